@@ -11,7 +11,23 @@
 //! Module map, in the order data flows:
 //!
 //! - [`error`]: the one error type and its stable codes.
+//! - [`encoding`]: BOM, UTF-16 and binary sniffing: file bytes to source and back.
+//! - [`eol`]: line endings, their counts, and the LF view with its offset map.
+//! - [`matching`]: the tiers that find the model's text in the LF view.
+//! - [`align`]: which bytes and which ending each replacement line gets.
+//! - [`engine`]: edits, `deleteRange`, `writeFile` and `convertEol` on bytes.
+//! - [`diff`]: the unified diff and the changed lines of a result.
+//! - [`explain`]: `TEXT_NOT_FOUND` messages that name the closest region.
 //!
 //! The core knows nothing of Node; `node` is the only module that imports napi.
 
+pub mod align;
+pub mod diff;
+pub mod encoding;
+pub mod engine;
+pub mod eol;
 pub mod error;
+pub mod explain;
+pub mod matching;
+
+mod node;

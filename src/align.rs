@@ -1,0 +1,183 @@
+//! Which bytes, and which ending, each line of a replacement gets.
+//!
+//! Inside a match, the lines of `newText` are aligned with the lines of `oldText` by a
+//! longest common subsequence (Myers' diff from `similar`, exact equality). Each
+//! `oldText` line stands for one matched source line, so:
+//!
+//! - a line the model left as it was is written as the source line's own bytes and
+//!   ending: a lenient tier never rewrites what the model did not touch;
+//! - a line changed in place takes the ending of the source line it replaces;
+//! - an added line takes the dominant ending of the matched region, or the file's
+//!   dominant ending on a tie or for a single-line match.
+//!
+//! The ending after the last piece of a match belongs to the outside, unless the
+//! model's `oldText` ended with a newline.
+//!
+//! ```
+//! use eol_edit::align::replace;
+//! use eol_edit::eol::Ending;
+//!
+//! // "two" keeps its CRLF, "three" keeps its LF, the inserted line takes CRLF.
+//! let out = replace(b"two\r\nthree\nfour", b"two\nthree\nfour", b"two\nthree\nnew\nfour", None, Ending::Lf);
+//! assert_eq!(out, b"two\r\nthree\nnew\r\nfour");
+//! ```
+
+use std::time::{Duration, Instant};
+
+use similar::{capture_diff_slices_deadline, Algorithm, DiffOp};
+
+use crate::eol::{self, Ending};
+use crate::matching::Reindent;
+
+/// Where a line of the new text comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Equal to old line `i`: the source line's bytes are kept.
+    Kept(usize),
+    /// Replaces old line `i` in place.
+    Changed(usize),
+    /// Not in the old text.
+    Added,
+}
+
+/// Aligns `new_lines` with `old_lines` by a longest common subsequence and tells,
+/// for each new line, where it comes from.
+pub fn origins(old_lines: &[&[u8]], new_lines: &[&[u8]]) -> Vec<Origin> {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let ops = capture_diff_slices_deadline(Algorithm::Myers, old_lines, new_lines, Some(deadline));
+    let mut out = Vec::with_capacity(new_lines.len());
+    for op in ops {
+        match op {
+            DiffOp::Equal { old_index, len, .. } => {
+                out.extend((old_index..old_index + len).map(Origin::Kept));
+            }
+            DiffOp::Insert { new_len, .. } => {
+                out.extend(std::iter::repeat_n(Origin::Added, new_len));
+            }
+            DiffOp::Delete { .. } => {}
+            DiffOp::Replace {
+                old_index,
+                old_len,
+                new_len,
+                ..
+            } => {
+                let paired = old_len.min(new_len);
+                out.extend((old_index..old_index + paired).map(Origin::Changed));
+                out.extend(std::iter::repeat_n(Origin::Added, new_len - paired));
+            }
+        }
+    }
+    out
+}
+
+/// The pieces of a source region: each line's content and the ending after it (the
+/// last piece has none inside the region).
+pub fn pieces(region: &[u8]) -> Vec<(&[u8], Option<Ending>)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    for (at, ending) in eol::endings(region) {
+        out.push((&region[from..at], Some(ending)));
+        from = at + ending.as_bytes().len();
+    }
+    out.push((&region[from..], None));
+    out
+}
+
+/// The bytes to put in place of `region` (a matched source range), given the model's
+/// `old_lf`/`new_lf` in the LF view.
+///
+/// `reindent` re-indents changed and added lines (the indentation tier);
+/// `file_dominant` is the ending for added lines when the region cannot decide.
+pub fn replace(
+    region: &[u8],
+    old_lf: &[u8],
+    new_lf: &[u8],
+    reindent: Option<Reindent>,
+    file_dominant: Ending,
+) -> Vec<u8> {
+    let source = pieces(region);
+    let old_lines: Vec<&[u8]> = old_lf.split(|&b| b == b'\n').collect();
+    let new_lines: Vec<&[u8]> = new_lf.split(|&b| b == b'\n').collect();
+    let added_ending =
+        eol::strict_majority(source.iter().filter_map(|p| p.1)).unwrap_or(file_dominant);
+    let origins = origins(&old_lines, &new_lines);
+    let mut out = Vec::with_capacity(region.len() + new_lf.len());
+    let last = new_lines.len() - 1;
+    for (j, (line, origin)) in new_lines.iter().zip(origins).enumerate() {
+        let source_line = match origin {
+            Origin::Kept(i) | Origin::Changed(i) => source.get(i),
+            Origin::Added => None,
+        };
+        match (origin, source_line) {
+            (Origin::Kept(_), Some((content, _))) => out.extend_from_slice(content),
+            _ => match reindent {
+                Some(r) => out.extend_from_slice(&r.apply(line)),
+                None => out.extend_from_slice(line),
+            },
+        }
+        if j < last {
+            let ending = source_line.and_then(|p| p.1).unwrap_or(added_ending);
+            out.extend_from_slice(ending.as_bytes());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changed_line_takes_the_ending_of_the_line_it_replaces() {
+        // seed 003: in "one\r\ntwo\r\nthree\nfour\r\n", o\nthree\nfo -> O\nTHREE\nFO
+        let out = replace(
+            b"o\r\nthree\nfo",
+            b"o\nthree\nfo",
+            b"O\nTHREE\nFO",
+            None,
+            Ending::CrLf,
+        );
+        assert_eq!(out, b"O\r\nTHREE\nFO");
+    }
+
+    #[test]
+    fn kept_line_keeps_its_source_bytes_under_a_lenient_tier() {
+        // trailing spaces the model dropped on an unchanged line survive
+        let out = replace(
+            b"keep  \r\nold\r\n",
+            b"keep\nold\n",
+            b"keep\nnew\n",
+            None,
+            Ending::Lf,
+        );
+        assert_eq!(out, b"keep  \r\nnew\r\n");
+    }
+
+    #[test]
+    fn added_line_takes_the_region_majority_or_the_file_on_a_tie() {
+        let out = replace(
+            b"a\r\nb\nc\r\nd",
+            b"a\nb\nc\nd",
+            b"a\nb\nc\nX\nd",
+            None,
+            Ending::Lf,
+        );
+        assert_eq!(out, b"a\r\nb\nc\r\nX\r\nd");
+        let tie = replace(b"a\r\nb\nc", b"a\nb\nc", b"a\nX\nb\nc", None, Ending::Cr);
+        assert_eq!(tie, b"a\r\nX\rb\nc");
+        let single = replace(b"a", b"a", b"a\nb", None, Ending::CrLf);
+        assert_eq!(single, b"a\r\nb");
+    }
+
+    #[test]
+    fn deleted_lines_go_with_their_own_endings() {
+        let out = replace(b"a\r\nb\nc", b"a\nb\nc", b"a\nc", None, Ending::Lf);
+        assert_eq!(out, b"a\r\nc");
+    }
+
+    #[test]
+    fn lone_cr_endings_are_kept_where_their_lines_are_kept() {
+        let out = replace(b"a\rb\rc", b"a\nb\nc", b"a\nB\nc", None, Ending::Lf);
+        assert_eq!(out, b"a\rB\rc");
+    }
+}

@@ -1,0 +1,254 @@
+//! What changed: a unified diff of the LF views, and the changed lines.
+//!
+//! Only the changed window is diffed: the common prefix and suffix of the two sources
+//! are skipped (rounded to whole lines), so a one-line edit in a 32 MiB file diffs a
+//! few lines. When the LF views are equal but the bytes are not, the change is in the
+//! line endings only, and the diff says so line by line.
+
+use std::time::{Duration, Instant};
+
+use similar::{capture_diff_slices_deadline, group_diff_ops, Algorithm, DiffOp};
+
+use crate::eol::{self, Ending};
+
+/// Lines of context around each change.
+const CONTEXT: usize = 3;
+
+/// The changed lines of a new text and a unified diff against the old one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// First changed line of the new text, 1-based.
+    pub start_line: u32,
+    /// Last changed line of the new text, 1-based; for a pure deletion, the line
+    /// that now stands where the deleted lines were.
+    pub end_line: u32,
+    /// Unified diff of the LF views, 3 lines of context; empty when nothing changed.
+    pub diff: String,
+}
+
+/// Lines of a source with their endings: `(content, ending)`.
+fn split_lines(text: &[u8]) -> Vec<(&[u8], Option<Ending>)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    for (at, ending) in eol::endings(text) {
+        out.push((&text[from..at], Some(ending)));
+        from = at + ending.as_bytes().len();
+    }
+    if from < text.len() {
+        out.push((&text[from..], None));
+    }
+    out
+}
+
+fn is_line_start(text: &[u8], p: usize) -> bool {
+    p == 0 || p == text.len() || text[p - 1] == b'\n' || (text[p - 1] == b'\r' && text[p] != b'\n')
+}
+
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 64 <= n && a[i..i + 64] == b[i..i + 64] {
+        i += 64;
+    }
+    while i < n && a[i] == b[i] {
+        i += 1;
+    }
+    i
+}
+
+fn common_suffix(a: &[u8], b: &[u8], limit: usize) -> usize {
+    let n = limit;
+    let (la, lb) = (a.len(), b.len());
+    let mut i = 0;
+    while i + 64 <= n && a[la - i - 64..la - i] == b[lb - i - 64..lb - i] {
+        i += 64;
+    }
+    while i < n && a[la - i - 1] == b[lb - i - 1] {
+        i += 1;
+    }
+    i
+}
+
+/// Number of line starts in `text[..p]` when `p` is a line start: the 0-based line
+/// index of the line starting at `p`.
+fn line_index(text: &[u8], p: usize) -> usize {
+    eol::endings(&text[..p]).count()
+}
+
+/// Summarizes the change from `old` to `new` (both sources, with their own endings).
+/// `label` names the file in the diff header.
+pub fn summarize(old: &[u8], new: &[u8], label: &str) -> Summary {
+    if old == new {
+        return Summary {
+            start_line: 0,
+            end_line: 0,
+            diff: String::new(),
+        };
+    }
+    let mut start = common_prefix(old, new);
+    while !(is_line_start(old, start) && is_line_start(new, start)) {
+        start -= 1;
+    }
+    let limit = old.len().min(new.len()) - start;
+    let mut suffix = common_suffix(old, new, limit);
+    while !(is_line_start(old, old.len() - suffix) && is_line_start(new, new.len() - suffix)) {
+        suffix -= 1;
+    }
+    let first_line = line_index(old, start);
+    let old_window = split_lines(&old[start..old.len() - suffix]);
+    let new_window = split_lines(&new[start..new.len() - suffix]);
+    let start_line = first_line as u32 + 1;
+    let end_line = if new_window.is_empty() {
+        start_line
+    } else {
+        first_line as u32 + new_window.len() as u32
+    };
+
+    let before = split_lines(&old[..start]);
+    let after = split_lines(&old[old.len() - suffix..]);
+    let ctx_before = &before[before.len().saturating_sub(CONTEXT)..];
+    let ctx_after = &after[..after.len().min(CONTEXT)];
+    let context_start = first_line - ctx_before.len();
+
+    let mut diff = format!("--- a/{label}\n+++ b/{label}\n");
+    let old_lf: Vec<&[u8]> = old_window.iter().map(|l| l.0).collect();
+    let new_lf: Vec<&[u8]> = new_window.iter().map(|l| l.0).collect();
+    if old_lf == new_lf {
+        render_endings_only(&mut diff, first_line, &old_window, &new_window);
+    } else {
+        let mut old_all: Vec<&[u8]> = ctx_before.iter().map(|l| l.0).collect();
+        let mut new_all = old_all.clone();
+        old_all.extend(&old_lf);
+        new_all.extend(&new_lf);
+        old_all.extend(ctx_after.iter().map(|l| l.0));
+        new_all.extend(ctx_after.iter().map(|l| l.0));
+        render_unified(&mut diff, context_start, &old_all, &new_all);
+    }
+    Summary {
+        start_line,
+        end_line,
+        diff,
+    }
+}
+
+fn render_unified(out: &mut String, offset: usize, old: &[&[u8]], new: &[&[u8]]) {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let ops = capture_diff_slices_deadline(Algorithm::Myers, old, new, Some(deadline));
+    for group in group_diff_ops(ops, CONTEXT) {
+        let (Some(first), Some(last)) = (group.first(), group.last()) else {
+            continue;
+        };
+        let old_start = first.old_range().start;
+        let new_start = first.new_range().start;
+        let old_len = last.old_range().end - old_start;
+        let new_len = last.new_range().end - new_start;
+        out.push_str(&format!(
+            "@@ -{} +{} @@\n",
+            hunk_range(offset + old_start, old_len),
+            hunk_range(offset + new_start, new_len)
+        ));
+        for op in &group {
+            for (tag, range, lines) in op_lines(op, old, new) {
+                for line in &lines[range] {
+                    out.push(tag);
+                    out.push_str(&String::from_utf8_lossy(line));
+                    out.push('\n');
+                }
+            }
+        }
+    }
+}
+
+type OpLines<'a, 'b> = Vec<(char, std::ops::Range<usize>, &'a [&'b [u8]])>;
+
+fn op_lines<'a, 'b>(op: &DiffOp, old: &'a [&'b [u8]], new: &'a [&'b [u8]]) -> OpLines<'a, 'b> {
+    match *op {
+        DiffOp::Equal { .. } => vec![(' ', op.old_range(), old)],
+        DiffOp::Delete { .. } => vec![('-', op.old_range(), old)],
+        DiffOp::Insert { .. } => vec![('+', op.new_range(), new)],
+        DiffOp::Replace { .. } => vec![('-', op.old_range(), old), ('+', op.new_range(), new)],
+    }
+}
+
+/// `start,len` in unified-diff form (1-based; an empty range names the line before).
+fn hunk_range(start: usize, len: usize) -> String {
+    if len == 0 {
+        format!("{start},0")
+    } else {
+        format!("{},{}", start + 1, len)
+    }
+}
+
+fn ending_label(e: Option<Ending>) -> &'static str {
+    e.map_or("no newline", Ending::name)
+}
+
+fn render_endings_only(
+    out: &mut String,
+    first_line: usize,
+    old: &[(&[u8], Option<Ending>)],
+    new: &[(&[u8], Option<Ending>)],
+) {
+    let changed: Vec<usize> = (0..old.len()).filter(|&i| old[i].1 != new[i].1).collect();
+    let (Some(&a), Some(&b)) = (changed.first(), changed.last()) else {
+        return;
+    };
+    out.push_str(&format!(
+        "@@ line endings only: lines {}-{} @@\n",
+        first_line + a + 1,
+        first_line + b + 1
+    ));
+    for &i in &changed {
+        out.push_str(&format!(
+            "~{} [{} -> {}]\n",
+            String::from_utf8_lossy(old[i].0),
+            ending_label(old[i].1),
+            ending_label(new[i].1)
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_the_changed_lines_of_the_new_text() {
+        let s = summarize(b"a\r\nb\r\nc\r\n", b"a\r\nX\r\nY\r\nc\r\n", "f");
+        assert_eq!((s.start_line, s.end_line), (2, 3));
+        assert_eq!(
+            s.diff,
+            "--- a/f\n+++ b/f\n@@ -1,3 +1,4 @@\n a\n-b\n+X\n+Y\n c\n"
+        );
+    }
+
+    #[test]
+    fn says_when_only_line_endings_changed() {
+        let s = summarize(b"a\r\nb\r\nc\r\n", b"a\r\nb\nc\r\n", "f");
+        assert_eq!((s.start_line, s.end_line), (2, 2));
+        assert!(
+            s.diff.contains("line endings only: lines 2-2"),
+            "{}",
+            s.diff
+        );
+        assert!(s.diff.contains("~b [CRLF -> LF]"), "{}", s.diff);
+    }
+
+    #[test]
+    fn context_is_at_most_three_lines() {
+        let old = b"1\n2\n3\n4\n5\n6\n7\n8\n9\n";
+        let new = b"1\n2\n3\n4\nV\n6\n7\n8\n9\n";
+        let s = summarize(old, new, "f");
+        assert_eq!(
+            s.diff,
+            "--- a/f\n+++ b/f\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+V\n 6\n 7\n 8\n"
+        );
+    }
+
+    #[test]
+    fn a_pure_deletion_points_at_the_line_after_it() {
+        let s = summarize(b"a\nb\nc\n", b"a\nc\n", "f");
+        assert_eq!((s.start_line, s.end_line), (2, 2));
+        assert!(s.diff.contains("-b\n"));
+    }
+}

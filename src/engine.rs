@@ -1,0 +1,691 @@
+//! The edit engine on bytes: `applyEdits`, `deleteRange`, `writeFile`'s alignment and
+//! `convertEol`, with nothing but matching and alignment.
+//!
+//! The source is the file's text after the BOM (UTF-8 bytes, not necessarily valid).
+//! For each edit: an endings-only edit is applied to the raw bytes; any other edit is
+//! matched in the LF view ([`crate::matching`]), mapped back to source offsets, and
+//! replaced line by line ([`crate::align`]). Bytes outside a match are copied as they
+//! are.
+//!
+//! ```
+//! use eol_edit::engine::{apply_edits, Edit};
+//!
+//! let out = apply_edits(b"a\r\nb\r\nc\r\nd", &[Edit::new("b\nc\nd", "x\ny")], "f").unwrap();
+//! assert_eq!(out.content, b"a\r\nx\r\ny");
+//! ```
+
+use std::borrow::Cow;
+
+use memchr::memmem;
+
+use crate::align;
+use crate::diff::{self, Summary};
+use crate::eol::{self, Ending, LfView};
+use crate::error::{Error, ErrorCode, Result};
+use crate::explain;
+use crate::matching::{self, Found, Lines, Tier};
+
+/// One edit: replace `old_text` with `new_text` (every occurrence with `replace_all`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// The text to find, as the model wrote it (UTF-8).
+    pub old_text: Vec<u8>,
+    /// The text to put in its place.
+    pub new_text: Vec<u8>,
+    /// Replace every non-overlapping match instead of requiring exactly one.
+    pub replace_all: bool,
+}
+
+impl Edit {
+    /// An edit that must match exactly one place.
+    pub fn new(old_text: impl Into<Vec<u8>>, new_text: impl Into<Vec<u8>>) -> Self {
+        Edit {
+            old_text: old_text.into(),
+            new_text: new_text.into(),
+            replace_all: false,
+        }
+    }
+
+    /// The same edit, replacing every match.
+    pub fn all(mut self) -> Self {
+        self.replace_all = true;
+        self
+    }
+}
+
+/// The outcome of a successful change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The new source.
+    pub content: Vec<u8>,
+    /// How many places were replaced, over all edits.
+    pub replacements: u32,
+    /// For each edit, the tier that found it.
+    pub matched_by: Vec<Tier>,
+    /// First changed line of the new content, 1-based.
+    pub start_line: u32,
+    /// Last changed line of the new content, 1-based.
+    pub end_line: u32,
+    /// Unified diff of the LF views.
+    pub diff: String,
+}
+
+impl Applied {
+    fn new(
+        source: &[u8],
+        content: Vec<u8>,
+        replacements: u32,
+        matched_by: Vec<Tier>,
+        label: &str,
+    ) -> Self {
+        let Summary {
+            start_line,
+            end_line,
+            diff,
+        } = diff::summarize(source, &content, label);
+        Applied {
+            content,
+            replacements,
+            matched_by,
+            start_line,
+            end_line,
+            diff,
+        }
+    }
+}
+
+const ENDINGS_HINT: &str = "To change line endings on purpose, put a real carriage-return character (U+000D, not the two characters \\r) in old_text/new_text, or use convertEol.";
+
+/// Applies `edits` in order, each on the result of the one before. The first failing
+/// edit fails the whole call, with its `editIndex`. `label` names the file in the diff.
+pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied> {
+    if edits.is_empty() {
+        return Err(Error::invalid("edits is empty: give at least one edit."));
+    }
+    let mut current: Cow<'_, [u8]> = Cow::Borrowed(source);
+    let mut replacements = 0;
+    let mut matched_by = Vec::with_capacity(edits.len());
+    for (index, edit) in edits.iter().enumerate() {
+        let (next, count, tier) =
+            apply_one(&current, edit).map_err(|e| e.with_edit_index(index))?;
+        current = Cow::Owned(next);
+        replacements += count;
+        matched_by.push(tier);
+    }
+    if current.as_ref() == source {
+        return Err(Error::new(
+            ErrorCode::NoChange,
+            "The edits cancel out: the file would stay exactly as it is.",
+        ));
+    }
+    Ok(Applied::new(
+        source,
+        current.into_owned(),
+        replacements,
+        matched_by,
+        label,
+    ))
+}
+
+/// Applies one edit: `(new source, replacements, tier)`.
+fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<u8>, u32, Tier)> {
+    let (old, new) = (&edit.old_text[..], &edit.new_text[..]);
+    if old.is_empty() {
+        return Err(Error::invalid(
+            "old_text is empty. To write a whole file use writeFile; to insert text, include a neighbouring line in old_text and new_text.",
+        ));
+    }
+    if old == new {
+        return Err(Error::new(
+            ErrorCode::NoChange,
+            "old_text and new_text are the same: nothing to change.",
+        ));
+    }
+    if is_endings_only(old, new) {
+        let (out, count) = replace_endings(source, old, new, edit.replace_all)?;
+        return Ok((out, count, Tier::Exact));
+    }
+    let view = LfView::new(source);
+    let lines = Lines::new(view.text());
+    let (old_lf, new_lf) = (eol::to_lf(old), eol::to_lf(new));
+    if let Some(found) = matching::find(view.text(), &lines, &old_lf) {
+        return replace_found(
+            source,
+            &view,
+            &lines,
+            &found,
+            &old_lf,
+            &new_lf,
+            edit.replace_all,
+            found.tier,
+        );
+    }
+    if matching::has_literal_escapes(old) {
+        let (u_old, u_new) = (matching::unescape(old), matching::unescape(new));
+        if is_endings_only(&u_old, &u_new) {
+            if let Ok((out, count)) = replace_endings(source, &u_old, &u_new, edit.replace_all) {
+                return Ok((out, count, Tier::Unescaped));
+            }
+        } else {
+            let (old_lf, new_lf) = (eol::to_lf(&u_old), eol::to_lf(&u_new));
+            if let Some(found) = matching::find(view.text(), &lines, &old_lf) {
+                return replace_found(
+                    source,
+                    &view,
+                    &lines,
+                    &found,
+                    &old_lf,
+                    &new_lf,
+                    edit.replace_all,
+                    Tier::Unescaped,
+                );
+            }
+        }
+    }
+    Err(explain::not_found(&lines, &old_lf))
+}
+
+/// `old` and `new` differ, and only in their `\r`s: a deliberate line-ending change.
+fn is_endings_only(old: &[u8], new: &[u8]) -> bool {
+    old != new && eol::strip_cr(old) == eol::strip_cr(new)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn replace_found(
+    source: &[u8],
+    view: &LfView<'_>,
+    lines: &Lines<'_>,
+    found: &Found,
+    old_lf: &[u8],
+    new_lf: &[u8],
+    replace_all: bool,
+    tier: Tier,
+) -> Result<(Vec<u8>, u32, Tier)> {
+    if found.is_ambiguous() && !replace_all {
+        let mut at: Vec<u32> = found
+            .matches
+            .iter()
+            .map(|m| m.start)
+            .chain(found.overlapping)
+            .map(|s| lines.line_of(s) as u32 + 1)
+            .collect();
+        at.sort_unstable();
+        at.dedup();
+        return Err(multiple_matches(&at, found.matches.len().max(2), tier));
+    }
+    let file_dominant = eol::detect(source);
+    let mut out = Vec::with_capacity(source.len() + new_lf.len());
+    let mut copied = 0;
+    for m in &found.matches {
+        let (start, end) = (view.to_source(m.start), view.to_source(m.end));
+        out.extend_from_slice(&source[copied..start]);
+        out.extend(align::replace(
+            &source[start..end],
+            old_lf,
+            new_lf,
+            m.reindent,
+            file_dominant,
+        ));
+        copied = end;
+    }
+    out.extend_from_slice(&source[copied..]);
+    if out == source {
+        return Err(Error::new(
+            ErrorCode::NoChange,
+            "The edit changes nothing: the file already reads like new_text there.",
+        )
+        .with_hint("Check that new_text really differs from the file's text."));
+    }
+    Ok((out, found.matches.len() as u32, tier))
+}
+
+fn multiple_matches(lines: &[u32], count: usize, tier: Tier) -> Error {
+    let list: Vec<String> = lines.iter().map(u32::to_string).collect();
+    let how = if tier == Tier::Exact {
+        String::new()
+    } else {
+        format!(" (matched by the {} tier)", tier.as_str())
+    };
+    Error::new(
+        ErrorCode::TextMultipleMatches,
+        format!(
+            "old_text matches {count} places{how}, at lines {}.",
+            list.join(", ")
+        ),
+    )
+    .with_lines(lines.to_vec())
+    .with_hint("Add surrounding lines to old_text so it matches one place, or set replaceAll to replace every one.")
+}
+
+/// A position that falls between the `\r` and `\n` of one ending.
+fn splits_crlf(source: &[u8], p: usize) -> bool {
+    p > 0 && p < source.len() && source[p - 1] == b'\r' && source[p] == b'\n'
+}
+
+/// Every place `needle` occurs in `source` without splitting a `\r\n`.
+fn raw_occurrences(source: &[u8], needle: &[u8]) -> Vec<usize> {
+    let finder = memmem::Finder::new(needle);
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while let Some(at) = finder.find(&source[pos..]) {
+        let start = pos + at;
+        if !splits_crlf(source, start) && !splits_crlf(source, start + needle.len()) {
+            out.push(start);
+            pos = start + needle.len();
+        } else {
+            pos = start + 1;
+        }
+    }
+    out
+}
+
+/// The endings-only path: `old`'s exact bytes become `new`'s exact bytes.
+fn replace_endings(
+    source: &[u8],
+    old: &[u8],
+    new: &[u8],
+    replace_all: bool,
+) -> Result<(Vec<u8>, u32)> {
+    let at = raw_occurrences(source, old);
+    if at.is_empty() {
+        if !raw_occurrences(source, new).is_empty() {
+            return Err(Error::new(
+                ErrorCode::NoChange,
+                "old_text and new_text differ only in line endings, and the file already has the endings new_text asks for.",
+            )
+            .with_hint(ENDINGS_HINT));
+        }
+        let view = LfView::new(source);
+        let lines = Lines::new(view.text());
+        let old_lf = eol::to_lf(old);
+        let message = match memmem::find(view.text(), &old_lf) {
+            Some(p) => format!(
+                "old_text was not found with the line endings it gives. The text is at line {}, but its line endings there differ from old_text's.",
+                lines.line_of(p) + 1
+            ),
+            None => "old_text was not found in the file, with or without its line endings.".to_string(),
+        };
+        return Err(Error::new(ErrorCode::TextNotFound, message).with_hint(ENDINGS_HINT));
+    }
+    if at.len() > 1 && !replace_all {
+        let lines: Vec<u32> = at
+            .iter()
+            .map(|&p| eol::endings(&source[..p]).count() as u32 + 1)
+            .collect();
+        return Err(multiple_matches(&lines, at.len(), Tier::Exact));
+    }
+    let mut out = Vec::with_capacity(source.len() + at.len() * new.len());
+    let mut copied = 0;
+    for &p in &at {
+        out.extend_from_slice(&source[copied..p]);
+        out.extend_from_slice(new);
+        copied = p + old.len();
+    }
+    out.extend_from_slice(&source[copied..]);
+    Ok((out, at.len() as u32))
+}
+
+/// A `deleteRange` anchor: a whole line of the LF view, or a 1-based line number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Anchor {
+    /// A line's text (exact, then trimmed).
+    Text(Vec<u8>),
+    /// A 1-based line number.
+    Line(u64),
+}
+
+fn resolve_anchor(lines: &Lines<'_>, anchor: &Anchor, name: &str) -> Result<usize> {
+    match anchor {
+        Anchor::Line(0) => Err(Error::invalid(format!(
+            "{name} is a line number and starts at 1, not 0."
+        ))),
+        Anchor::Line(n) if *n as usize > lines.len() => Err(Error::new(
+            ErrorCode::AnchorNotFound,
+            format!(
+                "{name}: line {n} does not exist; the file has {} lines.",
+                lines.len()
+            ),
+        )),
+        Anchor::Line(n) => Ok(*n as usize - 1),
+        Anchor::Text(text) => {
+            let lf = eol::to_lf(text);
+            let line = lf.strip_suffix(b"\n").unwrap_or(&lf);
+            if line.is_empty() {
+                return Err(Error::invalid(format!(
+                    "{name} is empty: give a whole line of the file, or a line number."
+                )));
+            }
+            if line.contains(&b'\n') {
+                return Err(Error::invalid(format!(
+                    "{name} must be one line, but it has several."
+                )));
+            }
+            let exact: Vec<usize> = (0..lines.len())
+                .filter(|&i| lines.line(i) == line)
+                .collect();
+            let found = if exact.is_empty() {
+                let want = trim(line);
+                (0..lines.len())
+                    .filter(|&i| trim(lines.line(i)) == want)
+                    .collect()
+            } else {
+                exact
+            };
+            match found.as_slice() {
+                [one] => Ok(*one),
+                [] => Err(Error::new(
+                    ErrorCode::AnchorNotFound,
+                    format!("{name} {} is not a line of the file.", show_line(line)),
+                )
+                .with_hint("An anchor is one whole line exactly as read_file shows it, or a 1-based line number.")),
+                many => {
+                    let nums: Vec<u32> = many.iter().map(|&i| i as u32 + 1).collect();
+                    let list: Vec<String> = nums.iter().map(u32::to_string).collect();
+                    Err(Error::new(
+                        ErrorCode::AnchorMultipleMatches,
+                        format!("{name} {} matches {} lines: {}.", show_line(line), nums.len(), list.join(", ")),
+                    )
+                    .with_lines(nums)
+                    .with_hint("Use a line that occurs once, or pass the line number instead."))
+                }
+            }
+        }
+    }
+}
+
+fn show_line(line: &[u8]) -> String {
+    format!("`{}`", String::from_utf8_lossy(line))
+}
+
+fn trim(b: &[u8]) -> &[u8] {
+    let is_ws = |c: &u8| *c == b' ' || *c == b'\t';
+    let start = b.iter().position(|c| !is_ws(c)).unwrap_or(b.len());
+    let end = b.iter().rposition(|c| !is_ws(c)).map_or(start, |p| p + 1);
+    &b[start..end]
+}
+
+/// Deletes the lines between two anchors (and the anchors too with `inclusive`).
+/// Deleted lines go with their own endings; a file without a final newline keeps
+/// having none.
+pub fn delete_range(
+    source: &[u8],
+    start: &Anchor,
+    end: &Anchor,
+    inclusive: bool,
+    label: &str,
+) -> Result<Applied> {
+    let view = LfView::new(source);
+    let lines = Lines::new(view.text());
+    let s = resolve_anchor(&lines, start, "startAnchor")?;
+    let e = resolve_anchor(&lines, end, "endAnchor")?;
+    if e < s {
+        return Err(Error::new(
+            ErrorCode::AnchorOrder,
+            format!(
+                "endAnchor (line {}) comes before startAnchor (line {}).",
+                e + 1,
+                s + 1
+            ),
+        )
+        .with_lines(vec![s as u32 + 1, e as u32 + 1])
+        .with_hint("Swap the anchors."));
+    }
+    let (first, last) = if inclusive {
+        (s, e)
+    } else {
+        (s + 1, e.wrapping_sub(1))
+    };
+    if e < 1 && !inclusive || first > last {
+        return Err(Error::new(
+            ErrorCode::EmptyRange,
+            format!(
+                "There are no lines between line {} and line {}.",
+                s + 1,
+                e + 1
+            ),
+        )
+        .with_lines(vec![s as u32 + 1, e as u32 + 1])
+        .with_hint("Set inclusive to true to delete the anchor lines themselves."));
+    }
+    let mut from = view.to_source(lines.start(first));
+    let to = if last + 1 < lines.len() {
+        view.to_source(lines.start(last + 1))
+    } else {
+        source.len()
+    };
+    if to == source.len() && !lines.has_newline(last) && first > 0 {
+        // The last line had no ending: the line before the range becomes the last, so
+        // its ending goes too.
+        from = view.to_source(lines.content_end(first - 1));
+    }
+    let mut content = Vec::with_capacity(source.len() - (to - from));
+    content.extend_from_slice(&source[..from]);
+    content.extend_from_slice(&source[to..]);
+    Ok(Applied::new(source, content, 1, Vec::new(), label))
+}
+
+/// How `writeFile` treats line endings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WriteEol {
+    /// Keep the file's conventions: align with the old lines (SPEC 3.5).
+    Preserve,
+    /// Write every ending as this one.
+    Force(Ending),
+}
+
+/// The bytes `writeFile` puts in a file that had `old` (its source) for new `content`.
+/// `fallback` is the ending for new lines when `old` has no ending to go by (a new or
+/// one-line file): the `.editorconfig`/`.gitattributes` choice, else `\n`.
+pub fn write_over(old: Option<&[u8]>, content: &[u8], mode: WriteEol, fallback: Ending) -> Vec<u8> {
+    match (mode, old) {
+        (WriteEol::Force(ending), _) => eol::convert(content, ending),
+        (WriteEol::Preserve, None) => eol::convert(content, fallback),
+        (WriteEol::Preserve, Some(old)) => {
+            let info = eol::info(old);
+            let dominant = if info.lf + info.crlf + info.cr == 0 {
+                fallback
+            } else {
+                info.dominant
+            };
+            align::replace(old, &eol::to_lf(old), &eol::to_lf(content), None, dominant)
+        }
+    }
+}
+
+/// `writeFile`'s result for an existing file or a new one.
+pub fn write(
+    old: Option<&[u8]>,
+    content: &[u8],
+    mode: WriteEol,
+    fallback: Ending,
+    label: &str,
+) -> Applied {
+    let new = write_over(old, content, mode, fallback);
+    Applied::new(old.unwrap_or(b""), new, 1, Vec::new(), label)
+}
+
+/// Converts every ending to `to`; `NO_CHANGE` when there is nothing to convert.
+pub fn convert_eol(source: &[u8], to: Ending, label: &str) -> Result<Applied> {
+    let content = eol::convert(source, to);
+    if content == source {
+        return Err(Error::new(
+            ErrorCode::NoChange,
+            format!(
+                "Every line ending is already {}: nothing to convert.",
+                to.name()
+            ),
+        ));
+    }
+    let count = eol::endings(source).filter(|(_, e)| *e != to).count() as u32;
+    Ok(Applied::new(source, content, count, Vec::new(), label))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edit(src: &str, old: &str, new: &str) -> Result<String> {
+        apply_edits(src.as_bytes(), &[Edit::new(old, new)], "f")
+            .map(|a| String::from_utf8(a.content).unwrap())
+    }
+
+    #[test]
+    fn seed_000_crlf_file_with_lf_old_text_keeps_crlf() {
+        assert_eq!(
+            edit("line one\r\nfoo bar\r\nline three", "foo bar", "baz qux").unwrap(),
+            "line one\r\nbaz qux\r\nline three"
+        );
+        assert_eq!(
+            edit("a\r\nb\r\nc\r\nd", "b\nc\nd", "x\ny").unwrap(),
+            "a\r\nx\r\ny"
+        );
+    }
+
+    #[test]
+    fn seed_003_mixed_endings_are_kept_byte_for_byte() {
+        assert_eq!(
+            edit("head\r\nAAA OLD BBB\ntail\n", "OLD", "NEW").unwrap(),
+            "head\r\nAAA NEW BBB\ntail\n"
+        );
+        assert_eq!(
+            edit(
+                "one\r\ntwo\r\nthree\nfour\r\n",
+                "o\nthree\nfo",
+                "O\nTHREE\nFO"
+            )
+            .unwrap(),
+            "one\r\ntwO\r\nTHREE\nFOur\r\n"
+        );
+    }
+
+    #[test]
+    fn endings_only_edits_convert_both_ways() {
+        assert_eq!(edit("a\r\nb\r\n", "a\r\nb", "a\nb").unwrap(), "a\nb\r\n");
+        assert_eq!(
+            edit("a\nb\n", "a\nb\n", "a\r\nb\r\n").unwrap(),
+            "a\r\nb\r\n"
+        );
+        let e = edit("a\r\nb\r\n", "a\nb", "a\r\nb").unwrap_err();
+        assert_eq!(e.code, ErrorCode::NoChange);
+        assert!(e.full_message().contains("carriage-return"));
+    }
+
+    #[test]
+    fn endings_only_lf_never_matches_inside_crlf() {
+        let out = apply_edits(b"a\r\nb\nc\r\n", &[Edit::new("\n", "\r\n").all()], "f").unwrap();
+        assert_eq!(out.content, b"a\r\nb\r\nc\r\n");
+        assert_eq!(out.replacements, 1);
+    }
+
+    #[test]
+    fn literal_escapes_from_a_model_are_unescaped() {
+        assert_eq!(edit("a\r\nb\r\n", "a\\nb", "a\\nB").unwrap(), "a\r\nB\r\n");
+        // the seed 003 known gap: CRLF -> LF written with literal escapes
+        assert_eq!(edit("a\r\nb\r\n", "a\\r\\nb", "a\\nb").unwrap(), "a\nb\r\n");
+    }
+
+    #[test]
+    fn ambiguity_lists_every_line() {
+        let e = edit("x\ny\nx\n", "x", "z").unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextMultipleMatches);
+        assert_eq!(e.lines, vec![1, 3]);
+        let all = apply_edits(b"x\r\ny\r\nx\r\n", &[Edit::new("x", "z").all()], "f").unwrap();
+        assert_eq!(all.content, b"z\r\ny\r\nz\r\n");
+        assert_eq!(all.replacements, 2);
+    }
+
+    #[test]
+    fn empty_old_text_and_no_ops_are_refused() {
+        assert_eq!(
+            edit("a", "", "b").unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+        assert_eq!(edit("a", "a", "a").unwrap_err().code, ErrorCode::NoChange);
+        assert_eq!(
+            edit("a  \nb", "a\nb", "a\nb").unwrap_err().code,
+            ErrorCode::NoChange
+        );
+    }
+
+    #[test]
+    fn multi_edit_failure_names_the_edit() {
+        let e = apply_edits(
+            b"a\nb\n",
+            &[Edit::new("a", "A"), Edit::new("zzz", "y")],
+            "f",
+        )
+        .unwrap_err();
+        assert_eq!((e.code, e.edit_index), (ErrorCode::TextNotFound, Some(1)));
+    }
+
+    #[test]
+    fn delete_range_is_exclusive_by_default_and_keeps_endings() {
+        let src = b"start\r\nx\ny\r\nend\r\n";
+        let out = delete_range(
+            src,
+            &Anchor::Text(b"start".to_vec()),
+            &Anchor::Text(b"end".to_vec()),
+            false,
+            "f",
+        )
+        .unwrap();
+        assert_eq!(out.content, b"start\r\nend\r\n");
+        let inc = delete_range(src, &Anchor::Line(2), &Anchor::Line(4), true, "f").unwrap();
+        assert_eq!(inc.content, b"start\r\n");
+        let e = delete_range(src, &Anchor::Line(2), &Anchor::Line(3), false, "f").unwrap_err();
+        assert_eq!(e.code, ErrorCode::EmptyRange);
+        let e = delete_range(src, &Anchor::Line(3), &Anchor::Line(1), false, "f").unwrap_err();
+        assert_eq!(e.code, ErrorCode::AnchorOrder);
+    }
+
+    #[test]
+    fn delete_range_to_the_end_keeps_no_final_newline() {
+        let out = delete_range(
+            b"a\r\nb\r\nc",
+            &Anchor::Line(2),
+            &Anchor::Line(3),
+            true,
+            "f",
+        )
+        .unwrap();
+        assert_eq!(out.content, b"a");
+    }
+
+    #[test]
+    fn write_over_keeps_each_kept_line_ending() {
+        let out = write_over(
+            Some(b"a\r\nb\nc\r\n"),
+            b"a\nb\nX\nc\n",
+            WriteEol::Preserve,
+            Ending::Lf,
+        );
+        assert_eq!(out, b"a\r\nb\nX\r\nc\r\n");
+        assert_eq!(
+            write_over(None, b"a\nb\n", WriteEol::Preserve, Ending::CrLf),
+            b"a\r\nb\r\n"
+        );
+        assert_eq!(
+            write_over(
+                Some(b"a\r\n"),
+                b"x\ny\n",
+                WriteEol::Force(Ending::Lf),
+                Ending::Lf
+            ),
+            b"x\ny\n"
+        );
+    }
+
+    #[test]
+    fn convert_eol_refuses_a_no_op() {
+        assert_eq!(
+            convert_eol(b"a\nb\n", Ending::Lf, "f").unwrap_err().code,
+            ErrorCode::NoChange
+        );
+        assert_eq!(
+            convert_eol(b"a\r\nb\rc\n", Ending::CrLf, "f")
+                .unwrap()
+                .content,
+            b"a\r\nb\r\nc\r\n"
+        );
+    }
+}

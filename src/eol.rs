@@ -1,0 +1,376 @@
+//! Line endings: what they are, how many of each a text has, and the LF view.
+//!
+//! A line ending is `\r\n`, `\n` or a lone `\r`, and it belongs to the line before it.
+//! The *LF view* of a text has every ending written as `\n`; it is what a model reads
+//! and the only space in which its text is matched. [`LfView`] keeps what it needs to
+//! map every LF-view offset back to the source: the LF-view positions of the `\r`s it
+//! dropped (one per `\r\n`). A lone `\r` becomes one `\n`, so it shifts nothing.
+//!
+//! Everything here is one pass of `memchr` over the bytes.
+//!
+//! ```
+//! use eol_edit::eol::{info, to_lf, Ending};
+//!
+//! assert_eq!(to_lf(b"a\r\nb\rc\n").as_ref(), b"a\nb\nc\n");
+//! let eol = info(b"one\r\ntwo\r\nthree\n");
+//! assert_eq!((eol.crlf, eol.lf, eol.dominant), (2, 1, Ending::CrLf));
+//! ```
+
+use std::borrow::Cow;
+
+use memchr::{memchr, memchr2_iter};
+
+/// One kind of line ending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// `\n`
+    Lf,
+    /// `\r\n`
+    CrLf,
+    /// a lone `\r`
+    Cr,
+}
+
+impl Ending {
+    /// The ending's bytes.
+    pub fn as_bytes(self) -> &'static [u8] {
+        self.as_str().as_bytes()
+    }
+
+    /// The ending as a string: `"\n"`, `"\r\n"` or `"\r"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ending::Lf => "\n",
+            Ending::CrLf => "\r\n",
+            Ending::Cr => "\r",
+        }
+    }
+
+    /// A short name for messages and diffs: `LF`, `CRLF` or `CR`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Lf => "LF",
+            Ending::CrLf => "CRLF",
+            Ending::Cr => "CR",
+        }
+    }
+
+    /// Parses the names users write in options: `lf`, `crlf`, `cr`.
+    pub fn from_name(name: &str) -> Option<Ending> {
+        match name.to_ascii_lowercase().as_str() {
+            "lf" => Some(Ending::Lf),
+            "crlf" => Some(Ending::CrLf),
+            "cr" => Some(Ending::Cr),
+            _ => None,
+        }
+    }
+}
+
+/// Counts of each ending in a text, and what follows from them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EolInfo {
+    /// Number of `\n` not preceded by `\r`.
+    pub lf: usize,
+    /// Number of `\r\n`.
+    pub crlf: usize,
+    /// Number of lone `\r`.
+    pub cr: usize,
+    /// The most frequent ending; a tie goes to the one that occurs first; `\n` when
+    /// there is no ending at all.
+    pub dominant: Ending,
+    /// More than one kind of ending occurs.
+    pub mixed: bool,
+    /// The text ends with an ending.
+    pub trailing_newline: bool,
+}
+
+/// Finds every ending in `bytes`, in order, as `(offset, ending)`.
+///
+/// A `\r` at the very end is a lone `\r`; `\r\n` is always one ending.
+pub fn endings(bytes: &[u8]) -> impl Iterator<Item = (usize, Ending)> + '_ {
+    let mut skip_lf_at = usize::MAX;
+    memchr2_iter(b'\r', b'\n', bytes).filter_map(move |i| {
+        if bytes[i] == b'\n' {
+            if i == skip_lf_at {
+                None
+            } else {
+                Some((i, Ending::Lf))
+            }
+        } else if bytes.get(i + 1) == Some(&b'\n') {
+            skip_lf_at = i + 1;
+            Some((i, Ending::CrLf))
+        } else {
+            Some((i, Ending::Cr))
+        }
+    })
+}
+
+/// Counts the endings of `bytes` and works out the dominant one.
+pub fn info(bytes: &[u8]) -> EolInfo {
+    let mut counts = [0usize; 3];
+    let mut first = [usize::MAX; 3];
+    let mut last_end = 0;
+    for (at, ending) in endings(bytes) {
+        let k = slot(ending);
+        counts[k] += 1;
+        if first[k] == usize::MAX {
+            first[k] = at;
+        }
+        last_end = at + ending.as_bytes().len();
+    }
+    let kinds = counts.iter().filter(|&&c| c > 0).count();
+    EolInfo {
+        lf: counts[0],
+        crlf: counts[1],
+        cr: counts[2],
+        dominant: dominant_of(counts, first),
+        mixed: kinds > 1,
+        trailing_newline: !bytes.is_empty() && last_end == bytes.len(),
+    }
+}
+
+fn slot(ending: Ending) -> usize {
+    match ending {
+        Ending::Lf => 0,
+        Ending::CrLf => 1,
+        Ending::Cr => 2,
+    }
+}
+
+const BY_SLOT: [Ending; 3] = [Ending::Lf, Ending::CrLf, Ending::Cr];
+
+/// The most frequent ending; ties go to the earliest first occurrence; `\n` if none.
+fn dominant_of(counts: [usize; 3], first: [usize; 3]) -> Ending {
+    let mut best: Option<usize> = None;
+    for k in 0..3 {
+        if counts[k] == 0 {
+            continue;
+        }
+        best = match best {
+            Some(b) if counts[b] > counts[k] || (counts[b] == counts[k] && first[b] < first[k]) => {
+                Some(b)
+            }
+            _ => Some(k),
+        };
+    }
+    best.map_or(Ending::Lf, |k| BY_SLOT[k])
+}
+
+/// The dominant ending of `bytes` (see [`EolInfo::dominant`]).
+pub fn detect(bytes: &[u8]) -> Ending {
+    info(bytes).dominant
+}
+
+/// Counts endings in a list and returns the strictly most frequent one, or `None`
+/// on a tie or an empty list. Used for "the dominant ending of the matched region",
+/// where a tie defers to the file's own dominant ending.
+pub fn strict_majority(list: impl IntoIterator<Item = Ending>) -> Option<Ending> {
+    let mut counts = [0usize; 3];
+    for e in list {
+        counts[slot(e)] += 1;
+    }
+    let max = *counts.iter().max()?;
+    if max == 0 || counts.iter().filter(|&&c| c == max).count() > 1 {
+        return None;
+    }
+    counts.iter().position(|&c| c == max).map(|k| BY_SLOT[k])
+}
+
+/// The LF view of `bytes`; borrows when there is no `\r` to change.
+pub fn to_lf(bytes: &[u8]) -> Cow<'_, [u8]> {
+    match memchr(b'\r', bytes) {
+        None => Cow::Borrowed(bytes),
+        Some(first) => {
+            let mut out = Vec::with_capacity(bytes.len());
+            out.extend_from_slice(&bytes[..first]);
+            push_lf(&mut out, &bytes[first..], |_| {});
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// Appends the LF view of `bytes` to `out`; calls `dropped_cr(at)` with the LF-view
+/// offset of each `\n` whose `\r` was dropped.
+fn push_lf(out: &mut Vec<u8>, bytes: &[u8], mut dropped_cr: impl FnMut(usize)) {
+    let mut rest = bytes;
+    while let Some(i) = memchr(b'\r', rest) {
+        out.extend_from_slice(&rest[..i]);
+        if rest.get(i + 1) == Some(&b'\n') {
+            dropped_cr(out.len());
+        } else {
+            out.push(b'\n');
+        }
+        rest = &rest[i + 1..];
+    }
+    out.extend_from_slice(rest);
+}
+
+/// Removes every `\r` (not only those of endings): the test for an endings-only edit.
+pub fn strip_cr(bytes: &[u8]) -> Cow<'_, [u8]> {
+    if memchr(b'\r', bytes).is_none() {
+        return Cow::Borrowed(bytes);
+    }
+    Cow::Owned(bytes.iter().copied().filter(|&b| b != b'\r').collect())
+}
+
+/// Re-joins `updated` with `original`'s dominant ending and gives it `original`'s
+/// trailing-newline state: the `normalizeEol` of seed 000, kept for drop-in use.
+///
+/// `updated` is split on every ending (`\r\n`, `\n` and lone `\r`), so no stray `\r`
+/// survives the re-join.
+pub fn normalize_eol(original: &[u8], updated: &[u8]) -> Vec<u8> {
+    let original_info = info(original);
+    let target = original_info.dominant.as_bytes();
+    let lf = to_lf(updated);
+    let mut out = Vec::with_capacity(lf.len() + lf.len() / 16 + 2);
+    let mut parts = lf.split(|&b| b == b'\n').peekable();
+    let mut last_empty = false;
+    while let Some(part) = parts.next() {
+        out.extend_from_slice(part);
+        if parts.peek().is_some() {
+            out.extend_from_slice(target);
+        } else {
+            last_empty = part.is_empty();
+        }
+    }
+    if original_info.trailing_newline && !last_empty {
+        out.extend_from_slice(target);
+    }
+    if !original_info.trailing_newline && last_empty {
+        // Seed 000 removes `target.len()` characters; on an empty result there is
+        // nothing to remove.
+        out.truncate(out.len().saturating_sub(target.len()));
+    }
+    out
+}
+
+/// Converts every ending of `bytes` to `to`.
+pub fn convert(bytes: &[u8], to: Ending) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 16);
+    let mut from = 0;
+    for (at, ending) in endings(bytes) {
+        out.extend_from_slice(&bytes[from..at]);
+        out.extend_from_slice(to.as_bytes());
+        from = at + ending.as_bytes().len();
+    }
+    out.extend_from_slice(&bytes[from..]);
+    out
+}
+
+/// The LF view of a source, with the map from LF-view offsets back to the source.
+#[derive(Debug, Clone)]
+pub struct LfView<'a> {
+    text: Cow<'a, [u8]>,
+    /// LF-view offsets of the `\n`s whose `\r` was dropped, ascending.
+    dropped: Vec<usize>,
+}
+
+impl<'a> LfView<'a> {
+    /// Builds the LF view of `source` in one pass.
+    pub fn new(source: &'a [u8]) -> Self {
+        let Some(first) = memchr(b'\r', source) else {
+            return LfView {
+                text: Cow::Borrowed(source),
+                dropped: Vec::new(),
+            };
+        };
+        let mut out = Vec::with_capacity(source.len());
+        out.extend_from_slice(&source[..first]);
+        let mut dropped = Vec::new();
+        push_lf(&mut out, &source[first..], |at| dropped.push(at));
+        LfView {
+            text: Cow::Owned(out),
+            dropped,
+        }
+    }
+
+    /// The LF-view bytes.
+    pub fn text(&self) -> &[u8] {
+        &self.text
+    }
+
+    /// Maps an LF-view offset to the source offset of the same position.
+    ///
+    /// The offset of a `\n` that stands for `\r\n` maps to its `\r`, so a range that
+    /// ends before an ending never takes half of it.
+    pub fn to_source(&self, lf_offset: usize) -> usize {
+        lf_offset + self.dropped.partition_point(|&d| d < lf_offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lone_cr_is_an_ending_and_crlf_is_one() {
+        let found: Vec<_> = endings(b"a\r\nb\rc\nd\r").collect();
+        assert_eq!(
+            found,
+            vec![
+                (1, Ending::CrLf),
+                (4, Ending::Cr),
+                (6, Ending::Lf),
+                (8, Ending::Cr)
+            ]
+        );
+    }
+
+    #[test]
+    fn dominant_tie_goes_to_first_occurrence() {
+        assert_eq!(detect(b"a\nb\r\n"), Ending::Lf);
+        assert_eq!(detect(b"a\r\nb\n"), Ending::CrLf);
+        assert_eq!(detect(b"a\rb\n"), Ending::Cr);
+        assert_eq!(detect(b"no endings"), Ending::Lf);
+        assert_eq!(detect(b"a\nb\r\nc\r\n"), Ending::CrLf);
+    }
+
+    #[test]
+    fn info_reports_mixed_and_trailing_newline() {
+        let i = info(b"a\r\nb\nc");
+        assert_eq!(
+            (i.lf, i.crlf, i.cr, i.mixed, i.trailing_newline),
+            (1, 1, 0, true, false)
+        );
+        assert!(info(b"a\r").trailing_newline);
+        assert!(!info(b"").trailing_newline);
+        assert!(!info(b"a\r\nb\r\n").mixed);
+    }
+
+    #[test]
+    fn to_lf_borrows_when_there_is_no_cr() {
+        assert!(matches!(to_lf(b"a\nb"), Cow::Borrowed(_)));
+        assert_eq!(to_lf(b"a\r\r\nb\r").as_ref(), b"a\n\nb\n");
+    }
+
+    #[test]
+    fn lf_view_maps_offsets_back_to_source() {
+        let src = b"ab\r\ncd\ref\r\n";
+        let view = LfView::new(src);
+        assert_eq!(view.text(), b"ab\ncd\nef\n");
+        assert_eq!(view.to_source(2), 2); // the \n of \r\n maps to its \r
+        assert_eq!(view.to_source(3), 4); // 'c'
+        assert_eq!(view.to_source(5), 6); // lone \r
+        assert_eq!(view.to_source(6), 7); // 'e'
+        assert_eq!(view.to_source(9), src.len());
+    }
+
+    #[test]
+    fn normalize_eol_keeps_seed_000_semantics() {
+        assert_eq!(normalize_eol(b"a\r\nb\r\n", b"x\ny"), b"x\r\ny\r\n");
+        assert_eq!(normalize_eol(b"a\r\nb", b"x\ny\n"), b"x\r\ny");
+        assert_eq!(normalize_eol(b"a\nb", b"x\r\ny"), b"x\ny");
+        assert_eq!(normalize_eol(b"a\r\n", b""), b"");
+        assert_eq!(normalize_eol(b"a\rb\r", b"x\ny"), b"x\ry\r");
+    }
+
+    #[test]
+    fn strict_majority_defers_on_ties() {
+        assert_eq!(strict_majority([Ending::Lf, Ending::CrLf]), None);
+        assert_eq!(strict_majority([]), None);
+        assert_eq!(
+            strict_majority([Ending::CrLf, Ending::Lf, Ending::CrLf]),
+            Some(Ending::CrLf)
+        );
+    }
+}

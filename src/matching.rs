@@ -1,0 +1,665 @@
+//! The tiers: where does the model's text occur in the LF view?
+//!
+//! A model copies text from what it read, and sometimes copies it imperfectly: curly
+//! quotes for straight ones, trailing spaces dropped, tabs turned into spaces. The
+//! tiers try, in order, ever more lenient notions of "the same text"; the first tier
+//! with any match decides, so a lenient tier never overrides an exact match.
+//!
+//! | tier | the same when |
+//! |---|---|
+//! | [`Tier::Exact`] | byte-equal substring |
+//! | [`Tier::Unicode`] | equal after NFC and folding of typographic look-alikes |
+//! | [`Tier::TrailingWhitespace`] | whole lines equal once trailing spaces/tabs are trimmed |
+//! | [`Tier::Indentation`] | whole lines equal but for one uniform indentation shift |
+//! | [`Tier::Unescaped`] | the above, on text whose `\n`, `\t`, `\"` a model escaped |
+//!
+//! Everything here works on LF-view bytes and returns LF-view offsets.
+
+use std::borrow::Cow;
+
+use memchr::{memchr_iter, memmem};
+use unicode_normalization::char::canonical_combining_class;
+use unicode_normalization::UnicodeNormalization;
+
+/// How an edit's `oldText` was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tier {
+    /// Byte-equal in the LF view.
+    Exact,
+    /// Equal after NFC normalization and folding of quotes, dashes and spaces.
+    Unicode,
+    /// Whole lines equal after trailing spaces and tabs are trimmed.
+    TrailingWhitespace,
+    /// Whole lines equal after one common indentation difference.
+    Indentation,
+    /// Found only after literal `\n`, `\t`, `\"`, `\\` escapes were unescaped.
+    Unescaped,
+}
+
+impl Tier {
+    /// The tier's name in the public API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tier::Exact => "exact",
+            Tier::Unicode => "unicode",
+            Tier::TrailingWhitespace => "trailingWhitespace",
+            Tier::Indentation => "indentation",
+            Tier::Unescaped => "unescaped",
+        }
+    }
+}
+
+/// A uniform indentation difference between the file and the model's text: the file's
+/// indentation is the model's plus `delta` columns, with tabs `tab_width` wide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reindent {
+    /// Columns to add to each re-indented line (negative: remove).
+    pub delta: isize,
+    /// Width of a tab, in columns.
+    pub tab_width: usize,
+    /// Indent re-indented lines with tabs (the file's own style in the match).
+    pub use_tabs: bool,
+}
+
+impl Reindent {
+    /// Re-indents one line of the model's text into the file's indentation.
+    pub fn apply<'a>(&self, line: &'a [u8]) -> Cow<'a, [u8]> {
+        let indent_len = line
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        if indent_len == line.len() {
+            return Cow::Borrowed(line);
+        }
+        let width = indent_width(&line[..indent_len], self.tab_width) as isize + self.delta;
+        let width = width.max(0) as usize;
+        let mut out = Vec::with_capacity(width + line.len());
+        if self.use_tabs {
+            out.resize(width / self.tab_width, b'\t');
+            out.resize(out.len() + width % self.tab_width, b' ');
+        } else {
+            out.resize(width, b' ');
+        }
+        out.extend_from_slice(&line[indent_len..]);
+        Cow::Owned(out)
+    }
+}
+
+/// One place where `oldText` was found: an LF-view byte range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    /// Start offset in the LF view.
+    pub start: usize,
+    /// End offset (exclusive) in the LF view.
+    pub end: usize,
+    /// For the indentation tier: how to re-indent the model's new lines.
+    pub reindent: Option<Reindent>,
+}
+
+/// The tier that decided and every match it found, in order. Matches do not overlap,
+/// except that `overlapping` records a second, overlapping occurrence when there was
+/// only one non-overlapping match (it still makes the text ambiguous).
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The tier that found the matches.
+    pub tier: Tier,
+    /// The non-overlapping matches, in order.
+    pub matches: Vec<Match>,
+    /// Start of an occurrence overlapping the only match, if there is one.
+    pub overlapping: Option<usize>,
+}
+
+impl Found {
+    /// More than one place matches.
+    pub fn is_ambiguous(&self) -> bool {
+        self.matches.len() > 1 || self.overlapping.is_some()
+    }
+}
+
+/// Line starts of an LF view, for line numbers and the line tiers.
+#[derive(Debug, Clone)]
+pub struct Lines<'a> {
+    text: &'a [u8],
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    /// Indexes the lines of `text` (an LF view). A final empty piece after the last
+    /// `\n` is not a line.
+    pub fn new(text: &'a [u8]) -> Self {
+        let mut starts = Vec::with_capacity(text.len() / 32 + 1);
+        if !text.is_empty() {
+            starts.push(0);
+        }
+        starts.extend(
+            memchr_iter(b'\n', text)
+                .map(|i| i + 1)
+                .filter(|&s| s < text.len()),
+        );
+        Lines { text, starts }
+    }
+
+    /// Number of lines.
+    pub fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// There are no lines (the text is empty).
+    pub fn is_empty(&self) -> bool {
+        self.starts.is_empty()
+    }
+
+    /// Offset where line `i` (0-based) starts.
+    pub fn start(&self, i: usize) -> usize {
+        self.starts[i]
+    }
+
+    /// Offset where line `i`'s content ends (its `\n`, or the end of the text).
+    pub fn content_end(&self, i: usize) -> usize {
+        match self.starts.get(i + 1) {
+            Some(&next) => next - 1,
+            None => {
+                if self.text.last() == Some(&b'\n') {
+                    self.text.len() - 1
+                } else {
+                    self.text.len()
+                }
+            }
+        }
+    }
+
+    /// Line `i`'s content, without its `\n`.
+    pub fn line(&self, i: usize) -> &'a [u8] {
+        &self.text[self.starts[i]..self.content_end(i)]
+    }
+
+    /// Line `i` has a `\n` after it.
+    pub fn has_newline(&self, i: usize) -> bool {
+        self.content_end(i) < self.text.len()
+    }
+
+    /// 0-based line index of the line holding `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1)
+    }
+}
+
+/// Looks for `old` (LF view, non-empty) in `view` through tiers 1 to 4. With
+/// `replace_all`, every non-overlapping match of the deciding tier is kept.
+pub fn find(view: &[u8], lines: &Lines<'_>, old: &[u8]) -> Option<Found> {
+    find_exact(view, old)
+        .or_else(|| find_unicode(view, old))
+        .or_else(|| find_lines(lines, old, LineTier::TrailingWhitespace))
+        .or_else(|| find_lines(lines, old, LineTier::Indentation))
+}
+
+fn find_exact(view: &[u8], old: &[u8]) -> Option<Found> {
+    let finder = memmem::Finder::new(old);
+    let matches: Vec<Match> = finder
+        .find_iter(view)
+        .map(|start| Match {
+            start,
+            end: start + old.len(),
+            reindent: None,
+        })
+        .collect();
+    let first = matches.first()?.start;
+    let overlapping = if matches.len() == 1 {
+        finder
+            .find(&view[first + 1..])
+            .map(|at| first + 1 + at)
+            .filter(|&at| at < first + old.len())
+    } else {
+        None
+    };
+    // find_iter skips overlapping occurrences, so the list is already non-overlapping.
+    Some(Found {
+        tier: Tier::Exact,
+        matches,
+        overlapping,
+    })
+}
+
+fn find_unicode(view: &[u8], old: &[u8]) -> Option<Found> {
+    if view.is_ascii() && old.is_ascii() {
+        return None;
+    }
+    let folded_view = Folded::new(view);
+    let folded_old = fold(old);
+    if folded_old.is_empty() {
+        return None;
+    }
+    let found = find_exact(&folded_view.text, &folded_old)?;
+    let matches = found
+        .matches
+        .iter()
+        .map(|m| Match {
+            start: folded_view.map_start(m.start),
+            end: folded_view.map_end(m.end),
+            reindent: None,
+        })
+        .collect();
+    Some(Found {
+        tier: Tier::Unicode,
+        matches,
+        overlapping: found.overlapping.map(|p| folded_view.map_start(p)),
+    })
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LineTier {
+    TrailingWhitespace,
+    Indentation,
+}
+
+/// The per-line comparison keys of the line tiers.
+struct LineKey<'a> {
+    /// Folded, with trailing spaces and tabs trimmed.
+    trimmed: Cow<'a, [u8]>,
+    /// Length of the leading whitespace of `trimmed`.
+    indent: usize,
+}
+
+impl<'a> LineKey<'a> {
+    fn new(line: &'a [u8]) -> Self {
+        let folded = fold(line);
+        let trimmed = match folded {
+            Cow::Borrowed(b) => Cow::Borrowed(trim_end(b)),
+            Cow::Owned(mut v) => {
+                let len = trim_end(&v).len();
+                v.truncate(len);
+                Cow::Owned(v)
+            }
+        };
+        let indent = trimmed
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        LineKey { trimmed, indent }
+    }
+
+    fn rest(&self) -> &[u8] {
+        &self.trimmed[self.indent..]
+    }
+
+    fn indent_bytes(&self) -> &[u8] {
+        &self.trimmed[..self.indent]
+    }
+
+    fn is_blank(&self) -> bool {
+        self.trimmed.is_empty()
+    }
+}
+
+fn trim_end(b: &[u8]) -> &[u8] {
+    let n = b
+        .iter()
+        .rposition(|&c| c != b' ' && c != b'\t')
+        .map_or(0, |p| p + 1);
+    &b[..n]
+}
+
+fn indent_width(indent: &[u8], tab_width: usize) -> usize {
+    indent.iter().fold(0, |col, &b| {
+        if b == b'\t' {
+            col + tab_width - col % tab_width
+        } else {
+            col + 1
+        }
+    })
+}
+
+fn find_lines(lines: &Lines<'_>, old: &[u8], tier: LineTier) -> Option<Found> {
+    let (old_body, ends_with_newline) = match old.strip_suffix(b"\n") {
+        Some(body) => (body, true),
+        None => (old, false),
+    };
+    let old_keys: Vec<LineKey<'_>> = old_body.split(|&b| b == b'\n').map(LineKey::new).collect();
+    if old_keys.iter().all(LineKey::is_blank) || old_keys.len() > lines.len() {
+        return None;
+    }
+    let file_keys: Vec<LineKey<'_>> = (0..lines.len())
+        .map(|i| LineKey::new(lines.line(i)))
+        .collect();
+    let n = old_keys.len();
+    let mut matches = Vec::new();
+    let mut i = 0;
+    while i + n <= file_keys.len() {
+        let window = &file_keys[i..i + n];
+        let hit = match tier {
+            LineTier::TrailingWhitespace => window
+                .iter()
+                .zip(&old_keys)
+                .all(|(f, o)| f.trimmed == o.trimmed)
+                .then_some(None),
+            LineTier::Indentation => uniform_shift(window, &old_keys).map(Some),
+        };
+        let Some(reindent) = hit else {
+            i += 1;
+            continue;
+        };
+        let last = i + n - 1;
+        let end = if ends_with_newline && lines.has_newline(last) {
+            lines.content_end(last) + 1
+        } else {
+            lines.content_end(last)
+        };
+        matches.push(Match {
+            start: lines.start(i),
+            end,
+            reindent,
+        });
+        i += n;
+    }
+    if matches.is_empty() {
+        return None;
+    }
+    Some(Found {
+        tier: match tier {
+            LineTier::TrailingWhitespace => Tier::TrailingWhitespace,
+            LineTier::Indentation => Tier::Indentation,
+        },
+        matches,
+        overlapping: None,
+    })
+}
+
+/// The one indentation shift that makes `window` (file lines) equal to `old`, if any.
+fn uniform_shift(window: &[LineKey<'_>], old: &[LineKey<'_>]) -> Option<Reindent> {
+    if !window
+        .iter()
+        .zip(old)
+        .all(|(f, o)| f.rest() == o.rest() && f.is_blank() == o.is_blank())
+    {
+        return None;
+    }
+    let use_tabs = window
+        .iter()
+        .any(|f| !f.is_blank() && f.indent_bytes().first() == Some(&b'\t'));
+    [4usize, 8, 2].into_iter().find_map(|tab_width| {
+        let mut deltas = window
+            .iter()
+            .zip(old)
+            .filter(|(f, _)| !f.is_blank())
+            .map(|(f, o)| {
+                indent_width(f.indent_bytes(), tab_width) as isize
+                    - indent_width(o.indent_bytes(), tab_width) as isize
+            });
+        let first = deltas.next()?;
+        deltas.all(|d| d == first).then_some(Reindent {
+            delta: first,
+            tab_width,
+            use_tabs,
+        })
+    })
+}
+
+/// Folds one typographic look-alike to its ASCII form.
+fn fold_char(c: char) -> char {
+    match c {
+        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' | '\u{2035}'
+        | '\u{FF07}' => '\'',
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' | '\u{2036}'
+        | '\u{FF02}' => '"',
+        '\u{2010}'..='\u{2015}'
+        | '\u{2212}'
+        | '\u{2043}'
+        | '\u{FE58}'
+        | '\u{FE63}'
+        | '\u{FF0D}' => '-',
+        '\u{00A0}'
+        | '\u{1680}'
+        | '\u{2000}'..='\u{200A}'
+        | '\u{202F}'
+        | '\u{205F}'
+        | '\u{3000}' => ' ',
+        other => other,
+    }
+}
+
+/// NFC plus look-alike folding of `bytes`; borrows when nothing changes. Bytes that are
+/// not UTF-8 are kept as they are.
+pub fn fold(bytes: &[u8]) -> Cow<'_, [u8]> {
+    if bytes.is_ascii() {
+        return Cow::Borrowed(bytes);
+    }
+    let folded = Folded::new(bytes);
+    if folded.anchors.is_empty() {
+        Cow::Borrowed(bytes)
+    } else {
+        Cow::Owned(folded.text.into_owned())
+    }
+}
+
+/// A folded text and the map back to the offsets of the text it came from.
+///
+/// Only segments whose bytes changed are recorded (`anchors`); between them the two
+/// texts agree byte for byte, so the map is a shift.
+struct Folded<'a> {
+    text: Cow<'a, [u8]>,
+    /// `(folded_start, folded_len, source_start, source_len)`, ascending.
+    anchors: Vec<(usize, usize, usize, usize)>,
+}
+
+impl<'a> Folded<'a> {
+    fn new(src: &'a [u8]) -> Self {
+        if src.is_ascii() {
+            return Folded {
+                text: Cow::Borrowed(src),
+                anchors: Vec::new(),
+            };
+        }
+        let mut out = Vec::with_capacity(src.len());
+        let mut anchors = Vec::new();
+        let mut i = 0;
+        while i < src.len() {
+            // ASCII runs are copied as they are; the last ASCII char before a
+            // non-ASCII one joins its segment, since a combining mark may compose
+            // with it.
+            let run = src[i..]
+                .iter()
+                .position(|&b| b >= 0x80)
+                .unwrap_or(src.len() - i);
+            if i + run == src.len() {
+                out.extend_from_slice(&src[i..]);
+                break;
+            }
+            let seg_from = if run > 0 { i + run - 1 } else { i };
+            out.extend_from_slice(&src[i..seg_from]);
+            let mut k = seg_from;
+            loop {
+                let start = k;
+                k += decode(&src[k..]).map_or(1, |(_, len)| len);
+                while let Some((c, len)) = decode(&src[k..]) {
+                    if c.is_ascii() || canonical_combining_class(c) == 0 {
+                        break;
+                    }
+                    k += len;
+                }
+                let segment = &src[start..k];
+                match std::str::from_utf8(segment) {
+                    Ok(s) => {
+                        let f: String = s.nfc().map(fold_char).collect();
+                        if f.as_bytes() != segment {
+                            anchors.push((out.len(), f.len(), start, segment.len()));
+                        }
+                        out.extend_from_slice(f.as_bytes());
+                    }
+                    Err(_) => out.extend_from_slice(segment),
+                }
+                if k >= src.len() || src[k] < 0x80 {
+                    break;
+                }
+            }
+            i = k;
+        }
+        Folded {
+            text: Cow::Owned(out),
+            anchors,
+        }
+    }
+
+    /// Maps a folded offset that starts a match; inside a changed segment it rounds
+    /// down to the segment's start.
+    fn map_start(&self, p: usize) -> usize {
+        let idx = self.anchors.partition_point(|a| a.0 <= p);
+        if idx == 0 {
+            return p;
+        }
+        let (fs, fl, ss, sl) = self.anchors[idx - 1];
+        if p < fs + fl {
+            ss
+        } else {
+            ss + sl + (p - fs - fl)
+        }
+    }
+
+    /// Maps a folded offset that ends a match; inside a changed segment it rounds up
+    /// to the segment's end.
+    fn map_end(&self, p: usize) -> usize {
+        let idx = self.anchors.partition_point(|a| a.0 < p);
+        if idx == 0 {
+            return p;
+        }
+        let (fs, fl, ss, sl) = self.anchors[idx - 1];
+        if p <= fs + fl {
+            ss + sl
+        } else {
+            ss + sl + (p - fs - fl)
+        }
+    }
+}
+
+/// Decodes one UTF-8 char at the start of `b`, or `None` if it is not valid UTF-8.
+fn decode(b: &[u8]) -> Option<(char, usize)> {
+    let len = match *b.first()? {
+        0x00..=0x7F => 1,
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let s = std::str::from_utf8(b.get(..len)?).ok()?;
+    s.chars().next().map(|c| (c, len))
+}
+
+/// Unescapes the literal escapes a model may write instead of real characters:
+/// `\n`, `\r`, `\t`, `\"`, `\'`, `\\`. Other backslashes stay as they are.
+pub fn unescape(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        if text[i] == b'\\' && i + 1 < text.len() {
+            let replacement = match text[i + 1] {
+                b'n' => Some(b'\n'),
+                b'r' => Some(b'\r'),
+                b't' => Some(b'\t'),
+                b'"' => Some(b'"'),
+                b'\'' => Some(b'\''),
+                b'\\' => Some(b'\\'),
+                _ => None,
+            };
+            if let Some(r) = replacement {
+                out.push(r);
+                i += 2;
+                continue;
+            }
+        }
+        out.push(text[i]);
+        i += 1;
+    }
+    out
+}
+
+/// `oldText` qualifies for the unescaped tier: no real line break, but at least one
+/// literal escape sequence.
+pub fn has_literal_escapes(old: &[u8]) -> bool {
+    if old.contains(&b'\n') || old.contains(&b'\r') {
+        return false;
+    }
+    old.windows(2)
+        .any(|w| w[0] == b'\\' && matches!(w[1], b'n' | b'r' | b't' | b'"' | b'\'' | b'\\'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn find_in(view: &str, old: &str) -> Option<Found> {
+        let lines = Lines::new(view.as_bytes());
+        find(view.as_bytes(), &lines, old.as_bytes())
+    }
+
+    #[test]
+    fn exact_tier_wins_over_lenient_ones() {
+        let f = find_in("a \nb\na\nb\n", "a\nb").unwrap();
+        assert_eq!(f.tier, Tier::Exact);
+        assert_eq!(f.matches.len(), 1);
+        assert_eq!(f.matches[0].start, 5);
+    }
+
+    #[test]
+    fn overlapping_occurrences_are_ambiguous() {
+        let f = find_in("aaa", "aa").unwrap();
+        assert!(f.is_ambiguous());
+    }
+
+    #[test]
+    fn unicode_tier_folds_quotes_dashes_and_spaces() {
+        let view = "say(\u{201C}hi\u{201D}) \u{2014} x\u{00A0}y\n";
+        let f = find_in(view, "say(\"hi\") - x y").unwrap();
+        assert_eq!(f.tier, Tier::Unicode);
+        assert_eq!(f.matches[0].start, 0);
+        assert_eq!(f.matches[0].end, view.len() - 1);
+    }
+
+    #[test]
+    fn unicode_tier_matches_nfd_against_nfc() {
+        let view = "caf\u{0065}\u{0301} ok";
+        let f = find_in(view, "caf\u{00E9}").unwrap();
+        assert_eq!(f.tier, Tier::Unicode);
+        assert_eq!((f.matches[0].start, f.matches[0].end), (0, 6));
+    }
+
+    #[test]
+    fn trailing_whitespace_tier_matches_whole_lines() {
+        let f = find_in("x\nfoo  \nbar\t\ny\n", "foo\nbar").unwrap();
+        assert_eq!(f.tier, Tier::TrailingWhitespace);
+        assert_eq!((f.matches[0].start, f.matches[0].end), (2, 12));
+    }
+
+    #[test]
+    fn indentation_tier_finds_tabs_for_spaces() {
+        let f = find_in(
+            "fn a() {\n\tif x {\n\t\ty();\n\t}\n}\n",
+            "if x {\n    y();\n}",
+        )
+        .unwrap();
+        assert_eq!(f.tier, Tier::Indentation);
+        let r = f.matches[0].reindent.unwrap();
+        assert_eq!((r.delta, r.use_tabs), (4, true));
+        assert_eq!(r.apply(b"    z();").as_ref(), b"\t\tz();");
+    }
+
+    #[test]
+    fn indentation_tier_rejects_non_uniform_shifts() {
+        assert!(find_in("  a\n      b\n", "a\nb").is_none());
+    }
+
+    #[test]
+    fn unescape_turns_literal_escapes_into_characters() {
+        assert_eq!(unescape(br#"a\nb\t\"c\\d\x"#), b"a\nb\t\"c\\d\\x");
+        assert!(has_literal_escapes(br"a\nb"));
+        assert!(!has_literal_escapes(b"a\nb\\n"));
+    }
+
+    #[test]
+    fn lines_do_not_count_a_final_empty_piece() {
+        assert_eq!(Lines::new(b"a\nb\n").len(), 2);
+        assert_eq!(Lines::new(b"a\nb").len(), 2);
+        assert_eq!(Lines::new(b"").len(), 0);
+        assert_eq!(Lines::new(b"\n").len(), 1);
+    }
+}

@@ -1,0 +1,384 @@
+//! Reading JavaScript arguments by hand, so that a wrong type is an
+//! `INVALID_ARGUMENT` error that names the argument, never a crash and never a
+//! bare napi status.
+
+use std::ptr;
+
+use napi::bindgen_prelude::{Env, Unknown};
+use napi::{sys, JsValue};
+
+use crate::error::Error;
+
+/// A JavaScript value with the env it lives in.
+#[derive(Clone, Copy)]
+pub struct Js {
+    env: sys::napi_env,
+    value: sys::napi_value,
+}
+
+/// What kind of value a [`Js`] is, as far as the API cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Undefined,
+    Null,
+    Boolean,
+    Number,
+    String,
+    Buffer,
+    Array,
+    Object,
+    Other,
+}
+
+impl Kind {
+    /// How a message names a value of this kind.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Kind::Undefined => "undefined",
+            Kind::Null => "null",
+            Kind::Boolean => "a boolean",
+            Kind::Number => "a number",
+            Kind::String => "a string",
+            Kind::Buffer => "a Buffer",
+            Kind::Array => "an array",
+            Kind::Object => "an object",
+            Kind::Other => "a value of another type",
+        }
+    }
+}
+
+fn status_ok(status: sys::napi_status, what: &str) -> Result<(), Error> {
+    if status == sys::Status::napi_ok {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "could not read {what} from JavaScript"
+        )))
+    }
+}
+
+impl Js {
+    /// Wraps a value handed to a `#[napi]` function.
+    pub fn new(value: Unknown<'_>) -> Js {
+        let raw = value.value();
+        Js {
+            env: raw.env,
+            value: raw.value,
+        }
+    }
+
+    /// The value's kind.
+    pub fn kind(&self) -> Kind {
+        let mut t = 0;
+        if unsafe { sys::napi_typeof(self.env, self.value, &mut t) } != sys::Status::napi_ok {
+            return Kind::Other;
+        }
+        match t {
+            sys::ValueType::napi_undefined => Kind::Undefined,
+            sys::ValueType::napi_null => Kind::Null,
+            sys::ValueType::napi_boolean => Kind::Boolean,
+            sys::ValueType::napi_number => Kind::Number,
+            sys::ValueType::napi_string => Kind::String,
+            sys::ValueType::napi_object => {
+                let mut yes = false;
+                unsafe { sys::napi_is_buffer(self.env, self.value, &mut yes) };
+                if yes {
+                    return Kind::Buffer;
+                }
+                unsafe { sys::napi_is_array(self.env, self.value, &mut yes) };
+                if yes {
+                    Kind::Array
+                } else {
+                    Kind::Object
+                }
+            }
+            _ => Kind::Other,
+        }
+    }
+
+    /// `undefined` or `null`: an optional argument that was left out.
+    pub fn is_missing(&self) -> bool {
+        matches!(self.kind(), Kind::Undefined | Kind::Null)
+    }
+
+    fn wrong(&self, name: &str, expected: &str) -> Error {
+        Error::invalid(format!(
+            "{name} must be {expected}, but it is {}.",
+            self.kind().describe()
+        ))
+    }
+
+    /// The UTF-8 bytes of a string, read in one pass. Lone surrogates become U+FFFD.
+    pub fn string_bytes(&self, name: &str) -> Result<Vec<u8>, Error> {
+        if self.kind() != Kind::String {
+            return Err(self.wrong(name, "a string"));
+        }
+        let mut units = 0;
+        status_ok(
+            unsafe {
+                sys::napi_get_value_string_utf16(
+                    self.env,
+                    self.value,
+                    ptr::null_mut(),
+                    0,
+                    &mut units,
+                )
+            },
+            name,
+        )?;
+        // Each UTF-16 unit is at most 3 UTF-8 bytes; the extra byte is V8's NUL.
+        let capacity = units * 3 + 1;
+        let mut buf: Vec<u8> = Vec::with_capacity(capacity);
+        let mut written = 0;
+        status_ok(
+            unsafe {
+                sys::napi_get_value_string_utf8(
+                    self.env,
+                    self.value,
+                    buf.as_mut_ptr().cast(),
+                    capacity,
+                    &mut written,
+                )
+            },
+            name,
+        )?;
+        unsafe { buf.set_len(written) };
+        Ok(buf)
+    }
+
+    /// A string argument as a Rust `String`.
+    pub fn string(&self, name: &str) -> Result<String, Error> {
+        let bytes = self.string_bytes(name)?;
+        // V8 writes valid UTF-8 (lone surrogates are replaced).
+        Ok(String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+
+    /// The bytes of a Buffer (copied, so they can cross to another thread).
+    pub fn buffer_bytes(&self, name: &str) -> Result<Vec<u8>, Error> {
+        if self.kind() != Kind::Buffer {
+            return Err(self.wrong(name, "a Buffer"));
+        }
+        let mut data = ptr::null_mut();
+        let mut len = 0;
+        status_ok(
+            unsafe { sys::napi_get_buffer_info(self.env, self.value, &mut data, &mut len) },
+            name,
+        )?;
+        if len == 0 {
+            return Ok(Vec::new());
+        }
+        Ok(unsafe { std::slice::from_raw_parts(data as *const u8, len) }.to_vec())
+    }
+
+    /// A boolean, or `default` when left out.
+    pub fn bool_or(&self, name: &str, default: bool) -> Result<bool, Error> {
+        match self.kind() {
+            Kind::Undefined | Kind::Null => Ok(default),
+            Kind::Boolean => {
+                let mut b = false;
+                status_ok(
+                    unsafe { sys::napi_get_value_bool(self.env, self.value, &mut b) },
+                    name,
+                )?;
+                Ok(b)
+            }
+            _ => Err(self.wrong(name, "a boolean")),
+        }
+    }
+
+    /// A number (any finite value).
+    pub fn number(&self, name: &str) -> Result<f64, Error> {
+        if self.kind() != Kind::Number {
+            return Err(self.wrong(name, "a number"));
+        }
+        let mut n = 0.0;
+        status_ok(
+            unsafe { sys::napi_get_value_double(self.env, self.value, &mut n) },
+            name,
+        )?;
+        if !n.is_finite() {
+            return Err(Error::invalid(format!("{name} must be a finite number.")));
+        }
+        Ok(n)
+    }
+
+    /// A non-negative whole number, or `None` when left out.
+    pub fn whole_number(&self, name: &str) -> Result<Option<u64>, Error> {
+        if self.is_missing() {
+            return Ok(None);
+        }
+        let n = self.number(name)?;
+        if n < 0.0 || n.fract() != 0.0 || n > 9_007_199_254_740_991.0 {
+            return Err(Error::invalid(format!(
+                "{name} must be a whole number of 0 or more, but it is {n}."
+            )));
+        }
+        Ok(Some(n as u64))
+    }
+
+    /// The elements of an array.
+    pub fn array(&self, name: &str) -> Result<Vec<Js>, Error> {
+        if self.kind() != Kind::Array {
+            return Err(self.wrong(name, "an array"));
+        }
+        let mut len = 0;
+        status_ok(
+            unsafe { sys::napi_get_array_length(self.env, self.value, &mut len) },
+            name,
+        )?;
+        (0..len)
+            .map(|i| {
+                let mut item = ptr::null_mut();
+                status_ok(
+                    unsafe { sys::napi_get_element(self.env, self.value, i, &mut item) },
+                    name,
+                )?;
+                Ok(Js {
+                    env: self.env,
+                    value: item,
+                })
+            })
+            .collect()
+    }
+
+    /// An options object; `undefined`/`null` reads as an empty one.
+    pub fn options(&self, name: &str) -> Result<Options, Error> {
+        match self.kind() {
+            Kind::Undefined | Kind::Null => Ok(Options(None)),
+            Kind::Object => Ok(Options(Some(*self))),
+            _ => Err(self.wrong(name, "an object")),
+        }
+    }
+
+    /// A property of an object (undefined when absent).
+    pub fn get(&self, key: &str) -> Result<Js, Error> {
+        let ckey = std::ffi::CString::new(key).expect("property names have no NUL");
+        let mut out = ptr::null_mut();
+        status_ok(
+            unsafe { sys::napi_get_named_property(self.env, self.value, ckey.as_ptr(), &mut out) },
+            key,
+        )?;
+        Ok(Js {
+            env: self.env,
+            value: out,
+        })
+    }
+
+    /// The raw value, to hand back to JavaScript unchanged.
+    pub fn unknown<'env>(&self) -> Unknown<'env> {
+        unsafe { Unknown::from_raw_unchecked(self.env, self.value) }
+    }
+}
+
+/// An options object that may be absent.
+#[allow(dead_code)] // `whole_number` and `strings` serve the file functions
+pub struct Options(Option<Js>);
+
+#[allow(dead_code)]
+impl Options {
+    /// The named option, `undefined` when the object or the key is absent.
+    pub fn get(&self, key: &str) -> Result<Option<Js>, Error> {
+        match &self.0 {
+            None => Ok(None),
+            Some(obj) => {
+                let v = obj.get(key)?;
+                Ok(if v.is_missing() { None } else { Some(v) })
+            }
+        }
+    }
+
+    /// An optional boolean option.
+    pub fn bool_or(&self, key: &str, default: bool) -> Result<bool, Error> {
+        match self.get(key)? {
+            None => Ok(default),
+            Some(v) => v.bool_or(&format!("options.{key}"), default),
+        }
+    }
+
+    /// An optional string option.
+    pub fn string(&self, key: &str) -> Result<Option<String>, Error> {
+        match self.get(key)? {
+            None => Ok(None),
+            Some(v) => v.string(&format!("options.{key}")).map(Some),
+        }
+    }
+
+    /// An optional whole-number option.
+    pub fn whole_number(&self, key: &str) -> Result<Option<u64>, Error> {
+        match self.get(key)? {
+            None => Ok(None),
+            Some(v) => v.whole_number(&format!("options.{key}")),
+        }
+    }
+
+    /// A string or an array of strings (for `root`).
+    pub fn strings(&self, key: &str) -> Result<Vec<String>, Error> {
+        let name = format!("options.{key}");
+        match self.get(key)? {
+            None => Ok(Vec::new()),
+            Some(v) if v.kind() == Kind::Array => {
+                v.array(&name)?.iter().map(|s| s.string(&name)).collect()
+            }
+            Some(v) => match v.kind() {
+                Kind::String => Ok(vec![v.string(&name)?]),
+                _ => Err(v.wrong(&name, "a string or an array of strings")),
+            },
+        }
+    }
+}
+
+/// Turns a core error into the JavaScript `Error` the API promises: `code`,
+/// `message`, and `lines` / `editIndex` / `hint` when there are any.
+pub fn to_js_error(env: &Env, error: Error) -> napi::Error {
+    match build_js_error(env, &error) {
+        Ok(e) => e,
+        Err(e) => e,
+    }
+}
+
+fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
+    let mut obj = env.create_error(napi::Error::new(
+        napi::Status::GenericFailure,
+        error.full_message(),
+    ))?;
+    obj.set("code", error.code.as_str())?;
+    if !error.lines.is_empty() {
+        obj.set("lines", error.lines.clone())?;
+    }
+    if let Some(i) = error.edit_index {
+        obj.set("editIndex", i)?;
+    }
+    if let Some(h) = &error.hint {
+        obj.set("hint", h.as_str())?;
+    }
+    Ok(napi::Error::from(obj.to_unknown()))
+}
+
+/// Makes a JavaScript string from UTF-8 bytes the core produced.
+pub fn js_string<'env>(env: &'env Env, bytes: &[u8]) -> napi::Result<Unknown<'env>> {
+    let mut out = ptr::null_mut();
+    let status = unsafe {
+        sys::napi_create_string_utf8(
+            env.raw(),
+            bytes.as_ptr().cast(),
+            bytes.len() as isize,
+            &mut out,
+        )
+    };
+    if status != sys::Status::napi_ok {
+        return Err(napi::Error::new(
+            napi::Status::GenericFailure,
+            "could not create a JavaScript string",
+        ));
+    }
+    Ok(unsafe { Unknown::from_raw_unchecked(env.raw(), out) })
+}
+
+/// Reads an optional options argument.
+pub fn read_options(value: Option<Unknown<'_>>, name: &str) -> Result<Options, Error> {
+    match value {
+        None => Ok(Options(None)),
+        Some(v) => Js::new(v).options(name),
+    }
+}

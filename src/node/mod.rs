@@ -1,0 +1,66 @@
+//! Where JavaScript meets Rust: the only module that imports napi.
+//!
+//! Each function reads its arguments by hand ([`js`]), so a wrong type is an
+//! `INVALID_ARGUMENT` error, calls the core, and converts the result or the error.
+//! Panics are caught here and become errors, so they never take Node down.
+
+#![cfg_attr(test, allow(dead_code))]
+
+mod edits;
+mod js;
+mod strings;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use napi::bindgen_prelude::Env;
+use napi_derive::napi;
+
+use crate::eol;
+use crate::error::{Error, ErrorCode};
+
+/// Runs core work, turning a core error or a panic into a thrown JavaScript error.
+fn guard<T>(env: &Env, work: impl FnOnce() -> Result<T, Error>) -> napi::Result<T> {
+    match catch_unwind(AssertUnwindSafe(work)) {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(error)) => Err(js::to_js_error(env, error)),
+        Err(panic) => Err(js::to_js_error(env, panic_error(panic))),
+    }
+}
+
+/// The error reported for a panic: a bug in eol-edit, never the caller's fault.
+fn panic_error(panic: Box<dyn std::any::Any + Send>) -> Error {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into());
+    Error::new(
+        ErrorCode::IoError,
+        format!("internal error in eol-edit (nothing was written): {what}"),
+    )
+}
+
+/// Line-ending statistics of a text (SPEC section 2, `eolInfo`).
+#[napi(object)]
+pub struct EolInfo {
+    pub lf: u32,
+    pub crlf: u32,
+    pub cr: u32,
+    #[napi(ts_type = "'\\n' | '\\r\\n' | '\\r'")]
+    pub dominant: String,
+    pub mixed: bool,
+    pub trailing_newline: bool,
+}
+
+impl From<eol::EolInfo> for EolInfo {
+    fn from(i: eol::EolInfo) -> Self {
+        EolInfo {
+            lf: i.lf as u32,
+            crlf: i.crlf as u32,
+            cr: i.cr as u32,
+            dominant: i.dominant.as_str().to_string(),
+            mixed: i.mixed,
+            trailing_newline: i.trailing_newline,
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! `toLf`, `detectEol`, `eolInfo`, `normalizeEol`: SPEC section 2.
+
+use napi::bindgen_prelude::{Env, Unknown};
+use napi_derive::napi;
+
+use super::js::{js_string, Js};
+use super::{guard, EolInfo};
+use crate::eol;
+
+/// The LF view of a text: every CRLF and lone CR becomes LF. Returns the input
+/// string itself when it has no CR.
+#[napi(
+    js_name = "toLf",
+    ts_args_type = "text: string",
+    ts_return_type = "string"
+)]
+pub fn to_lf<'env>(env: &'env Env, text: Unknown<'env>) -> napi::Result<Unknown<'env>> {
+    guard(env, || {
+        let js = Js::new(text);
+        let bytes = js.string_bytes("text")?;
+        Ok(match eol::to_lf(&bytes) {
+            std::borrow::Cow::Borrowed(_) => Ok(js.unknown()),
+            std::borrow::Cow::Owned(lf) => js_string(env, &lf),
+        })
+    })?
+}
+
+/// The dominant line ending: the most frequent, the first on a tie, LF when there is none.
+#[napi(
+    js_name = "detectEol",
+    ts_args_type = "text: string",
+    ts_return_type = "'\\n' | '\\r\\n' | '\\r'"
+)]
+pub fn detect_eol(env: &Env, text: Unknown<'_>) -> napi::Result<&'static str> {
+    guard(env, || {
+        let bytes = Js::new(text).string_bytes("text")?;
+        Ok(eol::detect(&bytes).as_str())
+    })
+}
+
+/// Counts of each line ending, the dominant one, whether they are mixed, and whether
+/// the text ends with one.
+#[napi(js_name = "eolInfo", ts_args_type = "text: string")]
+pub fn eol_info(env: &Env, text: Unknown<'_>) -> napi::Result<EolInfo> {
+    guard(env, || {
+        let bytes = Js::new(text).string_bytes("text")?;
+        Ok(EolInfo::from(eol::info(&bytes)))
+    })
+}
+
+/// Seed 000's `normalizeEol`: `updated` re-joined with `original`'s dominant ending and
+/// given `original`'s trailing-newline state.
+#[napi(
+    js_name = "normalizeEol",
+    ts_args_type = "original: string, updated: string",
+    ts_return_type = "string"
+)]
+pub fn normalize_eol<'env>(
+    env: &'env Env,
+    original: Unknown<'env>,
+    updated: Unknown<'env>,
+) -> napi::Result<Unknown<'env>> {
+    guard(env, || {
+        let original = Js::new(original).string_bytes("original")?;
+        let updated = Js::new(updated).string_bytes("updated")?;
+        Ok(js_string(env, &eol::normalize_eol(&original, &updated)))
+    })?
+}
