@@ -17,9 +17,11 @@
 //! use eol_edit::align::replace;
 //! use eol_edit::eol::Ending;
 //!
-//! // "two" keeps its CRLF, "three" keeps its LF, the inserted line takes CRLF.
-//! let out = replace(b"two\r\nthree\nfour", b"two\nthree\nfour", b"two\nthree\nnew\nfour", None, Ending::Lf);
-//! assert_eq!(out, b"two\r\nthree\nnew\r\nfour");
+//! // Kept lines keep their endings (CRLF, CRLF, LF); the inserted line takes the
+//! // region's majority, CRLF.
+//! let region = b"one\r\ntwo\r\nthree\nfour";
+//! let out = replace(region, b"one\ntwo\nthree\nfour", b"one\ntwo\nthree\nnew\nfour", None, Ending::Lf);
+//! assert_eq!(out, b"one\r\ntwo\r\nthree\nnew\r\nfour");
 //! ```
 
 use std::time::{Duration, Instant};

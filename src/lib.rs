@@ -30,4 +30,5 @@ pub mod error;
 pub mod explain;
 pub mod matching;
 
+#[cfg(feature = "node")]
 mod node;

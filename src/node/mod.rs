@@ -4,6 +4,7 @@
 //! `INVALID_ARGUMENT` error, calls the core, and converts the result or the error.
 //! Panics are caught here and become errors, so they never take Node down.
 
+// napi-derive registers functions only outside `cfg(test)`.
 #![cfg_attr(test, allow(dead_code))]
 
 mod edits;
