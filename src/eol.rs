@@ -244,6 +244,42 @@ pub fn normalize_eol(original: &[u8], updated: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Number of lines: a final ending does not start another line; empty text has none.
+pub fn line_count(bytes: &[u8]) -> usize {
+    let info = info(bytes);
+    let endings = info.lf + info.crlf + info.cr;
+    endings + usize::from(!bytes.is_empty() && !info.trailing_newline)
+}
+
+/// The byte range of `take` lines starting at 0-based line `skip`, each with its
+/// ending, and how many lines it holds. Past the end it is an empty range at the end.
+pub fn line_span(bytes: &[u8], skip: usize, take: usize) -> (usize, usize, usize) {
+    let mut from = if skip == 0 { Some(0) } else { None };
+    let mut seen = 0;
+    let mut last_end = 0;
+    for (at, ending) in endings(bytes) {
+        seen += 1;
+        let next = at + ending.as_bytes().len();
+        last_end = next;
+        if seen == skip {
+            from = Some(next);
+        }
+        if let Some(start) = from {
+            if take == 0 {
+                return (start, start, 0);
+            }
+            if seen == skip.saturating_add(take) {
+                return (start, next, take);
+            }
+        }
+    }
+    let tail = usize::from(last_end < bytes.len());
+    match from {
+        Some(start) => (start, bytes.len(), seen - skip + tail),
+        None => (bytes.len(), bytes.len(), 0),
+    }
+}
+
 /// Converts every ending of `bytes` to `to`.
 pub fn convert(bytes: &[u8], to: Ending) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 16);
@@ -362,6 +398,20 @@ mod tests {
         assert_eq!(normalize_eol(b"a\nb", b"x\r\ny"), b"x\ny");
         assert_eq!(normalize_eol(b"a\r\n", b""), b"");
         assert_eq!(normalize_eol(b"a\rb\r", b"x\ny"), b"x\ry\r");
+    }
+
+    #[test]
+    fn line_span_takes_whole_lines_with_their_endings() {
+        let t = b"a\r\nb\nc\rd";
+        assert_eq!(line_count(t), 4);
+        assert_eq!(line_count(b"a\n"), 1);
+        assert_eq!(line_count(b""), 0);
+        assert_eq!(line_span(t, 0, usize::MAX), (0, t.len(), 4));
+        assert_eq!(line_span(t, 1, 2), (3, 7, 2));
+        assert_eq!(line_span(t, 3, 5), (7, 8, 1));
+        assert_eq!(line_span(t, 4, 1), (8, 8, 0));
+        assert_eq!(line_span(b"a\nb\n", 1, 9), (2, 4, 1));
+        assert_eq!(line_span(b"a\nb\n", 2, 9), (4, 4, 0));
     }
 
     #[test]
