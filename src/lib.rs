@@ -10,8 +10,10 @@
 //!
 //! Module map, in the order data flows:
 //!
+//! - [`encoding`]: raw file bytes to *source* and back: BOM, UTF-16, binary sniffing.
 //! - [`error`]: the one error type and its stable codes.
 //!
 //! The core knows nothing of Node; `node` is the only module that imports napi.
 
+pub mod encoding;
 pub mod error;
