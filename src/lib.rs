@@ -10,6 +10,8 @@
 //!
 //! Module map, in the order data flows:
 //!
+//! - [`file`](mod@file): everything that touches the file system: root confinement, the
+//!   per-path lock, the version hash, the ending of a new file, atomic writes.
 //! - [`encoding`]: raw file bytes to *source* and back: BOM, UTF-16, binary sniffing.
 //! - [`error`]: the one error type and its stable codes.
 //!
@@ -17,3 +19,4 @@
 
 pub mod encoding;
 pub mod error;
+pub mod file;
