@@ -5,7 +5,8 @@
 //! ([`modify`]) takes the path's lock ([`lock`]), checks `expectedVersion`, hands the
 //! decoded source to a transform and writes what comes back atomically ([`atomic`]),
 //! refusing with `FILE_CHANGED` if another process got there first. [`version`] is the
-//! hash callers pass back.
+//! hash callers pass back; [`conventions`] picks the ending of a file that does not
+//! exist yet.
 //!
 //! ```
 //! # let dir = std::env::temp_dir().join(format!("eol-edit-doc-{}", std::process::id()));
@@ -25,6 +26,7 @@
 //! ```
 
 pub mod atomic;
+pub mod conventions;
 pub mod lock;
 pub mod path;
 pub mod version;
