@@ -38,6 +38,15 @@ export interface ApplyResult {
   changed: boolean
 }
 
+/** Converts every line ending of a file; `NO_CHANGE` if there is nothing to convert. */
+export declare function convertEol(path: string, to: 'lf' | 'crlf' | 'cr', options?: EditOptions): Promise<EditResult>
+
+/** `convertEol`, on the calling thread. */
+export declare function convertEolSync(path: string, to: 'lf' | 'crlf' | 'cr', options?: EditOptions): EditResult
+
+/** Deletes the lines between two anchors, or the anchors too with `inclusive`. */
+export declare function deleteRange(path: string, startAnchor: string | number, endAnchor: string | number, options?: EditOptions & { inclusive?: boolean }): Promise<EditResult>
+
 /**
  * Options of `applyDeleteRange`: `inclusive` (default false) deletes the anchor lines
  * too; `path` names the content in the diff header.
@@ -46,6 +55,9 @@ export interface DeleteRangeOptions {
   inclusive?: boolean
   path?: string
 }
+
+/** `deleteRange`, on the calling thread. */
+export declare function deleteRangeSync(path: string, startAnchor: string | number, endAnchor: string | number, options?: EditOptions & { inclusive?: boolean }): EditResult
 
 /** The dominant line ending: the most frequent, the first on a tie, LF when there is none. */
 export declare function detectEol(text: string): '\n' | '\r\n' | '\r'
@@ -58,6 +70,44 @@ export interface Edit {
   oldText: string
   newText: string
   replaceAll?: boolean
+}
+
+/** Replaces `oldText` with `newText` in a file (SPEC sections 3 and 4). */
+export declare function editFile(path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }): Promise<EditResult>
+
+/** `editFile`, on the calling thread. */
+export declare function editFileSync(path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }): EditResult
+
+/** Options of every file function. */
+export interface EditOptions {
+  /** Refuse with `FILE_CHANGED` unless the file's version is still this one. */
+  expectedVersion?: string
+  /** Folder(s) the file's real location must be inside. */
+  root?: string | string[]
+  /** Compute the result and diff, write nothing. */
+  dryRun?: boolean
+  /** fsync the file and its folder before returning. */
+  durable?: boolean
+  /** Folder relative paths are taken against (default: the process's). */
+  cwd?: string
+  /** Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit). */
+  maxBytes?: number
+}
+
+/** The result of every function that changes a file. */
+export interface EditResult {
+  /** The path as given. */
+  path: string
+  replacements: number
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>
+  startLine: number
+  endLine: number
+  diff: string
+  eol: EolInfo
+  /** Version (hash) of the file's bytes after the change (with `dryRun`: that would be). */
+  version: string
+  /** False only when `writeFile` was given the content the file already has. */
+  changed: boolean
 }
 
 /**
@@ -76,6 +126,12 @@ export interface EolInfo {
   trailingNewline: boolean
 }
 
+/** Applies several edits in order, all or nothing (SPEC section 3). */
+export declare function multiEdit(path: string, edits: Edit[], options?: EditOptions): Promise<EditResult>
+
+/** `multiEdit`, on the calling thread. */
+export declare function multiEditSync(path: string, edits: Edit[], options?: EditOptions): EditResult
+
 /**
  * Seed 000's `normalizeEol`: `updated` re-joined with `original`'s dominant ending and
  * given `original`'s trailing-newline state.
@@ -83,7 +139,49 @@ export interface EolInfo {
 export declare function normalizeEol(original: string, updated: string): string
 
 /**
+ * Reads a file as a model should see it: the LF view of the requested lines, with the
+ * file's endings, BOM, encoding and version.
+ */
+export declare function readFile(path: string, options?: ReadOptions): Promise<ReadResult>
+
+/** `readFile`, on the calling thread. */
+export declare function readFileSync(path: string, options?: ReadOptions): ReadResult
+
+/** Options of `readFile`. */
+export interface ReadOptions {
+  /** First line to return, 1-based (default 1). */
+  offset?: number
+  /** How many lines to return (default: all). */
+  limit?: number
+  root?: string | string[]
+  cwd?: string
+  maxBytes?: number
+}
+
+/** What `readFile` returns. */
+export interface ReadResult {
+  /** The LF view of the requested lines. */
+  content: string
+  startLine: number
+  endLine: number
+  totalLines: number
+  eol: EolInfo
+  bom: boolean
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be'
+  version: string
+}
+
+/**
  * The LF view of a text: every CRLF and lone CR becomes LF. Returns the input
  * string itself when it has no CR.
  */
 export declare function toLf(text: string): string
+
+/**
+ * Writes a whole file, keeping an existing file's line endings and BOM; a new file
+ * takes its ending from `.editorconfig` / `.gitattributes`, else LF.
+ */
+export declare function writeFile(path: string, content: string, options?: EditOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Promise<EditResult>
+
+/** `writeFile`, on the calling thread. */
+export declare function writeFileSync(path: string, content: string, options?: EditOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): EditResult

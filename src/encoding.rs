@@ -381,6 +381,71 @@ mod tests {
         assert_eq!(decode(&bytes).unwrap_err().code, ErrorCode::BinaryFile);
     }
 
+    /// A small deterministic generator, so the property tests need no dependency.
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        /// Bytes biased toward the interesting ones: endings, NUL-free ASCII, UTF-8
+        /// lead and continuation bytes, and surrogate-range prefixes.
+        fn bytes(&mut self, len: usize) -> Vec<u8> {
+            const PICKS: &[u8] = b"\r\n a\xC3\xA9\xE2\x82\xAC\xED\xA0\xBF\xF0\x9F\x80\xFF\xFE";
+            (0..len)
+                .map(|_| match self.next() % 4 {
+                    0 => (self.next() % 256) as u8,
+                    _ => PICKS[(self.next() % PICKS.len() as u64) as usize],
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn any_utf8_file_without_nul_round_trips_byte_exact() {
+        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..2000 {
+            let len = (rng.next() % 40) as usize;
+            let mut bytes: Vec<u8> = rng.bytes(len).into_iter().map(|b| b.max(1)).collect();
+            if rng.next().is_multiple_of(3) {
+                bytes.splice(0..0, BOM_UTF8.iter().copied());
+            }
+            if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+                continue; // that is UTF-16, covered below
+            }
+            round_trip(&bytes);
+        }
+    }
+
+    #[test]
+    fn any_even_length_utf16_file_round_trips_byte_exact() {
+        let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+        for _ in 0..2000 {
+            let units = (rng.next() % 20) as usize;
+            let bom: &[u8] = if rng.next().is_multiple_of(2) {
+                BOM_UTF16LE
+            } else {
+                BOM_UTF16BE
+            };
+            let mut bytes = bom.to_vec();
+            for _ in 0..units {
+                // Mostly surrogates and ASCII, so pairs, lone halves and CRLF all occur.
+                let unit: u16 = match rng.next() % 5 {
+                    0 => 0xD800 + (rng.next() % 0x400) as u16,
+                    1 => 0xDC00 + (rng.next() % 0x400) as u16,
+                    2 => [0x0D, 0x0A, 0x00, 0x41][(rng.next() % 4) as usize],
+                    _ => rng.next() as u16,
+                };
+                bytes.extend_from_slice(&unit.to_le_bytes());
+            }
+            round_trip(&bytes);
+        }
+    }
+
     #[test]
     fn encoding_names_are_the_public_strings() {
         assert_eq!(Encoding::Utf8.as_str(), "utf-8");

@@ -8,16 +8,19 @@
 //! every match back to the file's own bytes, and writes each line with the ending it
 //! had: a CRLF file stays CRLF, a mixed file stays mixed, a lone `\r` survives.
 //!
-//! Module map, in the order data flows:
+//! Module map, in the order data flows (bytes → source → LF view → matches → new
+//! bytes → atomic write):
 //!
 //! - [`error`]: the one error type and its stable codes.
-//! - [`encoding`]: BOM, UTF-16 and binary sniffing: file bytes to source and back.
+//! - [`encoding`]: raw file bytes to *source* and back: BOM, UTF-16, binary sniffing.
 //! - [`eol`]: line endings, their counts, and the LF view with its offset map.
 //! - [`matching`]: the tiers that find the model's text in the LF view.
 //! - [`align`]: which bytes and which ending each replacement line gets.
 //! - [`engine`]: edits, `deleteRange`, `writeFile` and `convertEol` on bytes.
 //! - [`diff`]: the unified diff and the changed lines of a result.
 //! - [`explain`]: `TEXT_NOT_FOUND` messages that name the closest region.
+//! - [`file`](mod@file): everything that touches the file system: root confinement, the
+//!   per-path lock, the version hash, the ending of a new file, atomic writes.
 //!
 //! The core knows nothing of Node; `node` is the only module that imports napi.
 
@@ -28,6 +31,7 @@ pub mod engine;
 pub mod eol;
 pub mod error;
 pub mod explain;
+pub mod file;
 pub mod matching;
 
 #[cfg(feature = "node")]

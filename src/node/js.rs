@@ -272,10 +272,8 @@ impl Js {
 }
 
 /// An options object that may be absent.
-#[allow(dead_code)] // `whole_number` and `strings` serve the file functions
 pub struct Options(Option<Js>);
 
-#[allow(dead_code)]
 impl Options {
     /// The named option, `undefined` when the object or the key is absent.
     pub fn get(&self, key: &str) -> Result<Option<Js>, Error> {

@@ -8,6 +8,7 @@
 #![cfg_attr(test, allow(dead_code))]
 
 mod edits;
+mod files;
 mod js;
 mod strings;
 
@@ -29,7 +30,7 @@ fn guard<T>(env: &Env, work: impl FnOnce() -> Result<T, Error>) -> napi::Result<
 }
 
 /// The error reported for a panic: a bug in eol-edit, never the caller's fault.
-fn panic_error(panic: Box<dyn std::any::Any + Send>) -> Error {
+pub(crate) fn panic_error(panic: Box<dyn std::any::Any + Send>) -> Error {
     let what = panic
         .downcast_ref::<&str>()
         .map(|s| s.to_string())

@@ -1,0 +1,423 @@
+//! The whole flow, through `load` and `modify`, on real folders.
+
+use std::fs;
+use std::path::Path;
+use std::sync::Arc;
+use std::thread;
+
+use super::atomic::hooks;
+use super::testing::TempDir;
+use super::*;
+
+fn opts(dir: &TempDir) -> FileOptions {
+    FileOptions {
+        cwd: Some(dir.path().to_path_buf()),
+        ..FileOptions::default()
+    }
+}
+
+fn code<T: std::fmt::Debug>(result: Result<T>) -> ErrorCode {
+    result.unwrap_err().code
+}
+
+/// A transform that replaces `from` with `to` once in the source.
+fn replace(
+    from: &'static str,
+    to: &'static str,
+) -> impl FnOnce(Option<&Decoded>, &Path) -> Result<(Vec<u8>, ())> {
+    move |decoded, _| {
+        let source = String::from_utf8(decoded.unwrap().source.clone()).unwrap();
+        Ok((source.replacen(from, to, 1).into_bytes(), ()))
+    }
+}
+
+/// A transform that writes `content` whatever was there.
+fn put(content: &'static str) -> impl FnOnce(Option<&Decoded>, &Path) -> Result<(Vec<u8>, ())> {
+    move |_, _| Ok((content.as_bytes().to_vec(), ()))
+}
+
+#[test]
+fn load_reports_source_version_and_length_of_the_raw_bytes() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "\u{FEFF}one\r\ntwo\r\n");
+    let loaded = load(Path::new("a.txt"), &opts(&dir)).unwrap();
+    assert_eq!(loaded.decoded.source, b"one\r\ntwo\r\n");
+    assert!(loaded.decoded.bom);
+    assert_eq!(loaded.len, 13);
+    assert_eq!(loaded.version, version::version(&dir.read("a.txt")));
+    assert_eq!(loaded.path, dir.real().join("a.txt"));
+    assert_eq!(loaded.display_path, Path::new("a.txt"));
+}
+
+#[test]
+fn missing_file_is_file_not_found_naming_the_path() {
+    let dir = TempDir::new();
+    let err = load(Path::new("src/a.ts"), &opts(&dir)).unwrap_err();
+    assert_eq!(err.code, ErrorCode::FileNotFound);
+    assert_eq!(
+        err.message,
+        "File not found: src/a.ts. Check the path, or use writeFile to create it."
+    );
+}
+
+#[test]
+fn folder_is_not_a_file() {
+    let dir = TempDir::new();
+    dir.mkdir("src");
+    assert_eq!(
+        code(load(Path::new("src"), &opts(&dir))),
+        ErrorCode::NotAFile
+    );
+    let err = modify(Path::new("src"), &opts(&dir), true, put("x")).unwrap_err();
+    assert_eq!(err.code, ErrorCode::NotAFile);
+}
+
+#[cfg(unix)]
+#[test]
+fn fifo_is_not_a_file_and_is_never_opened() {
+    let dir = TempDir::new();
+    let fifo =
+        std::ffi::CString::new(dir.join("pipe").into_os_string().into_encoded_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    assert_eq!(
+        code(load(Path::new("pipe"), &opts(&dir))),
+        ErrorCode::NotAFile
+    );
+}
+
+#[test]
+fn file_over_max_bytes_is_too_large_and_zero_means_no_limit() {
+    let dir = TempDir::new();
+    dir.write("big.txt", "x".repeat(100));
+    let mut o = opts(&dir);
+    o.max_bytes = 99;
+    assert_eq!(
+        code(load(Path::new("big.txt"), &o)),
+        ErrorCode::FileTooLarge
+    );
+    o.max_bytes = 100;
+    assert!(load(Path::new("big.txt"), &o).is_ok());
+    o.max_bytes = 0;
+    assert!(load(Path::new("big.txt"), &o).is_ok());
+}
+
+#[test]
+fn binary_file_is_refused_with_its_path() {
+    let dir = TempDir::new();
+    dir.write("img.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
+    let err = load(Path::new("img.png"), &opts(&dir)).unwrap_err();
+    assert_eq!(err.code, ErrorCode::BinaryFile);
+    assert!(err.message.starts_with("img.png: "), "{}", err.message);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn unreadable_file_is_permission_denied() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new();
+    dir.write("secret.txt", "x");
+    fs::set_permissions(dir.join("secret.txt"), fs::Permissions::from_mode(0o000)).unwrap();
+    let o = opts(&dir);
+    let err = testing::without_root(|| load(Path::new("secret.txt"), &o).unwrap_err());
+    assert_eq!(err.code, ErrorCode::PermissionDenied);
+    assert!(err.message.contains("secret.txt"));
+}
+
+#[test]
+fn path_outside_the_root_is_neither_read_nor_written() {
+    let dir = TempDir::new();
+    dir.write("outside.txt", "keep");
+    dir.mkdir("root");
+    let o = FileOptions {
+        roots: vec![dir.join("root")],
+        cwd: Some(dir.join("root")),
+        ..FileOptions::default()
+    };
+    assert_eq!(
+        code(load(Path::new("../outside.txt"), &o)),
+        ErrorCode::PathOutsideRoot
+    );
+    let called = std::cell::Cell::new(false);
+    let err = modify(Path::new("../outside.txt"), &o, true, |_, _| {
+        called.set(true);
+        Ok((b"x".to_vec(), ()))
+    });
+    assert_eq!(code(err), ErrorCode::PathOutsideRoot);
+    assert!(!called.get());
+    assert_eq!(dir.read("outside.txt"), b"keep");
+}
+
+#[test]
+fn modify_writes_the_transformed_source_and_returns_its_version() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "one\r\ntwo\r\n");
+    let (written, ()) =
+        modify(Path::new("a.txt"), &opts(&dir), false, replace("two", "2")).unwrap();
+    assert!(written.changed);
+    assert_eq!(dir.read("a.txt"), b"one\r\n2\r\n");
+    assert_eq!(written.version, version::version(b"one\r\n2\r\n"));
+    assert_eq!(written.path, dir.real().join("a.txt"));
+    assert_eq!((written.encoding, written.bom), (Encoding::Utf8, false));
+}
+
+#[test]
+fn transform_sees_the_decoded_file_and_its_real_path_and_returns_a_payload() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "x");
+    let (_, seen) = modify(Path::new("./a.txt"), &opts(&dir), false, |decoded, path| {
+        Ok((
+            b"y".to_vec(),
+            (decoded.unwrap().source.clone(), path.to_path_buf()),
+        ))
+    })
+    .unwrap();
+    assert_eq!(seen, (b"x".to_vec(), dir.real().join("a.txt")));
+}
+
+#[test]
+fn bom_and_utf16_are_written_back_as_they_were() {
+    let dir = TempDir::new();
+    dir.write("bom.txt", "\u{FEFF}a\r\n");
+    let mut utf16 = vec![0xFE, 0xFF];
+    "a\r\n"
+        .encode_utf16()
+        .for_each(|u| utf16.extend_from_slice(&u.to_be_bytes()));
+    dir.write("u16.txt", &utf16);
+
+    let (w, ()) = modify(Path::new("bom.txt"), &opts(&dir), false, replace("a", "b")).unwrap();
+    assert_eq!(dir.read("bom.txt"), "\u{FEFF}b\r\n".as_bytes());
+    assert_eq!((w.encoding, w.bom), (Encoding::Utf8, true));
+
+    let (w, ()) = modify(Path::new("u16.txt"), &opts(&dir), false, replace("a", "é")).unwrap();
+    let mut expected = vec![0xFE, 0xFF];
+    "é\r\n"
+        .encode_utf16()
+        .for_each(|u| expected.extend_from_slice(&u.to_be_bytes()));
+    assert_eq!(dir.read("u16.txt"), expected);
+    assert_eq!((w.encoding, w.bom), (Encoding::Utf16Be, true));
+    assert_eq!(w.version, version::version(&expected));
+}
+
+#[test]
+fn failed_transform_writes_nothing() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "old");
+    let err = modify(
+        Path::new("a.txt"),
+        &opts(&dir),
+        false,
+        |_, _| -> Result<(Vec<u8>, ())> { Err(Error::new(ErrorCode::TextNotFound, "no match")) },
+    );
+    assert_eq!(code(err), ErrorCode::TextNotFound);
+    assert_eq!(dir.read("a.txt"), b"old");
+    assert_eq!(dir.listing(""), ["a.txt"]);
+}
+
+#[test]
+fn unchanged_source_is_not_written() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "same\n");
+    let before = fs::metadata(dir.join("a.txt")).unwrap();
+    let (w, ()) = modify(Path::new("a.txt"), &opts(&dir), false, put("same\n")).unwrap();
+    assert!(!w.changed);
+    assert_eq!(w.version, version::version(b"same\n"));
+    let after = fs::metadata(dir.join("a.txt")).unwrap();
+    assert_eq!(before.modified().unwrap(), after.modified().unwrap());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        assert_eq!(before.ino(), after.ino());
+    }
+}
+
+#[test]
+fn dry_run_reports_without_writing() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "old");
+    let o = FileOptions {
+        dry_run: true,
+        ..opts(&dir)
+    };
+    let (w, ()) = modify(Path::new("a.txt"), &o, false, put("new")).unwrap();
+    assert!(w.changed);
+    assert_eq!(w.version, version::version(b"new"));
+    assert_eq!(dir.read("a.txt"), b"old");
+    let (w, ()) = modify(Path::new("x/new.txt"), &o, true, put("new")).unwrap();
+    assert!(w.changed);
+    assert_eq!(dir.listing(""), ["a.txt"], "no file and no folder created");
+}
+
+#[test]
+fn expected_version_mismatch_is_file_changed_and_nothing_written() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "old");
+    let read = load(Path::new("a.txt"), &opts(&dir)).unwrap().version;
+    dir.write("a.txt", "changed by someone");
+    let o = FileOptions {
+        expected_version: Some(read),
+        ..opts(&dir)
+    };
+    let err = modify(Path::new("a.txt"), &o, false, put("mine")).unwrap_err();
+    assert_eq!(err.code, ErrorCode::FileChanged);
+    assert!(err.hint.is_some());
+    assert_eq!(dir.read("a.txt"), b"changed by someone");
+}
+
+#[test]
+fn matching_expected_version_lets_the_edit_through() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "old");
+    let o = FileOptions {
+        expected_version: Some(load(Path::new("a.txt"), &opts(&dir)).unwrap().version),
+        ..opts(&dir)
+    };
+    modify(Path::new("a.txt"), &o, false, put("new")).unwrap();
+    assert_eq!(dir.read("a.txt"), b"new");
+}
+
+#[test]
+fn expected_version_of_a_deleted_file_is_file_changed_even_when_creating() {
+    let dir = TempDir::new();
+    let o = FileOptions {
+        expected_version: Some(version::version(b"old")),
+        ..opts(&dir)
+    };
+    assert_eq!(
+        code(modify(Path::new("a.txt"), &o, true, put("x"))),
+        ErrorCode::FileChanged
+    );
+    assert!(dir.listing("").is_empty());
+}
+
+#[test]
+fn new_file_in_missing_folders_inside_the_root_is_created_as_plain_utf8() {
+    let dir = TempDir::new();
+    dir.mkdir("root");
+    let o = FileOptions {
+        roots: vec![dir.join("root")],
+        cwd: Some(dir.join("root")),
+        ..FileOptions::default()
+    };
+    let (w, ()) = modify(Path::new("a/b/new.ts"), &o, true, |decoded, path| {
+        assert!(decoded.is_none());
+        assert!(path.ends_with("root/a/b/new.ts"));
+        Ok((b"x\n".to_vec(), ()))
+    })
+    .unwrap();
+    assert!(w.changed);
+    assert_eq!((w.encoding, w.bom), (Encoding::Utf8, false));
+    assert_eq!(dir.read("root/a/b/new.ts"), b"x\n");
+    assert_eq!(dir.listing("root"), ["a", "a/b", "a/b/new.ts"]);
+}
+
+#[test]
+fn missing_file_is_not_created_without_create_ok() {
+    let dir = TempDir::new();
+    let err = modify(Path::new("new.txt"), &opts(&dir), false, put("x"));
+    assert_eq!(code(err), ErrorCode::FileNotFound);
+    assert!(dir.listing("").is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_stays_a_link_and_its_target_is_updated() {
+    let dir = TempDir::new();
+    dir.write("real/a.txt", "old\r\n");
+    std::os::unix::fs::symlink("real/a.txt", dir.join("link.txt")).unwrap();
+    let (w, ()) = modify(
+        Path::new("link.txt"),
+        &opts(&dir),
+        false,
+        replace("old", "new"),
+    )
+    .unwrap();
+    assert_eq!(w.path, dir.real().join("real/a.txt"));
+    assert!(fs::symlink_metadata(dir.join("link.txt"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(
+        fs::read_link(dir.join("link.txt")).unwrap(),
+        Path::new("real/a.txt")
+    );
+    assert_eq!(dir.read("real/a.txt"), b"new\r\n");
+    assert_eq!(dir.listing(""), ["link.txt", "real", "real/a.txt"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn dangling_symlink_creates_its_target_and_stays_a_link() {
+    let dir = TempDir::new();
+    dir.mkdir("real");
+    std::os::unix::fs::symlink("real/new.txt", dir.join("link.txt")).unwrap();
+    modify(Path::new("link.txt"), &opts(&dir), true, put("hello")).unwrap();
+    assert!(fs::symlink_metadata(dir.join("link.txt"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(dir.read("real/new.txt"), b"hello");
+}
+
+#[test]
+fn outside_change_between_load_and_rename_is_file_changed() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "mine\n");
+    let outside = dir.join("a.txt");
+    hooks::set_before_commit(move || fs::write(outside, "THEIRS\n"));
+    let err = modify(Path::new("a.txt"), &opts(&dir), false, put("edited\n")).unwrap_err();
+    assert_eq!(err.code, ErrorCode::FileChanged);
+    assert_eq!(dir.read("a.txt"), b"THEIRS\n");
+    assert_eq!(dir.listing(""), ["a.txt"]);
+}
+
+#[test]
+fn concurrent_increments_on_one_file_all_land() {
+    const THREADS: usize = 6;
+    const ROUNDS: usize = 15;
+    let dir = Arc::new(TempDir::new());
+    dir.write("n.txt", "0");
+    let workers: Vec<_> = (0..THREADS)
+        .map(|i| {
+            let dir = Arc::clone(&dir);
+            thread::spawn(move || {
+                // Reach the file through different spellings of one path.
+                let path = if i % 2 == 0 {
+                    "n.txt"
+                } else {
+                    "./sub/../n.txt"
+                };
+                dir.mkdir("sub");
+                for _ in 0..ROUNDS {
+                    modify(Path::new(path), &opts(&dir), false, |decoded, _| {
+                        let n: usize = std::str::from_utf8(&decoded.unwrap().source)
+                            .unwrap()
+                            .parse()
+                            .unwrap();
+                        thread::yield_now();
+                        Ok(((n + 1).to_string().into_bytes(), ()))
+                    })
+                    .unwrap();
+                }
+            })
+        })
+        .collect();
+    workers.into_iter().for_each(|w| w.join().unwrap());
+    assert_eq!(dir.read("n.txt"), (THREADS * ROUNDS).to_string().as_bytes());
+    assert_eq!(dir.listing(""), ["n.txt", "sub"]);
+}
+
+#[test]
+fn io_errors_map_to_the_public_codes() {
+    use std::io::{Error as IoError, ErrorKind as K};
+    let p = Path::new("src/a.ts");
+    let map = |kind: K| io_failure(&IoError::from(kind), p, Action::Write).code;
+    assert_eq!(map(K::NotFound), ErrorCode::FileNotFound);
+    assert_eq!(map(K::IsADirectory), ErrorCode::NotAFile);
+    assert_eq!(map(K::PermissionDenied), ErrorCode::PermissionDenied);
+    assert_eq!(map(K::ReadOnlyFilesystem), ErrorCode::PermissionDenied);
+    assert_eq!(map(K::StorageFull), ErrorCode::IoError);
+    assert_eq!(map(K::Interrupted), ErrorCode::IoError);
+    let msg = io_failure(&IoError::other("boom"), p, Action::Read).message;
+    assert!(msg.contains("src/a.ts") && msg.contains("boom"), "{msg}");
+}

@@ -1,0 +1,40 @@
+//! The `version` of a file: a hash of its raw bytes, BOM included.
+//!
+//! A caller passes it back as `expectedVersion` to say "edit the file I read, not a
+//! newer one". xxh3-128 hashes at memory speed, and 128 bits make an accidental
+//! collision between two versions of one file negligible. It is not a cryptographic
+//! hash: it detects change, it does not authenticate.
+
+use xxhash_rust::xxh3::xxh3_128;
+
+/// The version of raw file bytes: xxh3-128 as 32 lowercase hex digits.
+///
+/// ```
+/// let v = eol_edit::file::version::version(b"a\r\n");
+/// assert_eq!(v.len(), 32);
+/// assert_ne!(v, eol_edit::file::version::version(b"a\n"));
+/// ```
+pub fn version(bytes: &[u8]) -> String {
+    format!("{:032x}", xxh3_128(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_is_32_hex_digits_and_stable() {
+        let v = version(b"");
+        assert_eq!(v.len(), 32);
+        assert!(v
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
+        assert_eq!(v, version(b""));
+    }
+
+    #[test]
+    fn version_sees_endings_and_bom() {
+        assert_ne!(version(b"a\r\n"), version(b"a\n"));
+        assert_ne!(version(b"\xEF\xBB\xBFa"), version(b"a"));
+    }
+}

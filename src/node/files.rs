@@ -1,0 +1,524 @@
+//! The file functions of SPEC section 4, each as a Promise (an `AsyncTask` on the
+//! libuv pool) and as a `*Sync` twin. Arguments are read on the JavaScript thread;
+//! the work itself is a plain closure over owned Rust data, run here or on the pool.
+
+use std::path::{Path, PathBuf};
+
+use napi::bindgen_prelude::{AsyncTask, Env, ToNapiValue, TypeName, Unknown};
+use napi::Task;
+use napi_derive::napi;
+
+use super::edits::{read_anchor, read_edits};
+use super::js::{read_options, Js, Options};
+use super::{guard, panic_error, EolInfo};
+use crate::engine::{self, Anchor, Applied, Edit, WriteEol};
+use crate::eol::{self, Ending};
+use crate::error::{Error, ErrorCode};
+use crate::file::{self, FileOptions};
+
+/// Work to run on the libuv pool; its result or error is converted on the JS thread.
+pub struct Job<T: Send + 'static> {
+    work: Option<Box<dyn FnOnce() -> Result<T, Error> + Send>>,
+}
+
+impl<T: Send + ToNapiValue + TypeName + 'static> Job<T> {
+    fn new(work: impl FnOnce() -> Result<T, Error> + Send + 'static) -> AsyncTask<Job<T>> {
+        AsyncTask::new(Job {
+            work: Some(Box::new(work)),
+        })
+    }
+}
+
+impl<T: Send + ToNapiValue + TypeName + 'static> Task for Job<T> {
+    type Output = Result<T, Error>;
+    type JsValue = T;
+
+    fn compute(&mut self) -> napi::Result<Self::Output> {
+        let work = self.work.take().expect("a task is computed once");
+        Ok(std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
+            .unwrap_or_else(|p| Err(panic_error(p))))
+    }
+
+    fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<T> {
+        output.map_err(|e| super::js::to_js_error(&env, e))
+    }
+}
+
+/// The result of every function that changes a file.
+#[napi(object)]
+pub struct EditResult {
+    /// The path as given.
+    pub path: String,
+    pub replacements: u32,
+    #[napi(
+        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>"
+    )]
+    pub matched_by: Vec<String>,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub diff: String,
+    pub eol: EolInfo,
+    /// Version (hash) of the file's bytes after the change (with `dryRun`: that would be).
+    pub version: String,
+    /// False only when `writeFile` was given the content the file already has.
+    pub changed: bool,
+}
+
+/// What `readFile` returns.
+#[napi(object)]
+pub struct ReadResult {
+    /// The LF view of the requested lines.
+    pub content: String,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub total_lines: u32,
+    pub eol: EolInfo,
+    pub bom: bool,
+    #[napi(ts_type = "'utf-8' | 'utf-16le' | 'utf-16be'")]
+    pub encoding: String,
+    pub version: String,
+}
+
+/// Options of every file function.
+#[allow(dead_code)]
+#[napi(object, js_name = "EditOptions")]
+pub struct EditOptionsShape {
+    /// Refuse with `FILE_CHANGED` unless the file's version is still this one.
+    pub expected_version: Option<String>,
+    /// Folder(s) the file's real location must be inside.
+    #[napi(ts_type = "string | string[]")]
+    pub root: Option<Vec<String>>,
+    /// Compute the result and diff, write nothing.
+    pub dry_run: Option<bool>,
+    /// fsync the file and its folder before returning.
+    pub durable: Option<bool>,
+    /// Folder relative paths are taken against (default: the process's).
+    pub cwd: Option<String>,
+    /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit).
+    pub max_bytes: Option<f64>,
+}
+
+/// Options of `readFile`.
+#[allow(dead_code)]
+#[napi(object, js_name = "ReadOptions")]
+pub struct ReadOptionsShape {
+    /// First line to return, 1-based (default 1).
+    pub offset: Option<u32>,
+    /// How many lines to return (default: all).
+    pub limit: Option<u32>,
+    #[napi(ts_type = "string | string[]")]
+    pub root: Option<Vec<String>>,
+    pub cwd: Option<String>,
+    pub max_bytes: Option<f64>,
+}
+
+fn file_options(o: &Options) -> Result<FileOptions, Error> {
+    Ok(FileOptions {
+        roots: o.strings("root")?.into_iter().map(PathBuf::from).collect(),
+        cwd: o.string("cwd")?.map(PathBuf::from),
+        max_bytes: o
+            .whole_number("maxBytes")?
+            .unwrap_or(file::DEFAULT_MAX_BYTES),
+        expected_version: o.string("expectedVersion")?,
+        dry_run: o.bool_or("dryRun", false)?,
+        durable: o.bool_or("durable", false)?,
+    })
+}
+
+fn read_path(value: Unknown<'_>) -> Result<PathBuf, Error> {
+    let path = Js::new(value).string("path")?;
+    if path.is_empty() {
+        return Err(Error::invalid("path is empty."));
+    }
+    if path.contains('\0') {
+        return Err(Error::invalid("path contains a NUL character."));
+    }
+    Ok(PathBuf::from(path))
+}
+
+/// Runs an engine change on a file: one read, one atomic write.
+fn change(
+    path: PathBuf,
+    opts: FileOptions,
+    create_ok: bool,
+    apply: impl FnOnce(Option<&[u8]>, &Path, &str) -> Result<Applied, Error>,
+) -> Result<EditResult, Error> {
+    let label = path.to_string_lossy().into_owned();
+    let (written, (applied, info)) = file::modify(&path, &opts, create_ok, |decoded, real| {
+        let mut applied = apply(decoded.map(|d| d.source.as_slice()), real, &label)?;
+        // The new source goes to the file; the result keeps only what it reports.
+        let content = std::mem::take(&mut applied.content);
+        let info = eol::info(&content);
+        Ok((content, (applied, info)))
+    })?;
+    Ok(EditResult {
+        path: label,
+        replacements: applied.replacements,
+        matched_by: applied
+            .matched_by
+            .iter()
+            .map(|t| t.as_str().to_string())
+            .collect(),
+        start_line: applied.start_line,
+        end_line: applied.end_line,
+        diff: applied.diff,
+        eol: EolInfo::from(info),
+        version: written.version,
+        changed: written.changed,
+    })
+}
+
+fn existing(source: Option<&[u8]>) -> Result<&[u8], Error> {
+    // `modify` passes None only when creating is allowed.
+    source.ok_or_else(|| Error::new(ErrorCode::FileNotFound, "File not found."))
+}
+
+fn read_work(
+    path: PathBuf,
+    opts: FileOptions,
+    offset: Option<u64>,
+    limit: Option<u64>,
+) -> Result<ReadResult, Error> {
+    let loaded = file::load(&path, &opts)?;
+    let source = &loaded.decoded.source;
+    let info = eol::info(source);
+    let total = eol::line_count(source);
+    let first = offset.unwrap_or(1).max(1) as usize;
+    let wanted = limit.map_or(usize::MAX, |l| l as usize);
+    let (from, to, count) = eol::line_span(source, first - 1, wanted);
+    let slice = eol::to_lf(&source[from..to]);
+    Ok(ReadResult {
+        content: String::from_utf8_lossy(&slice).into_owned(),
+        start_line: first as u32,
+        end_line: (first - 1 + count) as u32,
+        total_lines: total as u32,
+        eol: EolInfo::from(info),
+        bom: loaded.decoded.bom,
+        encoding: loaded.decoded.encoding.as_str().to_string(),
+        version: loaded.version,
+    })
+}
+
+/// Arguments of `readFile`, read on the JS thread.
+fn read_args(
+    path: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> Result<(PathBuf, FileOptions, Option<u64>, Option<u64>), Error> {
+    let path = read_path(path)?;
+    let o = read_options(options, "options")?;
+    let offset = o.whole_number("offset")?;
+    if offset == Some(0) {
+        return Err(Error::invalid(
+            "options.offset is a 1-based line number: use 1 for the first line.",
+        ));
+    }
+    Ok((path, file_options(&o)?, offset, o.whole_number("limit")?))
+}
+
+/// Reads a file as a model should see it: the LF view of the requested lines, with the
+/// file's endings, BOM, encoding and version.
+#[napi(
+    js_name = "readFile",
+    ts_args_type = "path: string, options?: ReadOptions",
+    ts_return_type = "Promise<ReadResult>"
+)]
+pub fn read_file(
+    env: &Env,
+    path: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<AsyncTask<Job<ReadResult>>> {
+    let (path, opts, offset, limit) = guard(env, || read_args(path, options))?;
+    Ok(Job::new(move || read_work(path, opts, offset, limit)))
+}
+
+/// `readFile`, on the calling thread.
+#[napi(
+    js_name = "readFileSync",
+    ts_args_type = "path: string, options?: ReadOptions"
+)]
+pub fn read_file_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<ReadResult> {
+    guard(env, || {
+        let (path, opts, offset, limit) = read_args(path, options)?;
+        read_work(path, opts, offset, limit)
+    })
+}
+
+/// A file change whose arguments were read: what the Promise and Sync forms share.
+type Work = Box<dyn FnOnce() -> Result<EditResult, Error> + Send>;
+
+fn run_sync(env: &Env, args: impl FnOnce() -> Result<Work, Error>) -> napi::Result<EditResult> {
+    guard(env, || args()?())
+}
+
+fn run_async(
+    env: &Env,
+    args: impl FnOnce() -> Result<Work, Error>,
+) -> napi::Result<AsyncTask<Job<EditResult>>> {
+    let work = guard(env, args)?;
+    Ok(Job::new(work))
+}
+
+fn edit_args(
+    path: Unknown<'_>,
+    old_text: Unknown<'_>,
+    new_text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> Result<Work, Error> {
+    let path = read_path(path)?;
+    let old_text = Js::new(old_text).string_bytes("oldText")?;
+    let new_text = Js::new(new_text).string_bytes("newText")?;
+    let o = read_options(options, "options")?;
+    let edit = Edit {
+        old_text,
+        new_text,
+        replace_all: o.bool_or("replaceAll", false)?,
+    };
+    let opts = file_options(&o)?;
+    Ok(Box::new(move || {
+        change(path, opts, false, |source, _, label| {
+            engine::apply_edits(existing(source)?, std::slice::from_ref(&edit), label).map_err(
+                |mut e| {
+                    e.edit_index = None;
+                    e
+                },
+            )
+        })
+    }))
+}
+
+/// Replaces `oldText` with `newText` in a file (SPEC sections 3 and 4).
+#[napi(
+    js_name = "editFile",
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }",
+    ts_return_type = "Promise<EditResult>"
+)]
+pub fn edit_file(
+    env: &Env,
+    path: Unknown<'_>,
+    old_text: Unknown<'_>,
+    new_text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<AsyncTask<Job<EditResult>>> {
+    run_async(env, || edit_args(path, old_text, new_text, options))
+}
+
+/// `editFile`, on the calling thread.
+#[napi(
+    js_name = "editFileSync",
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }"
+)]
+pub fn edit_file_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    old_text: Unknown<'_>,
+    new_text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<EditResult> {
+    run_sync(env, || edit_args(path, old_text, new_text, options))
+}
+
+fn multi_args(
+    path: Unknown<'_>,
+    edits: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> Result<Work, Error> {
+    let path = read_path(path)?;
+    let edits = read_edits(&Js::new(edits))?;
+    let opts = file_options(&read_options(options, "options")?)?;
+    Ok(Box::new(move || {
+        change(path, opts, false, |source, _, label| {
+            engine::apply_edits(existing(source)?, &edits, label)
+        })
+    }))
+}
+
+/// Applies several edits in order, all or nothing (SPEC section 3).
+#[napi(
+    js_name = "multiEdit",
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions",
+    ts_return_type = "Promise<EditResult>"
+)]
+pub fn multi_edit(
+    env: &Env,
+    path: Unknown<'_>,
+    edits: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<AsyncTask<Job<EditResult>>> {
+    run_async(env, || multi_args(path, edits, options))
+}
+
+/// `multiEdit`, on the calling thread.
+#[napi(
+    js_name = "multiEditSync",
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions"
+)]
+pub fn multi_edit_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    edits: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<EditResult> {
+    run_sync(env, || multi_args(path, edits, options))
+}
+
+fn delete_args(
+    path: Unknown<'_>,
+    start: Unknown<'_>,
+    end: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> Result<Work, Error> {
+    let path = read_path(path)?;
+    let start: Anchor = read_anchor(&Js::new(start), "startAnchor")?;
+    let end: Anchor = read_anchor(&Js::new(end), "endAnchor")?;
+    let o = read_options(options, "options")?;
+    let inclusive = o.bool_or("inclusive", false)?;
+    let opts = file_options(&o)?;
+    Ok(Box::new(move || {
+        change(path, opts, false, |source, _, label| {
+            engine::delete_range(existing(source)?, &start, &end, inclusive, label)
+        })
+    }))
+}
+
+/// Deletes the lines between two anchors, or the anchors too with `inclusive`.
+#[napi(
+    js_name = "deleteRange",
+    ts_args_type = "path: string, startAnchor: string | number, endAnchor: string | number, options?: EditOptions & { inclusive?: boolean }",
+    ts_return_type = "Promise<EditResult>"
+)]
+pub fn delete_range(
+    env: &Env,
+    path: Unknown<'_>,
+    start: Unknown<'_>,
+    end: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<AsyncTask<Job<EditResult>>> {
+    run_async(env, || delete_args(path, start, end, options))
+}
+
+/// `deleteRange`, on the calling thread.
+#[napi(
+    js_name = "deleteRangeSync",
+    ts_args_type = "path: string, startAnchor: string | number, endAnchor: string | number, options?: EditOptions & { inclusive?: boolean }"
+)]
+pub fn delete_range_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    start: Unknown<'_>,
+    end: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<EditResult> {
+    run_sync(env, || delete_args(path, start, end, options))
+}
+
+fn write_args(
+    path: Unknown<'_>,
+    content: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> Result<Work, Error> {
+    let path = read_path(path)?;
+    let content = Js::new(content);
+    let content = match content.kind() {
+        super::js::Kind::Buffer => content.buffer_bytes("content")?,
+        _ => content.string_bytes("content")?,
+    };
+    let o = read_options(options, "options")?;
+    let mode = match o.string("eol")?.as_deref() {
+        None | Some("preserve") => WriteEol::Preserve,
+        Some("lf") => WriteEol::Force(Ending::Lf),
+        Some("crlf") => WriteEol::Force(Ending::CrLf),
+        Some(other) => {
+            return Err(Error::invalid(format!(
+                "options.eol must be 'preserve', 'lf' or 'crlf', not '{other}'."
+            )))
+        }
+    };
+    let opts = file_options(&o)?;
+    Ok(Box::new(move || {
+        change(path, opts, true, |source, real, label| {
+            let fallback = file::conventions::new_file_ending(real);
+            Ok(engine::write(source, &content, mode, fallback, label))
+        })
+    }))
+}
+
+/// Writes a whole file, keeping an existing file's line endings and BOM; a new file
+/// takes its ending from `.editorconfig` / `.gitattributes`, else LF.
+#[napi(
+    js_name = "writeFile",
+    ts_args_type = "path: string, content: string, options?: EditOptions & { eol?: 'preserve' | 'lf' | 'crlf' }",
+    ts_return_type = "Promise<EditResult>"
+)]
+pub fn write_file(
+    env: &Env,
+    path: Unknown<'_>,
+    content: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<AsyncTask<Job<EditResult>>> {
+    run_async(env, || write_args(path, content, options))
+}
+
+/// `writeFile`, on the calling thread.
+#[napi(
+    js_name = "writeFileSync",
+    ts_args_type = "path: string, content: string, options?: EditOptions & { eol?: 'preserve' | 'lf' | 'crlf' }"
+)]
+pub fn write_file_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    content: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<EditResult> {
+    run_sync(env, || write_args(path, content, options))
+}
+
+fn convert_args(
+    path: Unknown<'_>,
+    to: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> Result<Work, Error> {
+    let path = read_path(path)?;
+    let to_name = Js::new(to).string("to")?;
+    let to = Ending::from_name(&to_name).ok_or_else(|| {
+        Error::invalid(format!("to must be 'lf', 'crlf' or 'cr', not '{to_name}'."))
+    })?;
+    let opts = file_options(&read_options(options, "options")?)?;
+    Ok(Box::new(move || {
+        change(path, opts, false, |source, _, label| {
+            engine::convert_eol(existing(source)?, to, label)
+        })
+    }))
+}
+
+/// Converts every line ending of a file; `NO_CHANGE` if there is nothing to convert.
+#[napi(
+    js_name = "convertEol",
+    ts_args_type = "path: string, to: 'lf' | 'crlf' | 'cr', options?: EditOptions",
+    ts_return_type = "Promise<EditResult>"
+)]
+pub fn convert_eol(
+    env: &Env,
+    path: Unknown<'_>,
+    to: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<AsyncTask<Job<EditResult>>> {
+    run_async(env, || convert_args(path, to, options))
+}
+
+/// `convertEol`, on the calling thread.
+#[napi(
+    js_name = "convertEolSync",
+    ts_args_type = "path: string, to: 'lf' | 'crlf' | 'cr', options?: EditOptions"
+)]
+pub fn convert_eol_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    to: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<EditResult> {
+    run_sync(env, || convert_args(path, to, options))
+}
