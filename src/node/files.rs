@@ -35,8 +35,7 @@ impl<T: Send + ToNapiValue + TypeName + 'static> Task for Job<T> {
 
     fn compute(&mut self) -> napi::Result<Self::Output> {
         let work = self.work.take().expect("a task is computed once");
-        Ok(std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
-            .unwrap_or_else(|p| Err(panic_error(p))))
+        Ok(settle(work))
     }
 
     fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<T> {
@@ -223,12 +222,13 @@ fn read_args(
     ts_return_type = "Promise<ReadResult>"
 )]
 pub fn read_file(
-    env: &Env,
     path: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<ReadResult>>> {
-    let (path, opts, offset, limit) = guard(env, || read_args(path, options))?;
-    Ok(Job::new(move || read_work(path, opts, offset, limit)))
+    Ok(match settle(|| read_args(path, options)) {
+        Ok((path, opts, offset, limit)) => Job::new(move || read_work(path, opts, offset, limit)),
+        Err(e) => Job::new(move || Err(e)),
+    })
 }
 
 /// `readFile`, on the calling thread.
@@ -254,12 +254,20 @@ fn run_sync(env: &Env, args: impl FnOnce() -> Result<Work, Error>) -> napi::Resu
     guard(env, || args()?())
 }
 
+/// Reads arguments on the JS thread, catching a panic: a Promise function reports a
+/// bad argument by rejecting, like any other failure, never by throwing.
+fn settle<T>(args: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(args))
+        .unwrap_or_else(|p| Err(panic_error(p)))
+}
+
 fn run_async(
-    env: &Env,
     args: impl FnOnce() -> Result<Work, Error>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    let work = guard(env, args)?;
-    Ok(Job::new(work))
+    Ok(match settle(args) {
+        Ok(work) => Job::new(work),
+        Err(e) => Job::new(move || Err(e)),
+    })
 }
 
 fn edit_args(
@@ -297,13 +305,12 @@ fn edit_args(
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn edit_file(
-    env: &Env,
     path: Unknown<'_>,
     old_text: Unknown<'_>,
     new_text: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(env, || edit_args(path, old_text, new_text, options))
+    run_async(|| edit_args(path, old_text, new_text, options))
 }
 
 /// `editFile`, on the calling thread.
@@ -343,12 +350,11 @@ fn multi_args(
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn multi_edit(
-    env: &Env,
     path: Unknown<'_>,
     edits: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(env, || multi_args(path, edits, options))
+    run_async(|| multi_args(path, edits, options))
 }
 
 /// `multiEdit`, on the calling thread.
@@ -391,13 +397,12 @@ fn delete_args(
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn delete_range(
-    env: &Env,
     path: Unknown<'_>,
     start: Unknown<'_>,
     end: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(env, || delete_args(path, start, end, options))
+    run_async(|| delete_args(path, start, end, options))
 }
 
 /// `deleteRange`, on the calling thread.
@@ -454,12 +459,11 @@ fn write_args(
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn write_file(
-    env: &Env,
     path: Unknown<'_>,
     content: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(env, || write_args(path, content, options))
+    run_async(|| write_args(path, content, options))
 }
 
 /// `writeFile`, on the calling thread.
@@ -501,12 +505,11 @@ fn convert_args(
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn convert_eol(
-    env: &Env,
     path: Unknown<'_>,
     to: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(env, || convert_args(path, to, options))
+    run_async(|| convert_args(path, to, options))
 }
 
 /// `convertEol`, on the calling thread.
