@@ -97,6 +97,24 @@ pub fn replace(
     reindent: Option<Reindent>,
     file_dominant: Ending,
 ) -> Vec<u8> {
+    replace_between(region, old_lf, new_lf, reindent, file_dominant, None, None)
+}
+
+/// [`replace`] for a region with `before` and `after` bytes around it in the source.
+///
+/// A lone `\r` directly followed by `\n` would read as one `\r\n` ending and merge two
+/// lines, so where an edit puts them together: an LF ending written after a `\r`
+/// becomes a lone CR, and a `\r` written just before an outside `\n` gets its own `\n`
+/// (the line keeps a CRLF ending).
+pub fn replace_between(
+    region: &[u8],
+    old_lf: &[u8],
+    new_lf: &[u8],
+    reindent: Option<Reindent>,
+    file_dominant: Ending,
+    before: Option<u8>,
+    after: Option<u8>,
+) -> Vec<u8> {
     let source = pieces(region);
     let old_lines: Vec<&[u8]> = old_lf.split(|&b| b == b'\n').collect();
     let new_lines: Vec<&[u8]> = new_lf.split(|&b| b == b'\n').collect();
@@ -118,9 +136,15 @@ pub fn replace(
             },
         }
         if j < last {
-            let ending = source_line.and_then(|p| p.1).unwrap_or(added_ending);
+            let mut ending = source_line.and_then(|p| p.1).unwrap_or(added_ending);
+            if ending == Ending::Lf && out.last().copied().or(before) == Some(b'\r') {
+                ending = Ending::Cr;
+            }
             out.extend_from_slice(ending.as_bytes());
         }
+    }
+    if after == Some(b'\n') && out.last().copied().or(before) == Some(b'\r') {
+        out.push(b'\n');
     }
     out
 }
@@ -175,6 +199,43 @@ mod tests {
     fn deleted_lines_go_with_their_own_endings() {
         let out = replace(b"a\r\nb\nc", b"a\nb\nc", b"a\nc", None, Ending::Lf);
         assert_eq!(out, b"a\r\nc");
+    }
+
+    #[test]
+    fn a_lone_cr_never_fuses_with_a_following_lf() {
+        // an empty line added after a lone-CR line outside the match
+        let out = replace_between(
+            b"b",
+            b"b",
+            b"\nb",
+            None,
+            Ending::Lf,
+            Some(b'\r'),
+            Some(b'\n'),
+        );
+        assert_eq!(out, b"\rb");
+        // a CR ending written just before an outside LF
+        let out = replace_between(
+            b"x",
+            b"x",
+            b"x\n",
+            None,
+            Ending::Cr,
+            Some(b'\r'),
+            Some(b'\n'),
+        );
+        assert_eq!(out, b"x\r\n");
+        // a deleted line between a lone CR and an LF
+        let out = replace_between(
+            b"y\n",
+            b"y\n",
+            b"",
+            None,
+            Ending::Lf,
+            Some(b'\r'),
+            Some(b'\n'),
+        );
+        assert_eq!(out, b"\n");
     }
 
     #[test]

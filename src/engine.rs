@@ -219,12 +219,16 @@ fn replace_found(
     for m in &found.matches {
         let (start, end) = (view.to_source(m.start), view.to_source(m.end));
         out.extend_from_slice(&source[copied..start]);
-        out.extend(align::replace(
+        // The byte before is what was last written: an earlier match's output or the source.
+        let before = out.last().copied();
+        out.extend(align::replace_between(
             &source[start..end],
             old_lf,
             new_lf,
             m.reindent,
             file_dominant,
+            before,
+            source.get(end).copied(),
         ));
         copied = end;
     }
@@ -458,8 +462,12 @@ pub fn delete_range(
         // its ending goes too.
         from = view.to_source(lines.content_end(first - 1));
     }
-    let mut content = Vec::with_capacity(source.len() - (to - from));
+    let mut content = Vec::with_capacity(source.len() - (to - from) + 1);
     content.extend_from_slice(&source[..from]);
+    if from > 0 && source[from - 1] == b'\r' && source.get(to) == Some(&b'\n') {
+        // A lone CR meeting an LF would read as one CRLF and merge two lines.
+        content.push(b'\n');
+    }
     content.extend_from_slice(&source[to..]);
     Ok(Applied::new(source, content, 1, Vec::new(), label))
 }
