@@ -19,7 +19,7 @@ use std::borrow::Cow;
 
 use memchr::{memchr_iter, memmem};
 use unicode_normalization::char::canonical_combining_class;
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 /// How an edit's `oldText` was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -480,6 +480,13 @@ impl<'a> Folded<'a> {
                 }
                 let segment = &src[start..k];
                 match std::str::from_utf8(segment) {
+                    // Most text is already NFC with nothing to fold: copy it as it is.
+                    Ok(s)
+                        if is_nfc_quick(s.chars()) == IsNormalized::Yes
+                            && s.chars().all(|c| fold_char(c) == c) =>
+                    {
+                        out.extend_from_slice(segment)
+                    }
                     Ok(s) => {
                         let f: String = s.nfc().map(fold_char).collect();
                         if f.as_bytes() != segment {
