@@ -1,0 +1,383 @@
+// The `eol-edit` command, spawned as a user runs it: bytes on disk, stdout,
+// stderr (`CODE: message`) and exit status (0 ok, 1 failed, 2 bad usage).
+
+import { spawnSync } from 'node:child_process'
+import * as fs from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
+
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+
+const repo = path.resolve(__dirname, '..')
+const bin = path.join(repo, 'bin', 'eol-edit.js')
+const BOM = '\ufeff'
+
+const made: string[] = []
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true })
+})
+
+let dir: string
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eol-cli-'))
+  made.push(dir)
+})
+
+interface Run {
+  status: number | null
+  stdout: string
+  stderr: string
+}
+
+function cli(args: string[], input?: string | Buffer): Run {
+  const env = { ...process.env }
+  delete env.FORCE_COLOR
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: dir, input, encoding: 'utf8', env, timeout: 30_000 })
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+function file(name: string, content: string | Buffer): string {
+  const p = path.join(dir, name)
+  fs.mkdirSync(path.dirname(p), { recursive: true })
+  fs.writeFileSync(p, content)
+  return p
+}
+
+function visible(bytes: Buffer): string {
+  let out = ''
+  for (const b of bytes) {
+    if (b === 0x0a) out += '\\n'
+    else if (b === 0x0d) out += '\\r'
+    else if (b < 0x20 || b > 0x7e) out += `\\x${b.toString(16).padStart(2, '0')}`
+    else out += String.fromCharCode(b)
+  }
+  return out
+}
+
+function expectBytes(p: string, expected: string | Buffer): void {
+  const want = typeof expected === 'string' ? Buffer.from(expected, 'utf8') : expected
+  expect(visible(fs.readFileSync(p))).toBe(visible(want))
+}
+
+function expectStatus(r: Run, status: number): void {
+  expect(r.status, `exit ${r.status}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`).toBe(status)
+}
+
+describe('usage and help', () => {
+  it('prints help for the command and for every subcommand', () => {
+    const main = cli(['--help'])
+    expectStatus(main, 0)
+    expect(main.stdout).toMatch(/^eol-edit: /)
+    for (const c of ['read', 'edit', 'write', 'delete-range', 'convert', 'inspect']) {
+      expect(main.stdout).toContain(c)
+      for (const form of [[c, '--help'], [c, '-h'], ['help', c]]) {
+        const r = cli(form)
+        expectStatus(r, 0)
+        expect(r.stdout).toMatch(new RegExp(`^Usage: eol-edit ${c}`))
+      }
+    }
+  })
+
+  it('--version prints the package version', () => {
+    const r = cli(['--version'])
+    expectStatus(r, 0)
+    expect(r.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version)
+  })
+
+  it('bad usage exits 2 with a message on stderr', () => {
+    file('a.txt', 'a\r\n')
+    const cases: string[][] = [
+      [],
+      ['bogus'],
+      ['help', 'bogus'],
+      ['edit', 'a.txt', '--old', 'a'],
+      ['edit', 'a.txt', '--new', 'a'],
+      ['edit', '--old', 'a', '--new', 'b'],
+      ['edit', 'a.txt', 'b.txt', '--old', 'a', '--new', 'b'],
+      ['edit', 'a.txt', '--old', 'a', '--new', 'b', '--bogus'],
+      ['edit', 'a.txt', '--old', '', '--new', 'b'],
+      ['read'],
+      ['read', 'a.txt', '--offset', 'x'],
+      ['read', 'a.txt', '--limit', '-1'],
+      ['convert', 'a.txt'],
+      ['convert', 'a.txt', '--to', 'mac'],
+      ['convert', '--to', 'lf'],
+      ['delete-range', 'a.txt', '1'],
+      ['write', 'a.txt', '--eol', 'cr'],
+    ]
+    for (const args of cases) {
+      const r = cli(args, '')
+      expectStatus(r, 2)
+      expect(r.stderr.length, args.join(' ')).toBeGreaterThan(0)
+      expect(r.stdout).toBe('')
+    }
+    expect(cli(['bogus']).stderr).toMatch(/^USAGE: unknown command "bogus"/)
+    expect(cli(['edit', 'a.txt', '--old', '', '--new', 'b']).stderr).toMatch(/^INVALID_ARGUMENT: /)
+    expectBytes(path.join(dir, 'a.txt'), 'a\r\n')
+  })
+})
+
+describe('edit', () => {
+  it('edits a CRLF file, keeps its endings and prints the diff without colour', () => {
+    const p = file('a.ts', 'one\r\ntwo\r\nthree\r\n')
+    const r = cli(['edit', 'a.ts', '--old', 'two\nthree', '--new', 'TWO\nthree\nfour'])
+    expectStatus(r, 0)
+    expectBytes(p, 'one\r\nTWO\r\nthree\r\nfour\r\n')
+    expect(r.stdout).toContain('-two\n+TWO\n')
+    expect(r.stdout).toContain('+four\n')
+    expect(r.stdout).not.toContain('\u001b[')
+    expect(r.stderr).toBe('')
+  })
+
+  it('keeps a mixed file mixed and a BOM', () => {
+    const p = file('m.txt', BOM + 'head\r\nAAA OLD BBB\nmid\rtail\r\n')
+    expectStatus(cli(['edit', 'm.txt', '--old', 'OLD', '--new', 'NEW']), 0)
+    expectBytes(p, BOM + 'head\r\nAAA NEW BBB\nmid\rtail\r\n')
+  })
+
+  it('--dry-run prints the diff and writes nothing', () => {
+    const p = file('d.txt', 'a\r\nb\r\n')
+    const r = cli(['edit', 'd.txt', '--old', 'b', '--new', 'B', '--dry-run'])
+    expectStatus(r, 0)
+    expect(r.stdout).toContain('+B')
+    expectBytes(p, 'a\r\nb\r\n')
+  })
+
+  it('--replace-all, and a note on stderr for a lenient tier', () => {
+    const p = file('r.txt', 'x “q”\r\nx “q”\r\n')
+    const r = cli(['edit', 'r.txt', '--old', 'x "q"', '--new', 'y "q"', '--replace-all'])
+    expectStatus(r, 0)
+    expect(r.stderr).toMatch(/^note: matched by the lenient unicode tier/)
+    expectBytes(p, 'y "q"\r\ny "q"\r\n')
+  })
+
+  it('a failed edit exits 1 with CODE: message, and leaves the file alone', () => {
+    const p = file('f.txt', 'x\r\ny\r\nx\r\n')
+    const notFound = cli(['edit', 'f.txt', '--old', 'zzz', '--new', 'y'])
+    expectStatus(notFound, 1)
+    expect(notFound.stderr).toMatch(/^TEXT_NOT_FOUND: /)
+    const many = cli(['edit', 'f.txt', '--old', 'x', '--new', 'z'])
+    expectStatus(many, 1)
+    expect(many.stderr).toMatch(/^TEXT_MULTIPLE_MATCHES: .*lines 1, 3.*--replace-all/)
+    const missing = cli(['edit', 'nope.txt', '--old', 'a', '--new', 'b'])
+    expectStatus(missing, 1)
+    expect(missing.stderr).toMatch(/^FILE_NOT_FOUND: .*eol-edit write/)
+    expect(notFound.stdout + many.stdout + missing.stdout).toBe('')
+    expectBytes(p, 'x\r\ny\r\nx\r\n')
+  })
+
+  it('--root refuses paths outside it', () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'eol-cli-out-'))
+    made.push(outside)
+    const target = path.join(outside, 's.txt')
+    fs.writeFileSync(target, 's\r\n')
+    const r = cli(['edit', target, '--old', 's', '--new', 't', '--root', dir])
+    expectStatus(r, 1)
+    expect(r.stderr).toMatch(/^PATH_OUTSIDE_ROOT: /)
+    expectBytes(target, 's\r\n')
+  })
+})
+
+describe('read', () => {
+  it('prints the LF view, without the BOM', () => {
+    file('a.txt', BOM + 'one\r\ntwo\rthree\n')
+    const r = cli(['read', 'a.txt'])
+    expectStatus(r, 0)
+    expect(r.stdout).toBe('one\ntwo\nthree\n')
+  })
+
+  it('--offset, --limit and --numbers', () => {
+    file('n.txt', Array.from({ length: 12 }, (_, i) => `l${i + 1}`).join('\r\n') + '\r\n')
+    const r = cli(['read', 'n.txt', '--offset', '9', '--limit', '2', '-n'])
+    expectStatus(r, 0)
+    expect(r.stdout).toBe(' 9\u2502l9\n10\u2502l10\n')
+    expect(cli(['read', 'n.txt', '--offset', '12']).stdout).toBe('l12\n')
+  })
+
+  it('--json gives endings, BOM and encoding', () => {
+    file('u.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hi\r\nthere\r\n', 'utf16le')]))
+    const r = cli(['read', 'u.txt', '--json'])
+    expectStatus(r, 0)
+    const j = JSON.parse(r.stdout)
+    expect(j).toMatchObject({ content: 'hi\nthere\n', bom: true, encoding: 'utf-16le', totalLines: 2 })
+    expect(j.eol).toMatchObject({ crlf: 2, lf: 0, dominant: '\r\n' })
+  })
+
+  it('binary and missing files fail with exit 1', () => {
+    file('b.bin', Buffer.from([0x41, 0, 0x42]))
+    const bin = cli(['read', 'b.bin'])
+    expectStatus(bin, 1)
+    expect(bin.stderr).toMatch(/^BINARY_FILE: /)
+    expectStatus(cli(['read', 'none.txt']), 1)
+  })
+})
+
+describe('write', () => {
+  it('overwriting keeps CRLF and the BOM; content comes from stdin', () => {
+    const p = file('w.cs', BOM + 'class A\r\n{\r\n}\r\n')
+    const r = cli(['write', 'w.cs'], 'class A\n{\n  int x;\n}\n')
+    expectStatus(r, 0)
+    expect(r.stdout).toContain('+  int x;')
+    expectBytes(p, BOM + 'class A\r\n{\r\n  int x;\r\n}\r\n')
+  })
+
+  it('a new file: folders created, LF by default, .editorconfig honoured, --eol forces', () => {
+    expectStatus(cli(['write', 'a/b/new.txt'], 'x\r\ny\n'), 0)
+    expectBytes(path.join(dir, 'a/b/new.txt'), 'x\ny\n')
+    file('ec/.editorconfig', 'root = true\n[*]\nend_of_line = crlf\n')
+    expectStatus(cli(['write', 'ec/n.txt'], 'x\ny\n'), 0)
+    expectBytes(path.join(dir, 'ec/n.txt'), 'x\r\ny\r\n')
+    expectStatus(cli(['write', 'ec/n.txt', '--eol', 'lf'], 'x\ny\n'), 0)
+    expectBytes(path.join(dir, 'ec/n.txt'), 'x\ny\n')
+  })
+
+  it('the same content is reported as unchanged; --dry-run writes nothing', () => {
+    const p = file('s.txt', 'a\r\nb\r\n')
+    const same = cli(['write', 's.txt'], 'a\nb\n')
+    expectStatus(same, 0)
+    expect(same.stderr).toMatch(/unchanged/)
+    const dry = cli(['write', 's.txt', '--dry-run'], 'a\nc\n')
+    expectStatus(dry, 0)
+    expect(dry.stdout).toContain('+c')
+    expectBytes(p, 'a\r\nb\r\n')
+  })
+})
+
+describe('delete-range', () => {
+  it('numbers are line numbers; text anchors are whole lines; --inclusive', () => {
+    const p = file('d.txt', 'a\r\nb\nc\r\nd\r\ne\r\n')
+    const r = cli(['delete-range', 'd.txt', '1', '3'])
+    expectStatus(r, 0)
+    expect(r.stdout).toContain('-b')
+    expectBytes(p, 'a\r\nc\r\nd\r\ne\r\n')
+    expectStatus(cli(['delete-range', 'd.txt', 'c', 'e', '--inclusive']), 0)
+    expectBytes(p, 'a\r\n')
+  })
+
+  it('anchor failures exit 1', () => {
+    const p = file('f.txt', 'a\r\nb\r\nc\r\n')
+    const r = cli(['delete-range', 'f.txt', 'zz', 'c'])
+    expectStatus(r, 1)
+    expect(r.stderr).toMatch(/^ANCHOR_NOT_FOUND: /)
+    expect(cli(['delete-range', 'f.txt', 'c', 'a']).stderr).toMatch(/^ANCHOR_ORDER: /)
+    expect(cli(['delete-range', 'f.txt', '1', '2']).stderr).toMatch(/^EMPTY_RANGE: /)
+    expectBytes(p, 'a\r\nb\r\nc\r\n')
+  })
+})
+
+describe('convert', () => {
+  it('converts several files; one already converted is not a failure', () => {
+    const a = file('a.txt', 'a\nb\n')
+    const m = file('m.txt', BOM + 'a\r\nb\nc\rd')
+    const c = file('c.txt', 'x\r\ny\r\n')
+    const r = cli(['convert', 'a.txt', 'm.txt', 'c.txt', '--to', 'crlf'])
+    expectStatus(r, 0)
+    expect(r.stdout).toBe('a.txt: converted 2 line endings to crlf\nm.txt: converted 2 line endings to crlf\nc.txt: unchanged (already crlf)\n')
+    expectBytes(a, 'a\r\nb\r\n')
+    expectBytes(m, BOM + 'a\r\nb\r\nc\r\nd')
+    expectBytes(c, 'x\r\ny\r\n')
+    expectStatus(cli(['convert', 'c.txt', '--to', 'cr']), 0)
+    expectBytes(c, 'x\ry\r')
+  })
+
+  it('a missing file fails the run with exit 1 but the others are converted', () => {
+    const a = file('a.txt', 'a\r\n')
+    const r = cli(['convert', 'missing.txt', 'a.txt', '--to', 'lf'])
+    expectStatus(r, 1)
+    expect(r.stderr).toMatch(/^FILE_NOT_FOUND: /)
+    expectBytes(a, 'a\n')
+  })
+
+  it('--dry-run changes nothing', () => {
+    const a = file('a.txt', 'a\r\n')
+    const r = cli(['convert', 'a.txt', '--to', 'lf', '--dry-run'])
+    expectStatus(r, 0)
+    expect(r.stdout).toBe('a.txt: would convert 1 line ending to lf\n')
+    expectBytes(a, 'a\r\n')
+  })
+})
+
+describe('inspect', () => {
+  function tree(): void {
+    file('lf.txt', 'a\nb\n')
+    file('crlf.cs', 'a\r\nb\r\n')
+    file('mixed.ts', 'a\r\nb\nc\r\n')
+    file('cr.txt', 'a\rb\r')
+    file('none.txt', 'no ending')
+    file('bom.txt', BOM + 'a\r\n')
+    file('sub/u16.txt', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from([0, 0x61, 0, 0x0a])]))
+    file('sub/img.bin', Buffer.from([0x89, 0x50, 0, 0, 1, 2]))
+    file('.git/config', 'a\r\nb\n')
+    file('node_modules/x/index.js', 'a\r\nb\n')
+    file('sub/deep/empty.txt', '')
+  }
+
+  it('reports each text file and a summary, skipping .git, node_modules and binaries', () => {
+    tree()
+    const r = cli(['inspect'])
+    expectStatus(r, 0)
+    expect(r.stdout).not.toContain('node_modules')
+    expect(r.stdout).not.toContain('.git')
+    expect(r.stdout).not.toContain('\u001b[')
+    const lines = r.stdout.trimEnd().split('\n')
+    expect(lines).toEqual([
+      'crlf   utf-8+bom      bom.txt',
+      'cr     utf-8          cr.txt',
+      'crlf   utf-8          crlf.cs',
+      'lf     utf-8          lf.txt',
+      'mixed  utf-8          mixed.ts  (lf 1, crlf 2)',
+      'none   utf-8          none.txt',
+      `none   utf-8          ${path.join('sub', 'deep', 'empty.txt')}`,
+      `lf     utf-16be+bom   ${path.join('sub', 'u16.txt')}`,
+      `skip   binary         ${path.join('sub', 'img.bin')}`,
+      '8 files: 2 lf, 2 crlf, 1 cr, 1 mixed, 2 none; 2 with BOM; 1 skipped',
+    ])
+  })
+
+  it('--json', () => {
+    tree()
+    const r = cli(['inspect', '--json', '.'])
+    expectStatus(r, 0)
+    const j = JSON.parse(r.stdout)
+    expect(j.summary).toEqual({ files: 8, lf: 2, crlf: 2, cr: 1, mixed: 1, none: 2, bom: 2, skipped: 1, errors: 0 })
+    expect(j.files.find((f: { path: string }) => f.path === 'mixed.ts')).toEqual({
+      path: 'mixed.ts',
+      endings: 'mixed',
+      lf: 1,
+      crlf: 2,
+      cr: 0,
+      bom: false,
+      encoding: 'utf-8',
+      trailingNewline: true,
+    })
+    expect(j.skipped).toEqual([{ path: path.join('sub', 'img.bin'), reason: 'binary' }])
+  })
+
+  it('--fail-on-mixed exits 1 only when a file is mixed; explicit files and folders', () => {
+    tree()
+    const mixed = cli(['inspect', '--fail-on-mixed'])
+    expectStatus(mixed, 1)
+    expect(mixed.stderr).toMatch(/1 file has mixed line endings/)
+    const clean = cli(['inspect', '--fail-on-mixed', 'lf.txt', 'sub'])
+    expectStatus(clean, 0)
+    expect(clean.stdout).toContain('lf.txt')
+    expect(clean.stdout).toContain(path.join('sub', 'u16.txt'))
+    expect(clean.stdout).not.toContain('mixed.ts')
+  })
+
+  it('a missing path exits 1', () => {
+    const r = cli(['inspect', 'nope'])
+    expectStatus(r, 1)
+    expect(r.stderr).toMatch(/^FILE_NOT_FOUND: /)
+  })
+
+  it.skipIf(process.platform === 'win32')('follows links to files, not to folders (no loops)', () => {
+    file('a.txt', 'a\n')
+    fs.symlinkSync(dir, path.join(dir, 'loop'))
+    fs.symlinkSync(path.join(dir, 'a.txt'), path.join(dir, 'link.txt'))
+    const ok = cli(['inspect'])
+    expectStatus(ok, 0)
+    expect(ok.stdout).toContain('link.txt')
+    expect(ok.stdout).not.toContain('loop')
+  })
+})

@@ -1,0 +1,524 @@
+#!/usr/bin/env node
+'use strict'
+
+// `eol-edit`: the library's file functions for shells and humans, and
+// `inspect` to find files whose line endings are mixed (for CI).
+//
+// Exit status: 0 success, 1 a failed operation, 2 bad usage.
+// Errors go to stderr as `CODE: message`. Colour only when stdout is a TTY.
+
+const fs = require('node:fs')
+const nodePath = require('node:path')
+const { parseArgs } = require('node:util')
+
+const core = require('../index.js')
+
+const EXIT_OK = 0
+const EXIT_FAILED = 1
+const EXIT_USAGE = 2
+
+class UsageError extends Error {}
+
+// ---------------------------------------------------------------------------
+// Help
+
+const HELP = {
+  main: `eol-edit: edit files without damaging line endings, BOMs or untouched bytes.
+
+Usage: eol-edit <command> [options]
+
+Commands:
+  read <path>                        print a file's text (LF line breaks)
+  edit <path> --old T --new T        replace text, keeping each line's ending
+  write <path>                       write stdin to a file, keeping its endings and BOM
+  delete-range <path> <start> <end>  delete the lines between two anchors
+  convert <path>... --to lf|crlf|cr  convert every line ending on purpose
+  inspect [path...]                  report line endings, BOM and encoding of files
+
+Run 'eol-edit <command> --help' for a command's options.
+Exit status: 0 success, 1 a failed operation, 2 bad usage.`,
+
+  read: `Usage: eol-edit read <path> [--offset N] [--limit N] [--numbers] [--json]
+
+Prints the file's text as a model sees it: every line ending shown as LF,
+without the BOM, decoded from UTF-16 if needed.
+
+Options:
+  --offset N     first line to print, 1-based (default 1)
+  --limit N      how many lines to print (default: all)
+  -n, --numbers  prefix each line with its number and │
+  --json         print the whole result (endings, BOM, encoding, version) as JSON
+  --root DIR     refuse paths outside DIR (repeatable)`,
+
+  edit: `Usage: eol-edit edit <path> --old <text> --new <text> [--replace-all] [--dry-run]
+
+Replaces the one place where --old matches (every place with --replace-all) and
+prints the diff. Write line breaks as LF; the file keeps its own endings and BOM.
+Lenient matching (Unicode look-alikes, trailing whitespace, indentation, literal
+escapes such as \\n) is tried when the text is not found exactly.
+
+Options:
+  --old TEXT       the text to replace (required)
+  --new TEXT       the replacement (required; may be empty)
+  --replace-all    replace every match
+  --dry-run        print the diff, change nothing
+  --json           print the result as JSON instead of the diff
+  --root DIR       refuse paths outside DIR (repeatable)`,
+
+  write: `Usage: eol-edit write <path> [--eol lf|crlf] [--dry-run] < content
+
+Writes the content read from stdin to the file. An existing file keeps its line
+endings and BOM (unchanged lines keep their bytes); a new file takes its ending
+from .editorconfig or .gitattributes, else LF. Missing folders are created.
+
+Options:
+  --eol lf|crlf    force one line ending for the whole file
+  --dry-run        print the diff, change nothing
+  --json           print the result as JSON
+  --root DIR       refuse paths outside DIR (repeatable)`,
+
+  'delete-range': `Usage: eol-edit delete-range <path> <start> <end> [--inclusive] [--dry-run]
+
+Deletes the lines between two anchors and prints the diff. An anchor is a whole
+line of the file, or a number, which is taken as a 1-based line number. The
+anchor lines are kept unless --inclusive is given.
+
+Options:
+  --inclusive      delete the anchor lines too
+  --dry-run        print the diff, change nothing
+  --json           print the result as JSON
+  --root DIR       refuse paths outside DIR (repeatable)`,
+
+  convert: `Usage: eol-edit convert <path>... --to lf|crlf|cr [--dry-run]
+
+Converts every line ending of each file. A file that already has only those
+endings is reported as unchanged (not an error).
+
+Options:
+  --to lf|crlf|cr  the ending to convert to (required)
+  --dry-run        report, change nothing
+  --json           print the results as JSON
+  --root DIR       refuse paths outside DIR (repeatable)`,
+
+  inspect: `Usage: eol-edit inspect [path...] [--json] [--fail-on-mixed]
+
+Walks the given files and folders (default: the current folder), skipping .git,
+node_modules and binary files, and reports each text file's line endings
+(lf, crlf, cr, mixed or none), BOM and encoding, then a summary.
+
+Options:
+  --json           print the report as JSON
+  --fail-on-mixed  exit with status 1 when any file has mixed endings`,
+}
+
+// ---------------------------------------------------------------------------
+// Output
+
+const colorOn = Boolean(process.stdout.isTTY) && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb'
+const paint = (code) => (text) => (colorOn ? `\u001b[${code}m${text}\u001b[0m` : text)
+const red = paint('31')
+const green = paint('32')
+const yellow = paint('33')
+const cyan = paint('36')
+const dim = paint('2')
+
+function out(text) {
+  process.stdout.write(text.endsWith('\n') || text === '' ? text : text + '\n')
+}
+
+function err(text) {
+  process.stderr.write(text.endsWith('\n') ? text : text + '\n')
+}
+
+function printDiff(diff) {
+  if (!diff) return
+  const lines = diff.endsWith('\n') ? diff.slice(0, -1).split('\n') : diff.split('\n')
+  out(
+    lines
+      .map((line) => {
+        if (line.startsWith('+++') || line.startsWith('---')) return dim(line)
+        if (line.startsWith('@@')) return cyan(line)
+        if (line.startsWith('+')) return green(line)
+        if (line.startsWith('-')) return red(line)
+        if (line.startsWith('~')) return yellow(line)
+        return line
+      })
+      .join('\n'),
+  )
+}
+
+function printJson(value) {
+  out(JSON.stringify(value, null, 2))
+}
+
+function endingsKind(eol) {
+  const kinds = []
+  if (eol.lf > 0) kinds.push('lf')
+  if (eol.crlf > 0) kinds.push('crlf')
+  if (eol.cr > 0) kinds.push('cr')
+  if (kinds.length === 0) return 'none'
+  return kinds.length === 1 ? kinds[0] : 'mixed'
+}
+
+const LENIENT = new Set(['unicode', 'trailingWhitespace', 'indentation', 'unescaped'])
+
+function noteTiers(result) {
+  const tiers = [...new Set((result.matchedBy || []).filter((t) => LENIENT.has(t)))]
+  if (tiers.length > 0) {
+    err(`note: matched by the lenient ${tiers.join(', ')} tier; lines not changed kept their bytes.`)
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Arguments
+
+function parse(command, args, options, { min = 0, max = Infinity } = {}) {
+  const all = Object.assign({ help: { type: 'boolean', short: 'h' } }, options)
+  let parsed
+  try {
+    parsed = parseArgs({ args, options: all, allowPositionals: true, strict: true })
+  } catch (error) {
+    throw new UsageError(error.message)
+  }
+  if (parsed.values.help) return { help: true }
+  const n = parsed.positionals.length
+  if (n < min) throw new UsageError(`${command}: missing ${min - n === 1 && min === 1 ? 'the path' : 'arguments'}.`)
+  if (n > max) throw new UsageError(`${command}: unexpected argument ${JSON.stringify(parsed.positionals[max])}.`)
+  return parsed
+}
+
+function wholeNumber(name, value) {
+  if (value === undefined) return undefined
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, not ${JSON.stringify(value)}.`)
+  return Number(value)
+}
+
+const ROOT = { root: { type: 'string', multiple: true } }
+const JSON_OPT = { json: { type: 'boolean' } }
+const DRY = { 'dry-run': { type: 'boolean' } }
+
+function fileOptions(values, extra) {
+  const options = Object.assign({}, extra)
+  if (values.root && values.root.length > 0) options.root = values.root
+  if (values['dry-run']) options.dryRun = true
+  return options
+}
+
+// ---------------------------------------------------------------------------
+// Commands
+
+const commands = {
+  read(args) {
+    const p = parse(
+      'read',
+      args,
+      Object.assign(
+        {
+          offset: { type: 'string' },
+          limit: { type: 'string' },
+          numbers: { type: 'boolean', short: 'n' },
+        },
+        JSON_OPT,
+        ROOT,
+      ),
+      { min: 1, max: 1 },
+    )
+    if (p.help) return help('read')
+    const options = fileOptions(p.values, {})
+    const offset = wholeNumber('offset', p.values.offset)
+    const limit = wholeNumber('limit', p.values.limit)
+    if (offset !== undefined) options.offset = offset
+    if (limit !== undefined) options.limit = limit
+    const r = core.readFileSync(p.positionals[0], options)
+    if (p.values.json) return printJson(r)
+    if (p.values.numbers) {
+      const lines = r.content.split('\n')
+      if (lines[lines.length - 1] === '') lines.pop()
+      const width = String(r.startLine + lines.length - 1).length
+      if (lines.length > 0) out(lines.map((l, i) => `${dim(String(r.startLine + i).padStart(width) + '\u2502')}${l}`).join('\n'))
+      return EXIT_OK
+    }
+    process.stdout.write(r.content)
+    return EXIT_OK
+  },
+
+  edit(args) {
+    const p = parse(
+      'edit',
+      args,
+      Object.assign(
+        { old: { type: 'string' }, new: { type: 'string' }, 'replace-all': { type: 'boolean' } },
+        DRY,
+        JSON_OPT,
+        ROOT,
+      ),
+      { min: 1, max: 1 },
+    )
+    if (p.help) return help('edit')
+    if (p.values.old === undefined) throw new UsageError('edit: --old <text> is required.')
+    if (p.values.new === undefined) throw new UsageError('edit: --new <text> is required (it may be empty).')
+    const options = fileOptions(p.values, p.values['replace-all'] ? { replaceAll: true } : {})
+    const r = core.editFileSync(p.positionals[0], p.values.old, p.values.new, options)
+    if (p.values.json) return printJson(r)
+    noteTiers(r)
+    printDiff(r.diff)
+    return EXIT_OK
+  },
+
+  write(args) {
+    const p = parse('write', args, Object.assign({ eol: { type: 'string' } }, DRY, JSON_OPT, ROOT), {
+      min: 1,
+      max: 1,
+    })
+    if (p.help) return help('write')
+    const eol = p.values.eol
+    if (eol !== undefined && eol !== 'lf' && eol !== 'crlf' && eol !== 'preserve') {
+      throw new UsageError(`write: --eol must be lf or crlf, not ${JSON.stringify(eol)}.`)
+    }
+    let content
+    try {
+      content = fs.readFileSync(0, 'utf8')
+    } catch (error) {
+      throw new UsageError(`write: could not read the content from stdin (${error.code || error.message}).`)
+    }
+    const options = fileOptions(p.values, eol ? { eol } : {})
+    const r = core.writeFileSync(p.positionals[0], content, options)
+    if (p.values.json) return printJson(r)
+    if (!r.changed) {
+      err(`${p.positionals[0]}: unchanged (it already has this content).`)
+      return EXIT_OK
+    }
+    printDiff(r.diff)
+    return EXIT_OK
+  },
+
+  'delete-range'(args) {
+    const p = parse(
+      'delete-range',
+      args,
+      Object.assign({ inclusive: { type: 'boolean' } }, DRY, JSON_OPT, ROOT),
+      { min: 3, max: 3 },
+    )
+    if (p.help) return help('delete-range')
+    const anchor = (a) => (/^\d+$/.test(a) ? Number(a) : a)
+    const [path, start, end] = p.positionals
+    const options = fileOptions(p.values, p.values.inclusive ? { inclusive: true } : {})
+    const r = core.deleteRangeSync(path, anchor(start), anchor(end), options)
+    if (p.values.json) return printJson(r)
+    printDiff(r.diff)
+    return EXIT_OK
+  },
+
+  convert(args) {
+    const p = parse('convert', args, Object.assign({ to: { type: 'string' } }, DRY, JSON_OPT, ROOT), { min: 1 })
+    if (p.help) return help('convert')
+    const to = p.values.to
+    if (to === undefined) throw new UsageError('convert: --to lf|crlf|cr is required.')
+    if (to !== 'lf' && to !== 'crlf' && to !== 'cr') {
+      throw new UsageError(`convert: --to must be lf, crlf or cr, not ${JSON.stringify(to)}.`)
+    }
+    let status = EXIT_OK
+    const results = []
+    for (const path of p.positionals) {
+      try {
+        const r = core.convertEolSync(path, to, fileOptions(p.values, {}))
+        results.push({ path, status: 'converted', lines: r.replacements, eol: r.eol })
+        if (!p.values.json) {
+          out(`${path}: ${p.values['dry-run'] ? 'would convert' : 'converted'} ${r.replacements} line ending${r.replacements === 1 ? '' : 's'} to ${to}`)
+        }
+      } catch (error) {
+        if (error && error.code === 'NO_CHANGE') {
+          results.push({ path, status: 'unchanged' })
+          if (!p.values.json) out(`${path}: unchanged (already ${to})`)
+          continue
+        }
+        if (!error || typeof error.code !== 'string') throw error
+        results.push({ path, status: 'failed', error: error.code, message: error.message })
+        err(`${error.code}: ${cliWording(error.message)}`)
+        status = EXIT_FAILED
+      }
+    }
+    if (p.values.json) printJson(results)
+    return status
+  },
+
+  inspect(args) {
+    const p = parse('inspect', args, Object.assign({ 'fail-on-mixed': { type: 'boolean' } }, JSON_OPT))
+    if (p.help) return help('inspect')
+    const roots = p.positionals.length > 0 ? p.positionals : ['.']
+    const files = []
+    const skipped = []
+    const errors = []
+
+    const look = (file) => {
+      try {
+        const r = core.readFileSync(file, { limit: 0 })
+        files.push({
+          path: file,
+          endings: endingsKind(r.eol),
+          lf: r.eol.lf,
+          crlf: r.eol.crlf,
+          cr: r.eol.cr,
+          bom: r.bom,
+          encoding: r.encoding,
+          trailingNewline: r.eol.trailingNewline,
+        })
+      } catch (error) {
+        if (error && error.code === 'BINARY_FILE') skipped.push({ path: file, reason: 'binary' })
+        else if (error && error.code === 'FILE_TOO_LARGE') skipped.push({ path: file, reason: 'too large' })
+        else if (error && typeof error.code === 'string') errors.push({ path: file, error: error.code, message: error.message })
+        else throw error
+      }
+    }
+
+    const walk = (dir) => {
+      let entries
+      try {
+        entries = fs.readdirSync(dir, { withFileTypes: true })
+      } catch (error) {
+        errors.push({ path: dir, error: 'IO_ERROR', message: `${dir}: ${error.message}` })
+        return
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      for (const entry of entries) {
+        const full = nodePath.join(dir, entry.name)
+        if (entry.isDirectory()) {
+          if (entry.name === '.git' || entry.name === 'node_modules') continue
+          walk(full)
+        } else if (entry.isFile()) {
+          look(full)
+        } else if (entry.isSymbolicLink()) {
+          // Links to files are inspected; links to folders are not followed (no cycles).
+          let stat
+          try {
+            stat = fs.statSync(full)
+          } catch {
+            skipped.push({ path: full, reason: 'broken link' })
+            continue
+          }
+          if (stat.isFile()) look(full)
+        }
+      }
+    }
+
+    for (const root of roots) {
+      let stat
+      try {
+        stat = fs.statSync(root)
+      } catch {
+        errors.push({ path: root, error: 'FILE_NOT_FOUND', message: `File not found: ${root}.` })
+        continue
+      }
+      if (stat.isDirectory()) walk(root)
+      else look(root)
+    }
+
+    const count = (kind) => files.filter((f) => f.endings === kind).length
+    const summary = {
+      files: files.length,
+      lf: count('lf'),
+      crlf: count('crlf'),
+      cr: count('cr'),
+      mixed: count('mixed'),
+      none: count('none'),
+      bom: files.filter((f) => f.bom).length,
+      skipped: skipped.length,
+      errors: errors.length,
+    }
+
+    if (p.values.json) {
+      printJson({ files, skipped, errors, summary })
+    } else {
+      const kindColor = { mixed: yellow, none: dim }
+      for (const f of files) {
+        const kind = (kindColor[f.endings] || ((s) => s))(f.endings.padEnd(5))
+        const enc = (f.encoding + (f.bom ? '+bom' : '')).padEnd(13)
+        const detail = f.endings === 'mixed' ? `  (${['lf', 'crlf', 'cr'].filter((k) => f[k] > 0).map((k) => `${k} ${f[k]}`).join(', ')})` : ''
+        out(`${kind}  ${enc}  ${f.path}${detail}`)
+      }
+      for (const s of skipped) out(dim(`skip   ${s.reason.padEnd(13)}  ${s.path}`))
+      const parts = ['lf', 'crlf', 'cr', 'mixed', 'none'].filter((k) => summary[k] > 0).map((k) => `${summary[k]} ${k}`)
+      out(
+        `${summary.files} file${summary.files === 1 ? '' : 's'}` +
+          (parts.length > 0 ? `: ${parts.join(', ')}` : '') +
+          `; ${summary.bom} with BOM; ${summary.skipped} skipped` +
+          (summary.errors > 0 ? `; ${summary.errors} failed` : ''),
+      )
+    }
+    for (const e of errors) err(`${e.error}: ${e.message}`)
+    if (errors.length > 0) return EXIT_FAILED
+    if (p.values['fail-on-mixed'] && summary.mixed > 0) {
+      err(`${summary.mixed} file${summary.mixed === 1 ? ' has' : 's have'} mixed line endings.`)
+      return EXIT_FAILED
+    }
+    return EXIT_OK
+  },
+}
+
+/** The core's messages name the library's functions; here the commands are what a user knows. */
+function cliWording(message) {
+  return message
+    .replace(/\b([Uu])se writeFile\b/g, "$1se 'eol-edit write'")
+    .replace(/\buse convertEol\b/g, "use 'eol-edit convert'")
+    .replace(/\bset replaceAll\b/g, 'use --replace-all')
+}
+
+function help(command) {
+  out(HELP[command])
+  return EXIT_OK
+}
+
+function main(argv) {
+  const [command, ...rest] = argv
+  if (command === undefined) {
+    err(HELP.main)
+    return EXIT_USAGE
+  }
+  if (command === '--help' || command === '-h') return help('main')
+  if (command === 'help') {
+    const topic = rest[0]
+    if (topic === undefined) return help('main')
+    if (!Object.prototype.hasOwnProperty.call(HELP, topic) || topic === 'main') {
+      throw new UsageError(`unknown command ${JSON.stringify(topic)}.`)
+    }
+    return help(topic)
+  }
+  if (command === '--version' || command === '-v') {
+    out(require('../package.json').version)
+    return EXIT_OK
+  }
+  if (!Object.prototype.hasOwnProperty.call(commands, command)) {
+    throw new UsageError(`unknown command ${JSON.stringify(command)}.`)
+  }
+  try {
+    return commands[command](rest)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      error.command = command
+      throw error
+    }
+    throw error
+  }
+}
+
+function run() {
+  let status
+  try {
+    status = main(process.argv.slice(2))
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`USAGE: ${error.message}`)
+      err(`Run 'eol-edit ${error.command ? error.command + ' ' : ''}--help' for usage.`)
+      status = EXIT_USAGE
+    } else if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+      err(`${error.code}: ${cliWording(error.message)}`)
+      status = error.code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILED
+    } else {
+      err(`IO_ERROR: ${error && error.stack ? error.stack : String(error)}`)
+      status = EXIT_FAILED
+    }
+  }
+  process.exitCode = status
+}
+
+run()
