@@ -188,11 +188,18 @@ describe('toLf', () => {
     }
   })
 
-  // Strings with unpaired surrogates are not valid Unicode; the addon reads
-  // strings as UTF-8, where V8 turns a lone surrogate into U+FFFD whenever the
-  // text also has a `\r` (toLf('\ud800\r\n') is '\ufffd\n', the JavaScript
-  // reference gives '\ud800\n').
-  it.todo('keeps lone surrogates as they are')
+  // Strings with unpaired surrogates are not valid Unicode, but a JavaScript
+  // string may hold them; toLf must give them back exactly as the reference does.
+  it('keeps lone surrogates as they are', () => {
+    expectSame(toLf('\ud800\r\n'), '\ud800\n')
+    expectSame(toLf('x\udc00y\r\n\ud83d\ude00\r'), 'x\udc00y\n\ud83d\ude00\n')
+    expectSame(toLf('\ufffd\r'), '\ufffd\n')
+    expectSame(toLf('\ud55c\uad6d\r\n'), '\ud55c\uad6d\n')
+    expectSame(normalizeEol('a\r\n', '\udbff\nb'), '\udbff\r\nb\r\n')
+    for (const text of ['\udfff', '\ud800\ud800', 'a\ud800\r\rb']) {
+      expectSame(toLf(text), toLfReference(text))
+    }
+  })
 })
 
 describe('detectEol', () => {

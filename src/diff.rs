@@ -110,6 +110,8 @@ pub fn summarize(old: &[u8], new: &[u8], label: &str) -> Summary {
     let ctx_after = &after[..after.len().min(CONTEXT)];
     let context_start = first_line - ctx_before.len();
 
+    // git's a/ and b/ prefixes, without doubling the slash of an absolute path.
+    let label = label.strip_prefix('/').unwrap_or(label);
     let mut diff = format!("--- a/{label}\n+++ b/{label}\n");
     let old_lf: Vec<&[u8]> = old_window.iter().map(|l| l.0).collect();
     let new_lf: Vec<&[u8]> = new_window.iter().map(|l| l.0).collect();

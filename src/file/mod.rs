@@ -142,6 +142,10 @@ pub fn modify<T>(
 ) -> Result<(Written, T)> {
     let resolved = path::resolve(path, &opts.roots, opts.cwd.as_deref())?;
     let _lock = lock::lock(&resolved.real);
+    // A hard-linked file is one file under several paths, written in place (its inode
+    // stays), so its inode names it: edits through different names take turns too.
+    // Always taken after a path lock, so two of these can never wait for each other.
+    let _inode_lock = inode_key(&resolved.real).map(|key| lock::lock(&key));
     let loaded = match read(resolved.clone(), opts.max_bytes) {
         Ok(loaded) => Some(loaded),
         Err(err) if create_ok && err.code == ErrorCode::FileNotFound => None,
@@ -200,6 +204,24 @@ pub fn modify<T>(
         bom,
     };
     Ok((written, payload))
+}
+
+/// The lock key of a file with several hard links: its device and inode.
+#[cfg(unix)]
+fn inode_key(real: &Path) -> Option<PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = fs::metadata(real).ok().filter(|m| m.nlink() > 1)?;
+    // A NUL byte keeps the key apart from every real path.
+    Some(PathBuf::from(format!(
+        "\0inode:{}:{}",
+        meta.dev(),
+        meta.ino()
+    )))
+}
+
+#[cfg(not(unix))]
+fn inode_key(_real: &Path) -> Option<PathBuf> {
+    None
 }
 
 /// Reads a resolved path (the shared half of [`load`] and [`modify`]).
