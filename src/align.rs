@@ -123,6 +123,9 @@ pub fn replace_between(
     let origins = origins(&old_lines, &new_lines);
     let mut out = Vec::with_capacity(region.len() + new_lf.len());
     let last = new_lines.len() - 1;
+    // Whether the last ending written was chosen here (an added line's) rather than
+    // taken from the file: that is the one to bend when a CR meets an LF.
+    let mut chose_last = false;
     for (j, (line, origin)) in new_lines.iter().zip(origins).enumerate() {
         let source_line = match origin {
             Origin::Kept(i) | Origin::Changed(i) => source.get(i),
@@ -136,11 +139,18 @@ pub fn replace_between(
             },
         }
         if j < last {
-            let mut ending = source_line.and_then(|p| p.1).unwrap_or(added_ending);
+            let own = source_line.and_then(|p| p.1);
+            let mut ending = own.unwrap_or(added_ending);
             if ending == Ending::Lf && out.last().copied().or(before) == Some(b'\r') {
-                ending = Ending::Cr;
+                if chose_last && out.last() == Some(&b'\r') {
+                    // Our CR becomes CRLF, so this line keeps its LF.
+                    out.push(b'\n');
+                } else {
+                    ending = Ending::Cr;
+                }
             }
             out.extend_from_slice(ending.as_bytes());
+            chose_last = own.is_none();
         }
     }
     if after == Some(b'\n') && out.last().copied().or(before) == Some(b'\r') {
@@ -236,6 +246,13 @@ mod tests {
             Some(b'\n'),
         );
         assert_eq!(out, b"\n");
+    }
+
+    #[test]
+    fn a_kept_lf_after_an_added_cr_line_bends_the_added_ending() {
+        // the file's dominant ending is CR; the kept empty line keeps its LF
+        let out = replace(b"a\r\n\nb", b"a\n\nb", b"a\nZ\n\nb", None, Ending::Cr);
+        assert_eq!(out, b"a\r\nZ\r\n\nb");
     }
 
     #[test]

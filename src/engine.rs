@@ -139,7 +139,8 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<u8>, u32, Tier)> {
         return Err(Error::new(
             ErrorCode::NoChange,
             "old_text and new_text are the same: nothing to change.",
-        ));
+        )
+        .with_hint(ENDINGS_HINT));
     }
     if is_endings_only(old, new) {
         let (out, count) = replace_endings(source, old, new, edit.replace_all)?;
@@ -250,7 +251,12 @@ fn replace_found(
             ErrorCode::NoChange,
             "The edit changes nothing: the file already reads like new_text there.",
         )
-        .with_hint("Check that new_text really differs from the file's text."));
+        .with_hint(if old_lf == new_lf {
+            // The texts differed only in how they wrote line breaks.
+            ENDINGS_HINT
+        } else {
+            "Check that new_text really differs from the file's text."
+        }));
     }
     Ok((out, found.matches.len() as u32, tier))
 }
@@ -280,6 +286,10 @@ fn splits_crlf(source: &[u8], p: usize) -> bool {
 
 /// Every place `needle` occurs in `source` without splitting a `\r\n`.
 fn raw_occurrences(source: &[u8], needle: &[u8]) -> Vec<usize> {
+    if needle.is_empty() {
+        // Nothing to find (an endings-only edit to empty text): not "everywhere".
+        return Vec::new();
+    }
     let finder = memmem::Finder::new(needle);
     let mut out = Vec::new();
     let mut pos = 0;
@@ -609,6 +619,18 @@ mod tests {
         assert_eq!(e.code, ErrorCode::NoChange);
         assert!(e.message.contains("escaped"), "{}", e.message);
         assert!(e.full_message().contains("convertEol"));
+    }
+
+    #[test]
+    fn an_endings_only_edit_to_empty_text_is_not_found() {
+        assert_eq!(
+            edit("abc\n", "\r", "").unwrap_err().code,
+            ErrorCode::TextNotFound
+        );
+        assert_eq!(
+            edit("", "\r", "").unwrap_err().code,
+            ErrorCode::TextNotFound
+        );
     }
 
     #[test]

@@ -144,15 +144,29 @@ pub fn not_found(lines: &Lines<'_>, old_lf: &[u8]) -> Error {
     let Some(start) = best_window(lines, &old) else {
         return base;
     };
-    let end = (start + old.len()).min(lines.len());
-    let window: Vec<&[u8]> = (start..end).map(|i| lines.line(i)).collect();
+    // Twice old_text's length, so file lines old_text lacks do not push its last lines
+    // out of view; the window is then cut after the last line that lines up.
+    let wide_end = (start + 2 * old.len()).min(lines.len());
+    let window: Vec<&[u8]> = (start..wide_end).map(|i| lines.line(i)).collect();
     let mut differences = Vec::new();
     let keys = |ls: &[&[u8]]| ls.iter().map(|l| loose_key(l)).collect::<Vec<_>>();
     let (wk, ok) = (keys(&window), keys(&old));
     let deadline = Instant::now() + Duration::from_millis(500);
-    let ops = capture_diff_slices_deadline(Algorithm::Myers, &wk, &ok, Some(deadline));
-    let ops_len = ops.len();
-    for (n, op) in ops.into_iter().enumerate() {
+    let mut ops = capture_diff_slices_deadline(Algorithm::Myers, &wk, &ok, Some(deadline));
+    let kept = ops
+        .iter()
+        .rposition(|op| !matches!(op, DiffOp::Delete { .. }))
+        .map_or(0, |i| i + 1);
+    ops.truncate(kept);
+    let used = ops
+        .iter()
+        .map(|op| op.old_range().end)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let end = start + used.min(window.len());
+    let window = &window[..end - start];
+    for op in ops {
         match op {
             DiffOp::Equal {
                 old_index,
@@ -167,16 +181,12 @@ pub fn not_found(lines: &Lines<'_>, old_lf: &[u8]) -> Error {
             DiffOp::Delete {
                 old_index, old_len, ..
             } => {
-                // File lines old_text lacks; at the end of the window they are just
-                // the lines that follow.
-                if n + 1 < ops_len {
-                    for k in 0..old_len {
-                        differences.push(format!(
-                            "line {}: the file has {} here, old_text lacks it",
-                            start + old_index + k + 1,
-                            show(window[old_index + k])
-                        ));
-                    }
+                for k in 0..old_len {
+                    differences.push(format!(
+                        "line {}: the file has {} here, old_text lacks it",
+                        start + old_index + k + 1,
+                        show(window[old_index + k])
+                    ));
                 }
             }
             DiffOp::Insert {
@@ -268,6 +278,19 @@ mod tests {
     fn names_a_missing_line() {
         let e = explain("a\nb\nc\nd\n", "a\nb\nX\nc\nd");
         assert!(e.message.contains("old_text has `X`"), "{}", e.message);
+    }
+
+    #[test]
+    fn names_an_extra_file_line_and_keeps_the_whole_region() {
+        let e = explain("a\nb\nX\nc\nd\n", "a\nb\nc\nd");
+        assert!(e.message.contains("lines 1-5"), "{}", e.message);
+        assert!(
+            e.message.contains("line 3: the file has `X`"),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains("old_text has `d`"), "{}", e.message);
+        assert_eq!(e.lines, vec![1, 2, 3, 4, 5]);
     }
 
     #[test]
