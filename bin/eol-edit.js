@@ -34,6 +34,8 @@ Commands:
   delete-range <path> <start> <end>  delete the lines between two anchors
   convert <path>... --to lf|crlf|cr  convert every line ending on purpose
   inspect [path...]                  report line endings, BOM and encoding of files
+  demo                               edit CRLF, mixed, CR, BOM and UTF-16 files and show the bytes
+  mcp [--root DIR]...                serve the agent tools over MCP (stdio)
 
 Run 'eol-edit <command> --help' for a command's options.
 Exit status: 0 success, 1 a failed operation, 2 bad usage.`,
@@ -109,6 +111,28 @@ node_modules and binary files, and reports each text file's line endings
 Options:
   --json           print the report as JSON
   --fail-on-mixed  exit with status 1 when any file has mixed endings`,
+
+  demo: `Usage: eol-edit demo
+
+In a temporary folder (removed afterwards), edits CRLF, mixed, lone-CR, UTF-8 BOM
+and UTF-16 files the way a model writes edits (line breaks as \n), and shows
+each file's bytes before and after with the endings visible (\r\n, \n, \r).`,
+
+  mcp: `Usage: eol-edit mcp [--root DIR]...
+
+Runs an MCP server over stdio (for Claude Desktop, Cursor, VS Code and other MCP
+clients) with the tools read_file, write_file, edit_file, multi_edit and
+delete_range. Every path must be inside a root; relative paths are taken from
+the first root. Stdout carries only protocol messages; diagnostics go to stderr.
+
+Needs the MCP SDK, an optional peer dependency: npm install @modelcontextprotocol/sdk@1
+
+Options:
+  --root DIR       a folder the tools may use (repeatable; default: the current folder)
+
+Client configuration (e.g. claude_desktop_config.json, .cursor/mcp.json):
+  {"mcpServers": {"eol-edit": {"command": "npx", "args": ["-y", "-p", "eol-edit",
+    "-p", "@modelcontextprotocol/sdk@1", "eol-edit", "mcp", "--root", "/path/to/project"]}}}`,
 }
 
 // ---------------------------------------------------------------------------
@@ -453,6 +477,40 @@ const commands = {
     }
     return EXIT_OK
   },
+
+  demo(args) {
+    const p = parse('demo', args, {}, { max: 0 })
+    if (p.help) return help('demo')
+    return require('../lib/demo.js')
+      .runDemo({ core, write: (line) => process.stdout.write(line + '\n'), color: colorOn })
+      .then(() => EXIT_OK)
+  },
+
+  mcp(args) {
+    const p = parse('mcp', args, ROOT, { max: 0 })
+    if (p.help) return help('mcp')
+    const roots = (p.values.root || []).map((r) => nodePath.resolve(r))
+    for (const root of roots) {
+      let stat
+      try {
+        stat = fs.statSync(root)
+      } catch {
+        throw new UsageError(`mcp: --root ${JSON.stringify(root)} does not exist.`)
+      }
+      if (!stat.isDirectory()) throw new UsageError(`mcp: --root ${JSON.stringify(root)} is not a folder.`)
+    }
+    const mcp = require('../lib/mcp.js')
+    try {
+      mcp.loadSdk()
+    } catch (error) {
+      if (error instanceof mcp.SdkMissingError) {
+        err(`${error.code}: ${error.message}`)
+        return EXIT_USAGE
+      }
+      throw error
+    }
+    return mcp.serve({ roots }).then(() => EXIT_OK)
+  },
 }
 
 /** The core's messages name the library's functions; here the commands are what a user knows. */
@@ -501,22 +559,46 @@ function main(argv) {
   }
 }
 
+function report(error) {
+  if (error instanceof UsageError) {
+    err(`USAGE: ${error.message}`)
+    err(`Run 'eol-edit ${error.command ? error.command + ' ' : ''}--help' for usage.`)
+    return EXIT_USAGE
+  }
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    err(`${error.code}: ${cliWording(error.message)}`)
+    return error.code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILED
+  }
+  err(`IO_ERROR: ${error && error.stack ? error.stack : String(error)}`)
+  return EXIT_FAILED
+}
+
 function run() {
+  const argv = process.argv.slice(2)
+  if (argv[0] !== 'mcp') {
+    // Output piped into a command that stopped reading (`eol-edit demo | head`): stop quietly.
+    process.stdout.on('error', (error) => {
+      if (error && error.code === 'EPIPE') process.exit(process.exitCode || EXIT_OK)
+      throw error
+    })
+  }
   let status
   try {
-    status = main(process.argv.slice(2))
+    status = main(argv)
   } catch (error) {
-    if (error instanceof UsageError) {
-      err(`USAGE: ${error.message}`)
-      err(`Run 'eol-edit ${error.command ? error.command + ' ' : ''}--help' for usage.`)
-      status = EXIT_USAGE
-    } else if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-      err(`${error.code}: ${cliWording(error.message)}`)
-      status = error.code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILED
-    } else {
-      err(`IO_ERROR: ${error && error.stack ? error.stack : String(error)}`)
-      status = EXIT_FAILED
-    }
+    status = report(error)
+  }
+  // `demo` and `mcp` finish later.
+  if (status && typeof status.then === 'function') {
+    status.then(
+      (code) => {
+        process.exitCode = code
+      },
+      (error) => {
+        process.exitCode = report(error)
+      },
+    )
+    return
   }
   process.exitCode = status
 }

@@ -1,0 +1,327 @@
+// `eol-edit mcp` driven as an MCP client drives it: the SDK's Client over
+// stdio, spawning `node bin/eol-edit.js mcp --root <tmp>`; and `eol-edit demo`.
+
+import { spawnSync } from 'node:child_process'
+import * as fs from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const repo = path.resolve(__dirname, '..')
+const bin = path.join(repo, 'bin', 'eol-edit.js')
+const TOOLS = ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range']
+
+const made: string[] = []
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true })
+})
+
+function tmp(prefix: string): string {
+  const d = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)))
+  made.push(d)
+  return d
+}
+
+function childEnv(): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v
+  delete env.FORCE_COLOR
+  return env
+}
+
+function visible(bytes: Buffer): string {
+  let out = ''
+  for (const b of bytes) {
+    if (b === 0x0a) out += '\\n'
+    else if (b === 0x0d) out += '\\r'
+    else if (b < 0x20 || b > 0x7e) out += `\\x${b.toString(16).padStart(2, '0')}`
+    else out += String.fromCharCode(b)
+  }
+  return out
+}
+
+interface TextResult {
+  content: Array<{ type: string; text?: string }>
+  isError?: boolean
+}
+
+function text(result: unknown): string {
+  const r = result as TextResult
+  expect(Array.isArray(r.content)).toBe(true)
+  return r.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
+}
+
+describe('eol-edit mcp', () => {
+  let root: string
+  let outside: string
+  let client: Client
+  let stderr = ''
+
+  beforeAll(async () => {
+    root = tmp('eol-mcp-root-')
+    outside = tmp('eol-mcp-outside-')
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'mcp', '--root', root],
+      cwd: outside,
+      env: childEnv(),
+      stderr: 'pipe',
+    })
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8')
+    })
+    client = new Client({ name: 'eol-edit-test', version: '1.0.0' })
+    await client.connect(transport) // initialize + initialized
+  })
+
+  afterAll(async () => {
+    await client?.close()
+  })
+
+  it('initializes as the eol-edit server with tools, and logs to stderr only', () => {
+    expect(client.getServerVersion()?.name).toBe('eol-edit')
+    expect(client.getServerVersion()?.version).toBe(require('../package.json').version)
+    expect(client.getServerCapabilities()?.tools).toBeDefined()
+    expect(client.getInstructions()).toContain(root)
+  })
+
+  it('lists the five tools with their descriptions and JSON Schemas as the tool layer has them', async () => {
+    const { createTools } = require('../tools.js')
+    const local = createTools({ root })
+    const { tools } = await client.listTools()
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort())
+    for (const t of tools) {
+      expect(t.description).toBe(local[t.name].description)
+      expect(t.inputSchema).toEqual(local[t.name].parameters)
+      expect(t.inputSchema.type).toBe('object')
+    }
+    const edit = tools.find((t) => t.name === 'edit_file')!
+    expect(edit.inputSchema.required).toEqual(['path', 'old_text', 'new_text'])
+    expect(tools.find((t) => t.name === 'read_file')!.annotations?.readOnlyHint).toBe(true)
+  })
+
+  it('edit_file on a CRLF file keeps CRLF on disk and returns the diff', async () => {
+    const file = path.join(root, 'crlf.txt')
+    fs.writeFileSync(file, 'one\r\ntwo\r\nthree\r\n')
+    const result = await client.callTool({
+      name: 'edit_file',
+      arguments: { path: 'crlf.txt', old_text: 'two\nthree', new_text: 'TWO\nadded\nthree' },
+    })
+    expect(result.isError).toBeFalsy()
+    const out = text(result)
+    expect(out).toContain('Edited crlf.txt')
+    expect(out).toContain('-two')
+    expect(out).toContain('+TWO')
+    expect(out).toContain('+added')
+    expect(visible(fs.readFileSync(file))).toBe('one\\r\\nTWO\\r\\nadded\\r\\nthree\\r\\n')
+  })
+
+  it('multi_edit and delete_range keep the endings of a BOM + CRLF file', async () => {
+    const file = path.join(root, 'bom.cs')
+    fs.writeFileSync(file, '\ufeffclass A {\r\n    int x;\r\n    int y;\r\n}\r\n')
+    const multi = await client.callTool({
+      name: 'multi_edit',
+      arguments: {
+        path: file,
+        edits: [
+          { oldText: 'int x;', newText: 'int x = 1;' },
+          { oldText: 'class A {', newText: 'public class A {' },
+        ],
+      },
+    })
+    expect(multi.isError, text(multi)).toBeFalsy()
+    const del = await client.callTool({
+      name: 'delete_range',
+      arguments: { path: 'bom.cs', startAnchor: 2, endAnchor: 4 },
+    })
+    expect(del.isError, text(del)).toBeFalsy()
+    expect(visible(fs.readFileSync(file))).toBe('\\xef\\xbb\\xbfpublic class A {\\r\\n    int x = 1;\\r\\n}\\r\\n')
+  })
+
+  it('read_file shows numbered lines and the endings', async () => {
+    fs.writeFileSync(path.join(root, 'read.txt'), 'alpha\r\nbeta\r\n')
+    const result = await client.callTool({ name: 'read_file', arguments: { path: 'read.txt' } })
+    expect(result.isError).toBeFalsy()
+    const out = text(result)
+    expect(out).toMatch(/^\[read\.txt: 2 lines \| endings: CRLF/)
+    expect(out).toContain('1\u2502alpha\n2\u2502beta')
+    expect(out).not.toContain('\r')
+  })
+
+  it('write_file over a CRLF file keeps CRLF', async () => {
+    const file = path.join(root, 'write.txt')
+    fs.writeFileSync(file, 'a\r\nb\r\n')
+    const result = await client.callTool({ name: 'write_file', arguments: { path: 'write.txt', content: 'a\nb\nc\n' } })
+    expect(result.isError, text(result)).toBeFalsy()
+    expect(visible(fs.readFileSync(file))).toBe('a\\r\\nb\\r\\nc\\r\\n')
+  })
+
+  it('refuses a path outside the root with an isError result, not a protocol error', async () => {
+    const secret = path.join(outside, 'secret.txt')
+    fs.writeFileSync(secret, 'keep\r\n')
+    for (const p of [secret, path.join('..', path.basename(outside), 'secret.txt')]) {
+      const read = await client.callTool({ name: 'read_file', arguments: { path: p } })
+      expect(read.isError).toBe(true)
+      expect(text(read)).toContain('PATH_OUTSIDE_ROOT')
+      expect(text(read)).not.toContain('keep')
+    }
+    const edit = await client.callTool({
+      name: 'edit_file',
+      arguments: { path: secret, old_text: 'keep', new_text: 'gone' },
+    })
+    expect(edit.isError).toBe(true)
+    expect(text(edit)).toContain('PATH_OUTSIDE_ROOT')
+    expect(fs.readFileSync(secret, 'utf8')).toBe('keep\r\n')
+  })
+
+  it('reports TEXT_NOT_FOUND as an isError result with the message and hint, file untouched', async () => {
+    const file = path.join(root, 'miss.txt')
+    fs.writeFileSync(file, 'a\r\nb\r\n')
+    const result = await client.callTool({
+      name: 'edit_file',
+      arguments: { path: 'miss.txt', old_text: 'nowhere', new_text: 'x' },
+    })
+    expect(result.isError).toBe(true)
+    expect(text(result)).toMatch(/^TEXT_NOT_FOUND: \S/)
+    expect(visible(fs.readFileSync(file))).toBe('a\\r\\nb\\r\\n')
+  })
+
+  it('reports bad or missing arguments as INVALID_ARGUMENT results', async () => {
+    const missing = await client.callTool({ name: 'edit_file', arguments: { path: 'miss.txt' } })
+    expect(missing.isError).toBe(true)
+    expect(text(missing)).toContain('INVALID_ARGUMENT')
+    const none = await client.callTool({ name: 'read_file' })
+    expect(none.isError).toBe(true)
+    expect(text(none)).toContain('INVALID_ARGUMENT')
+  })
+
+  it('answers an unknown tool with a protocol error naming the tools', async () => {
+    await expect(client.callTool({ name: 'rm_rf', arguments: {} })).rejects.toThrow(/Unknown tool "rm_rf".*edit_file/)
+  })
+
+  it('wrote nothing but protocol messages to stdout (the client parsed every line)', () => {
+    // A stray line on stdout would have failed a JSON-RPC parse above; the
+    // startup note goes to stderr.
+    expect(stderr).toContain('eol-edit mcp: serving')
+  })
+})
+
+describe('eol-edit mcp (command line)', () => {
+  function cli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string; script?: string } = {}) {
+    const r = spawnSync(process.execPath, [options.script ?? bin, ...args], {
+      cwd: options.cwd ?? repo,
+      env: options.env ?? childEnv(),
+      input: options.input ?? '',
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+  }
+
+  it('has --help', () => {
+    for (const form of [['mcp', '--help'], ['help', 'mcp']]) {
+      const r = cli(form)
+      expect(r.status).toBe(0)
+      expect(r.stdout).toMatch(/^Usage: eol-edit mcp/)
+      expect(r.stdout).toContain('npm install @modelcontextprotocol/sdk')
+    }
+    expect(cli(['--help']).stdout).toMatch(/^\s+mcp /m)
+  })
+
+  it('exits 2 for a root that is not a folder, or an unknown option', () => {
+    const missing = cli(['mcp', '--root', path.join(tmp('eol-mcp-'), 'nope')])
+    expect(missing.status).toBe(2)
+    expect(missing.stdout).toBe('')
+    expect(missing.stderr).toMatch(/^USAGE: mcp: --root .* does not exist/)
+    const bad = cli(['mcp', '--bogus'])
+    expect(bad.status).toBe(2)
+    expect(bad.stdout).toBe('')
+  })
+
+  it('answers requests piped on stdin, then exits 0 when stdin ends', () => {
+    const root = tmp('eol-mcp-pipe-')
+    fs.writeFileSync(path.join(root, 'a.txt'), 'x\r\ny\r\n')
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'edit_file', arguments: { path: 'a.txt', old_text: 'y', new_text: 'z' } } },
+    ]
+    const r = cli(['mcp', '--root', root], { input: messages.map((m) => JSON.stringify(m) + '\n').join('') })
+    expect(r.status, r.stderr).toBe(0)
+    const replies = r.stdout.trim().split('\n').map((line) => JSON.parse(line))
+    expect(replies.map((m) => m.id).sort()).toEqual([1, 2])
+    const call = replies.find((m) => m.id === 2)
+    expect(call.result.isError).toBe(false)
+    expect(visible(fs.readFileSync(path.join(root, 'a.txt')))).toBe('x\\r\\nz\\r\\n')
+  })
+
+  it('exits 2 with install instructions when the optional MCP SDK is not installed', () => {
+    // A copy of the package outside this repository, so that the SDK in the
+    // repository's node_modules cannot be found; the addon is the repository's.
+    const pkg = tmp('eol-mcp-nosdk-')
+    for (const f of ['index.js', 'tools.js', 'package.json']) fs.copyFileSync(path.join(repo, f), path.join(pkg, f))
+    for (const d of ['bin', 'lib']) fs.cpSync(path.join(repo, d), path.join(pkg, d), { recursive: true })
+    const binary = fs.readdirSync(repo).find((f) => /^eol-edit\..*\.node$/.test(f))
+    const env = childEnv()
+    if (!env.NAPI_RS_NATIVE_LIBRARY_PATH && binary) env.NAPI_RS_NATIVE_LIBRARY_PATH = path.join(repo, binary)
+    const r = cli(['mcp'], { cwd: pkg, env, script: path.join(pkg, 'bin', 'eol-edit.js') })
+    expect(r.status, r.stderr).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toContain('npm install @modelcontextprotocol/sdk')
+    // The other commands do not need the SDK.
+    fs.writeFileSync(path.join(pkg, 'c.txt'), 'a\r\n')
+    const edit = cli(['edit', 'c.txt', '--old', 'a', '--new', 'b'], { cwd: pkg, env, script: path.join(pkg, 'bin', 'eol-edit.js') })
+    expect(edit.status, edit.stderr).toBe(0)
+    expect(visible(fs.readFileSync(path.join(pkg, 'c.txt')))).toBe('b\\r\\n')
+  })
+})
+
+describe('eol-edit demo', () => {
+  it('edits CRLF, mixed, lone-CR, BOM and UTF-16 files and shows the endings, in a folder it removes', () => {
+    const before = new Set(fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('eol-edit-demo-')))
+    const r = spawnSync(process.execPath, [bin, 'demo'], { cwd: tmp('eol-demo-'), env: childEnv(), encoding: 'utf8', timeout: 60_000 })
+    expect(r.status, r.stderr).toBe(0)
+    expect(r.stderr).toBe('')
+    const out = r.stdout
+    expect(out).not.toContain('\u001b[') // no colour when not on a terminal
+    expect(out).toContain('\\r\\n')
+    expect(out).toContain('[BOM]')
+    expect(out).toContain('[UTF-16LE BOM]')
+    for (const name of ['crlf.txt', 'mixed.txt', 'bom.cs', 'lone-cr.txt', 'utf16.txt']) expect(out).toContain(`(${name})`)
+    // The CRLF edit written with LF: CRLF kept.
+    expect(out).toMatch(/\(crlf\.txt\)\n {3}before:\n {6}a\\r\\n\n {6}b\\r\\n\n {6}c\\r\\n\n {6}d\n {3}after \(matched by exact\):\n {6}a\\r\\n\n {6}x\\r\\n\n {6}y\n/)
+    // Mixed endings: each kept line keeps its own.
+    expect(out).toContain('      THREE\\n\n      added\\r\\n\n      four\\r\\n')
+    // The BOM is kept.
+    expect(out).toContain('      [BOM]public class A {\\r\\n')
+    // Lone CR kept.
+    expect(out).toContain('      alpha\\r\n      BETA\\r\n      gamma\\r')
+    // UTF-16 kept.
+    expect(out).toContain('      [UTF-16LE BOM]hello\\r\\n\n      there\\r\\n')
+    expect(out).toMatch(/refused with NO_CHANGE/)
+    const dir = /^Files are in (.+)$/m.exec(out)?.[1]
+    expect(dir).toBeTruthy()
+    expect(fs.existsSync(dir!)).toBe(false)
+    const after = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('eol-edit-demo-') && !before.has(f))
+    expect(after).toEqual([])
+  })
+
+  it('gives the same report as npm run demo (demo/demo.js)', () => {
+    const strip = (s: string) => s.replace(/eol-edit-demo-[A-Za-z0-9]+/g, 'eol-edit-demo-X')
+    const cmd = spawnSync(process.execPath, [bin, 'demo'], { cwd: repo, env: childEnv(), encoding: 'utf8', timeout: 60_000 })
+    const script = spawnSync(process.execPath, [path.join(repo, 'demo', 'demo.js')], { cwd: repo, env: childEnv(), encoding: 'utf8', timeout: 60_000 })
+    expect(script.status, script.stderr).toBe(0)
+    expect(strip(cmd.stdout)).toBe(strip(script.stdout))
+  })
+
+  it('has --help and takes no arguments', () => {
+    const help = spawnSync(process.execPath, [bin, 'demo', '--help'], { encoding: 'utf8' })
+    expect(help.status).toBe(0)
+    expect(help.stdout).toMatch(/^Usage: eol-edit demo/)
+    const extra = spawnSync(process.execPath, [bin, 'demo', 'x'], { encoding: 'utf8' })
+    expect(extra.status).toBe(2)
+  })
+})
