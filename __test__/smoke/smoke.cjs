@@ -4,7 +4,7 @@
 // the package supports.
 //
 // To add cases, add a file to ./cases that exports an array of
-// `{ name, run(eol, assert) }`; `run` throws (an assert) on failure. Cases
+// `{ name, run(eol, assert) }`; `run` throws (an assert), or returns a Promise that rejects, on failure. Cases
 // must not depend on each other or on files outside a temp folder they make.
 //
 // Prints one line: `<runtime> <version>: <n> cases passed`; exits 1 on the
@@ -34,23 +34,27 @@ try {
 const casesDir = path.join(__dirname, 'cases')
 const files = fs.readdirSync(casesDir).filter((f) => f.endsWith('.cjs')).sort()
 
-let passed = 0
-for (const file of files) {
-  const cases = require(path.join(casesDir, file))
-  for (const c of cases) {
-    try {
-      c.run(eol, assert)
-      passed++
-    } catch (error) {
-      console.error(`${runtime}: FAILED ${file}: ${c.name}`)
-      console.error(error)
-      process.exit(1)
+async function main() {
+  let passed = 0
+  for (const file of files) {
+    const cases = require(path.join(casesDir, file))
+    for (const c of cases) {
+      try {
+        // A case may return a Promise: the Promise forms run on the runtime's thread pool.
+        await c.run(eol, assert)
+        passed++
+      } catch (error) {
+        console.error(`${runtime}: FAILED ${file}: ${c.name}`)
+        console.error(error)
+        process.exit(1)
+      }
     }
   }
+  if (passed === 0) {
+    console.error(`${runtime}: no smoke cases found in ${casesDir}`)
+    process.exit(1)
+  }
+  console.log(`${runtime}: ${passed} cases passed`)
 }
 
-if (passed === 0) {
-  console.error(`${runtime}: no smoke cases found in ${casesDir}`)
-  process.exit(1)
-}
-console.log(`${runtime}: ${passed} cases passed`)
+main()
