@@ -171,11 +171,15 @@ impl Js {
     }
 
     /// A string argument as a Rust `String`.
+    ///
+    /// A lone surrogate is refused: such a string (a path, an option) would otherwise
+    /// name something else than the caller meant.
     pub fn string(&self, name: &str) -> Result<String, Error> {
-        let bytes = self.string_bytes(name)?;
-        // V8 writes valid UTF-8 (lone surrogates are replaced).
-        Ok(String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+        String::from_utf8(self.string_bytes(name)?).map_err(|_| {
+            Error::invalid(format!(
+                "{name} is not valid Unicode: it has a lone surrogate (half of a UTF-16 pair)."
+            ))
+        })
     }
 
     /// The bytes of a Buffer (copied, so they can cross to another thread).
