@@ -1228,6 +1228,9 @@ describe('errors', () => {
       ['readFileSync path a number', () => eol.readFileSync(123 as any)],
       ['editFileSync oldText undefined', (p) => eol.editFileSync(p, undefined as any, 'b')],
       ["convertEolSync to 'xyz'", (p) => eol.convertEolSync(p, 'xyz' as any)],
+      // V8 would turn a lone surrogate into U+FFFD and name another file
+      ['writeFile path with a lone surrogate', (p) => eol.writeFile(`${p}\ud800`, 'x')],
+      ['editFile cwd with a lone surrogate', (p) => eol.editFile('a.txt', 'a', 'b', { cwd: `${path.dirname(p)}\udc00` })],
     ]
 
     it.each(cases)('%s', async (_name, call) => {
