@@ -220,28 +220,24 @@ pub fn strip_cr(bytes: &[u8]) -> Cow<'_, [u8]> {
 /// survives the re-join.
 pub fn normalize_eol(original: &[u8], updated: &[u8]) -> Vec<u8> {
     let original_info = info(original);
-    let target = original_info.dominant.as_bytes();
-    let lf = to_lf(updated);
-    let mut out = Vec::with_capacity(lf.len() + lf.len() / 16 + 2);
-    let mut parts = lf.split(|&b| b == b'\n').peekable();
-    let mut last_empty = false;
-    while let Some(part) = parts.next() {
-        out.extend_from_slice(part);
-        if parts.peek().is_some() {
-            out.extend_from_slice(target);
-        } else {
-            last_empty = part.is_empty();
-        }
-    }
+    let target = original_info.dominant;
+    let mut out = convert(updated, target);
+    // The last piece of `updated` split at its endings is empty: it ends with one.
+    let last_empty = updated.is_empty() || ends_with_ending(updated);
     if original_info.trailing_newline && !last_empty {
-        out.extend_from_slice(target);
+        out.extend_from_slice(target.as_bytes());
     }
     if !original_info.trailing_newline && last_empty {
         // Seed 000 removes `target.len()` characters; on an empty result there is
         // nothing to remove.
-        out.truncate(out.len().saturating_sub(target.len()));
+        out.truncate(out.len().saturating_sub(target.as_bytes().len()));
     }
     out
+}
+
+/// The text ends with a line ending.
+fn ends_with_ending(bytes: &[u8]) -> bool {
+    matches!(bytes.last(), Some(b'\n' | b'\r'))
 }
 
 /// Number of lines: a final ending does not start another line; empty text has none.

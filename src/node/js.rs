@@ -384,7 +384,17 @@ fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
 /// Makes a JavaScript string from UTF-8 bytes the core produced.
 pub fn js_string<'env>(env: &'env Env, bytes: &[u8]) -> napi::Result<Unknown<'env>> {
     let mut out = ptr::null_mut();
-    let status = if has_surrogate(bytes) {
+    let status = if bytes.is_ascii() {
+        // ASCII is Latin-1: V8 copies it into a one-byte string without decoding.
+        unsafe {
+            sys::napi_create_string_latin1(
+                env.raw(),
+                bytes.as_ptr().cast(),
+                bytes.len() as isize,
+                &mut out,
+            )
+        }
+    } else if has_surrogate(bytes) {
         let units = wtf8_to_utf16(bytes);
         unsafe {
             sys::napi_create_string_utf16(env.raw(), units.as_ptr(), units.len() as isize, &mut out)

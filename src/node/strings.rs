@@ -1,6 +1,7 @@
 //! `toLf`, `detectEol`, `eolInfo`, `normalizeEol`: SPEC section 2.
 
-use napi::bindgen_prelude::{Env, Unknown};
+use napi::bindgen_prelude::{Env, Object, Unknown};
+use napi::JsValue;
 use napi_derive::napi;
 
 use super::js::{js_string, Js};
@@ -65,4 +66,69 @@ pub fn normalize_eol<'env>(
         let updated = Js::new(updated).string_bytes("updated")?;
         Ok(js_string(env, &eol::normalize_eol(&original, &updated)))
     })?
+}
+
+/// The guard put in front of the native `toLf`: a string without a CR is handed back
+/// as it is, without crossing into Rust. Copying a string out of V8 costs more than
+/// V8's own search for a CR, so no native fast path could match this one.
+const TO_LF_GUARD: &str = r#"(function (nativeToLf) {
+  return function toLf(text) {
+    return typeof text === 'string' && text.indexOf('\r') === -1 ? text : nativeToLf(text)
+  }
+})"#;
+
+/// Wraps the exported `toLf` in [`TO_LF_GUARD`] once the module's exports exist.
+#[napi(module_exports)]
+pub fn install_to_lf_guard(exports: Object<'_>, env: Env) -> napi::Result<()> {
+    use napi::sys;
+    use std::ptr;
+
+    let raw = env.raw();
+    let exports = exports.raw();
+    let key = c"toLf";
+    let check = |status: sys::napi_status| {
+        if status == sys::Status::napi_ok {
+            Ok(())
+        } else {
+            Err(napi::Error::new(
+                napi::Status::GenericFailure,
+                "could not install the toLf guard",
+            ))
+        }
+    };
+    unsafe {
+        let mut native = ptr::null_mut();
+        check(sys::napi_get_named_property(
+            raw,
+            exports,
+            key.as_ptr(),
+            &mut native,
+        ))?;
+        let mut source = ptr::null_mut();
+        check(sys::napi_create_string_utf8(
+            raw,
+            TO_LF_GUARD.as_ptr().cast(),
+            TO_LF_GUARD.len() as isize,
+            &mut source,
+        ))?;
+        let mut factory = ptr::null_mut();
+        check(sys::napi_run_script(raw, source, &mut factory))?;
+        let mut global = ptr::null_mut();
+        check(sys::napi_get_global(raw, &mut global))?;
+        let mut guarded = ptr::null_mut();
+        check(sys::napi_call_function(
+            raw,
+            global,
+            factory,
+            1,
+            &native,
+            &mut guarded,
+        ))?;
+        check(sys::napi_set_named_property(
+            raw,
+            exports,
+            key.as_ptr(),
+            guarded,
+        ))
+    }
 }
