@@ -97,7 +97,15 @@ pub fn replace(
     reindent: Option<Reindent>,
     file_dominant: Ending,
 ) -> Vec<u8> {
-    replace_between(region, old_lf, new_lf, reindent, file_dominant, None, None)
+    replace_between(
+        region,
+        old_lf,
+        new_lf,
+        reindent,
+        &|| file_dominant,
+        None,
+        None,
+    )
 }
 
 /// [`replace`] for a region with `before` and `after` bytes around it in the source.
@@ -111,15 +119,15 @@ pub fn replace_between(
     old_lf: &[u8],
     new_lf: &[u8],
     reindent: Option<Reindent>,
-    file_dominant: Ending,
+    file_dominant: &dyn Fn() -> Ending,
     before: Option<u8>,
     after: Option<u8>,
 ) -> Vec<u8> {
     let source = pieces(region);
     let old_lines: Vec<&[u8]> = old_lf.split(|&b| b == b'\n').collect();
     let new_lines: Vec<&[u8]> = new_lf.split(|&b| b == b'\n').collect();
-    let added_ending =
-        eol::strict_majority(source.iter().filter_map(|p| p.1)).unwrap_or(file_dominant);
+    let region_majority = eol::strict_majority(source.iter().filter_map(|p| p.1));
+    let added_ending = || region_majority.unwrap_or_else(file_dominant);
     let origins = origins(&old_lines, &new_lines);
     let mut out = Vec::with_capacity(region.len() + new_lf.len());
     let last = new_lines.len() - 1;
@@ -140,7 +148,7 @@ pub fn replace_between(
         }
         if j < last {
             let own = source_line.and_then(|p| p.1);
-            let mut ending = own.unwrap_or(added_ending);
+            let mut ending = own.unwrap_or_else(added_ending);
             if ending == Ending::Lf && out.last().copied().or(before) == Some(b'\r') {
                 if chose_last && out.last() == Some(&b'\r') {
                     // Our CR becomes CRLF, so this line keeps its LF.
@@ -219,7 +227,7 @@ mod tests {
             b"b",
             b"\nb",
             None,
-            Ending::Lf,
+            &|| Ending::Lf,
             Some(b'\r'),
             Some(b'\n'),
         );
@@ -230,7 +238,7 @@ mod tests {
             b"x",
             b"x\n",
             None,
-            Ending::Cr,
+            &|| Ending::Cr,
             Some(b'\r'),
             Some(b'\n'),
         );
@@ -241,7 +249,7 @@ mod tests {
             b"y\n",
             b"",
             None,
-            Ending::Lf,
+            &|| Ending::Lf,
             Some(b'\r'),
             Some(b'\n'),
         );

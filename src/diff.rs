@@ -72,7 +72,42 @@ fn common_suffix(a: &[u8], b: &[u8], limit: usize) -> usize {
 /// Number of line starts in `text[..p]` when `p` is a line start: the 0-based line
 /// index of the line starting at `p`.
 fn line_index(text: &[u8], p: usize) -> usize {
-    eol::endings(&text[..p]).count()
+    eol::count_endings(&text[..p])
+}
+
+/// The start of the line that ends at line start `p` (`p > 0`).
+fn previous_line_start(text: &[u8], p: usize) -> usize {
+    let ending = if p >= 2 && text[p - 1] == b'\n' && text[p - 2] == b'\r' {
+        2
+    } else {
+        1
+    };
+    memchr::memrchr2(b'\r', b'\n', &text[..p - ending]).map_or(0, |i| i + 1)
+}
+
+/// The start of the `n`th line above line start `p`, or of the first line.
+fn lines_up(text: &[u8], mut p: usize, n: usize) -> usize {
+    for _ in 0..n {
+        if p == 0 {
+            break;
+        }
+        p = previous_line_start(text, p);
+    }
+    p
+}
+
+/// The end of `n` lines (with their endings) from line start `p`.
+fn lines_down(text: &[u8], p: usize, n: usize) -> usize {
+    if n == 0 {
+        return p;
+    }
+    for (i, (at, e)) in eol::endings(&text[p..]).enumerate() {
+        if i + 1 == n {
+            return p + at + e.as_bytes().len();
+        }
+    }
+    // Fewer than n endings: the last line runs to the end.
+    text.len()
 }
 
 /// Summarizes the change from `old` to `new` (both sources, with their own endings).
@@ -104,10 +139,11 @@ pub fn summarize(old: &[u8], new: &[u8], label: &str) -> Summary {
         first_line as u32 + new_window.len() as u32
     };
 
-    let before = split_lines(&old[..start]);
-    let after = split_lines(&old[old.len() - suffix..]);
-    let ctx_before = &before[before.len().saturating_sub(CONTEXT)..];
-    let ctx_after = &after[..after.len().min(CONTEXT)];
+    // Only the context lines around the change are split, never the whole file.
+    let before = split_lines(&old[lines_up(old, start, CONTEXT)..start]);
+    let tail = old.len() - suffix;
+    let after = split_lines(&old[tail..lines_down(old, tail, CONTEXT)]);
+    let (ctx_before, ctx_after) = (&before[..], &after[..]);
     let context_start = first_line - ctx_before.len();
 
     // git's a/ and b/ prefixes, without doubling the slash of an absolute path.
@@ -245,6 +281,18 @@ mod tests {
             s.diff,
             "--- a/f\n+++ b/f\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+V\n 6\n 7\n 8\n"
         );
+    }
+
+    #[test]
+    fn context_lines_keep_their_place_with_crlf_and_lone_cr() {
+        let old = b"1\r\n2\r3\r\n4\n5\r\n6\r7\r\n8";
+        let new = b"1\r\n2\r3\r\n4\nV\r\n6\r7\r\n8";
+        let s = summarize(old, new, "/abs/f");
+        assert_eq!(
+            s.diff,
+            "--- a/abs/f\n+++ b/abs/f\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+V\n 6\n 7\n 8\n"
+        );
+        assert_eq!((s.start_line, s.end_line), (5, 5));
     }
 
     #[test]

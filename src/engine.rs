@@ -23,7 +23,7 @@ use crate::diff::{self, Summary};
 use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
-use crate::matching::{self, Found, Lines, Tier};
+use crate::matching::{self, Found, LazyLines, Lines, Tier};
 
 /// One edit: replace `old_text` with `new_text` (every occurrence with `replace_all`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -146,47 +146,190 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<u8>, u32, Tier)> {
         let (out, count) = replace_endings(source, old, new, edit.replace_all)?;
         return Ok((out, count, Tier::Exact));
     }
-    let view = LfView::new(source);
-    let lines = Lines::new(view.text());
     let (old_lf, new_lf) = (eol::to_lf(old), eol::to_lf(new));
-    if let Some(found) = matching::find(view.text(), &lines, &old_lf) {
-        return replace_found(
+    let same_text = if old_lf == new_lf {
+        NoChange::LineBreaksOnly
+    } else {
+        NoChange::SameText
+    };
+    if !old_lf.contains(&b'\n') {
+        // Text without a line break holds no ending, so it matches the same places in
+        // the source as in the LF view: the exact tier needs no LF view at all.
+        if let Some(found) = matching::find_exact(source, &old_lf) {
+            let plan = plan(
+                source,
+                Space::Source,
+                &found,
+                &old_lf,
+                &new_lf,
+                edit.replace_all,
+                found.tier,
+                same_text,
+            )?;
+            return finish(source, plan);
+        }
+    }
+    let view = LfView::new(source);
+    let lines = LazyLines::new(view.text());
+    let space = Space::Lf(&view, &lines);
+    let plan = if let Some(found) = matching::find(view.text(), &lines, &old_lf) {
+        plan(
             source,
-            &view,
-            &lines,
+            space,
             &found,
             &old_lf,
             &new_lf,
             edit.replace_all,
             found.tier,
-        );
-    }
-    if matching::has_literal_escapes(old) {
+            same_text,
+        )?
+    } else if matching::has_literal_escapes(old) {
         // The tiers once more on the unescaped text, in the LF view like any other edit:
         // an escaped `\r` is not a carriage return, so it never changes an ending.
         let (u_old, u_new) = (matching::unescape(old), matching::unescape(new));
-        let (old_lf, new_lf) = (eol::to_lf(&u_old), eol::to_lf(&u_new));
-        if let Some(found) = matching::find(view.text(), &lines, &old_lf) {
-            return replace_found(
-                source,
-                &view,
-                &lines,
-                &found,
-                &old_lf,
-                &new_lf,
-                edit.replace_all,
-                Tier::Unescaped,
-            )
-            .map_err(|e| {
-                if e.code == ErrorCode::NoChange && is_endings_only(&u_old, &u_new) {
-                    escaped_endings()
-                } else {
-                    e
-                }
-            });
+        let (u_old_lf, u_new_lf) = (eol::to_lf(&u_old), eol::to_lf(&u_new));
+        let Some(found) = matching::find(view.text(), &lines, &u_old_lf) else {
+            return Err(explain::not_found(lines.get(), &old_lf));
+        };
+        let no_change = if is_endings_only(&u_old, &u_new) {
+            NoChange::EscapedEndings
+        } else {
+            NoChange::SameText
+        };
+        plan(
+            source,
+            space,
+            &found,
+            &u_old_lf,
+            &u_new_lf,
+            edit.replace_all,
+            Tier::Unescaped,
+            no_change,
+        )?
+    } else {
+        return Err(explain::not_found(lines.get(), &old_lf));
+    };
+    // The LF view is as large as the file: let it go before the new content is built.
+    drop(lines);
+    drop(view);
+    finish(source, plan)
+}
+
+/// The new source of a plan, or `NO_CHANGE` when every replacement is what it replaces.
+fn finish(source: &[u8], plan: Plan) -> Result<(Vec<u8>, u32, Tier)> {
+    if plan
+        .splices
+        .iter()
+        .all(|s| s.bytes == source[s.start..s.end])
+    {
+        return Err(plan.no_change.error());
+    }
+    Ok((
+        splice(source, &plan.splices),
+        plan.splices.len() as u32,
+        plan.tier,
+    ))
+}
+
+/// Where matches were found: in the source itself, or in its LF view.
+#[derive(Clone, Copy)]
+enum Space<'v, 'a> {
+    Source,
+    Lf(&'v LfView<'a>, &'v LazyLines<'a>),
+}
+
+impl Space<'_, '_> {
+    fn to_source(self, offset: usize) -> usize {
+        match self {
+            Space::Source => offset,
+            Space::Lf(view, _) => view.to_source(offset),
         }
     }
-    Err(explain::not_found(&lines, &old_lf))
+
+    /// 1-based line numbers of offsets, ascending and without repeats.
+    fn lines_of(self, source: &[u8], mut offsets: Vec<usize>) -> Vec<u32> {
+        offsets.sort_unstable();
+        let mut out: Vec<u32> = match self {
+            Space::Source => {
+                // One pass: count the endings between consecutive offsets.
+                let (mut line, mut from) = (0, 0);
+                offsets
+                    .iter()
+                    .map(|&o| {
+                        line += eol::count_endings(&source[from..o]);
+                        from = o;
+                        line as u32 + 1
+                    })
+                    .collect()
+            }
+            Space::Lf(_, lines) => {
+                let lines = lines.get();
+                offsets
+                    .iter()
+                    .map(|&o| lines.line_of(o) as u32 + 1)
+                    .collect()
+            }
+        };
+        out.dedup();
+        out
+    }
+}
+
+/// What replaces one matched source range.
+struct Splice {
+    start: usize,
+    end: usize,
+    bytes: Vec<u8>,
+}
+
+/// The replacements an edit makes, worked out while the LF view exists.
+struct Plan {
+    splices: Vec<Splice>,
+    tier: Tier,
+    no_change: NoChange,
+}
+
+/// Why an edit that matched would leave the file as it is.
+#[derive(Clone, Copy)]
+enum NoChange {
+    /// `newText` reads like the file's text there.
+    SameText,
+    /// `oldText` and `newText` differ only in how they write line breaks.
+    LineBreaksOnly,
+    /// They differ only in line endings written as escapes (seed 003's known gap).
+    EscapedEndings,
+}
+
+impl NoChange {
+    fn error(self) -> Error {
+        match self {
+            NoChange::SameText => Error::new(
+                ErrorCode::NoChange,
+                "The edit changes nothing: the file already reads like new_text there.",
+            )
+            .with_hint("Check that new_text really differs from the file's text."),
+            NoChange::LineBreaksOnly => Error::new(
+                ErrorCode::NoChange,
+                "The edit changes nothing: the file already reads like new_text there.",
+            )
+            .with_hint(ENDINGS_HINT),
+            NoChange::EscapedEndings => escaped_endings(),
+        }
+    }
+}
+
+/// `source` with every splice applied (splices are in order and do not overlap).
+fn splice(source: &[u8], splices: &[Splice]) -> Vec<u8> {
+    let grown: usize = splices.iter().map(|s| s.bytes.len()).sum();
+    let mut out = Vec::with_capacity(source.len() + grown);
+    let mut copied = 0;
+    for s in splices {
+        out.extend_from_slice(&source[copied..s.start]);
+        out.extend_from_slice(&s.bytes);
+        copied = s.end;
+    }
+    out.extend_from_slice(&source[copied..]);
+    out
 }
 
 /// The `NO_CHANGE` of an endings change written with escapes (seed 003's known gap).
@@ -204,65 +347,67 @@ fn is_endings_only(old: &[u8], new: &[u8]) -> bool {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn replace_found(
+fn plan(
     source: &[u8],
-    view: &LfView<'_>,
-    lines: &Lines<'_>,
+    space: Space<'_, '_>,
     found: &Found,
     old_lf: &[u8],
     new_lf: &[u8],
     replace_all: bool,
     tier: Tier,
-) -> Result<(Vec<u8>, u32, Tier)> {
+    no_change: NoChange,
+) -> Result<Plan> {
     if found.is_ambiguous() && !replace_all {
-        let mut at: Vec<u32> = found
+        let starts = found
             .matches
             .iter()
             .map(|m| m.start)
             .chain(found.overlapping)
-            .map(|s| lines.line_of(s) as u32 + 1)
             .collect();
-        at.sort_unstable();
-        at.dedup();
+        let at = space.lines_of(source, starts);
         return Err(multiple_matches(&at, found.matches.len().max(2), tier));
     }
-    let file_dominant = eol::detect(source);
-    let mut out = Vec::with_capacity(source.len() + new_lf.len());
+    // The file's dominant ending is a pass over the whole file: only added lines in a
+    // region that cannot decide need it.
+    let dominant = std::cell::OnceCell::new();
+    let file_dominant = || *dominant.get_or_init(|| eol::detect(source));
+    let mut splices = Vec::with_capacity(found.matches.len());
+    let mut last_written = None;
     let mut copied = 0;
     for m in &found.matches {
-        let (start, end) = (view.to_source(m.start), view.to_source(m.end));
-        out.extend_from_slice(&source[copied..start]);
-        // The byte before is what was last written: an earlier match's output or the source.
-        let before = out.last().copied();
-        out.extend(align::replace_between(
+        let (start, end) = (space.to_source(m.start), space.to_source(m.end));
+        if start > copied {
+            last_written = Some(source[start - 1]);
+        }
+        let bytes = align::replace_between(
             &source[start..end],
             old_lf,
             new_lf,
             m.reindent,
-            file_dominant,
-            before,
+            &file_dominant,
+            last_written,
             source.get(end).copied(),
-        ));
+        );
+        if let Some(&b) = bytes.last() {
+            last_written = Some(b);
+        }
+        splices.push(Splice { start, end, bytes });
         copied = end;
     }
-    out.extend_from_slice(&source[copied..]);
-    if out == source {
-        return Err(Error::new(
-            ErrorCode::NoChange,
-            "The edit changes nothing: the file already reads like new_text there.",
-        )
-        .with_hint(if old_lf == new_lf {
-            // The texts differed only in how they wrote line breaks.
-            ENDINGS_HINT
-        } else {
-            "Check that new_text really differs from the file's text."
-        }));
-    }
-    Ok((out, found.matches.len() as u32, tier))
+    Ok(Plan {
+        splices,
+        tier,
+        no_change,
+    })
 }
 
 fn multiple_matches(lines: &[u32], count: usize, tier: Tier) -> Error {
-    let list: Vec<String> = lines.iter().map(u32::to_string).collect();
+    // Every line is in `lines`; the message names the first few.
+    const SHOWN: usize = 20;
+    let mut list: Vec<String> = lines.iter().take(SHOWN).map(u32::to_string).collect();
+    if lines.len() > SHOWN {
+        list.push(format!("… ({} lines in all)", lines.len()));
+    }
     let how = if tier == Tier::Exact {
         String::new()
     } else {
@@ -334,10 +479,7 @@ fn replace_endings(
         return Err(Error::new(ErrorCode::TextNotFound, message).with_hint(ENDINGS_HINT));
     }
     if at.len() > 1 && !replace_all {
-        let lines: Vec<u32> = at
-            .iter()
-            .map(|&p| eol::endings(&source[..p]).count() as u32 + 1)
-            .collect();
+        let lines = Space::Source.lines_of(source, at.clone());
         return Err(multiple_matches(&lines, at.len(), Tier::Exact));
     }
     let mut out = Vec::with_capacity(source.len() + at.len() * new.len());

@@ -18,7 +18,7 @@
 
 use std::borrow::Cow;
 
-use memchr::{memchr, memchr2_iter};
+use memchr::{memchr, memchr2_iter, memchr_iter, memmem};
 
 /// One kind of line ending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -107,17 +107,14 @@ pub fn endings(bytes: &[u8]) -> impl Iterator<Item = (usize, Ending)> + '_ {
 
 /// Counts the endings of `bytes` and works out the dominant one.
 pub fn info(bytes: &[u8]) -> EolInfo {
-    let mut counts = [0usize; 3];
-    let mut first = [usize::MAX; 3];
-    let mut last_end = 0;
-    for (at, ending) in endings(bytes) {
-        let k = slot(ending);
-        counts[k] += 1;
-        if first[k] == usize::MAX {
-            first[k] = at;
-        }
-        last_end = at + ending.as_bytes().len();
-    }
+    let counts = counts(bytes);
+    let max = counts.iter().copied().max().unwrap_or(0);
+    // First occurrences only matter on a tie for the most frequent ending.
+    let first = if counts.iter().filter(|&&c| c == max && c > 0).count() > 1 {
+        first_occurrences(bytes)
+    } else {
+        [0; 3]
+    };
     let kinds = counts.iter().filter(|&&c| c > 0).count();
     EolInfo {
         lf: counts[0],
@@ -125,8 +122,41 @@ pub fn info(bytes: &[u8]) -> EolInfo {
         cr: counts[2],
         dominant: dominant_of(counts, first),
         mixed: kinds > 1,
-        trailing_newline: !bytes.is_empty() && last_end == bytes.len(),
+        trailing_newline: matches!(bytes.last(), Some(b'\n' | b'\r')),
     }
+}
+
+/// `[lf, crlf, cr]` counts, from three vectorized counts instead of a walk over every
+/// ending: `\n`s, `\r`s, and `\r\n` pairs.
+fn counts(bytes: &[u8]) -> [usize; 3] {
+    let lf_all = memchr_iter(b'\n', bytes).count();
+    let cr_all = memchr_iter(b'\r', bytes).count();
+    let crlf = if lf_all == 0 || cr_all == 0 {
+        0
+    } else {
+        memmem::find_iter(bytes, b"\r\n").count()
+    };
+    [lf_all - crlf, crlf, cr_all - crlf]
+}
+
+/// Number of line endings in `bytes`.
+pub fn count_endings(bytes: &[u8]) -> usize {
+    counts(bytes).iter().sum()
+}
+
+/// Where each kind of ending first occurs (`usize::MAX` if it does not).
+fn first_occurrences(bytes: &[u8]) -> [usize; 3] {
+    let mut first = [usize::MAX; 3];
+    for (at, ending) in endings(bytes) {
+        let k = slot(ending);
+        if first[k] == usize::MAX {
+            first[k] = at;
+            if first.iter().all(|&f| f != usize::MAX) {
+                break;
+            }
+        }
+    }
+    first
 }
 
 fn slot(ending: Ending) -> usize {

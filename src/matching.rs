@@ -186,16 +186,39 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// Looks for `old` (LF view, non-empty) in `view` through tiers 1 to 4. With
-/// `replace_all`, every non-overlapping match of the deciding tier is kept.
-pub fn find(view: &[u8], lines: &Lines<'_>, old: &[u8]) -> Option<Found> {
-    find_exact(view, old)
-        .or_else(|| find_unicode(view, old))
-        .or_else(|| find_lines(lines, old, LineTier::TrailingWhitespace))
-        .or_else(|| find_lines(lines, old, LineTier::Indentation))
+/// [`Lines`] built on first use: an exact match needs no line index.
+#[derive(Debug)]
+pub struct LazyLines<'a> {
+    text: &'a [u8],
+    lines: std::cell::OnceCell<Lines<'a>>,
 }
 
-fn find_exact(view: &[u8], old: &[u8]) -> Option<Found> {
+impl<'a> LazyLines<'a> {
+    /// Lines of `text`, indexed when first asked for.
+    pub fn new(text: &'a [u8]) -> Self {
+        LazyLines {
+            text,
+            lines: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The line index.
+    pub fn get(&self) -> &Lines<'a> {
+        self.lines.get_or_init(|| Lines::new(self.text))
+    }
+}
+
+/// Looks for `old` (LF view, non-empty) in `view` through tiers 1 to 4. Every
+/// non-overlapping match of the deciding tier is returned.
+pub fn find(view: &[u8], lines: &LazyLines<'_>, old: &[u8]) -> Option<Found> {
+    find_exact(view, old)
+        .or_else(|| find_unicode(view, old))
+        .or_else(|| find_lines(lines.get(), old, LineTier::TrailingWhitespace))
+        .or_else(|| find_lines(lines.get(), old, LineTier::Indentation))
+}
+
+/// The exact tier alone.
+pub fn find_exact(view: &[u8], old: &[u8]) -> Option<Found> {
     let finder = memmem::Finder::new(old);
     let matches: Vec<Match> = finder
         .find_iter(view)
@@ -595,7 +618,7 @@ mod tests {
     use super::*;
 
     fn find_in(view: &str, old: &str) -> Option<Found> {
-        let lines = Lines::new(view.as_bytes());
+        let lines = LazyLines::new(view.as_bytes());
         find(view.as_bytes(), &lines, old.as_bytes())
     }
 

@@ -43,7 +43,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
-use super::version::version;
+use super::version::version_of;
 use super::{file_changed, io_failure, Action};
 use crate::error::{Error, Result};
 
@@ -189,6 +189,7 @@ fn write_in(
     }
     #[cfg(test)]
     hooks::before_commit().map_err(fail)?;
+    let _commit_lock = lock_for_commit(target, expect);
     verify(target, display, expect)?;
     temp.commit(target, display, expect)?;
     if durable {
@@ -215,6 +216,7 @@ fn write_in_place(
     }
     #[cfg(test)]
     hooks::before_commit().map_err(fail)?;
+    let _commit_lock = lock_for_commit(target, expect);
     verify(target, display, expect)?;
     let mut file = fs::OpenOptions::new()
         .write(true)
@@ -227,6 +229,35 @@ fn write_in_place(
         file.sync_all().map_err(fail)?;
     }
     Ok(())
+}
+
+/// Holds an exclusive advisory lock (`flock`) on the file now at `target` from the race
+/// check until the commit is done (the lock goes with the returned handle).
+///
+/// Without it, two processes could both pass the check before either renames, and the
+/// second rename would drop the first edit. With it, the second waits; by then the
+/// path names the first one's new file, and its check fails with `FILE_CHANGED`. Only
+/// writers that take the same lock (eol-edit) wait; others are left to the check.
+#[cfg(unix)]
+fn lock_for_commit(target: &Path, expect: Expect<'_>) -> Option<File> {
+    use std::os::unix::io::AsRawFd;
+    if matches!(expect, Expect::Absent) {
+        return None; // a new file is linked into place, which fails if it exists
+    }
+    let file = File::open(target).ok()?;
+    loop {
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
+            return Some(file);
+        }
+        if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return None;
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn lock_for_commit(_target: &Path, _expect: Expect<'_>) -> Option<File> {
+    None
 }
 
 /// The race check: `FILE_CHANGED` unless the target is still as `expect` says.
@@ -249,8 +280,10 @@ fn verify(target: &Path, display: &Path, expect: Expect<'_>) -> Result<()> {
             if snapshot.vouches_for(&meta) {
                 return Ok(());
             }
+            // Hashed in chunks: a second copy of a large file would double the peak memory.
             let unchanged = meta.len() == snapshot.stamp.len
-                && version(&fs::read(target).map_err(fail)?) == snapshot.version;
+                && version_of(fs::File::open(target).map_err(fail)?).map_err(fail)?
+                    == snapshot.version;
             if unchanged {
                 Ok(())
             } else {
@@ -636,7 +669,11 @@ mod tests {
 
     fn snapshot(path: &Path) -> Snapshot {
         let meta = fs::metadata(path).unwrap();
-        Snapshot::new(&meta, version(&fs::read(path).unwrap()), SystemTime::now())
+        Snapshot::new(
+            &meta,
+            version_of(fs::File::open(path).unwrap()).unwrap(),
+            SystemTime::now(),
+        )
     }
 
     /// Runs `test` once with the default temp (anonymous on Linux) and once with a named

@@ -5,7 +5,9 @@
 //! collision between two versions of one file negligible. It is not a cryptographic
 //! hash: it detects change, it does not authenticate.
 
-use xxhash_rust::xxh3::xxh3_128;
+use std::io::{self, Read};
+
+use xxhash_rust::xxh3::{xxh3_128, Xxh3};
 
 /// The version of raw file bytes: xxh3-128 as 32 lowercase hex digits.
 ///
@@ -16,6 +18,22 @@ use xxhash_rust::xxh3::xxh3_128;
 /// ```
 pub fn version(bytes: &[u8]) -> String {
     format!("{:032x}", xxh3_128(bytes))
+}
+
+/// The version of everything `reader` yields, read in chunks: the same value as
+/// [`version`] of those bytes, without holding them all in memory.
+pub fn version_of(mut reader: impl Read) -> io::Result<String> {
+    let mut hasher = Xxh3::new();
+    let mut chunk = vec![0u8; 256 * 1024];
+    loop {
+        match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => hasher.update(&chunk[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(format!("{:032x}", hasher.digest128()))
 }
 
 #[cfg(test)]
@@ -30,6 +48,13 @@ mod tests {
             .bytes()
             .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
         assert_eq!(v, version(b""));
+    }
+
+    #[test]
+    fn streamed_version_equals_the_version_of_the_bytes() {
+        let bytes: Vec<u8> = (0..1_000_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        assert_eq!(version_of(&bytes[..]).unwrap(), version(&bytes));
+        assert_eq!(version_of(&b""[..]).unwrap(), version(b""));
     }
 
     #[test]
