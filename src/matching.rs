@@ -230,10 +230,10 @@ pub fn find_exact(view: &[u8], old: &[u8]) -> Option<Found> {
         .collect();
     let first = matches.first()?.start;
     let overlapping = if matches.len() == 1 {
-        finder
-            .find(&view[first + 1..])
-            .map(|at| first + 1 + at)
-            .filter(|&at| at < first + old.len())
+        // An occurrence overlapping the first starts before its end, so it ends within
+        // two lengths of its start: no need to search the rest of the file again.
+        let window = &view[first + 1..(first + 2 * old.len() - 1).min(view.len())];
+        finder.find(window).map(|at| first + 1 + at)
     } else {
         None
     };
