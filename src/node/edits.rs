@@ -111,22 +111,23 @@ impl Content {
         }
     }
 
-    fn result(&self, applied: Applied) -> ApplyResult {
+    fn result(&self, mut applied: Applied) -> ApplyResult {
         let info = EolInfo::from(eol::info(&applied.content));
+        let bytes = std::mem::take(&mut applied.content);
         let content = match self {
             Content::Text { bom, .. } => {
-                let mut text = String::with_capacity(applied.content.len() + 3);
-                if *bom {
-                    text.push('\u{FEFF}');
-                }
-                // The engine only splices the caller's UTF-8 and its own ASCII endings.
-                text.push_str(&String::from_utf8_lossy(&applied.content));
-                Either::A(text)
+                // The engine only splices the caller's UTF-8 and its own ASCII endings, so
+                // the bytes are UTF-8 and become a String without a copy.
+                let text = String::from_utf8(bytes)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                Either::A(if *bom {
+                    format!("\u{FEFF}{text}")
+                } else {
+                    text
+                })
             }
-            Content::Bytes(d) => Either::B(Buffer::from(crate::encoding::encode(
-                d.encoding,
-                d.bom,
-                &applied.content,
+            Content::Bytes(d) => Either::B(Buffer::from(crate::encoding::encode_owned(
+                d.encoding, d.bom, bytes,
             ))),
         };
         ApplyResult {
