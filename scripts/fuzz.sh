@@ -134,6 +134,14 @@ for target in "${targets[@]}"; do
     2>"fuzz/artifacts/$target.log"
   rc=$?
   set -e
+  # The conventions target writes its settings files under a folder per process
+  # (/dev/shm or the temp dir); remove those whose process is gone.
+  for left in /dev/shm/eol-edit-fuzz-conventions-* "${TMPDIR:-/tmp}"/eol-edit-fuzz-conventions-*; do
+    [ -d "$left" ] || continue
+    pid="${left##*conventions-}"
+    pid="${pid%%-*}"
+    kill -0 "$pid" 2>/dev/null || rm -rf "$left"
+  done
   grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::new_units_added|==[0-9]+==|SUMMARY|thread .* panicked|Test unit written)' \
     "fuzz/artifacts/$target.log" || true
   if [ "$rc" -ne 0 ]; then
