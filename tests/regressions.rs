@@ -365,10 +365,6 @@ fn replays_every_saved_crash() {
 
 // ---------------------------------------------------------------------------------------
 // Plain regression tests, one per finding, in the words of the bug.
-//
-// The ones marked `#[ignore]` reproduce bugs that are not fixed yet: run them with
-// `cargo test --test regressions -- --ignored`, and remove the `ignore` with the fix.
-// They are ignored rather than failing because they crash or hang the test binary.
 
 #[test]
 fn an_edit_never_panics_on_an_empty_source() {
@@ -390,7 +386,6 @@ fn settings_dir(name: &str) -> PathBuf {
 /// new file's name; 8 stars and a 44-character name took 22 s, so a repository could
 /// hang `writeFile` of a new file.
 #[test]
-#[ignore = "bug: exponential glob matching in src/file/conventions.rs (fix: a non-backtracking matcher)"]
 fn editorconfig_and_gitattributes_globs_with_many_stars_are_fast() {
     let dir = settings_dir("stars");
     let glob = format!("{}*b", "*a".repeat(12));
@@ -419,7 +414,6 @@ fn editorconfig_and_gitattributes_globs_with_many_stars_are_fast() {
 /// or `.gitattributes` overflowed the stack (SIGSEGV, the Node process gone); so did
 /// 30,000 nested `{a,` braces.
 #[test]
-#[ignore = "bug: stack overflow in src/file/conventions.rs globs (fix: iterative matching, capped brace depth)"]
 fn long_or_deeply_nested_globs_do_not_overflow_the_stack() {
     let dir = settings_dir("deep");
     let file = dir.join("x.txt");

@@ -266,27 +266,78 @@ enum Token {
 }
 
 /// A compiled glob; `braces` enables EditorConfig's `{...}` forms.
-struct Glob(Vec<Token>);
+///
+/// Settings files come with the repository, so a glob may be hostile: matching is a
+/// dynamic programme over (token, position) without recursion, linear in the text for
+/// each token (no backtracking blow-up on `*a*a*a*b`, no deep recursion on a long
+/// run of `**/`); braces nest at most [`MAX_BRACE_DEPTH`] deep and expand to at most
+/// [`MAX_EXPANSIONS`] alternatives; a longer glob than [`MAX_GLOB_CHARS`] matches
+/// nothing.
+struct Glob(Option<Vec<Vec<Token>>>);
+
+/// Longer globs match nothing (no real path is this long).
+const MAX_GLOB_CHARS: usize = 4096;
+/// Deeper `{` are literal characters.
+const MAX_BRACE_DEPTH: usize = 32;
+/// A glob whose braces expand to more alternatives than this matches nothing.
+const MAX_EXPANSIONS: usize = 1024;
 
 impl Glob {
     fn parse(pattern: &str, braces: bool) -> Glob {
         let chars: Vec<char> = pattern.chars().collect();
+        if chars.len() > MAX_GLOB_CHARS {
+            return Glob(None);
+        }
         let mut pos = 0;
-        Glob(parse_tokens(&chars, &mut pos, braces, false))
+        let tokens = parse_tokens(&chars, &mut pos, braces, 0);
+        Glob(expand(&tokens))
     }
 
     fn matches(&self, text: &str) -> bool {
         let text: Vec<char> = text.chars().collect();
-        match_tokens(&self.0, &text)
+        self.0
+            .iter()
+            .flatten()
+            .any(|tokens| match_tokens(tokens, &text))
     }
 }
 
-/// Parses until the end, or (inside braces) until an unnested `,` or `}`.
-fn parse_tokens(chars: &[char], pos: &mut usize, braces: bool, nested: bool) -> Vec<Token> {
+/// The brace-free token lists a glob stands for, or `None` past [`MAX_EXPANSIONS`].
+fn expand(tokens: &[Token]) -> Option<Vec<Vec<Token>>> {
+    let mut lists: Vec<Vec<Token>> = vec![Vec::new()];
+    for token in tokens {
+        match token {
+            Token::Alternatives(alternatives) => {
+                let mut tails = Vec::new();
+                for alternative in alternatives {
+                    tails.extend(expand(alternative)?);
+                }
+                if lists.len().saturating_mul(tails.len()) > MAX_EXPANSIONS {
+                    return None;
+                }
+                lists = lists
+                    .iter()
+                    .flat_map(|head| {
+                        tails.iter().map(move |tail| {
+                            let mut list = head.clone();
+                            list.extend(tail.iter().cloned());
+                            list
+                        })
+                    })
+                    .collect();
+            }
+            other => lists.iter_mut().for_each(|list| list.push(other.clone())),
+        }
+    }
+    Some(lists)
+}
+
+/// Parses until the end, or (inside braces, `depth > 0`) until an unnested `,` or `}`.
+fn parse_tokens(chars: &[char], pos: &mut usize, braces: bool, depth: usize) -> Vec<Token> {
     let mut tokens = Vec::new();
     while *pos < chars.len() {
         let c = chars[*pos];
-        if nested && (c == ',' || c == '}') {
+        if depth > 0 && (c == ',' || c == '}') {
             break;
         }
         *pos += 1;
@@ -316,7 +367,7 @@ fn parse_tokens(chars: &[char], pos: &mut usize, braces: bool, nested: bool) -> 
                 }
                 None => tokens.push(Token::Literal('[')),
             },
-            '{' if braces => match parse_braces(chars, *pos) {
+            '{' if braces && depth < MAX_BRACE_DEPTH => match parse_braces(chars, *pos, depth) {
                 Some((token, end)) => {
                     tokens.push(token);
                     *pos = end;
@@ -360,7 +411,7 @@ fn parse_class(chars: &[char], start: usize) -> Option<(Token, usize)> {
 
 /// A `{...}` group starting after the `{` at `start`: `{a,b}` or `{1..3}`. A group with
 /// no comma and no number range is literal, as EditorConfig says.
-fn parse_braces(chars: &[char], start: usize) -> Option<(Token, usize)> {
+fn parse_braces(chars: &[char], start: usize, depth: usize) -> Option<(Token, usize)> {
     let close = start + find_close(&chars[start..])?;
     let inner: String = chars[start..close].iter().collect();
     if let Some((lo, hi)) = inner.split_once("..") {
@@ -371,7 +422,7 @@ fn parse_braces(chars: &[char], start: usize) -> Option<(Token, usize)> {
     let mut pos = start;
     let mut alternatives = Vec::new();
     loop {
-        alternatives.push(parse_tokens(chars, &mut pos, true, true));
+        alternatives.push(parse_tokens(chars, &mut pos, true, depth + 1));
         match chars.get(pos) {
             Some(',') => pos += 1,
             Some('}') => break,
@@ -401,48 +452,75 @@ fn find_close(chars: &[char]) -> Option<usize> {
     None
 }
 
+/// Whether brace-free `tokens` match all of `text`: `after[j]` is whether the tokens
+/// after the current one match `text[j..]`, computed from the last token back.
 fn match_tokens(tokens: &[Token], text: &[char]) -> bool {
-    let Some((token, rest)) = tokens.split_first() else {
-        return text.is_empty();
-    };
-    match token {
-        Token::Literal(c) => text.first() == Some(c) && match_tokens(rest, &text[1..]),
-        Token::One => text.first().is_some_and(|&c| c != '/') && match_tokens(rest, &text[1..]),
-        Token::Class { negated, ranges } => text.first().is_some_and(|&c| {
-            c != '/'
-                && ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi) != *negated
-                && match_tokens(rest, &text[1..])
-        }),
-        Token::Star => {
-            let run = text.iter().position(|&c| c == '/').unwrap_or(text.len());
-            (0..=run).any(|n| match_tokens(rest, &text[n..]))
+    let n = text.len();
+    let mut after = vec![false; n + 1];
+    after[n] = true;
+    let mut here = vec![false; n + 1];
+    for token in tokens.iter().rev() {
+        match token {
+            Token::Literal(c) => {
+                for j in 0..=n {
+                    here[j] = j < n && text[j] == *c && after[j + 1];
+                }
+            }
+            Token::One => {
+                for j in 0..=n {
+                    here[j] = j < n && text[j] != '/' && after[j + 1];
+                }
+            }
+            Token::Class { negated, ranges } => {
+                for j in 0..=n {
+                    here[j] = j < n && {
+                        let c = text[j];
+                        c != '/'
+                            && ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi) != *negated
+                            && after[j + 1]
+                    };
+                }
+            }
+            Token::Star => {
+                here[n] = after[n];
+                for j in (0..n).rev() {
+                    here[j] = after[j] || (text[j] != '/' && here[j + 1]);
+                }
+            }
+            Token::Anything => {
+                here[n] = after[n];
+                for j in (0..n).rev() {
+                    here[j] = after[j] || here[j + 1];
+                }
+            }
+            Token::Folders => {
+                // Zero folders, or up to any later `/`.
+                let mut later = false;
+                here[n] = after[n];
+                for j in (0..n).rev() {
+                    later = later || (text[j] == '/' && after[j + 1]);
+                    here[j] = after[j] || later;
+                }
+            }
+            Token::Number(lo, hi) => {
+                for j in 0..=n {
+                    let sign = usize::from(text.get(j) == Some(&'-'));
+                    let digits = text[(j + sign).min(n)..]
+                        .iter()
+                        .take_while(|c| c.is_ascii_digit())
+                        .count();
+                    here[j] = (1..=digits).any(|d| {
+                        let number: String = text[j..j + sign + d].iter().collect();
+                        number.parse::<i64>().is_ok_and(|v| *lo <= v && v <= *hi)
+                            && after[j + sign + d]
+                    });
+                }
+            }
+            Token::Alternatives(_) => unreachable!("braces are expanded before matching"),
         }
-        Token::Anything => (0..=text.len()).any(|n| match_tokens(rest, &text[n..])),
-        Token::Folders => {
-            match_tokens(rest, text)
-                || text
-                    .iter()
-                    .enumerate()
-                    .any(|(i, &c)| c == '/' && match_tokens(rest, &text[i + 1..]))
-        }
-        Token::Alternatives(alternatives) => alternatives.iter().any(|alt| {
-            let mut joined = alt.clone();
-            joined.extend_from_slice(rest);
-            match_tokens(&joined, text)
-        }),
-        Token::Number(lo, hi) => {
-            let sign = usize::from(text.first() == Some(&'-'));
-            let digits = text[sign..]
-                .iter()
-                .take_while(|c| c.is_ascii_digit())
-                .count();
-            (1..=digits).any(|n| {
-                let number: String = text[..sign + n].iter().collect();
-                number.parse::<i64>().is_ok_and(|v| *lo <= v && v <= *hi)
-                    && match_tokens(rest, &text[sign + n..])
-            })
-        }
+        std::mem::swap(&mut after, &mut here);
     }
+    after[0]
 }
 
 #[cfg(test)]
