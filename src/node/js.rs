@@ -47,14 +47,34 @@ impl Kind {
     }
 }
 
-fn status_ok(status: sys::napi_status, what: &str) -> Result<(), Error> {
+/// `Ok` for a successful napi call. A call that ran the caller's code (a getter, a
+/// Proxy trap) which threw leaves that exception pending; it is taken back here and
+/// reported as `INVALID_ARGUMENT`, so a Promise function rejects instead of throwing.
+fn status_ok(env: sys::napi_env, status: sys::napi_status, what: &str) -> Result<(), Error> {
     if status == sys::Status::napi_ok {
-        Ok(())
-    } else {
-        Err(Error::invalid(format!(
-            "could not read {what} from JavaScript"
-        )))
+        return Ok(());
     }
+    let mut pending = false;
+    unsafe { sys::napi_is_exception_pending(env, &mut pending) };
+    if !pending {
+        return Err(Error::invalid(format!(
+            "could not read {what} from JavaScript"
+        )));
+    }
+    let mut exception = ptr::null_mut();
+    unsafe { sys::napi_get_and_clear_last_exception(env, &mut exception) };
+    let mut text = ptr::null_mut();
+    let mut message = String::from("an exception");
+    if unsafe { sys::napi_coerce_to_string(env, exception, &mut text) } == sys::Status::napi_ok {
+        let js = Js { env, value: text };
+        if let Ok(bytes) = js.string_bytes(what) {
+            message = String::from_utf8_lossy(&bytes).into_owned();
+        }
+    } else {
+        // Coercing threw too (a Symbol, say): drop that one as well.
+        unsafe { sys::napi_get_and_clear_last_exception(env, &mut exception) };
+    }
+    Err(Error::invalid(format!("reading {what} threw: {message}")))
 }
 
 impl Js {
@@ -115,6 +135,7 @@ impl Js {
         }
         let mut units = 0;
         status_ok(
+            self.env,
             unsafe {
                 sys::napi_get_value_string_utf16(
                     self.env,
@@ -131,6 +152,7 @@ impl Js {
         let mut buf: Vec<u8> = Vec::with_capacity(capacity);
         let mut written = 0;
         status_ok(
+            self.env,
             unsafe {
                 sys::napi_get_value_string_utf8(
                     self.env,
@@ -155,6 +177,7 @@ impl Js {
         let mut buf: Vec<u16> = Vec::with_capacity(units + 1);
         let mut written = 0;
         status_ok(
+            self.env,
             unsafe {
                 sys::napi_get_value_string_utf16(
                     self.env,
@@ -190,6 +213,7 @@ impl Js {
         let mut data = ptr::null_mut();
         let mut len = 0;
         status_ok(
+            self.env,
             unsafe { sys::napi_get_buffer_info(self.env, self.value, &mut data, &mut len) },
             name,
         )?;
@@ -206,6 +230,7 @@ impl Js {
             Kind::Boolean => {
                 let mut b = false;
                 status_ok(
+                    self.env,
                     unsafe { sys::napi_get_value_bool(self.env, self.value, &mut b) },
                     name,
                 )?;
@@ -222,6 +247,7 @@ impl Js {
         }
         let mut n = 0.0;
         status_ok(
+            self.env,
             unsafe { sys::napi_get_value_double(self.env, self.value, &mut n) },
             name,
         )?;
@@ -252,6 +278,7 @@ impl Js {
         }
         let mut len = 0;
         status_ok(
+            self.env,
             unsafe { sys::napi_get_array_length(self.env, self.value, &mut len) },
             name,
         )?;
@@ -259,6 +286,7 @@ impl Js {
             .map(|i| {
                 let mut item = ptr::null_mut();
                 status_ok(
+                    self.env,
                     unsafe { sys::napi_get_element(self.env, self.value, i, &mut item) },
                     name,
                 )?;
@@ -284,6 +312,7 @@ impl Js {
         let ckey = std::ffi::CString::new(key).expect("property names have no NUL");
         let mut out = ptr::null_mut();
         status_ok(
+            self.env,
             unsafe { sys::napi_get_named_property(self.env, self.value, ckey.as_ptr(), &mut out) },
             key,
         )?;
