@@ -47,6 +47,9 @@ fn is_line_start(text: &[u8], p: usize) -> bool {
 fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
     let mut i = 0;
+    while i + 4096 <= n && a[i..i + 4096] == b[i..i + 4096] {
+        i += 4096;
+    }
     while i + 64 <= n && a[i..i + 64] == b[i..i + 64] {
         i += 64;
     }
@@ -60,6 +63,9 @@ fn common_suffix(a: &[u8], b: &[u8], limit: usize) -> usize {
     let n = limit;
     let (la, lb) = (a.len(), b.len());
     let mut i = 0;
+    while i + 4096 <= n && a[la - i - 4096..la - i] == b[lb - i - 4096..lb - i] {
+        i += 4096;
+    }
     while i + 64 <= n && a[la - i - 64..la - i] == b[lb - i - 64..lb - i] {
         i += 64;
     }
@@ -113,14 +119,14 @@ fn lines_down(text: &[u8], p: usize, n: usize) -> usize {
 /// Summarizes the change from `old` to `new` (both sources, with their own endings).
 /// `label` names the file in the diff header.
 pub fn summarize(old: &[u8], new: &[u8], label: &str) -> Summary {
-    if old == new {
+    let mut start = common_prefix(old, new);
+    if start == old.len() && start == new.len() {
         return Summary {
             start_line: 0,
             end_line: 0,
             diff: String::new(),
         };
     }
-    let mut start = common_prefix(old, new);
     while !(is_line_start(old, start) && is_line_start(new, start)) {
         start -= 1;
     }

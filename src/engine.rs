@@ -112,7 +112,8 @@ pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied
         replacements += count;
         matched_by.push(tier);
     }
-    if current.as_ref() == source {
+    // One edit that succeeded changed something; several may cancel out.
+    if edits.len() > 1 && current.as_ref() == source {
         return Err(Error::new(
             ErrorCode::NoChange,
             "The edits cancel out: the file would stay exactly as it is.",
@@ -156,6 +157,26 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<u8>, u32, Tier)> {
         // Text without a line break holds no ending, so it matches the same places in
         // the source as in the LF view: the exact tier needs no LF view at all.
         if let Some(found) = matching::find_exact(source, &old_lf) {
+            let plan = plan(
+                source,
+                Space::Source,
+                &found,
+                &old_lf,
+                &new_lf,
+                edit.replace_all,
+                found.tier,
+                same_text,
+            )?;
+            return finish(source, plan);
+        }
+    } else if memchr::memchr(b'\r', source).is_some()
+        && matches!(eol::counts(source), [0, crlf, 0] if crlf > 0)
+    {
+        // Every ending is CRLF: `old_lf` (which has no `\r`) is in the LF view exactly
+        // where `old_lf` written with CRLF breaks is in the source, so the exact tier
+        // needs no LF view here either.
+        let needle = eol::convert(&old_lf, Ending::CrLf);
+        if let Some(found) = matching::find_exact(source, &needle) {
             let plan = plan(
                 source,
                 Space::Source,

@@ -24,7 +24,8 @@ pub fn version(bytes: &[u8]) -> String {
 /// [`version`] of those bytes, without holding them all in memory.
 pub fn version_of(mut reader: impl Read) -> io::Result<String> {
     let mut hasher = Xxh3::new();
-    let mut chunk = vec![0u8; 256 * 1024];
+    // Small enough to allocate for every check, large enough to read at disk speed.
+    let mut chunk = vec![0u8; 64 * 1024];
     loop {
         match reader.read(&mut chunk) {
             Ok(0) => break,
