@@ -42,11 +42,24 @@ pub enum Origin {
     Added,
 }
 
+/// Line-level diff operations between two lists: Myers' diff, which finds a longest
+/// common subsequence, stopped after `budget`. Myers costs the lists' length times
+/// the number of differences, so a whole file replaced by different text would
+/// otherwise take seconds; past the budget the result is still a valid alignment,
+/// only with fewer lines recognised as kept. (similar's `Algorithm::Lcs` is not used:
+/// it can return a shorter common subsequence than Myers.)
+pub fn line_ops<T: Eq + std::hash::Hash + Ord>(
+    old: &[T],
+    new: &[T],
+    budget: Duration,
+) -> Vec<DiffOp> {
+    capture_diff_slices_deadline(Algorithm::Myers, old, new, Some(Instant::now() + budget))
+}
+
 /// Aligns `new_lines` with `old_lines` by a longest common subsequence and tells,
 /// for each new line, where it comes from.
 pub fn origins(old_lines: &[&[u8]], new_lines: &[&[u8]]) -> Vec<Origin> {
-    let deadline = Instant::now() + Duration::from_secs(2);
-    let ops = capture_diff_slices_deadline(Algorithm::Myers, old_lines, new_lines, Some(deadline));
+    let ops = line_ops(old_lines, new_lines, Duration::from_millis(500));
     let mut out = Vec::with_capacity(new_lines.len());
     for op in ops {
         match op {
@@ -261,6 +274,18 @@ mod tests {
         // the file's dominant ending is CR; the kept empty line keeps its LF
         let out = replace(b"a\r\n\nb", b"a\n\nb", b"a\nZ\n\nb", None, Ending::Cr);
         assert_eq!(out, b"a\r\nZ\r\n\nb");
+    }
+
+    #[test]
+    fn keeps_every_old_line_a_longest_common_subsequence_can_keep() {
+        // similar's Algorithm::Lcs keeps only 4 of these 6 lines; Myers keeps all.
+        let old: Vec<&[u8]> = b"\n\n\na\n\n".split(|&b| b == b'\n').collect();
+        let new: Vec<&[u8]> = b"\n\nZ\n\na\nZ\n\n\nZ".split(|&b| b == b'\n').collect();
+        let kept = origins(&old, &new)
+            .iter()
+            .filter(|o| matches!(o, Origin::Kept(_)))
+            .count();
+        assert_eq!(kept, old.len());
     }
 
     #[test]

@@ -5,9 +5,9 @@
 //! few lines. When the LF views are equal but the bytes are not, the change is in the
 //! line endings only, and the diff says so line by line.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use similar::{capture_diff_slices_deadline, group_diff_ops, Algorithm, DiffOp};
+use similar::{group_diff_ops, DiffOp};
 
 use crate::eol::{self, Ending};
 
@@ -176,8 +176,7 @@ pub fn summarize(old: &[u8], new: &[u8], label: &str) -> Summary {
 }
 
 fn render_unified(out: &mut String, offset: usize, old: &[&[u8]], new: &[&[u8]]) {
-    let deadline = Instant::now() + Duration::from_secs(2);
-    let ops = capture_diff_slices_deadline(Algorithm::Myers, old, new, Some(deadline));
+    let ops = crate::align::line_ops(old, new, Duration::from_millis(300));
     for group in group_diff_ops(ops, CONTEXT) {
         let (Some(first), Some(last)) = (group.first(), group.last()) else {
             continue;

@@ -5,9 +5,9 @@
 //! model that reads this fixes its text in one retry instead of re-reading the file.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use similar::{capture_diff_slices_deadline, Algorithm, DiffOp, TextDiff};
+use similar::{DiffOp, TextDiff};
 
 use crate::error::{Error, ErrorCode};
 use crate::matching::{fold, Lines};
@@ -151,8 +151,7 @@ pub fn not_found(lines: &Lines<'_>, old_lf: &[u8]) -> Error {
     let mut differences = Vec::new();
     let keys = |ls: &[&[u8]]| ls.iter().map(|l| loose_key(l)).collect::<Vec<_>>();
     let (wk, ok) = (keys(&window), keys(&old));
-    let deadline = Instant::now() + Duration::from_millis(500);
-    let mut ops = capture_diff_slices_deadline(Algorithm::Myers, &wk, &ok, Some(deadline));
+    let mut ops = crate::align::line_ops(&wk, &ok, Duration::from_millis(300));
     let kept = ops
         .iter()
         .rposition(|op| !matches!(op, DiffOp::Delete { .. }))
