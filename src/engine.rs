@@ -153,42 +153,31 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<u8>, u32, Tier)> {
     } else {
         NoChange::SameText
     };
-    if !old_lf.contains(&b'\n') {
-        // Text without a line break holds no ending, so it matches the same places in
-        // the source as in the LF view: the exact tier needs no LF view at all.
-        if let Some(found) = matching::find_exact(source, &old_lf) {
-            let plan = plan(
-                source,
-                Space::Source,
-                &found,
-                &old_lf,
-                &new_lf,
-                edit.replace_all,
-                found.tier,
-                same_text,
-            )?;
-            return finish(source, plan);
-        }
+    // Where the exact tier can search the source itself and skip the LF view: text
+    // without a line break holds no ending, so it matches the same places in both;
+    // when every ending is CRLF, the text written with CRLF breaks is in the source
+    // exactly where the text is in the LF view.
+    let source_needle: Option<Cow<'_, [u8]>> = if !old_lf.contains(&b'\n') {
+        Some(Cow::Borrowed(&old_lf))
     } else if memchr::memchr(b'\r', source).is_some()
         && matches!(eol::counts(source), [0, crlf, 0] if crlf > 0)
     {
-        // Every ending is CRLF: `old_lf` (which has no `\r`) is in the LF view exactly
-        // where `old_lf` written with CRLF breaks is in the source, so the exact tier
-        // needs no LF view here either.
-        let needle = eol::convert(&old_lf, Ending::CrLf);
-        if let Some(found) = matching::find_exact(source, &needle) {
-            let plan = plan(
-                source,
-                Space::Source,
-                &found,
-                &old_lf,
-                &new_lf,
-                edit.replace_all,
-                found.tier,
-                same_text,
-            )?;
-            return finish(source, plan);
-        }
+        Some(Cow::Owned(eol::convert(&old_lf, Ending::CrLf)))
+    } else {
+        None
+    };
+    if let Some(found) = source_needle.and_then(|needle| matching::find_exact(source, &needle)) {
+        let plan = plan(
+            source,
+            Space::Source,
+            &found,
+            &old_lf,
+            &new_lf,
+            edit.replace_all,
+            found.tier,
+            same_text,
+        )?;
+        return finish(source, plan);
     }
     let view = LfView::new(source);
     let lines = LazyLines::new(view.text());
