@@ -85,19 +85,6 @@ pub fn origins(old_lines: &[&[u8]], new_lines: &[&[u8]]) -> Vec<Origin> {
     out
 }
 
-/// The pieces of a source region: each line's content and the ending after it (the
-/// last piece has none inside the region).
-pub fn pieces(region: &[u8]) -> Vec<(&[u8], Option<Ending>)> {
-    let mut out = Vec::new();
-    let mut from = 0;
-    for (at, ending) in eol::endings(region) {
-        out.push((&region[from..at], Some(ending)));
-        from = at + ending.as_bytes().len();
-    }
-    out.push((&region[from..], None));
-    out
-}
-
 /// The bytes to put in place of `region` (a matched source range), given the model's
 /// `old_lf`/`new_lf` in the LF view.
 ///
@@ -136,7 +123,7 @@ pub fn replace_between(
     before: Option<u8>,
     after: Option<u8>,
 ) -> Vec<u8> {
-    let source = pieces(region);
+    let source = eol::pieces(region);
     let old_lines: Vec<&[u8]> = old_lf.split(|&b| b == b'\n').collect();
     let new_lines: Vec<&[u8]> = new_lf.split(|&b| b == b'\n').collect();
     let region_majority = eol::strict_majority(source.iter().filter_map(|p| p.1));

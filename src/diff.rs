@@ -28,16 +28,12 @@ pub struct Summary {
 
 /// Lines of a source with their endings: `(content, ending)`.
 fn split_lines(text: &[u8]) -> Vec<(&[u8], Option<Ending>)> {
-    let mut out = Vec::new();
-    let mut from = 0;
-    for (at, ending) in eol::endings(text) {
-        out.push((&text[from..at], Some(ending)));
-        from = at + ending.as_bytes().len();
+    let mut lines = eol::pieces(text);
+    // A final empty piece after the last ending is not a line.
+    if lines.last().is_some_and(|l| l.0.is_empty()) {
+        lines.pop();
     }
-    if from < text.len() {
-        out.push((&text[from..], None));
-    }
-    out
+    lines
 }
 
 fn is_line_start(text: &[u8], p: usize) -> bool {

@@ -542,9 +542,9 @@ fn resolve_anchor(lines: &Lines<'_>, anchor: &Anchor, name: &str) -> Result<usiz
                 .filter(|&i| lines.line(i) == line)
                 .collect();
             let found = if exact.is_empty() {
-                let want = trim(line);
+                let want = matching::trim(line);
                 (0..lines.len())
-                    .filter(|&i| trim(lines.line(i)) == want)
+                    .filter(|&i| matching::trim(lines.line(i)) == want)
                     .collect()
             } else {
                 exact
@@ -573,13 +573,6 @@ fn resolve_anchor(lines: &Lines<'_>, anchor: &Anchor, name: &str) -> Result<usiz
 
 fn show_line(line: &[u8]) -> String {
     format!("`{}`", String::from_utf8_lossy(line))
-}
-
-fn trim(b: &[u8]) -> &[u8] {
-    let is_ws = |c: &u8| *c == b' ' || *c == b'\t';
-    let start = b.iter().position(|c| !is_ws(c)).unwrap_or(b.len());
-    let end = b.iter().rposition(|c| !is_ws(c)).map_or(start, |p| p + 1);
-    &b[start..end]
 }
 
 /// Deletes the lines between two anchors (and the anchors too with `inclusive`).

@@ -320,6 +320,19 @@ pub fn line_span(bytes: &[u8], skip: usize, take: usize) -> (usize, usize, usize
     }
 }
 
+/// The lines of `bytes` with the ending after each: `(content, ending)`. The last
+/// piece has no ending and is empty when `bytes` ends with one (or is empty).
+pub fn pieces(bytes: &[u8]) -> Vec<(&[u8], Option<Ending>)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    for (at, ending) in endings(bytes) {
+        out.push((&bytes[from..at], Some(ending)));
+        from = at + ending.as_bytes().len();
+    }
+    out.push((&bytes[from..], None));
+    out
+}
+
 /// Converts every ending of `bytes` to `to`.
 pub fn convert(bytes: &[u8], to: Ending) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 16);

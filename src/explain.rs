@@ -10,7 +10,7 @@ use std::time::Duration;
 use similar::{DiffOp, TextDiff};
 
 use crate::error::{Error, ErrorCode};
-use crate::matching::{fold, Lines};
+use crate::matching::{fold, indent_len, trim_end, Lines};
 
 /// How many differences a message lists at most.
 const MAX_DIFFERENCES: usize = 4;
@@ -83,8 +83,7 @@ fn describe_pair(line_no: usize, file: &[u8], old: &[u8]) -> Option<String> {
     if file == old {
         return None;
     }
-    let indent = |l: &[u8]| l.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
-    let (fi, oi) = (indent(file), indent(old));
+    let (fi, oi) = (indent_len(file), indent_len(old));
     let (f_ind, o_ind) = (&file[..fi], &old[..oi]);
     if f_ind != o_ind {
         let tabs = |s: &[u8]| s.contains(&b'\t');
@@ -101,14 +100,7 @@ fn describe_pair(line_no: usize, file: &[u8], old: &[u8]) -> Option<String> {
             ),
         });
     }
-    let trim = |l: &[u8]| {
-        l.len()
-            - l.iter()
-                .rev()
-                .take_while(|&&b| b == b' ' || b == b'\t')
-                .count()
-    };
-    if file[..trim(file)] == old[..trim(old)] {
+    if trim_end(file) == trim_end(old) {
         return Some(format!("line {line_no}: trailing whitespace differs"));
     }
     if fold(file) == fold(old) {

@@ -64,10 +64,7 @@ pub struct Reindent {
 impl Reindent {
     /// Re-indents one line of the model's text into the file's indentation.
     pub fn apply<'a>(&self, line: &'a [u8]) -> Cow<'a, [u8]> {
-        let indent_len = line
-            .iter()
-            .take_while(|&&b| b == b' ' || b == b'\t')
-            .count();
+        let indent_len = indent_len(line);
         if indent_len == line.len() {
             return Cow::Borrowed(line);
         }
@@ -296,10 +293,7 @@ impl<'a> LineKey<'a> {
                 Cow::Owned(v)
             }
         };
-        let indent = trimmed
-            .iter()
-            .take_while(|&&b| b == b' ' || b == b'\t')
-            .count();
+        let indent = indent_len(&trimmed);
         LineKey { trimmed, indent }
     }
 
@@ -316,12 +310,24 @@ impl<'a> LineKey<'a> {
     }
 }
 
-fn trim_end(b: &[u8]) -> &[u8] {
+/// `b` without its trailing spaces and tabs.
+pub fn trim_end(b: &[u8]) -> &[u8] {
     let n = b
         .iter()
         .rposition(|&c| c != b' ' && c != b'\t')
         .map_or(0, |p| p + 1);
     &b[..n]
+}
+
+/// Length of the leading spaces and tabs of `b`.
+pub fn indent_len(b: &[u8]) -> usize {
+    b.iter().take_while(|&&c| c == b' ' || c == b'\t').count()
+}
+
+/// `b` without its leading and trailing spaces and tabs.
+pub fn trim(b: &[u8]) -> &[u8] {
+    let end = trim_end(b);
+    &end[indent_len(end)..]
 }
 
 fn indent_width(indent: &[u8], tab_width: usize) -> usize {
