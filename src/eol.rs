@@ -286,9 +286,15 @@ fn ends_with_ending(bytes: &[u8]) -> bool {
 
 /// Number of lines: a final ending does not start another line; empty text has none.
 pub fn line_count(bytes: &[u8]) -> usize {
-    let info = info(bytes);
-    let endings = info.lf + info.crlf + info.cr;
-    endings + usize::from(!bytes.is_empty() && !info.trailing_newline)
+    info(bytes).line_count(bytes.is_empty())
+}
+
+impl EolInfo {
+    /// Number of lines of the text these counts describe (see [`line_count`]), without
+    /// another pass over it; `empty` tells an empty text from one line without ending.
+    pub fn line_count(&self, empty: bool) -> usize {
+        self.lf + self.crlf + self.cr + usize::from(!empty && !self.trailing_newline)
+    }
 }
 
 /// The byte range of `take` lines starting at 0-based line `skip`, each with its

@@ -181,7 +181,7 @@ fn read_work(
     let loaded = file::load(&path, &opts)?;
     let source = &loaded.decoded.source;
     let info = eol::info(source);
-    let total = eol::line_count(source);
+    let total = info.line_count(source.is_empty());
     let first = offset.unwrap_or(1).max(1) as usize;
     let wanted = limit.map_or(usize::MAX, |l| l as usize);
     let (from, to, count) = eol::line_span(source, first - 1, wanted);
