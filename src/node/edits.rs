@@ -4,7 +4,7 @@ use napi::bindgen_prelude::{Buffer, Either, Env, Unknown};
 use napi_derive::napi;
 
 use super::js::{read_options, Js, Kind, Options};
-use super::{guard, EolInfo};
+use super::{guard, tier_names, EolInfo};
 use crate::engine::{self, Anchor, Applied, Edit};
 use crate::eol;
 use crate::error::Error;
@@ -133,11 +133,7 @@ impl Content {
         ApplyResult {
             content,
             replacements: applied.replacements,
-            matched_by: applied
-                .matched_by
-                .iter()
-                .map(|t| t.as_str().to_string())
-                .collect(),
+            matched_by: tier_names(&applied.matched_by),
             start_line: applied.start_line,
             end_line: applied.end_line,
             diff: applied.diff,

@@ -10,7 +10,7 @@ use napi_derive::napi;
 
 use super::edits::{read_anchor, read_edits};
 use super::js::{read_options, Js, Options};
-use super::{guard, panic_error, EolInfo};
+use super::{guard, panic_error, tier_names, EolInfo};
 use crate::engine::{self, Anchor, Applied, Edit, WriteEol};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode};
@@ -153,11 +153,7 @@ fn change(
     Ok(EditResult {
         path: label,
         replacements: applied.replacements,
-        matched_by: applied
-            .matched_by
-            .iter()
-            .map(|t| t.as_str().to_string())
-            .collect(),
+        matched_by: tier_names(&applied.matched_by),
         start_line: applied.start_line,
         end_line: applied.end_line,
         diff: applied.diff,

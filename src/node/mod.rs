@@ -42,6 +42,11 @@ pub(crate) fn panic_error(panic: Box<dyn std::any::Any + Send>) -> Error {
     )
 }
 
+/// The `matchedBy` of a result: each edit's tier by its public name.
+fn tier_names(tiers: &[crate::matching::Tier]) -> Vec<String> {
+    tiers.iter().map(|t| t.as_str().to_string()).collect()
+}
+
 /// Line-ending statistics of a text (SPEC section 2, `eolInfo`).
 #[napi(object)]
 pub struct EolInfo {
