@@ -10,6 +10,7 @@ use std::time::Duration;
 use similar::{group_diff_ops, DiffOp};
 
 use crate::eol::{self, Ending};
+use crate::patch::Patch;
 
 /// Lines of context around each change.
 const CONTEXT: usize = 3;
@@ -112,9 +113,48 @@ fn lines_down(text: &[u8], p: usize, n: usize) -> usize {
     text.len()
 }
 
-/// Summarizes the change from `old` to `new` (both sources, with their own endings).
-/// `label` names the file in the diff header.
-pub fn summarize(old: &[u8], new: &[u8], label: &str) -> Summary {
+/// Summarizes the change a patch makes to `source`. `label` names the file in the
+/// diff header.
+///
+/// Splices over the source are diffed in a window around them: from a few lines before
+/// the first to a few lines after the last, which is all a diff with 3 lines of
+/// context can show, so nothing outside it is compared or split.
+pub fn summarize(source: &[u8], patch: &Patch, label: &str) -> Summary {
+    let splices = patch.splice_list();
+    let (Some(first), Some(last), false) =
+        (splices.first(), splices.last(), patch.replaces_source())
+    else {
+        return summarize_texts(source, &patch.joined(source), 0, label);
+    };
+    let from = lines_up(source, line_start_before(source, first.start), CONTEXT + 1);
+    // The rest of the last splice's line, then as many more as `from` has above.
+    let to = lines_down(source, last.end, CONTEXT + 2);
+    let mut new = Vec::with_capacity(to - from);
+    let mut copied = from;
+    for s in splices {
+        new.extend_from_slice(&source[copied..s.start]);
+        new.extend_from_slice(&s.bytes);
+        copied = s.end;
+    }
+    new.extend_from_slice(&source[copied..to]);
+    let lines_before = eol::count_endings(&source[..from]);
+    summarize_texts(&source[from..to], &new, lines_before, label)
+}
+
+/// The start of the line that holds offset `p` (for the `\n` of a `\r\n`, the line the
+/// `\r` ends).
+fn line_start_before(text: &[u8], p: usize) -> usize {
+    let p = if p > 0 && p < text.len() && text[p - 1] == b'\r' && text[p] == b'\n' {
+        p - 1
+    } else {
+        p
+    };
+    memchr::memrchr2(b'\r', b'\n', &text[..p]).map_or(0, |i| i + 1)
+}
+
+/// Summarizes the change from `old` to `new` (both sources, with their own endings),
+/// which start at line `lines_before` (0-based) of their files.
+fn summarize_texts(old: &[u8], new: &[u8], lines_before: usize, label: &str) -> Summary {
     let mut start = common_prefix(old, new);
     if start == old.len() && start == new.len() {
         return Summary {
@@ -131,7 +171,7 @@ pub fn summarize(old: &[u8], new: &[u8], label: &str) -> Summary {
     while !(is_line_start(old, old.len() - suffix) && is_line_start(new, new.len() - suffix)) {
         suffix -= 1;
     }
-    let first_line = line_index(old, start);
+    let first_line = lines_before + line_index(old, start);
     let old_window = split_lines(&old[start..old.len() - suffix]);
     let new_window = split_lines(&new[start..new.len() - suffix]);
     let start_line = first_line as u32 + 1;
@@ -250,10 +290,57 @@ fn render_endings_only(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::patch::Splice;
+
+    fn whole(old: &[u8], new: &[u8], label: &str) -> Summary {
+        summarize(old, &Patch::whole(new.to_vec()), label)
+    }
+
+    #[test]
+    fn splices_are_summarized_like_the_whole_new_text() {
+        // Distinct lines with every kind of ending, long enough that the window around
+        // a splice is a small part of it.
+        let mut source = Vec::new();
+        for i in 0..24 {
+            source.extend_from_slice(format!("line {i}").as_bytes());
+            source.extend_from_slice([&b"\r\n"[..], b"\n", b"\r"][i % 3]);
+        }
+        source.extend_from_slice(b"last");
+        let replacements: [&[u8]; 5] = [b"", b"X", b"\n", b"A\r\nB\r\n", b"line 3\r\n"];
+        for start in 0..=source.len() {
+            for len in [0, 1, 2, 9, 30] {
+                let end = (start + len).min(source.len());
+                for bytes in replacements {
+                    let mut splices = vec![Splice {
+                        start,
+                        end,
+                        bytes: bytes.to_vec(),
+                    }];
+                    if end + 40 < source.len() {
+                        // A second, far enough away that the window spans both.
+                        splices.push(Splice {
+                            start: end + 40,
+                            end: end + 41,
+                            bytes: b"Z".to_vec(),
+                        });
+                    }
+                    let patch = Patch::splices(splices);
+                    let new = patch.to_vec(&source);
+                    assert_eq!(
+                        summarize(&source, &patch, "f"),
+                        whole(&source, &new, "f"),
+                        "splices {:?} over {:?}",
+                        patch.splice_list(),
+                        String::from_utf8_lossy(&source)
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn reports_the_changed_lines_of_the_new_text() {
-        let s = summarize(b"a\r\nb\r\nc\r\n", b"a\r\nX\r\nY\r\nc\r\n", "f");
+        let s = whole(b"a\r\nb\r\nc\r\n", b"a\r\nX\r\nY\r\nc\r\n", "f");
         assert_eq!((s.start_line, s.end_line), (2, 3));
         assert_eq!(
             s.diff,
@@ -263,7 +350,7 @@ mod tests {
 
     #[test]
     fn says_when_only_line_endings_changed() {
-        let s = summarize(b"a\r\nb\r\nc\r\n", b"a\r\nb\nc\r\n", "f");
+        let s = whole(b"a\r\nb\r\nc\r\n", b"a\r\nb\nc\r\n", "f");
         assert_eq!((s.start_line, s.end_line), (2, 2));
         assert!(
             s.diff.contains("line endings only: lines 2-2"),
@@ -277,7 +364,7 @@ mod tests {
     fn context_is_at_most_three_lines() {
         let old = b"1\n2\n3\n4\n5\n6\n7\n8\n9\n";
         let new = b"1\n2\n3\n4\nV\n6\n7\n8\n9\n";
-        let s = summarize(old, new, "f");
+        let s = whole(old, new, "f");
         assert_eq!(
             s.diff,
             "--- a/f\n+++ b/f\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+V\n 6\n 7\n 8\n"
@@ -288,7 +375,7 @@ mod tests {
     fn context_lines_keep_their_place_with_crlf_and_lone_cr() {
         let old = b"1\r\n2\r3\r\n4\n5\r\n6\r7\r\n8";
         let new = b"1\r\n2\r3\r\n4\nV\r\n6\r7\r\n8";
-        let s = summarize(old, new, "/abs/f");
+        let s = whole(old, new, "/abs/f");
         assert_eq!(
             s.diff,
             "--- a/abs/f\n+++ b/abs/f\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+V\n 6\n 7\n 8\n"
@@ -298,7 +385,7 @@ mod tests {
 
     #[test]
     fn a_pure_deletion_points_at_the_line_after_it() {
-        let s = summarize(b"a\nb\nc\n", b"a\nc\n", "f");
+        let s = whole(b"a\nb\nc\n", b"a\nc\n", "f");
         assert_eq!((s.start_line, s.end_line), (2, 2));
         assert!(s.diff.contains("-b\n"));
     }

@@ -10,8 +10,9 @@
 //! ```
 //! use eol_edit::engine::{apply_edits, Edit};
 //!
-//! let out = apply_edits(b"a\r\nb\r\nc\r\nd", &[Edit::new("b\nc\nd", "x\ny")], "f").unwrap();
-//! assert_eq!(out.content, b"a\r\nx\r\ny");
+//! let source = b"a\r\nb\r\nc\r\nd";
+//! let out = apply_edits(source, &[Edit::new("b\nc\nd", "x\ny")], "f").unwrap();
+//! assert_eq!(out.content(source), b"a\r\nx\r\ny");
 //! ```
 
 use std::borrow::Cow;
@@ -24,6 +25,7 @@ use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
 use crate::matching::{self, Found, LazyLines, Lines, Tier};
+use crate::patch::{Patch, Splice};
 
 /// One edit: replace `old_text` with `new_text` (every occurrence with `replace_all`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,8 +58,8 @@ impl Edit {
 /// The outcome of a successful change.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Applied {
-    /// The new source.
-    pub content: Vec<u8>,
+    /// The new source, as a patch of the source the change was made from.
+    pub patch: Patch,
     /// How many places were replaced, over all edits.
     pub replacements: u32,
     /// For each edit, the tier that found it.
@@ -73,7 +75,7 @@ pub struct Applied {
 impl Applied {
     fn new(
         source: &[u8],
-        content: Vec<u8>,
+        patch: Patch,
         replacements: u32,
         matched_by: Vec<Tier>,
         label: &str,
@@ -82,15 +84,20 @@ impl Applied {
             start_line,
             end_line,
             diff,
-        } = diff::summarize(source, &content, label);
+        } = diff::summarize(source, &patch, label);
         Applied {
-            content,
+            patch,
             replacements,
             matched_by,
             start_line,
             end_line,
             diff,
         }
+    }
+
+    /// The new source in one buffer; `source` is the one the change was made from.
+    pub fn content(&self, source: &[u8]) -> Vec<u8> {
+        self.patch.to_vec(source)
     }
 }
 
@@ -102,34 +109,39 @@ pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied
     if edits.is_empty() {
         return Err(Error::invalid("edits is empty: give at least one edit."));
     }
-    let mut current: Cow<'_, [u8]> = Cow::Borrowed(source);
+    // Every edit but the last is joined into a text the next one searches; the last
+    // one's splices stay a patch.
+    let mut current: Option<Vec<u8>> = None;
+    let mut last = Vec::new();
     let mut replacements = 0;
     let mut matched_by = Vec::with_capacity(edits.len());
     for (index, edit) in edits.iter().enumerate() {
-        let (next, count, tier) =
-            apply_one(&current, edit).map_err(|e| e.with_edit_index(index))?;
-        current = Cow::Owned(next);
-        replacements += count;
+        if index > 0 {
+            let text = current.as_deref().unwrap_or(source);
+            current = Some(Patch::splices(std::mem::take(&mut last)).to_vec(text));
+        }
+        let text = current.as_deref().unwrap_or(source);
+        let (splices, tier) = apply_one(text, edit).map_err(|e| e.with_edit_index(index))?;
+        replacements += splices.len() as u32;
         matched_by.push(tier);
+        last = splices;
     }
+    let patch = match current {
+        None => Patch::splices(last),
+        Some(base) => Patch::splices_over(base, last),
+    };
     // One edit that succeeded changed something; several may cancel out.
-    if edits.len() > 1 && current.as_ref() == source {
+    if edits.len() > 1 && patch.is_identity(source) {
         return Err(Error::new(
             ErrorCode::NoChange,
             "The edits cancel out: the file would stay exactly as it is.",
         ));
     }
-    Ok(Applied::new(
-        source,
-        current.into_owned(),
-        replacements,
-        matched_by,
-        label,
-    ))
+    Ok(Applied::new(source, patch, replacements, matched_by, label))
 }
 
-/// Applies one edit: `(new source, replacements, tier)`.
-fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<u8>, u32, Tier)> {
+/// Applies one edit: the splices that make the new source, and the tier that found it.
+fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
     let (old, new) = (&edit.old_text[..], &edit.new_text[..]);
     if old.is_empty() {
         return Err(Error::invalid(
@@ -144,8 +156,8 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<u8>, u32, Tier)> {
         .with_hint(ENDINGS_HINT));
     }
     if is_endings_only(old, new) {
-        let (out, count) = replace_endings(source, old, new, edit.replace_all)?;
-        return Ok((out, count, Tier::Exact));
+        let splices = replace_endings(source, old, new, edit.replace_all)?;
+        return Ok((splices, Tier::Exact));
     }
     let (old_lf, new_lf) = (eol::to_lf(old), eol::to_lf(new));
     let same_text = if old_lf == new_lf {
@@ -225,8 +237,8 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<u8>, u32, Tier)> {
     finish(source, plan)
 }
 
-/// The new source of a plan, or `NO_CHANGE` when every replacement is what it replaces.
-fn finish(source: &[u8], plan: Plan) -> Result<(Vec<u8>, u32, Tier)> {
+/// The splices of a plan, or `NO_CHANGE` when every replacement is what it replaces.
+fn finish(source: &[u8], plan: Plan) -> Result<(Vec<Splice>, Tier)> {
     if plan
         .splices
         .iter()
@@ -234,11 +246,7 @@ fn finish(source: &[u8], plan: Plan) -> Result<(Vec<u8>, u32, Tier)> {
     {
         return Err(plan.no_change.error());
     }
-    Ok((
-        splice(source, &plan.splices),
-        plan.splices.len() as u32,
-        plan.tier,
-    ))
+    Ok((plan.splices, plan.tier))
 }
 
 /// Where matches were found: in the source itself, or in its LF view.
@@ -285,13 +293,6 @@ impl Space<'_, '_> {
     }
 }
 
-/// What replaces one matched source range.
-struct Splice {
-    start: usize,
-    end: usize,
-    bytes: Vec<u8>,
-}
-
 /// The replacements an edit makes, worked out while the LF view exists.
 struct Plan {
     splices: Vec<Splice>,
@@ -326,20 +327,6 @@ impl NoChange {
             NoChange::EscapedEndings => escaped_endings(),
         }
     }
-}
-
-/// `source` with every splice applied (splices are in order and do not overlap).
-fn splice(source: &[u8], splices: &[Splice]) -> Vec<u8> {
-    let grown: usize = splices.iter().map(|s| s.bytes.len()).sum();
-    let mut out = Vec::with_capacity(source.len() + grown);
-    let mut copied = 0;
-    for s in splices {
-        out.extend_from_slice(&source[copied..s.start]);
-        out.extend_from_slice(&s.bytes);
-        copied = s.end;
-    }
-    out.extend_from_slice(&source[copied..]);
-    out
 }
 
 /// The `NO_CHANGE` of an endings change written with escapes (seed 003's known gap).
@@ -466,7 +453,7 @@ fn replace_endings(
     old: &[u8],
     new: &[u8],
     replace_all: bool,
-) -> Result<(Vec<u8>, u32)> {
+) -> Result<Vec<Splice>> {
     let at = raw_occurrences(source, old);
     if at.is_empty() {
         if !raw_occurrences(source, new).is_empty() {
@@ -492,15 +479,14 @@ fn replace_endings(
         let lines = Space::Source.lines_of(source, at.clone());
         return Err(multiple_matches(&lines, at.len(), Tier::Exact));
     }
-    let mut out = Vec::with_capacity(source.len() + at.len() * new.len());
-    let mut copied = 0;
-    for &p in &at {
-        out.extend_from_slice(&source[copied..p]);
-        out.extend_from_slice(new);
-        copied = p + old.len();
-    }
-    out.extend_from_slice(&source[copied..]);
-    Ok((out, at.len() as u32))
+    Ok(at
+        .into_iter()
+        .map(|p| Splice {
+            start: p,
+            end: p + old.len(),
+            bytes: new.to_vec(),
+        })
+        .collect())
 }
 
 /// A `deleteRange` anchor: a whole line of the LF view, or a 1-based line number.
@@ -629,14 +615,18 @@ pub fn delete_range(
         // its ending goes too.
         from = view.to_source(lines.content_end(first - 1));
     }
-    let mut content = Vec::with_capacity(source.len() - (to - from) + 1);
-    content.extend_from_slice(&source[..from]);
-    if from > 0 && source[from - 1] == b'\r' && source.get(to) == Some(&b'\n') {
-        // A lone CR meeting an LF would read as one CRLF and merge two lines.
-        content.push(b'\n');
-    }
-    content.extend_from_slice(&source[to..]);
-    Ok(Applied::new(source, content, 1, Vec::new(), label))
+    // A lone CR meeting an LF would read as one CRLF and merge two lines.
+    let bytes = if from > 0 && source[from - 1] == b'\r' && source.get(to) == Some(&b'\n') {
+        b"\n".to_vec()
+    } else {
+        Vec::new()
+    };
+    let patch = Patch::splices(vec![Splice {
+        start: from,
+        end: to,
+        bytes,
+    }]);
+    Ok(Applied::new(source, patch, 1, Vec::new(), label))
 }
 
 /// How `writeFile` treats line endings.
@@ -677,7 +667,13 @@ pub fn write(
 ) -> Applied {
     let new = write_over(old, content, mode, fallback);
     let replacements = u32::from(old != Some(new.as_slice()));
-    Applied::new(old.unwrap_or(b""), new, replacements, Vec::new(), label)
+    Applied::new(
+        old.unwrap_or(b""),
+        Patch::whole(new),
+        replacements,
+        Vec::new(),
+        label,
+    )
 }
 
 /// Converts every ending to `to`; `NO_CHANGE` when there is nothing to convert.
@@ -695,7 +691,13 @@ pub fn convert_eol(source: &[u8], to: Ending, label: &str) -> Result<Applied> {
         return Err(Error::new(ErrorCode::NoChange, message));
     }
     let count = eol::endings(source).filter(|(_, e)| *e != to).count() as u32;
-    Ok(Applied::new(source, content, count, Vec::new(), label))
+    Ok(Applied::new(
+        source,
+        Patch::whole(content),
+        count,
+        Vec::new(),
+        label,
+    ))
 }
 
 #[cfg(test)]
@@ -704,7 +706,7 @@ mod tests {
 
     fn edit(src: &str, old: &str, new: &str) -> Result<String> {
         apply_edits(src.as_bytes(), &[Edit::new(old, new)], "f")
-            .map(|a| String::from_utf8(a.content).unwrap())
+            .map(|a| String::from_utf8(a.content(src.as_bytes())).unwrap())
     }
 
     #[test]
@@ -751,7 +753,7 @@ mod tests {
     #[test]
     fn endings_only_lf_never_matches_inside_crlf() {
         let out = apply_edits(b"a\r\nb\nc\r\n", &[Edit::new("\n", "\r\n").all()], "f").unwrap();
-        assert_eq!(out.content, b"a\r\nb\r\nc\r\n");
+        assert_eq!(out.content(b"a\r\nb\nc\r\n"), b"a\r\nb\r\nc\r\n");
         assert_eq!(out.replacements, 1);
     }
 
@@ -784,7 +786,7 @@ mod tests {
         assert_eq!(e.code, ErrorCode::TextMultipleMatches);
         assert_eq!(e.lines, vec![1, 3]);
         let all = apply_edits(b"x\r\ny\r\nx\r\n", &[Edit::new("x", "z").all()], "f").unwrap();
-        assert_eq!(all.content, b"z\r\ny\r\nz\r\n");
+        assert_eq!(all.content(b"x\r\ny\r\nx\r\n"), b"z\r\ny\r\nz\r\n");
         assert_eq!(all.replacements, 2);
     }
 
@@ -823,9 +825,9 @@ mod tests {
             "f",
         )
         .unwrap();
-        assert_eq!(out.content, b"start\r\nend\r\n");
+        assert_eq!(out.content(src), b"start\r\nend\r\n");
         let inc = delete_range(src, &Anchor::Line(2), &Anchor::Line(4), true, "f").unwrap();
-        assert_eq!(inc.content, b"start\r\n");
+        assert_eq!(inc.content(src), b"start\r\n");
         let e = delete_range(src, &Anchor::Line(2), &Anchor::Line(3), false, "f").unwrap_err();
         assert_eq!(e.code, ErrorCode::EmptyRange);
         let e = delete_range(src, &Anchor::Line(3), &Anchor::Line(1), false, "f").unwrap_err();
@@ -842,7 +844,7 @@ mod tests {
             "f",
         )
         .unwrap();
-        assert_eq!(out.content, b"a");
+        assert_eq!(out.content(b"a\r\nb\r\nc"), b"a");
     }
 
     #[test]
@@ -878,7 +880,7 @@ mod tests {
         assert_eq!(
             convert_eol(b"a\r\nb\rc\n", Ending::CrLf, "f")
                 .unwrap()
-                .content,
+                .content(b"a\r\nb\rc\n"),
             b"a\r\nb\r\nc\r\n"
         );
     }

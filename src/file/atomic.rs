@@ -38,7 +38,7 @@
 //! - **Missing folders** of a new file are created, and removed again if the write fails.
 
 use std::fs::{self, File, Metadata};
-use std::io::{self, Write};
+use std::io::{self, IoSlice, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
@@ -130,12 +130,13 @@ pub enum Expect<'a> {
     Unchanged(&'a Snapshot),
 }
 
-/// Replaces `target` (a real path, no symlink) with `bytes`, atomically unless it is
-/// hard-linked (see the module docs). `display` is the user's path, for messages.
+/// Replaces `target` (a real path, no symlink) with the bytes of `pieces` joined,
+/// atomically unless it is hard-linked (see the module docs). `display` is the user's
+/// path, for messages.
 pub fn write(
     target: &Path,
     display: &Path,
-    bytes: &[u8],
+    pieces: &[&[u8]],
     expect: Expect<'_>,
     durable: bool,
 ) -> Result<()> {
@@ -147,7 +148,7 @@ pub fn write(
         Expect::Absent => create_missing_dirs(dir).map_err(fail)?,
         Expect::Unchanged(_) => Vec::new(),
     };
-    let result = write_in(dir, target, display, bytes, expect, durable);
+    let result = write_in(dir, target, display, pieces, expect, durable);
     if result.is_err() {
         for dir in created.iter().rev() {
             let _ = fs::remove_dir(dir);
@@ -160,7 +161,7 @@ fn write_in(
     dir: &Path,
     target: &Path,
     display: &Path,
-    bytes: &[u8],
+    pieces: &[&[u8]],
     expect: Expect<'_>,
     durable: bool,
 ) -> Result<()> {
@@ -178,12 +179,12 @@ fn write_in(
     if let Some(meta) = &original {
         check_writable(target).map_err(fail)?;
         if link_count(meta) > 1 {
-            return write_in_place(dir, target, display, bytes, expect, durable);
+            return write_in_place(dir, target, display, pieces, expect, durable);
         }
     }
 
     let mut temp = Temp::create(dir, target, original.as_ref()).map_err(fail)?;
-    temp.file.write_all(bytes).map_err(fail)?;
+    write_pieces(&mut temp.file, pieces).map_err(fail)?;
     if durable {
         temp.file.sync_all().map_err(fail)?;
     }
@@ -203,7 +204,7 @@ fn write_in_place(
     dir: &Path,
     target: &Path,
     display: &Path,
-    bytes: &[u8],
+    pieces: &[&[u8]],
     expect: Expect<'_>,
     durable: bool,
 ) -> Result<()> {
@@ -212,7 +213,7 @@ fn write_in_place(
         // Dropped (and so removed) before the original is opened: its only job is to
         // fail on a full disk or quota while the original is still whole.
         let mut probe = Temp::create(dir, target, None).map_err(fail)?;
-        probe.file.write_all(bytes).map_err(fail)?;
+        write_pieces(&mut probe.file, pieces).map_err(fail)?;
     }
     #[cfg(test)]
     hooks::before_commit().map_err(fail)?;
@@ -223,10 +224,29 @@ fn write_in_place(
         .open(target)
         .map_err(fail)?;
     // Overwrite, then cut: a shorter file never exists unless the new content is shorter.
-    file.write_all(bytes).map_err(fail)?;
-    file.set_len(bytes.len() as u64).map_err(fail)?;
+    write_pieces(&mut file, pieces).map_err(fail)?;
+    let len: usize = pieces.iter().map(|p| p.len()).sum();
+    file.set_len(len as u64).map_err(fail)?;
     if durable {
         file.sync_all().map_err(fail)?;
+    }
+    Ok(())
+}
+
+/// Writes `pieces` one after another, as few `writev` calls as they allow.
+fn write_pieces(file: &mut File, pieces: &[&[u8]]) -> io::Result<()> {
+    // The most buffers one `writev` takes on Linux and macOS (IOV_MAX).
+    const MAX_BUFFERS: usize = 1024;
+    let mut slices: Vec<IoSlice<'_>> = pieces.iter().map(|p| IoSlice::new(p)).collect();
+    let mut rest = &mut slices[..];
+    while !rest.is_empty() {
+        let batch = rest.len().min(MAX_BUFFERS);
+        match file.write_vectored(&rest[..batch]) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => IoSlice::advance_slices(&mut rest, n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
     }
     Ok(())
 }
@@ -684,6 +704,58 @@ mod tests {
             test();
         }
         hooks::set_named_temp_only(false);
+    }
+
+    /// [`super::write`] of one piece.
+    fn write(
+        target: &Path,
+        display: &Path,
+        bytes: &[u8],
+        expect: Expect<'_>,
+        durable: bool,
+    ) -> Result<()> {
+        super::write(target, display, &[bytes], expect, durable)
+    }
+
+    #[test]
+    fn pieces_are_written_joined_by_rename_and_in_place() {
+        // More pieces than one writev takes, and empty ones among them.
+        let pieces: Vec<Vec<u8>> = (0..3000)
+            .map(|i| {
+                if i % 7 == 0 {
+                    Vec::new()
+                } else {
+                    format!("{i},").into_bytes()
+                }
+            })
+            .collect();
+        let refs: Vec<&[u8]> = pieces.iter().map(|p| &p[..]).collect();
+        both_temp_kinds(|| {
+            let dir = TempDir::new();
+            dir.write("a.txt", "old");
+            let path = dir.join("a.txt");
+            super::write(
+                &path,
+                &path,
+                &refs,
+                Expect::Unchanged(&snapshot(&path)),
+                false,
+            )
+            .unwrap();
+            assert_eq!(dir.read("a.txt"), pieces.concat());
+            // A second name makes the next write go in place.
+            fs::hard_link(&path, dir.join("b.txt")).unwrap();
+            let shorter = &refs[..10];
+            super::write(
+                &path,
+                &path,
+                shorter,
+                Expect::Unchanged(&snapshot(&path)),
+                false,
+            )
+            .unwrap();
+            assert_eq!(dir.read("b.txt"), shorter.concat());
+        });
     }
 
     fn replace(path: &Path, bytes: &[u8]) -> Result<()> {

@@ -13,11 +13,12 @@
 //! # std::fs::create_dir_all(&dir).unwrap();
 //! # std::fs::write(dir.join("a.txt"), "one\r\ntwo\r\n").unwrap();
 //! use eol_edit::file::{load, modify, FileOptions};
+//! use eol_edit::patch::Patch;
 //!
 //! let opts = FileOptions { cwd: Some(dir.clone()), ..FileOptions::default() };
 //! let (written, ()) = modify("a.txt".as_ref(), &opts, false, |decoded, _path| {
-//!     let source = decoded.unwrap().source.clone();
-//!     Ok((source.strip_suffix(b"two\r\n").unwrap().to_vec(), ()))
+//!     let source = &decoded.unwrap().source;
+//!     Ok((Patch::whole(source.strip_suffix(b"two\r\n").unwrap().to_vec()), ()))
 //! })
 //! .unwrap();
 //! assert!(written.changed);
@@ -43,6 +44,7 @@ use std::time::SystemTime;
 
 use crate::encoding::{decode_owned, encode_owned, Decoded, Encoding};
 use crate::error::{Error, ErrorCode, Result};
+use crate::patch::Patch;
 use atomic::{Expect, Snapshot};
 use path::ResolvedPath;
 
@@ -130,15 +132,16 @@ pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
 /// Holds the path's lock throughout, reads the file (or, when `create_ok` and it does
 /// not exist, passes `None`), refuses with `FILE_CHANGED` if `expected_version` is not
 /// the current version, and calls `transform` with the decoded file and its real path.
-/// The new source it returns is encoded with the file's encoding and BOM (a new file:
-/// UTF-8 without BOM) and, unless `dry_run` or nothing changed, written atomically,
+/// The new source it returns, as a patch of the decoded source (of an empty one for a
+/// new file), is encoded with the file's encoding and BOM (a new file: UTF-8 without
+/// BOM) and, unless `dry_run` or nothing changed, written atomically,
 /// creating missing folders, with a final check that no other process changed the file
 /// meanwhile. If `transform` fails, nothing is written and its error is returned.
 pub fn modify<T>(
     path: &Path,
     opts: &FileOptions,
     create_ok: bool,
-    transform: impl FnOnce(Option<&Decoded>, &Path) -> Result<(Vec<u8>, T)>,
+    transform: impl FnOnce(Option<&Decoded>, &Path) -> Result<(Patch, T)>,
 ) -> Result<(Written, T)> {
     let resolved = path::resolve(path, &opts.roots, opts.cwd.as_deref())?;
     let _lock = lock::lock(&resolved.real);
@@ -167,11 +170,12 @@ pub fn modify<T>(
         }
     }
 
-    let (source, payload) = transform(loaded.as_ref().map(|l| &l.decoded), &resolved.real)?;
+    let (patch, payload) = transform(loaded.as_ref().map(|l| &l.decoded), &resolved.real)?;
     let (encoding, bom) = loaded.as_ref().map_or((Encoding::Utf8, false), |l| {
         (l.decoded.encoding, l.decoded.bom)
     });
-    if let Some(loaded) = loaded.as_ref().filter(|l| l.decoded.source == source) {
+    let source = loaded.as_ref().map_or(&[][..], |l| &l.decoded.source[..]);
+    if let Some(loaded) = loaded.as_ref().filter(|_| patch.is_identity(source)) {
         let written = Written {
             path: resolved.real,
             version: loaded.version.clone(),
@@ -181,8 +185,16 @@ pub fn modify<T>(
         };
         return Ok((written, payload));
     }
-    let bytes = encode_owned(encoding, bom, source);
-    let new_version = version::version(&bytes);
+    // UTF-8 is written piece by piece, straight from the source and the patch.
+    let utf16;
+    let pieces: Vec<&[u8]> = if encoding == Encoding::Utf8 {
+        let bom: &[u8] = if bom { encoding.bom() } else { b"" };
+        std::iter::once(bom).chain(patch.pieces(source)).collect()
+    } else {
+        utf16 = encode_owned(encoding, bom, patch.to_vec(source));
+        vec![&utf16[..]]
+    };
+    let new_version = version::version_of_pieces(&pieces);
     if !opts.dry_run {
         let expect = match &loaded {
             Some(loaded) => Expect::Unchanged(&loaded.snapshot),
@@ -191,7 +203,7 @@ pub fn modify<T>(
         atomic::write(
             &resolved.real,
             &resolved.display,
-            &bytes,
+            &pieces,
             expect,
             opts.durable,
         )?;

@@ -20,20 +20,26 @@ fn code<T: std::fmt::Debug>(result: Result<T>) -> ErrorCode {
     result.unwrap_err().code
 }
 
-/// A transform that replaces `from` with `to` once in the source.
+/// A transform that replaces `from` with `to` once in the source, as a splice.
 fn replace(
     from: &'static str,
     to: &'static str,
-) -> impl FnOnce(Option<&Decoded>, &Path) -> Result<(Vec<u8>, ())> {
+) -> impl FnOnce(Option<&Decoded>, &Path) -> Result<(Patch, ())> {
     move |decoded, _| {
-        let source = String::from_utf8(decoded.unwrap().source.clone()).unwrap();
-        Ok((source.replacen(from, to, 1).into_bytes(), ()))
+        let source = &decoded.unwrap().source;
+        let start = memchr::memmem::find(source, from.as_bytes()).unwrap();
+        let splice = crate::patch::Splice {
+            start,
+            end: start + from.len(),
+            bytes: to.as_bytes().to_vec(),
+        };
+        Ok((Patch::splices(vec![splice]), ()))
     }
 }
 
 /// A transform that writes `content` whatever was there.
-fn put(content: &'static str) -> impl FnOnce(Option<&Decoded>, &Path) -> Result<(Vec<u8>, ())> {
-    move |_, _| Ok((content.as_bytes().to_vec(), ()))
+fn put(content: &'static str) -> impl FnOnce(Option<&Decoded>, &Path) -> Result<(Patch, ())> {
+    move |_, _| Ok((Patch::whole(content.as_bytes().to_vec()), ()))
 }
 
 #[test]
@@ -141,7 +147,7 @@ fn path_outside_the_root_is_neither_read_nor_written() {
     let called = std::cell::Cell::new(false);
     let err = modify(Path::new("../outside.txt"), &o, true, |_, _| {
         called.set(true);
-        Ok((b"x".to_vec(), ()))
+        Ok((Patch::whole(b"x".to_vec()), ()))
     });
     assert_eq!(code(err), ErrorCode::PathOutsideRoot);
     assert!(!called.get());
@@ -167,7 +173,7 @@ fn transform_sees_the_decoded_file_and_its_real_path_and_returns_a_payload() {
     dir.write("a.txt", "x");
     let (_, seen) = modify(Path::new("./a.txt"), &opts(&dir), false, |decoded, path| {
         Ok((
-            b"y".to_vec(),
+            Patch::whole(b"y".to_vec()),
             (decoded.unwrap().source.clone(), path.to_path_buf()),
         ))
     })
@@ -207,7 +213,7 @@ fn failed_transform_writes_nothing() {
         Path::new("a.txt"),
         &opts(&dir),
         false,
-        |_, _| -> Result<(Vec<u8>, ())> { Err(Error::new(ErrorCode::TextNotFound, "no match")) },
+        |_, _| -> Result<(Patch, ())> { Err(Error::new(ErrorCode::TextNotFound, "no match")) },
     );
     assert_eq!(code(err), ErrorCode::TextNotFound);
     assert_eq!(dir.read("a.txt"), b"old");
@@ -302,7 +308,7 @@ fn new_file_in_missing_folders_inside_the_root_is_created_as_plain_utf8() {
     let (w, ()) = modify(Path::new("a/b/new.ts"), &o, true, |decoded, path| {
         assert!(decoded.is_none());
         assert!(path.ends_with("root/a/b/new.ts"));
-        Ok((b"x\n".to_vec(), ()))
+        Ok((Patch::whole(b"x\n".to_vec()), ()))
     })
     .unwrap();
     assert!(w.changed);
@@ -395,7 +401,7 @@ fn concurrent_increments_on_one_file_all_land() {
                             .parse()
                             .unwrap();
                         thread::yield_now();
-                        Ok(((n + 1).to_string().into_bytes(), ()))
+                        Ok((Patch::whole((n + 1).to_string().into_bytes()), ()))
                     })
                     .unwrap();
                 }

@@ -20,6 +20,17 @@ pub fn version(bytes: &[u8]) -> String {
     format!("{:032x}", xxh3_128(bytes))
 }
 
+/// The version of the bytes that `pieces` make when joined: the same value as
+/// [`version`] of them joined.
+pub fn version_of_pieces(pieces: &[&[u8]]) -> String {
+    if let [one] = pieces {
+        return version(one);
+    }
+    let mut hasher = Xxh3::new();
+    pieces.iter().for_each(|p| hasher.update(p));
+    format!("{:032x}", hasher.digest128())
+}
+
 /// The version of everything `reader` yields, read in chunks: the same value as
 /// [`version`] of those bytes, without holding them all in memory.
 pub fn version_of(mut reader: impl Read) -> io::Result<String> {
@@ -56,6 +67,9 @@ mod tests {
         let bytes: Vec<u8> = (0..1_000_000u32).map(|i| (i * 7 % 251) as u8).collect();
         assert_eq!(version_of(&bytes[..]).unwrap(), version(&bytes));
         assert_eq!(version_of(&b""[..]).unwrap(), version(b""));
+        let (a, b) = bytes.split_at(333_333);
+        assert_eq!(version_of_pieces(&[a, b"", b]), version(&bytes));
+        assert_eq!(version_of_pieces(&[]), version(b""));
     }
 
     #[test]

@@ -112,8 +112,9 @@ impl Content {
     }
 
     fn result(&self, mut applied: Applied) -> ApplyResult {
-        let info = EolInfo::from(eol::info(&applied.content));
-        let bytes = std::mem::take(&mut applied.content);
+        let source = self.source();
+        let info = EolInfo::from(eol::info_of_pieces(applied.patch.pieces(source)));
+        let bytes = std::mem::take(&mut applied.patch).into_vec(source);
         let content = match self {
             Content::Text { bom, .. } => {
                 // The engine only splices the caller's UTF-8 and its own ASCII endings, so

@@ -144,11 +144,12 @@ fn change(
 ) -> Result<EditResult, Error> {
     let label = path.to_string_lossy().into_owned();
     let (written, (applied, info)) = file::modify(&path, &opts, create_ok, |decoded, real| {
+        let source = decoded.map_or(&[][..], |d| d.source.as_slice());
         let mut applied = apply(decoded.map(|d| d.source.as_slice()), real, &label)?;
         // The new source goes to the file; the result keeps only what it reports.
-        let content = std::mem::take(&mut applied.content);
-        let info = eol::info(&content);
-        Ok((content, (applied, info)))
+        let patch = std::mem::take(&mut applied.patch);
+        let info = eol::info_of_pieces(patch.pieces(source));
+        Ok((patch, (applied, info)))
     })?;
     Ok(EditResult {
         path: label,

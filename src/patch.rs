@@ -1,0 +1,195 @@
+//! A new text kept as the old one with some byte ranges replaced.
+//!
+//! An edit changes a few lines of a file that may be megabytes long. Building the new
+//! text as one buffer would copy the whole file (and fault in as much fresh memory)
+//! only to hash it and write it out; a [`Patch`] keeps the replacements instead, and
+//! its [`pieces`](Patch::pieces) are hashed and written one after another. Only what
+//! needs the text in one piece (a JavaScript string, UTF-16 output) joins them.
+//!
+//! ```
+//! use eol_edit::patch::{Patch, Splice};
+//!
+//! let source = b"one\r\ntwo\r\nthree\r\n";
+//! let patch = Patch::splices(vec![Splice { start: 5, end: 8, bytes: b"2".to_vec() }]);
+//! assert_eq!(patch.pieces(source).collect::<Vec<_>>(), [&b"one\r\n"[..], b"2", b"\r\nthree\r\n"]);
+//! assert_eq!(patch.to_vec(source), b"one\r\n2\r\nthree\r\n");
+//! ```
+
+use std::borrow::Cow;
+
+/// What replaces one byte range of a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Splice {
+    /// Start of the replaced range.
+    pub start: usize,
+    /// End of the replaced range (exclusive).
+    pub end: usize,
+    /// What stands there instead.
+    pub bytes: Vec<u8>,
+}
+
+/// A new text: a base text with [`Splice`]s applied, in order and without overlap.
+///
+/// The base is either the *source* the patch was made from, which every method takes
+/// as an argument and the patch does not hold, or a text of the patch's own (a whole
+/// new text, or the result of earlier edits).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Patch {
+    base: Option<Vec<u8>>,
+    splices: Vec<Splice>,
+}
+
+impl Patch {
+    /// A patch that replaces the source with `bytes`.
+    pub fn whole(bytes: Vec<u8>) -> Patch {
+        Patch {
+            base: Some(bytes),
+            splices: Vec::new(),
+        }
+    }
+
+    /// The source with `splices` applied; they must be in order and must not overlap.
+    pub fn splices(splices: Vec<Splice>) -> Patch {
+        debug_assert!(splices
+            .windows(2)
+            .all(|w| w[0].start <= w[0].end && w[0].end <= w[1].start));
+        Patch {
+            base: None,
+            splices,
+        }
+    }
+
+    /// `splices` applied to `base` instead of to the source.
+    pub fn splices_over(base: Vec<u8>, splices: Vec<Splice>) -> Patch {
+        Patch {
+            base: Some(base),
+            ..Patch::splices(splices)
+        }
+    }
+
+    /// The splices, over the source when [`Patch::replaces_source`] is false.
+    pub fn splice_list(&self) -> &[Splice] {
+        &self.splices
+    }
+
+    /// True when the patch brings a text of its own instead of splicing the source.
+    pub fn replaces_source(&self) -> bool {
+        self.base.is_some()
+    }
+
+    /// The new text in order, as non-empty slices of the source and of the patch.
+    pub fn pieces<'a>(&'a self, source: &'a [u8]) -> impl Iterator<Item = &'a [u8]> + Clone {
+        let base = self.base.as_deref().unwrap_or(source);
+        let mut copied = 0;
+        let between = self.splices.iter().flat_map(move |s| {
+            let kept = &base[copied..s.start];
+            copied = s.end;
+            [kept, &s.bytes[..]]
+        });
+        let tail_from = self.splices.last().map_or(0, |s| s.end);
+        between
+            .chain(std::iter::once(&base[tail_from..]))
+            .filter(|piece| !piece.is_empty())
+    }
+
+    /// Length of the new text.
+    pub fn len(&self, source: &[u8]) -> usize {
+        let base = self.base.as_deref().unwrap_or(source);
+        let removed: usize = self.splices.iter().map(|s| s.end - s.start).sum();
+        let added: usize = self.splices.iter().map(|s| s.bytes.len()).sum();
+        base.len() - removed + added
+    }
+
+    /// True when the new text is empty.
+    pub fn is_empty(&self, source: &[u8]) -> bool {
+        self.len(source) == 0
+    }
+
+    /// The new text in one piece: borrowed when no splice is left to apply.
+    pub fn joined<'a>(&'a self, source: &'a [u8]) -> Cow<'a, [u8]> {
+        match (&self.base, self.splices.is_empty()) {
+            (Some(base), true) => Cow::Borrowed(base),
+            (None, true) => Cow::Borrowed(source),
+            _ => Cow::Owned(self.to_vec(source)),
+        }
+    }
+
+    /// The new text in one buffer.
+    pub fn to_vec(&self, source: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.len(source));
+        self.pieces(source).for_each(|p| out.extend_from_slice(p));
+        out
+    }
+
+    /// The new text in one buffer, reusing the patch's own text when it is all there is.
+    pub fn into_vec(self, source: &[u8]) -> Vec<u8> {
+        match self.base {
+            Some(base) if self.splices.is_empty() => base,
+            _ => self.to_vec(source),
+        }
+    }
+
+    /// True when the new text is byte for byte the source. Splices over the source are
+    /// compared where they are; a text of the patch's own is compared in full.
+    pub fn is_identity(&self, source: &[u8]) -> bool {
+        if self.base.is_none() {
+            return self
+                .splices
+                .iter()
+                .all(|s| s.bytes == source[s.start..s.end]);
+        }
+        if self.len(source) != source.len() {
+            return false;
+        }
+        let mut rest = source;
+        self.pieces(source).all(|piece| {
+            let (head, tail) = rest.split_at(piece.len());
+            rest = tail;
+            head == piece
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn splice(start: usize, end: usize, bytes: &str) -> Splice {
+        Splice {
+            start,
+            end,
+            bytes: bytes.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn pieces_skip_empty_ones_and_join_to_the_new_text() {
+        let p = Patch::splices(vec![splice(0, 1, ""), splice(1, 2, "B"), splice(3, 3, "!")]);
+        let pieces: Vec<&[u8]> = p.pieces(b"abc").collect();
+        assert_eq!(pieces, [&b"B"[..], b"c", b"!"]);
+        assert_eq!(p.to_vec(b"abc"), b"Bc!");
+        assert_eq!(p.len(b"abc"), 3);
+        assert_eq!(Patch::splices(vec![]).to_vec(b"abc"), b"abc");
+        assert!(Patch::splices(vec![splice(0, 3, "")]).is_empty(b"abc"));
+    }
+
+    #[test]
+    fn a_patch_with_its_own_text_ignores_the_source() {
+        let p = Patch::whole(b"new".to_vec());
+        assert_eq!(p.to_vec(b"old text"), b"new");
+        assert_eq!(p.clone().into_vec(b"old text"), b"new");
+        let over = Patch::splices_over(b"abc".to_vec(), vec![splice(1, 2, "XY")]);
+        assert_eq!(over.to_vec(b"zzz"), b"aXYc");
+        assert_eq!(over.len(b"zzz"), 4);
+    }
+
+    #[test]
+    fn identity_is_seen_with_and_without_an_own_text() {
+        assert!(Patch::splices(vec![splice(1, 2, "b")]).is_identity(b"abc"));
+        assert!(!Patch::splices(vec![splice(1, 2, "B")]).is_identity(b"abc"));
+        assert!(Patch::whole(b"abc".to_vec()).is_identity(b"abc"));
+        assert!(!Patch::whole(b"abd".to_vec()).is_identity(b"abc"));
+        assert!(!Patch::whole(b"ab".to_vec()).is_identity(b"abc"));
+        assert!(Patch::splices_over(b"aXc".to_vec(), vec![splice(1, 2, "b")]).is_identity(b"abc"));
+    }
+}
