@@ -15,8 +15,6 @@
 //! assert_eq!(out.content(source), b"a\r\nx\r\ny");
 //! ```
 
-use std::borrow::Cow;
-
 use memchr::memmem;
 
 use crate::align;
@@ -165,20 +163,14 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
     } else {
         NoChange::SameText
     };
-    // Where the exact tier can search the source itself and skip the LF view: text
-    // without a line break holds no ending, so it matches the same places in both;
-    // when every ending is CRLF, the text written with CRLF breaks is in the source
-    // exactly where the text is in the LF view.
-    let source_needle: Option<Cow<'_, [u8]>> = if !old_lf.contains(&b'\n') {
-        Some(Cow::Borrowed(&old_lf))
-    } else if memchr::memchr(b'\r', source).is_some()
-        && matches!(eol::counts(source), [0, crlf, 0] if crlf > 0)
-    {
-        Some(Cow::Owned(eol::convert(&old_lf, Ending::CrLf)))
+    // The exact tier searches the source itself: building the LF view of a large file
+    // costs more than the search, and only the lenient tiers need it.
+    let in_source = if memchr::memchr(b'\r', source).is_none() {
+        matching::find_exact(source, &old_lf)
     } else {
-        None
+        matching::find_exact_in_source(source, &old_lf)
     };
-    if let Some(found) = source_needle.and_then(|needle| matching::find_exact(source, &needle)) {
+    if let Some(found) = in_source {
         let plan = plan(
             source,
             Space::Source,

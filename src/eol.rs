@@ -142,10 +142,11 @@ pub fn info_of_pieces<'a>(pieces: impl Iterator<Item = &'a [u8]> + Clone) -> Eol
     }
 }
 
-/// `[lf, crlf, cr]` counts in one pass: `\n`s, `\r`s and `\r\n` pairs are counted 255
-/// bytes at a time into byte-wide counters, a loop the compiler vectorizes (no branch
-/// or call per ending, which dense endings make expensive). Compiled twice on x86-64,
-/// once for AVX2, which counts twice as many bytes per instruction, picked at run time.
+/// `[lf, crlf, cr]` counts in one pass, with no branch or call per ending (which dense
+/// endings make expensive): each of 32 lanes counts the `\n`s, `\r`s and `\r\n` pairs
+/// at its offset into byte-wide counters, emptied every 255 blocks, a loop the
+/// compiler turns into vector compares and adds. Compiled twice on x86-64, once for
+/// AVX2, picked at run time.
 pub fn counts(bytes: &[u8]) -> [usize; 3] {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
@@ -163,23 +164,38 @@ unsafe fn counts_avx2(bytes: &[u8]) -> [usize; 3] {
 
 #[inline(always)]
 fn counts_portable(bytes: &[u8]) -> [usize; 3] {
+    const LANES: usize = 32;
     let Some((&last, _)) = bytes.split_last() else {
         return [0; 3];
     };
-    let (mut lf_all, mut cr_all, mut crlf) = (0usize, 0usize, 0usize);
-    // `cur[j]` and `next[j]` are bytes `j` and `j + 1`, in equal-length blocks.
+    // `cur[j]` and `next[j]` are bytes `j` and `j + 1`.
     let (cur, next) = (&bytes[..bytes.len() - 1], &bytes[1..]);
-    for (c, n) in cur.chunks(255).zip(next.chunks(255)) {
-        let (mut l, mut r, mut rl) = (0u8, 0u8, 0u8);
-        for j in 0..c.len() {
-            let is_cr = c[j] == b'\r';
-            l += u8::from(c[j] == b'\n');
-            r += u8::from(is_cr);
-            rl += u8::from(is_cr & (n[j] == b'\n'));
+    let blocks = cur.len() / LANES * LANES;
+    let (mut lf_all, mut cr_all, mut crlf) = (0usize, 0usize, 0usize);
+    let sum = |lanes: [u8; LANES]| lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
+    // 255 blocks at most per round, so no byte-wide counter overflows.
+    let round = LANES * 255;
+    for (c, n) in cur[..blocks]
+        .chunks(round)
+        .zip(next[..blocks].chunks(round))
+    {
+        let (mut l, mut r, mut rl) = ([0u8; LANES], [0u8; LANES], [0u8; LANES]);
+        for (cb, nb) in c.chunks_exact(LANES).zip(n.chunks_exact(LANES)) {
+            for k in 0..LANES {
+                let is_cr = cb[k] == b'\r';
+                l[k] += u8::from(cb[k] == b'\n');
+                r[k] += u8::from(is_cr);
+                rl[k] += u8::from(is_cr & (nb[k] == b'\n'));
+            }
         }
-        lf_all += usize::from(l);
-        cr_all += usize::from(r);
-        crlf += usize::from(rl);
+        lf_all += sum(l);
+        cr_all += sum(r);
+        crlf += sum(rl);
+    }
+    for (&c, &n) in cur[blocks..].iter().zip(&next[blocks..]) {
+        lf_all += usize::from(c == b'\n');
+        cr_all += usize::from(c == b'\r');
+        crlf += usize::from(c == b'\r' && n == b'\n');
     }
     lf_all += usize::from(last == b'\n');
     cr_all += usize::from(last == b'\r');
@@ -429,6 +445,78 @@ impl<'a> LfView<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Bytes drawn from `\r`, `\n` and `a` by a small deterministic generator.
+    fn endings_soup(len: usize, seed: u64) -> Vec<u8> {
+        let mut x = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (0..len)
+            .map(|_| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                [b'\r', b'\n', b'a', b'a'][(x >> 62) as usize]
+            })
+            .collect()
+    }
+
+    fn counted_one_by_one(bytes: &[u8]) -> [usize; 3] {
+        let mut c = [0; 3];
+        endings(bytes).for_each(|(_, e)| c[slot(e)] += 1);
+        c
+    }
+
+    #[test]
+    fn counts_agree_with_the_endings_found_one_by_one() {
+        // Lengths around the 32-byte blocks and the 255-block rounds, so pairs straddle
+        // both.
+        for (seed, len) in [
+            0, 1, 2, 31, 32, 33, 64, 8159, 8160, 8161, 8192, 20000, 100_003,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let bytes = endings_soup(len, seed as u64);
+            let want = counted_one_by_one(&bytes);
+            assert_eq!(counts(&bytes), want, "length {len}");
+            assert_eq!(counts_portable(&bytes), want, "length {len}");
+        }
+        // A round of 255 blocks where every lane counts 255 times.
+        let all_lf = vec![b'\n'; 32 * 255 * 2 + 7];
+        assert_eq!(counts(&all_lf), [all_lf.len(), 0, 0]);
+        let all_crlf = b"\r\n".repeat(32 * 255 + 5);
+        assert_eq!(counts(&all_crlf), [0, all_crlf.len() / 2, 0]);
+    }
+
+    #[test]
+    fn info_of_pieces_is_the_info_of_the_joined_text() {
+        let bytes = endings_soup(3000, 7);
+        for cuts in [
+            vec![],
+            vec![0],
+            vec![1, 2, 3],
+            vec![100, 100, 1500],
+            vec![2999],
+        ] {
+            let mut pieces = Vec::new();
+            let mut from = 0;
+            for &c in &cuts {
+                pieces.push(&bytes[from..c]);
+                from = c;
+            }
+            pieces.push(&bytes[from..]);
+            assert_eq!(
+                info_of_pieces(pieces.iter().copied()),
+                info(&bytes),
+                "cuts {cuts:?}"
+            );
+        }
+        // A CRLF split between two pieces, and a tie decided by the first occurrence.
+        let split = [&b"a\r"[..], b"\nb\n"];
+        assert_eq!(info_of_pieces(split.into_iter()), info(b"a\r\nb\n"));
+        assert_eq!(info_of_pieces(split.into_iter()).dominant, Ending::CrLf);
+    }
 
     #[test]
     fn lone_cr_is_an_ending_and_crlf_is_one() {

@@ -242,6 +242,85 @@ pub fn find_exact(view: &[u8], old: &[u8]) -> Option<Found> {
     })
 }
 
+/// The exact tier searched in a source itself, without building its LF view: the
+/// places whose LF view is `old` (LF-view text), as source offsets. They are the
+/// matches [`find_exact`] finds in the LF view, mapped to the source the way
+/// [`LfView::to_source`](crate::eol::LfView::to_source) maps them.
+///
+/// Candidates are the occurrences of `old`'s first line, which reads the same in both;
+/// each is then followed through the source, a `\n` of `old` taking a whole ending.
+/// `None` when nothing matches, when `old` starts with a line break, or when following
+/// the candidates costs more than a few passes over the source (repetitive text): the
+/// caller then searches the LF view.
+pub fn find_exact_in_source(source: &[u8], old: &[u8]) -> Option<Found> {
+    let first_line = memchr::memchr(b'\n', old).unwrap_or(old.len());
+    if first_line == 0 {
+        return None;
+    }
+    let finder = memmem::Finder::new(&old[..first_line]);
+    let rest = &old[first_line..];
+    let mut budget = 4 * source.len() + 4 * old.len();
+    // The end of a match at `at`, if `rest` follows the first line there.
+    let mut follow = |at: usize| -> Option<Option<usize>> {
+        let (end, compared) = lf_text_end(source, at + first_line, rest);
+        budget = budget.checked_sub(compared)?;
+        Some(end)
+    };
+    let mut matches = Vec::new();
+    let mut pos = 0;
+    while let Some(at) = finder.find(&source[pos..]).map(|i| pos + i) {
+        match follow(at)? {
+            Some(end) => {
+                matches.push(Match {
+                    start: at,
+                    end,
+                    reindent: None,
+                });
+                pos = end;
+            }
+            None => pos = at + 1,
+        }
+    }
+    let only = matches.first()?;
+    let mut overlapping = None;
+    if matches.len() == 1 {
+        // Another occurrence overlapping the only one starts before its end, so its
+        // first line ends within a first line's length of that end.
+        let (start, end) = (only.start, only.end);
+        let window_end = (end + first_line - 1).min(source.len());
+        let mut pos = start + 1;
+        while let Some(at) = finder.find(&source[pos..window_end]).map(|i| pos + i) {
+            if follow(at)?.is_some() {
+                overlapping = Some(at);
+                break;
+            }
+            pos = at + 1;
+        }
+    }
+    Some(Found {
+        tier: Tier::Exact,
+        matches,
+        overlapping,
+    })
+}
+
+/// Where LF-view text `text` ends if it starts at source offset `at` (a `\n` of it
+/// stands for any one ending), and how many bytes were compared to find out.
+fn lf_text_end(source: &[u8], at: usize, text: &[u8]) -> (Option<usize>, usize) {
+    let mut i = at;
+    for (compared, &b) in text.iter().enumerate() {
+        let step = match (b, source.get(i)) {
+            (b'\n', Some(b'\n')) => 1,
+            (b'\n', Some(b'\r')) if source.get(i + 1) == Some(&b'\n') => 2,
+            (b'\n', Some(b'\r')) => 1,
+            (_, Some(&s)) if s == b && b != b'\r' => 1,
+            _ => return (None, compared + 1),
+        };
+        i += step;
+    }
+    (Some(i), text.len())
+}
+
 fn find_unicode(view: &[u8], old: &[u8]) -> Option<Found> {
     if view.is_ascii() && old.is_ascii() {
         return None;

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use eol_edit::engine::{apply_edits, delete_range, Anchor, Edit};
 use eol_edit::eol;
 use eol_edit::error::ErrorCode;
+use eol_edit::matching;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::RngSeed;
@@ -746,6 +747,41 @@ proptest! {
             prop_assert_eq!(result.unwrap_err().code, ErrorCode::NoChange);
         } else {
             prop_assert_eq!(show(&result.map_err(|e| TestCaseError::fail(e.to_string()))?.content(&source)), show(&converted));
+        }
+    }
+
+    /// The exact tier searched in the source finds what it finds in the LF view, at
+    /// the mapped offsets: every match, and an occurrence overlapping a single one.
+    #[test]
+    fn the_exact_tier_in_the_source_finds_what_it_finds_in_the_lf_view(
+        source in prop::collection::vec(prop::sample::select(vec![b'a', b'b', b'\r', b'\n']), 0..48),
+        from in any::<Index>(),
+        len in 1usize..9,
+        random in prop::collection::vec(prop::sample::select(vec![b'a', b'b', b'\n']), 1..6),
+        take_slice in any::<bool>(),
+    ) {
+        let view = eol::LfView::new(&source);
+        let text = view.text();
+        // Mostly a piece of the LF view (so it matches), sometimes any short text.
+        let old = if take_slice && !text.is_empty() {
+            let start = from.index(text.len());
+            text[start..(start + len).min(text.len())].to_vec()
+        } else {
+            random
+        };
+        let mapped = matching::find_exact(text, &old).map(|f| {
+            let spans: Vec<_> = f.matches.iter().map(|m| (view.to_source(m.start), view.to_source(m.end))).collect();
+            (spans, f.overlapping.map(|o| view.to_source(o)))
+        });
+        let direct = matching::find_exact_in_source(&source, &old).map(|f| {
+            let spans: Vec<_> = f.matches.iter().map(|m| (m.start, m.end)).collect();
+            (spans, f.overlapping)
+        });
+        if old[0] == b'\n' {
+            // Not anchored on a first line: left to the LF view.
+            prop_assert_eq!(direct, None);
+        } else {
+            prop_assert_eq!(direct, mapped, "old {} in {}", show(&old), show(&source));
         }
     }
 }
