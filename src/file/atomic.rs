@@ -24,10 +24,12 @@
 //! - **Races with other processes.** Right before the rename the target is checked
 //!   against what was read ([`Expect`]); if another process changed it, nothing is
 //!   written and the caller gets `FILE_CHANGED`. The check compares size, mtime, ctime
-//!   and inode, and re-hashes the file when they differ or when it was modified less
-//!   than [`RACY_WINDOW`] before it was read (a later change could then keep the same
-//!   timestamp). A change in the microseconds between the check and the rename is not
-//!   seen. A new file is linked into place without replacing one that appeared
+//!   and inode, and re-hashes the file when they differ or when it was modified so
+//!   shortly before it was read that a later change could keep the same timestamp:
+//!   [`RACY_WINDOW`] (2 s) where timestamps have no sub-millisecond part (FAT, HFS+, some
+//!   network file systems), two clock ticks on Linux where they do (ext4, XFS, Btrfs,
+//!   tmpfs; about 9 ms). A change in the microseconds between the check and the rename
+//!   is not seen. A new file is linked into place without replacing one that appeared
 //!   meanwhile.
 //! - **Durability.** With `durable`, the temp is fsynced before the rename and the
 //!   folder after it (Unix; Windows has no folder fsync). Without it nothing is fsynced:
@@ -49,8 +51,40 @@ use crate::error::{Error, Result};
 
 /// A file modified this shortly before it was read is re-hashed by the race check even
 /// when its size and timestamps look unchanged: a second change within the timestamp
-/// granularity (up to 2 s on FAT) would keep them.
+/// granularity (up to 2 s on FAT) would keep them. Timestamps with a sub-millisecond
+/// part get [`fine_racy_window`] instead.
 pub const RACY_WINDOW: Duration = Duration::from_secs(2);
+
+/// The racy window of timestamps with a sub-millisecond part.
+///
+/// Linux stamps a change with its coarse clock, which moves on once per tick (1 to
+/// 10 ms), so a change made a whole tick after the last one gets a later stamp: a file
+/// last changed more than two ticks before it was read cannot change again unseen.
+/// The tick is the coarse clock's resolution. Elsewhere, [`RACY_WINDOW`].
+pub fn fine_racy_window() -> Duration {
+    #[cfg(target_os = "linux")]
+    {
+        static WINDOW: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+        *WINDOW.get_or_init(|| {
+            let mut res = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
+            };
+            // SAFETY: `res` is a valid timespec for the call to fill in.
+            let ok = unsafe { libc::clock_getres(libc::CLOCK_REALTIME_COARSE, &mut res) } == 0;
+            let tick = Duration::new(res.tv_sec as u64, res.tv_nsec as u32);
+            if ok && tick > Duration::ZERO && tick <= Duration::from_millis(100) {
+                2 * tick + Duration::from_millis(1)
+            } else {
+                RACY_WINDOW
+            }
+        })
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        RACY_WINDOW
+    }
+}
 
 /// What a file looked like when it was read, to tell whether another process changed it.
 #[derive(Debug, Clone)]
@@ -71,11 +105,17 @@ impl Snapshot {
         }
     }
 
-    /// True when `meta` shows the same file untouched, so no re-hash is needed.
-    fn vouches_for(&self, meta: &Metadata) -> bool {
+    /// True when `now` (the file's stamp now) shows the same file untouched, so no
+    /// re-hash is needed.
+    fn vouches_for(&self, now: &Stamp) -> bool {
+        let window = if self.stamp.has_fine_timestamps() {
+            fine_racy_window()
+        } else {
+            RACY_WINDOW
+        };
         let newest = self.stamp.newest_change();
-        let settled = newest.is_some_and(|t| t + RACY_WINDOW < self.taken_at);
-        settled && Stamp::of(meta) == self.stamp
+        let settled = newest.is_some_and(|t| t + window < self.taken_at);
+        settled && *now == self.stamp
     }
 }
 
@@ -118,6 +158,22 @@ impl Stamp {
     #[cfg(not(unix))]
     fn newest_change(&self) -> Option<SystemTime> {
         self.modified
+    }
+
+    /// Both timestamps have a sub-millisecond part, so the file system keeps them that
+    /// finely (one in a thousand fine ones has none by chance, and gets the long window).
+    #[cfg(unix)]
+    fn has_fine_timestamps(&self) -> bool {
+        let sub_ms = |nanos: u32| !nanos.is_multiple_of(1_000_000);
+        let modified = self
+            .modified
+            .and_then(|m| m.duration_since(SystemTime::UNIX_EPOCH).ok());
+        modified.is_some_and(|m| sub_ms(m.subsec_nanos())) && sub_ms(self.changed.1 as u32)
+    }
+
+    #[cfg(not(unix))]
+    fn has_fine_timestamps(&self) -> bool {
+        false
     }
 }
 
@@ -297,7 +353,7 @@ fn verify(target: &Path, display: &Path, expect: Expect<'_>) -> Result<()> {
                 }
                 Err(err) => return Err(fail(err)),
             };
-            if snapshot.vouches_for(&meta) {
+            if snapshot.vouches_for(&Stamp::of(&meta)) {
                 return Ok(());
             }
             // Hashed in chunks: a second copy of a large file would double the peak memory.
@@ -704,6 +760,45 @@ mod tests {
             test();
         }
         hooks::set_named_temp_only(false);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_change_stays_racy_two_ticks_with_fine_timestamps_and_2_s_without() {
+        let at = |nanos: u32| SystemTime::UNIX_EPOCH + Duration::new(1_700_000_000, nanos);
+        let stamp = |nanos: u32| Stamp {
+            len: 1,
+            modified: Some(at(nanos)),
+            changed: (1_700_000_000, i64::from(nanos)),
+            inode: (1, 2),
+        };
+        let read = |stamp: &Stamp, after: Duration| Snapshot {
+            version: String::new(),
+            stamp: stamp.clone(),
+            taken_at: stamp.newest_change().unwrap() + after,
+        };
+        let ms = Duration::from_millis;
+        let window = fine_racy_window();
+        let fine = stamp(123_456_789);
+        assert!(fine.has_fine_timestamps());
+        assert!(!read(&fine, window / 2).vouches_for(&fine));
+        assert!(read(&fine, window + ms(1)).vouches_for(&fine));
+        let coarse = stamp(0);
+        assert!(!coarse.has_fine_timestamps());
+        assert!(!read(&coarse, ms(1900)).vouches_for(&coarse));
+        assert!(read(&coarse, ms(2100)).vouches_for(&coarse));
+        // A stamp that moved is never vouched for.
+        let grown = Stamp {
+            len: 2,
+            ..fine.clone()
+        };
+        assert!(!read(&fine, ms(10_000)).vouches_for(&grown));
+        #[cfg(target_os = "linux")]
+        {
+            // Two ticks of 1 to 10 ms, and a millisecond.
+            assert!(window >= ms(3) && window <= ms(21), "{window:?}");
+            assert!(!read(&coarse, window + ms(1)).vouches_for(&coarse));
+        }
     }
 
     /// [`super::write`] of one piece.
