@@ -87,11 +87,16 @@ pub fn fine_racy_window() -> Duration {
 }
 
 /// What a file looked like when it was read, to tell whether another process changed it.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Snapshot {
     version: String,
     stamp: Stamp,
     taken_at: SystemTime,
+    /// The metadata of the file read: its mode, owner and links go to the new file.
+    meta: Metadata,
+    /// The open file that was read (Unix): locked for the commit, and after it the last
+    /// handle on the replaced file.
+    handle: Option<File>,
 }
 
 impl Snapshot {
@@ -102,6 +107,25 @@ impl Snapshot {
             version,
             stamp: Stamp::of(meta),
             taken_at,
+            meta: meta.clone(),
+            handle: None,
+        }
+    }
+
+    /// Keeps `file`, the open file that was read, for the commit lock (Unix; elsewhere
+    /// it is closed, as an open file can keep a rename from replacing it).
+    pub(crate) fn with_handle(self, file: File) -> Snapshot {
+        Snapshot {
+            handle: cfg!(unix).then_some(file),
+            ..self
+        }
+    }
+
+    /// Lets go of the file after it was replaced: its last handle is closed on a
+    /// background thread (see [`close_in_background`]).
+    pub(crate) fn retire(self) {
+        if let Some(handle) = self.handle {
+            close_in_background(handle);
         }
     }
 
@@ -222,15 +246,10 @@ fn write_in(
     durable: bool,
 ) -> Result<()> {
     let fail = |err: io::Error| io_failure(&err, display, Action::Write);
+    // As it was read: had it changed since, the race check below would refuse.
     let original = match expect {
         Expect::Absent => None,
-        Expect::Unchanged(_) => Some(fs::metadata(target).map_err(|err| {
-            if err.kind() == io::ErrorKind::NotFound {
-                file_changed(display, "was deleted")
-            } else {
-                fail(err)
-            }
-        })?),
+        Expect::Unchanged(snapshot) => Some(&snapshot.meta),
     };
     if let Some(meta) = &original {
         check_writable(target).map_err(fail)?;
@@ -239,7 +258,7 @@ fn write_in(
         }
     }
 
-    let mut temp = Temp::create(dir, target, original.as_ref()).map_err(fail)?;
+    let mut temp = Temp::create(dir, target, original).map_err(fail)?;
     write_pieces(&mut temp.file, pieces).map_err(fail)?;
     if durable {
         temp.file.sync_all().map_err(fail)?;
@@ -249,7 +268,7 @@ fn write_in(
     let commit_lock = lock_for_commit(target, expect);
     verify(target, display, expect)?;
     temp.commit(target, display, expect)?;
-    // The lock's handle is the last one on the replaced file.
+    // A handle opened for the lock is the last one on the replaced file.
     if let Some(replaced) = commit_lock {
         close_in_background(replaced);
     }
@@ -335,7 +354,9 @@ fn write_pieces(file: &mut File, pieces: &[&[u8]]) -> io::Result<()> {
 }
 
 /// Holds an exclusive advisory lock (`flock`) on the file now at `target` from the race
-/// check until the commit is done (the lock goes with the returned handle).
+/// check until the commit is done. The lock is taken on the handle the file was read
+/// through, and goes when it is closed; without one, the file is opened, and the lock
+/// goes with the returned handle.
 ///
 /// Without it, two processes could both pass the check before either renames, and the
 /// second rename would drop the first edit. With it, the second waits; by then the
@@ -344,16 +365,21 @@ fn write_pieces(file: &mut File, pieces: &[&[u8]]) -> io::Result<()> {
 #[cfg(unix)]
 fn lock_for_commit(target: &Path, expect: Expect<'_>) -> Option<File> {
     use std::os::unix::io::AsRawFd;
-    if matches!(expect, Expect::Absent) {
+    let Expect::Unchanged(snapshot) = expect else {
         return None; // a new file is linked into place, which fails if it exists
-    }
-    let file = File::open(target).ok()?;
+    };
+    let opened = match &snapshot.handle {
+        Some(_) => None,
+        None => Some(File::open(target).ok()?),
+    };
+    let file = snapshot.handle.as_ref().or(opened.as_ref())?;
     loop {
+        // SAFETY: flock on a descriptor that `file` keeps open.
         if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
-            return Some(file);
+            return opened;
         }
         if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-            return None;
+            return opened;
         }
     }
 }
@@ -803,6 +829,9 @@ mod tests {
             version: String::new(),
             stamp: stamp.clone(),
             taken_at: stamp.newest_change().unwrap() + after,
+            // Not looked at by the check.
+            meta: fs::metadata(".").unwrap(),
+            handle: None,
         };
         let ms = Duration::from_millis;
         let window = fine_racy_window();

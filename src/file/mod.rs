@@ -88,7 +88,7 @@ impl Default for FileOptions {
 }
 
 /// A file read and decoded.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Loaded {
     /// The real path (symlinks resolved): where a write goes.
     pub path: PathBuf,
@@ -124,7 +124,8 @@ pub struct Written {
 /// `FILE_TOO_LARGE`, `BINARY_FILE` or `IO_ERROR`.
 pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
     let resolved = path::resolve(path, &opts.roots, opts.cwd.as_deref())?;
-    read(resolved, opts.max_bytes)
+    let meta = fs::metadata(&resolved.real);
+    read(resolved, meta, opts.max_bytes)
 }
 
 /// Edits a file: resolve, lock, read, check, transform, write.
@@ -148,8 +149,13 @@ pub fn modify<T>(
     // A hard-linked file is one file under several paths, written in place (its inode
     // stays), so its inode names it: edits through different names take turns too.
     // Always taken after a path lock, so two of these can never wait for each other.
-    let _inode_lock = inode_key(&resolved.real).map(|key| lock::lock(&key));
-    let loaded = match read(resolved.clone(), opts.max_bytes) {
+    let meta = fs::metadata(&resolved.real);
+    let _inode_lock = meta
+        .as_ref()
+        .ok()
+        .and_then(inode_key)
+        .map(|key| lock::lock(&key));
+    let loaded = match read(resolved.clone(), meta, opts.max_bytes) {
         Ok(loaded) => Some(loaded),
         Err(err) if create_ok && err.code == ErrorCode::FileNotFound => None,
         Err(err) => return Err(err),
@@ -207,6 +213,9 @@ pub fn modify<T>(
             expect,
             opts.durable,
         )?;
+        if let Some(loaded) = loaded {
+            loaded.snapshot.retire();
+        }
     }
     let written = Written {
         path: resolved.real,
@@ -220,9 +229,11 @@ pub fn modify<T>(
 
 /// The lock key of a file with several hard links: its device and inode.
 #[cfg(unix)]
-fn inode_key(real: &Path) -> Option<PathBuf> {
+fn inode_key(meta: &fs::Metadata) -> Option<PathBuf> {
     use std::os::unix::fs::MetadataExt;
-    let meta = fs::metadata(real).ok().filter(|m| m.nlink() > 1)?;
+    if meta.nlink() < 2 {
+        return None;
+    }
     // A NUL byte keeps the key apart from every real path.
     Some(PathBuf::from(format!(
         "\0inode:{}:{}",
@@ -232,16 +243,17 @@ fn inode_key(real: &Path) -> Option<PathBuf> {
 }
 
 #[cfg(not(unix))]
-fn inode_key(_real: &Path) -> Option<PathBuf> {
+fn inode_key(_meta: &fs::Metadata) -> Option<PathBuf> {
     None
 }
 
-/// Reads a resolved path (the shared half of [`load`] and [`modify`]).
-fn read(resolved: ResolvedPath, max_bytes: u64) -> Result<Loaded> {
+/// Reads a resolved path (the shared half of [`load`] and [`modify`]); `meta` is what
+/// `stat` said of it.
+fn read(resolved: ResolvedPath, meta: io::Result<fs::Metadata>, max_bytes: u64) -> Result<Loaded> {
     let display = &resolved.display;
     let fail = |err: io::Error| io_failure(&err, display, Action::Read);
     // Checked before opening: opening a FIFO would block, a folder fails oddly on Windows.
-    check_regular_file(&fs::metadata(&resolved.real).map_err(fail)?, display)?;
+    check_regular_file(&meta.map_err(fail)?, display)?;
     let file = open_for_read(&resolved.real).map_err(fail)?;
     // The stamp of what is about to be read; the race check compares against it.
     let meta = file.metadata().map_err(fail)?;
@@ -253,7 +265,8 @@ fn read(resolved: ResolvedPath, max_bytes: u64) -> Result<Loaded> {
     }
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0).saturating_add(1));
     // One byte past the limit tells a file that grew since the stat.
-    file.take(limit.saturating_add(1))
+    (&file)
+        .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(fail)?;
     let len = bytes.len() as u64;
@@ -266,7 +279,7 @@ fn read(resolved: ResolvedPath, max_bytes: u64) -> Result<Loaded> {
         ..err
     })?;
     Ok(Loaded {
-        snapshot: Snapshot::new(&meta, version.clone(), taken_at),
+        snapshot: Snapshot::new(&meta, version.clone(), taken_at).with_handle(file),
         path: resolved.real,
         display_path: resolved.display,
         decoded,
