@@ -195,7 +195,10 @@ pub fn modify<T>(
     let utf16;
     let pieces: Vec<&[u8]> = if encoding == Encoding::Utf8 {
         let bom: &[u8] = if bom { encoding.bom() } else { b"" };
-        std::iter::once(bom).chain(patch.pieces(source)).collect()
+        std::iter::once(bom)
+            .filter(|b| !b.is_empty())
+            .chain(patch.pieces(source))
+            .collect()
     } else {
         utf16 = encode_owned(encoding, bom, patch.to_vec(source));
         vec![&utf16[..]]
