@@ -197,9 +197,10 @@ async function editSection(async) {
 // ---------------------------------------------------------------- settled files
 
 // The race check before the rename re-reads and re-hashes the file when it was
-// modified less than 2 s before it was read: always the case when one file is edited
-// in a loop. An agent's edits are seconds apart, so this edits files untouched for
-// more than 2 s, one sample per file.
+// modified within the racy window before it was read (two clock ticks on Linux file
+// systems with fine timestamps, 2 s elsewhere), which a tight loop on one file can
+// hit. An agent's edits are seconds apart, so this edits files untouched for more
+// than 2 s, one sample per file: no file system's window re-reads them.
 const SETTLED_SIZES = QUICK ? [4 * MiB] : [4 * MiB, 32 * MiB]
 const SETTLED_COPIES = QUICK ? 3 : 5
 let settledFiles = []
@@ -253,7 +254,7 @@ async function settledSection() {
   }
   sections.push({
     title: '`editFileSync` on files last changed more than 2 s earlier',
-    note: 'In the loops above every edit reads a file written moments before, so the race check before the rename re-reads and re-hashes the whole file (a file modified within 2 s of being read could change again without its timestamps showing it). An agent\'s edits are seconds apart; here each sample edits a different copy that was written more than 2 s earlier, interleaved with the I/O floor on one more copy.',
+    note: 'In the loops above each file is edited again a few milliseconds after the last edit; where that is within the racy window (two clock ticks on Linux file systems with sub-millisecond timestamps, 2 s on others), the race check before the rename re-reads and re-hashes the whole file, since another change could then keep its timestamps. An agent\'s edits are seconds apart; here each sample edits a different copy that was written more than 2 s earlier, interleaved with the I/O floor on one more copy.',
     header: ['size', 'endings', 'eol-edit `editFileSync`', '(b) I/O floor', 'eol-edit / (b)', 'files'],
     rows,
   })

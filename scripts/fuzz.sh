@@ -13,8 +13,9 @@
 #   - with a nightly toolchain (rustup's `nightly`): AddressSanitizer on;
 #   - without one: the same coverage instrumentation on stable Rust (`-Cpasses=
 #     sancov-module` and the sanitizer-coverage LLVM options are stable codegen flags),
-#     no sanitizer. The code under test has no `unsafe` that a sanitizer would add to,
-#     apart from the file layer's syscalls, which these targets do not reach.
+#     no sanitizer. The code under test has no `unsafe` that a sanitizer would add to:
+#     the file layer's syscalls, which these targets do not reach, and the call into
+#     the AVX2 build of `eol::counts`, which is safe code compiled for that CPU.
 # EOL_FUZZ_TOOLCHAIN=stable|nightly forces one. Targets run one after the other, one
 # process each (no -jobs/-fork): the machine has 2 cores shared with other work.
 #

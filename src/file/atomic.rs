@@ -40,7 +40,7 @@
 //! - **Missing folders** of a new file are created, and removed again if the write fails.
 
 use std::fs::{self, File, Metadata};
-use std::io::{self, IoSlice, Write};
+use std::io::{self, IoSlice, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
@@ -176,6 +176,17 @@ impl Stamp {
             .ok()
             .map(|secs| SystemTime::UNIX_EPOCH + Duration::new(secs, nanos as u32))?;
         Some(self.modified?.max(ctime))
+    }
+
+    /// The same file (device and inode), whatever its content.
+    #[cfg(unix)]
+    fn same_file(&self, other: &Stamp) -> bool {
+        self.inode == other.inode
+    }
+
+    #[cfg(not(unix))]
+    fn same_file(&self, _other: &Stamp) -> bool {
+        false
     }
 
     /// The mtime (Windows has no ctime that a `utime` call cannot set).
@@ -409,10 +420,21 @@ fn verify(target: &Path, display: &Path, expect: Expect<'_>) -> Result<()> {
             if snapshot.vouches_for(&Stamp::of(&meta)) {
                 return Ok(());
             }
+            if meta.len() != snapshot.stamp.len {
+                return Err(file_changed(display, "was changed by another process"));
+            }
+            // Still the file that was read: re-read through the handle it was read with.
+            let opened;
+            let mut file: &File = match &snapshot.handle {
+                Some(handle) if Stamp::of(&meta).same_file(&snapshot.stamp) => handle,
+                _ => {
+                    opened = File::open(target).map_err(fail)?;
+                    &opened
+                }
+            };
+            file.rewind().map_err(fail)?;
             // Hashed in chunks: a second copy of a large file would double the peak memory.
-            let unchanged = meta.len() == snapshot.stamp.len
-                && version_of(fs::File::open(target).map_err(fail)?).map_err(fail)?
-                    == snapshot.version;
+            let unchanged = version_of(file).map_err(fail)? == snapshot.version;
             if unchanged {
                 Ok(())
             } else {

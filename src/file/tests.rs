@@ -378,6 +378,37 @@ fn outside_change_between_load_and_rename_is_file_changed() {
 }
 
 #[test]
+fn a_same_size_change_in_place_is_caught_by_re_reading_the_file() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "mine\n");
+    let outside = dir.join("a.txt");
+    hooks::set_before_commit(move || fs::write(outside, "MINE\n"));
+    let err = modify(Path::new("a.txt"), &opts(&dir), false, put("edited\n")).unwrap_err();
+    assert_eq!(err.code, ErrorCode::FileChanged);
+    assert_eq!(dir.read("a.txt"), b"MINE\n");
+}
+
+#[test]
+fn the_same_bytes_written_again_or_renamed_in_do_not_block_the_edit() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "mine\n");
+    let outside = dir.join("a.txt");
+    // In place: the timestamps move, the file read is re-read and is the same.
+    hooks::set_before_commit(move || fs::write(&outside, "mine\n"));
+    modify(Path::new("a.txt"), &opts(&dir), false, put("edited\n")).unwrap();
+    assert_eq!(dir.read("a.txt"), b"edited\n");
+    // Replaced by another file with the same bytes: that one is read and is the same.
+    let (copy, target) = (dir.join("b.txt"), dir.join("a.txt"));
+    hooks::set_before_commit(move || {
+        fs::write(&copy, "edited\n")?;
+        fs::rename(&copy, &target)
+    });
+    modify(Path::new("a.txt"), &opts(&dir), false, put("again\n")).unwrap();
+    assert_eq!(dir.read("a.txt"), b"again\n");
+    assert_eq!(dir.listing(""), ["a.txt"]);
+}
+
+#[test]
 fn concurrent_increments_on_one_file_all_land() {
     const THREADS: usize = 6;
     const ROUNDS: usize = 15;
