@@ -250,13 +250,13 @@ fn inode_key(_meta: &fs::Metadata) -> Option<PathBuf> {
     None
 }
 
-/// Reads a resolved path (the shared half of [`load`] and [`modify`]); `meta` is what
+/// Reads a resolved path (the shared half of [`load`] and [`modify`]); `stat` is what
 /// `stat` said of it.
-fn read(resolved: ResolvedPath, meta: io::Result<fs::Metadata>, max_bytes: u64) -> Result<Loaded> {
+fn read(resolved: ResolvedPath, stat: io::Result<fs::Metadata>, max_bytes: u64) -> Result<Loaded> {
     let display = &resolved.display;
     let fail = |err: io::Error| io_failure(&err, display, Action::Read);
     // Checked before opening: opening a FIFO would block, a folder fails oddly on Windows.
-    check_regular_file(&meta.map_err(fail)?, display)?;
+    check_regular_file(&stat.map_err(fail)?, display)?;
     let file = open_for_read(&resolved.real).map_err(fail)?;
     // The stamp of what is about to be read; the race check compares against it.
     let meta = file.metadata().map_err(fail)?;
