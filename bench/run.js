@@ -234,7 +234,8 @@ async function settledSection() {
     const floorFile = settledFiles.find((f) => f.size === size && f.floor).floor
     const times = { eol: [], seed: [], floor: [] }
     const timed = (who, run) => {
-      gc()
+      // As in the loops: a collection between samples from 1 MiB up only.
+      if (size >= MiB) gc()
       const t0 = process.hrtime.bigint()
       run()
       times[who].push(Number(process.hrtime.bigint() - t0) / 1e6)
@@ -533,14 +534,16 @@ async function main() {
   }
   process.stderr.write(`eol-edit bench: ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}, ${meta.fs}, addon ${meta.addon}\n`)
   try {
-    if (wants('settled')) prepareSettled()
     if (wants('editSync')) await editSection(false)
     if (wants('editAsync')) await editSection(true)
-    if (wants('settled')) await settledSection()
-    if (wants('multiEdit')) await multiEditSection()
+    // Written after the edit loops, so their writeback does not slow those down, and
+    // left to settle while the string sections (no file I/O) run.
+    if (wants('settled')) prepareSettled()
     if (wants('toLf')) await toLfSection()
     if (wants('normalizeEol')) await normalizeEolSection()
     if (wants('applyEdits')) await applyEditsSection()
+    if (wants('settled')) await settledSection()
+    if (wants('multiEdit')) await multiEditSection()
     if (wants('rss')) await rssSection()
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true })
