@@ -129,14 +129,10 @@ pub fn summarize(source: &[u8], patch: &Patch, label: &str) -> Summary {
     let from = lines_up(source, line_start_before(source, first.start), CONTEXT + 1);
     // The rest of the last splice's line, then as many more as `from` has above.
     let to = lines_down(source, last.end, CONTEXT + 2);
-    let mut new = Vec::with_capacity(to - from);
-    let mut copied = from;
-    for s in splices {
-        new.extend_from_slice(&source[copied..s.start]);
-        new.extend_from_slice(&s.bytes);
-        copied = s.end;
-    }
-    new.extend_from_slice(&source[copied..to]);
+    let new = patch
+        .pieces_between(source, from..to)
+        .collect::<Vec<_>>()
+        .concat();
     let lines_before = eol::count_endings(&source[..from]);
     summarize_texts(&source[from..to], &new, lines_before, label)
 }

@@ -16,6 +16,7 @@
 //! ```
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 /// What replaces one byte range of a text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,15 +81,40 @@ impl Patch {
     /// The new text in order, as non-empty slices of the source and of the patch.
     pub fn pieces<'a>(&'a self, source: &'a [u8]) -> impl Iterator<Item = &'a [u8]> + Clone {
         let base = self.base.as_deref().unwrap_or(source);
-        let mut copied = 0;
+        self.pieces_in(base, 0..base.len())
+    }
+
+    /// The part of the new text that stands for `source[range]`, a range that holds
+    /// every splice of a patch over the source.
+    pub fn pieces_between<'a>(
+        &'a self,
+        source: &'a [u8],
+        range: Range<usize>,
+    ) -> impl Iterator<Item = &'a [u8]> + Clone {
+        debug_assert!(!self.replaces_source());
+        debug_assert!(self
+            .splices
+            .first()
+            .zip(self.splices.last())
+            .is_none_or(|(first, last)| range.start <= first.start && last.end <= range.end));
+        self.pieces_in(source, range)
+    }
+
+    /// `base[range]` with the splices applied, as non-empty slices.
+    fn pieces_in<'a>(
+        &'a self,
+        base: &'a [u8],
+        range: Range<usize>,
+    ) -> impl Iterator<Item = &'a [u8]> + Clone {
+        let mut copied = range.start;
         let between = self.splices.iter().flat_map(move |s| {
             let kept = &base[copied..s.start];
             copied = s.end;
             [kept, &s.bytes[..]]
         });
-        let tail_from = self.splices.last().map_or(0, |s| s.end);
+        let tail_from = self.splices.last().map_or(range.start, |s| s.end);
         between
-            .chain(std::iter::once(&base[tail_from..]))
+            .chain(std::iter::once(&base[tail_from..range.end]))
             .filter(|piece| !piece.is_empty())
     }
 
@@ -171,6 +197,14 @@ mod tests {
         assert_eq!(p.len(b"abc"), 3);
         assert_eq!(Patch::splices(vec![]).to_vec(b"abc"), b"abc");
         assert!(Patch::splices(vec![splice(0, 3, "")]).is_empty(b"abc"));
+    }
+
+    #[test]
+    fn pieces_between_are_the_new_text_of_a_range_holding_every_splice() {
+        let p = Patch::splices(vec![splice(2, 3, "C"), splice(4, 4, "!")]);
+        let between: Vec<&[u8]> = p.pieces_between(b"abcdef", 1..5).collect();
+        assert_eq!(between, [&b"b"[..], b"C", b"d", b"!", b"e"]);
+        assert_eq!(between.concat(), &p.to_vec(b"abcdef")[1..6]);
     }
 
     #[test]
