@@ -417,7 +417,8 @@ fn verify(target: &Path, display: &Path, expect: Expect<'_>) -> Result<()> {
                 }
                 Err(err) => return Err(fail(err)),
             };
-            if snapshot.vouches_for(&Stamp::of(&meta)) {
+            let now = Stamp::of(&meta);
+            if snapshot.vouches_for(&now) {
                 return Ok(());
             }
             if meta.len() != snapshot.stamp.len {
@@ -426,7 +427,7 @@ fn verify(target: &Path, display: &Path, expect: Expect<'_>) -> Result<()> {
             // Still the file that was read: re-read through the handle it was read with.
             let opened;
             let mut file: &File = match &snapshot.handle {
-                Some(handle) if Stamp::of(&meta).same_file(&snapshot.stamp) => handle,
+                Some(handle) if now.same_file(&snapshot.stamp) => handle,
                 _ => {
                     opened = File::open(target).map_err(fail)?;
                     &opened

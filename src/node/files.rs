@@ -144,11 +144,11 @@ fn change(
 ) -> Result<EditResult, Error> {
     let label = path.to_string_lossy().into_owned();
     let (written, (applied, info)) = file::modify(&path, &opts, create_ok, |decoded, real| {
-        let source = decoded.map_or(&[][..], |d| d.source.as_slice());
-        let mut applied = apply(decoded.map(|d| d.source.as_slice()), real, &label)?;
+        let decoded = decoded.map(|d| d.source.as_slice());
+        let mut applied = apply(decoded, real, &label)?;
         // The new source goes to the file; the result keeps only what it reports.
         let patch = std::mem::take(&mut applied.patch);
-        let info = eol::info_of_pieces(patch.pieces(source));
+        let info = eol::info_of_pieces(patch.pieces(decoded.unwrap_or_default()));
         Ok((patch, (applied, info)))
     })?;
     Ok(EditResult {
