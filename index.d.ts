@@ -36,6 +36,8 @@ export interface ApplyResult {
   diff: string
   eol: EolInfo
   changed: boolean
+  /** Things to tell the user, such as endings the edit made mixed. */
+  warnings: Array<string>
 }
 
 /** Converts every line ending of a file; `NO_CHANGE` if there is nothing to convert. */
@@ -108,6 +110,11 @@ export interface EditResult {
   version: string
   /** False only when `writeFile` was given the content the file already has. */
   changed: boolean
+  /**
+   * Things the host should show its user (empty when there is nothing to say): a
+   * hard link broken under a root, an encoding guessed, endings the edit made mixed.
+   */
+  warnings: Array<string>
 }
 
 /**
@@ -169,6 +176,8 @@ export interface ReadResult {
   bom: boolean
   encoding: 'utf-8' | 'utf-16le' | 'utf-16be'
   version: string
+  /** Things the host should show its user, such as an encoding that was guessed. */
+  warnings: Array<string>
 }
 
 /**

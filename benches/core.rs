@@ -262,11 +262,11 @@ mod end_to_end {
     #[divan::bench]
     fn diff_summarize(bencher: Bencher) {
         let old = crlf(&with_insert(SIZE, TARGET));
-        let patch = engine::apply_edits(&old, &[engine::Edit::new(TARGET, TARGET_NEW)], "f")
+        let splices = engine::apply_edits(&old, &[engine::Edit::new(TARGET, TARGET_NEW)], "f")
             .unwrap()
-            .patch;
+            .splices;
         bencher
             .counter(BytesCount::of_slice(&old))
-            .bench(|| diff::summarize(black_box(&old), black_box(&patch), "f"));
+            .bench(|| diff::summarize(black_box(&old), black_box(&splices), "f"));
     }
 }

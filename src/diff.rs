@@ -10,7 +10,7 @@ use std::time::Duration;
 use similar::{group_diff_ops, DiffOp};
 
 use crate::eol::{self, Ending};
-use crate::patch::Patch;
+use crate::splice::Splices;
 
 /// Lines of context around each change.
 const CONTEXT: usize = 3;
@@ -113,23 +113,22 @@ fn lines_down(text: &[u8], p: usize, n: usize) -> usize {
     text.len()
 }
 
-/// Summarizes the change a patch makes to `source`. `label` names the file in the
+/// Summarizes the change `new` makes to `source`. `label` names the file in the
 /// diff header.
 ///
 /// Splices over the source are diffed in a window around them: from a few lines before
 /// the first to a few lines after the last, which is all a diff with 3 lines of
 /// context can show, so nothing outside it is compared or split.
-pub fn summarize(source: &[u8], patch: &Patch, label: &str) -> Summary {
-    let splices = patch.splice_list();
-    let (Some(first), Some(last), false) =
-        (splices.first(), splices.last(), patch.replaces_source())
+pub fn summarize(source: &[u8], new: &Splices, label: &str) -> Summary {
+    let splices = new.splice_list();
+    let (Some(first), Some(last), false) = (splices.first(), splices.last(), new.replaces_source())
     else {
-        return summarize_texts(source, &patch.joined(source), 0, label);
+        return summarize_texts(source, &new.joined(source), 0, label);
     };
     let from = lines_up(source, line_start_before(source, first.start), CONTEXT + 1);
     // The rest of the last splice's line, then as many more as `from` has above.
     let to = lines_down(source, last.end, CONTEXT + 2);
-    let new = patch
+    let new = new
         .pieces_between(source, from..to)
         .collect::<Vec<_>>()
         .concat();
@@ -286,10 +285,10 @@ fn render_endings_only(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::patch::Splice;
+    use crate::splice::Splice;
 
     fn whole(old: &[u8], new: &[u8], label: &str) -> Summary {
-        summarize(old, &Patch::whole(new.to_vec()), label)
+        summarize(old, &Splices::whole(new.to_vec()), label)
     }
 
     #[test]
@@ -320,13 +319,13 @@ mod tests {
                             bytes: b"Z".to_vec(),
                         });
                     }
-                    let patch = Patch::splices(splices);
-                    let new = patch.to_vec(&source);
+                    let splices = Splices::of(splices);
+                    let new = splices.to_vec(&source);
                     assert_eq!(
-                        summarize(&source, &patch, "f"),
+                        summarize(&source, &splices, "f"),
                         whole(&source, &new, "f"),
                         "splices {:?} over {:?}",
-                        patch.splice_list(),
+                        splices.splice_list(),
                         String::from_utf8_lossy(&source)
                     );
                 }

@@ -23,7 +23,7 @@ use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
 use crate::matching::{self, Found, LazyLines, Lines, Tier};
-use crate::patch::{Patch, Splice};
+use crate::splice::{Splice, Splices};
 
 /// One edit: replace `old_text` with `new_text` (every occurrence with `replace_all`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,8 +56,8 @@ impl Edit {
 /// The outcome of a successful change.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Applied {
-    /// The new source, as a patch of the source the change was made from.
-    pub patch: Patch,
+    /// The new source, as splices over the source the change was made from.
+    pub splices: Splices,
     /// How many places were replaced, over all edits.
     pub replacements: u32,
     /// For each edit, the tier that found it.
@@ -73,7 +73,7 @@ pub struct Applied {
 impl Applied {
     fn new(
         source: &[u8],
-        patch: Patch,
+        splices: Splices,
         replacements: u32,
         matched_by: Vec<Tier>,
         label: &str,
@@ -82,9 +82,9 @@ impl Applied {
             start_line,
             end_line,
             diff,
-        } = diff::summarize(source, &patch, label);
+        } = diff::summarize(source, &splices, label);
         Applied {
-            patch,
+            splices,
             replacements,
             matched_by,
             start_line,
@@ -95,7 +95,7 @@ impl Applied {
 
     /// The new source in one buffer; `source` is the one the change was made from.
     pub fn content(&self, source: &[u8]) -> Vec<u8> {
-        self.patch.to_vec(source)
+        self.splices.to_vec(source)
     }
 }
 
@@ -108,7 +108,7 @@ pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied
         return Err(Error::invalid("edits is empty: give at least one edit."));
     }
     // Every edit but the last is joined into a text the next one searches; the last
-    // one's splices stay a patch.
+    // one's splices stay splices.
     let mut current: Option<Vec<u8>> = None;
     let mut last = Vec::new();
     let mut replacements = 0;
@@ -116,7 +116,7 @@ pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied
     for (index, edit) in edits.iter().enumerate() {
         if index > 0 {
             let text = current.as_deref().unwrap_or(source);
-            current = Some(Patch::splices(std::mem::take(&mut last)).to_vec(text));
+            current = Some(Splices::of(std::mem::take(&mut last)).to_vec(text));
         }
         let text = current.as_deref().unwrap_or(source);
         let (splices, tier) = apply_one(text, edit).map_err(|e| e.with_edit_index(index))?;
@@ -124,18 +124,24 @@ pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied
         matched_by.push(tier);
         last = splices;
     }
-    let patch = match current {
-        None => Patch::splices(last),
-        Some(base) => Patch::splices_over(base, last),
+    let splices = match current {
+        None => Splices::of(last),
+        Some(base) => Splices::over(base, last),
     };
     // One edit that succeeded changed something; several may cancel out.
-    if edits.len() > 1 && patch.is_identity(source) {
+    if edits.len() > 1 && splices.is_identity(source) {
         return Err(Error::new(
             ErrorCode::NoChange,
             "The edits cancel out: the file would stay exactly as it is.",
         ));
     }
-    Ok(Applied::new(source, patch, replacements, matched_by, label))
+    Ok(Applied::new(
+        source,
+        splices,
+        replacements,
+        matched_by,
+        label,
+    ))
 }
 
 /// Applies one edit: the splices that make the new source, and the tier that found it.
@@ -613,12 +619,12 @@ pub fn delete_range(
     } else {
         Vec::new()
     };
-    let patch = Patch::splices(vec![Splice {
+    let splices = Splices::of(vec![Splice {
         start: from,
         end: to,
         bytes,
     }]);
-    Ok(Applied::new(source, patch, 1, Vec::new(), label))
+    Ok(Applied::new(source, splices, 1, Vec::new(), label))
 }
 
 /// How `writeFile` treats line endings.
@@ -661,7 +667,7 @@ pub fn write(
     let replacements = u32::from(old != Some(new.as_slice()));
     Applied::new(
         old.unwrap_or(b""),
-        Patch::whole(new),
+        Splices::whole(new),
         replacements,
         Vec::new(),
         label,
@@ -685,7 +691,7 @@ pub fn convert_eol(source: &[u8], to: Ending, label: &str) -> Result<Applied> {
     let count = eol::endings(source).filter(|(_, e)| *e != to).count() as u32;
     Ok(Applied::new(
         source,
-        Patch::whole(content),
+        Splices::whole(content),
         count,
         Vec::new(),
         label,

@@ -84,6 +84,27 @@ pub struct EolInfo {
     pub trailing_newline: bool,
 }
 
+/// The warning for a change that left a text with mixed endings where it had one kind:
+/// `before` is the text the change was made to, `after` the counts of the result.
+///
+/// A text that was already mixed, or had no endings, gets none: its owner chose that.
+pub fn made_mixed_warning(before: &[u8], after: &EolInfo) -> Option<String> {
+    if !after.mixed {
+        return None;
+    }
+    let old = info(before);
+    if old.mixed || old.lf + old.crlf + old.cr == 0 {
+        return None;
+    }
+    Some(format!(
+        "The file used only {} line endings and now mixes them ({} LF, {} CRLF, {} CR).",
+        old.dominant.name(),
+        after.lf,
+        after.crlf,
+        after.cr
+    ))
+}
+
 /// Finds every ending in `bytes`, in order, as `(offset, ending)`.
 ///
 /// A `\r` at the very end is a lone `\r`; `\r\n` is always one ending.
@@ -445,6 +466,17 @@ impl<'a> LfView<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn warns_only_when_a_change_mixes_endings_of_a_uniform_text() {
+        let crlf = b"a\r\nb\r\n";
+        let warning = made_mixed_warning(crlf, &info(b"a\r\nx\nb\r\n")).unwrap();
+        assert!(warning.contains("only CRLF") && warning.contains("1 LF, 2 CRLF"), "{warning}");
+        assert_eq!(made_mixed_warning(crlf, &info(b"a\r\nx\r\n")), None);
+        // Already mixed, or no endings at all: nothing new to say.
+        assert_eq!(made_mixed_warning(b"a\r\nb\n", &info(b"a\r\nb\nc\n")), None);
+        assert_eq!(made_mixed_warning(b"a", &info(b"a\r\nb\n")), None);
+    }
 
     /// Bytes drawn from `\r`, `\n` and `a` by a small deterministic generator.
     fn endings_soup(len: usize, seed: u64) -> Vec<u8> {

@@ -25,6 +25,12 @@ pub enum ErrorCode {
     PathOutsideRoot,
     PermissionDenied,
     IoError,
+    /// A character the file's encoding cannot hold (legacy encodings).
+    EncodingUnmappable,
+    /// A patch that cannot be parsed.
+    PatchInvalid,
+    /// The host's approval callback said no (agent tools only).
+    Rejected,
 }
 
 impl ErrorCode {
@@ -47,6 +53,9 @@ impl ErrorCode {
             ErrorCode::PathOutsideRoot => "PATH_OUTSIDE_ROOT",
             ErrorCode::PermissionDenied => "PERMISSION_DENIED",
             ErrorCode::IoError => "IO_ERROR",
+            ErrorCode::EncodingUnmappable => "ENCODING_UNMAPPABLE",
+            ErrorCode::PatchInvalid => "PATCH_INVALID",
+            ErrorCode::Rejected => "REJECTED",
         }
     }
 }
@@ -58,7 +67,7 @@ impl fmt::Display for ErrorCode {
 }
 
 /// A failure with its code, a model-facing message and the optional details of SPEC
-/// section 5 (`lines`, `editIndex`, `hint`).
+/// section 5 (`lines`, `editIndex`, `fileIndex`, `hunkIndex`, `hint`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     /// What kind of failure this is.
@@ -69,6 +78,10 @@ pub struct Error {
     pub lines: Vec<u32>,
     /// For `multiEdit`: the 0-based index of the edit that failed.
     pub edit_index: Option<u32>,
+    /// For `applyPatch`: the 0-based index of the file that failed.
+    pub file_index: Option<u32>,
+    /// For `applyPatch`: the 0-based index of the hunk (chunk) that failed in its file.
+    pub hunk_index: Option<u32>,
     /// What to do next, when there is something useful to say.
     pub hint: Option<String>,
 }
@@ -81,6 +94,8 @@ impl Error {
             message: message.into(),
             lines: Vec::new(),
             edit_index: None,
+            file_index: None,
+            hunk_index: None,
             hint: None,
         }
     }
@@ -100,6 +115,18 @@ impl Error {
     /// Records which edit of a `multiEdit` failed.
     pub fn with_edit_index(mut self, index: usize) -> Self {
         self.edit_index = Some(index as u32);
+        self
+    }
+
+    /// Records which file of a patch failed.
+    pub fn with_file_index(mut self, index: usize) -> Self {
+        self.file_index = Some(index as u32);
+        self
+    }
+
+    /// Records which hunk of a patch's file failed.
+    pub fn with_hunk_index(mut self, index: usize) -> Self {
+        self.hunk_index = Some(index as u32);
         self
     }
 

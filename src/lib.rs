@@ -17,7 +17,7 @@
 //! - [`matching`]: the tiers that find the model's text in the LF view.
 //! - [`align`]: which bytes and which ending each replacement line gets.
 //! - [`engine`]: edits, `deleteRange`, `writeFile` and `convertEol` on bytes.
-//! - [`patch`]: a new text as the old one with ranges replaced, never copied whole
+//! - [`splice`]: a new text as the old one with ranges replaced, never copied whole
 //!   just to be hashed and written.
 //! - [`diff`]: the unified diff and the changed lines of a result.
 //! - [`explain`]: `TEXT_NOT_FOUND` messages that name the closest region.
@@ -35,7 +35,7 @@ pub mod error;
 pub mod explain;
 pub mod file;
 pub mod matching;
-pub mod patch;
+pub mod splice;
 
 #[cfg(feature = "node")]
 mod node;

@@ -495,7 +495,7 @@ fn count_up(file: &Path, goal: u32) {
         let result = modify(file, &opts, false, |decoded, _| {
             let edit = Edit::new(format!("counter: {n}\n"), format!("counter: {}\n", n + 1));
             let applied = engine::apply_edits(&decoded.unwrap().source, &[edit], "f")?;
-            Ok((applied.patch, ()))
+            Ok((applied.splices, ()))
         });
         match result {
             Ok(_) => done += 1,

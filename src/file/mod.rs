@@ -13,12 +13,12 @@
 //! # std::fs::create_dir_all(&dir).unwrap();
 //! # std::fs::write(dir.join("a.txt"), "one\r\ntwo\r\n").unwrap();
 //! use eol_edit::file::{load, modify, FileOptions};
-//! use eol_edit::patch::Patch;
+//! use eol_edit::splice::Splices;
 //!
 //! let opts = FileOptions { cwd: Some(dir.clone()), ..FileOptions::default() };
 //! let (written, ()) = modify("a.txt".as_ref(), &opts, false, |decoded, _path| {
 //!     let source = &decoded.unwrap().source;
-//!     Ok((Patch::whole(source.strip_suffix(b"two\r\n").unwrap().to_vec()), ()))
+//!     Ok((Splices::whole(source.strip_suffix(b"two\r\n").unwrap().to_vec()), ()))
 //! })
 //! .unwrap();
 //! assert!(written.changed);
@@ -44,7 +44,7 @@ use std::time::SystemTime;
 
 use crate::encoding::{decode_owned, encode_owned, Decoded, Encoding};
 use crate::error::{Error, ErrorCode, Result};
-use crate::patch::Patch;
+use crate::splice::Splices;
 use atomic::{Expect, Snapshot};
 use path::ResolvedPath;
 
@@ -116,6 +116,9 @@ pub struct Written {
     pub encoding: Encoding,
     /// Whether a BOM was written: the file's own, none for a new file.
     pub bom: bool,
+    /// What the caller should tell its user about the write (empty when all is as
+    /// usual), such as a hard link that had to be broken.
+    pub warnings: Vec<String>,
 }
 
 /// Reads and decodes a file, without taking its lock.
@@ -133,7 +136,7 @@ pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
 /// Holds the path's lock throughout, reads the file (or, when `create_ok` and it does
 /// not exist, passes `None`), refuses with `FILE_CHANGED` if `expected_version` is not
 /// the current version, and calls `transform` with the decoded file and its real path.
-/// The new source it returns, as a patch of the decoded source (of an empty one for a
+/// The new source it returns, as a splices of the decoded source (of an empty one for a
 /// new file), is encoded with the file's encoding and BOM (a new file: UTF-8 without
 /// BOM) and, unless `dry_run` or nothing changed, written atomically,
 /// creating missing folders, with a final check that no other process changed the file
@@ -142,7 +145,7 @@ pub fn modify<T>(
     path: &Path,
     opts: &FileOptions,
     create_ok: bool,
-    transform: impl FnOnce(Option<&Decoded>, &Path) -> Result<(Patch, T)>,
+    transform: impl FnOnce(Option<&Decoded>, &Path) -> Result<(Splices, T)>,
 ) -> Result<(Written, T)> {
     let resolved = path::resolve(path, &opts.roots, opts.cwd.as_deref())?;
     let _lock = lock::lock(&resolved.real);
@@ -176,31 +179,32 @@ pub fn modify<T>(
         }
     }
 
-    let (patch, payload) = transform(loaded.as_ref().map(|l| &l.decoded), &resolved.real)?;
+    let (splices, payload) = transform(loaded.as_ref().map(|l| &l.decoded), &resolved.real)?;
     let (encoding, bom) = loaded.as_ref().map_or((Encoding::Utf8, false), |l| {
         (l.decoded.encoding, l.decoded.bom)
     });
     let source = loaded.as_ref().map_or(&[][..], |l| &l.decoded.source[..]);
-    if let Some(loaded) = loaded.as_ref().filter(|_| patch.is_identity(source)) {
+    if let Some(loaded) = loaded.as_ref().filter(|_| splices.is_identity(source)) {
         let written = Written {
             path: resolved.real,
             version: loaded.version.clone(),
             changed: false,
             encoding,
             bom,
+            warnings: Vec::new(),
         };
         return Ok((written, payload));
     }
-    // UTF-8 is written piece by piece, straight from the source and the patch.
+    // UTF-8 is written piece by piece, straight from the source and the splices.
     let utf16;
     let pieces: Vec<&[u8]> = if encoding == Encoding::Utf8 {
         let bom: &[u8] = if bom { encoding.bom() } else { b"" };
         std::iter::once(bom)
             .filter(|b| !b.is_empty())
-            .chain(patch.pieces(source))
+            .chain(splices.pieces(source))
             .collect()
     } else {
-        utf16 = encode_owned(encoding, bom, patch.to_vec(source));
+        utf16 = encode_owned(encoding, bom, splices.to_vec(source));
         vec![&utf16[..]]
     };
     let new_version = version::version_of_pieces(&pieces);
@@ -226,6 +230,7 @@ pub fn modify<T>(
         changed: true,
         encoding,
         bom,
+        warnings: Vec::new(),
     };
     Ok((written, payload))
 }

@@ -24,22 +24,22 @@ fn code<T: std::fmt::Debug>(result: Result<T>) -> ErrorCode {
 fn replace(
     from: &'static str,
     to: &'static str,
-) -> impl FnOnce(Option<&Decoded>, &Path) -> Result<(Patch, ())> {
+) -> impl FnOnce(Option<&Decoded>, &Path) -> Result<(Splices, ())> {
     move |decoded, _| {
         let source = &decoded.unwrap().source;
         let start = memchr::memmem::find(source, from.as_bytes()).unwrap();
-        let splice = crate::patch::Splice {
+        let splice = crate::splice::Splice {
             start,
             end: start + from.len(),
             bytes: to.as_bytes().to_vec(),
         };
-        Ok((Patch::splices(vec![splice]), ()))
+        Ok((Splices::of(vec![splice]), ()))
     }
 }
 
 /// A transform that writes `content` whatever was there.
-fn put(content: &'static str) -> impl FnOnce(Option<&Decoded>, &Path) -> Result<(Patch, ())> {
-    move |_, _| Ok((Patch::whole(content.as_bytes().to_vec()), ()))
+fn put(content: &'static str) -> impl FnOnce(Option<&Decoded>, &Path) -> Result<(Splices, ())> {
+    move |_, _| Ok((Splices::whole(content.as_bytes().to_vec()), ()))
 }
 
 #[test]
@@ -147,7 +147,7 @@ fn path_outside_the_root_is_neither_read_nor_written() {
     let called = std::cell::Cell::new(false);
     let err = modify(Path::new("../outside.txt"), &o, true, |_, _| {
         called.set(true);
-        Ok((Patch::whole(b"x".to_vec()), ()))
+        Ok((Splices::whole(b"x".to_vec()), ()))
     });
     assert_eq!(code(err), ErrorCode::PathOutsideRoot);
     assert!(!called.get());
@@ -173,7 +173,7 @@ fn transform_sees_the_decoded_file_and_its_real_path_and_returns_a_payload() {
     dir.write("a.txt", "x");
     let (_, seen) = modify(Path::new("./a.txt"), &opts(&dir), false, |decoded, path| {
         Ok((
-            Patch::whole(b"y".to_vec()),
+            Splices::whole(b"y".to_vec()),
             (decoded.unwrap().source.clone(), path.to_path_buf()),
         ))
     })
@@ -213,7 +213,7 @@ fn failed_transform_writes_nothing() {
         Path::new("a.txt"),
         &opts(&dir),
         false,
-        |_, _| -> Result<(Patch, ())> { Err(Error::new(ErrorCode::TextNotFound, "no match")) },
+        |_, _| -> Result<(Splices, ())> { Err(Error::new(ErrorCode::TextNotFound, "no match")) },
     );
     assert_eq!(code(err), ErrorCode::TextNotFound);
     assert_eq!(dir.read("a.txt"), b"old");
@@ -308,7 +308,7 @@ fn new_file_in_missing_folders_inside_the_root_is_created_as_plain_utf8() {
     let (w, ()) = modify(Path::new("a/b/new.ts"), &o, true, |decoded, path| {
         assert!(decoded.is_none());
         assert!(path.ends_with("root/a/b/new.ts"));
-        Ok((Patch::whole(b"x\n".to_vec()), ()))
+        Ok((Splices::whole(b"x\n".to_vec()), ()))
     })
     .unwrap();
     assert!(w.changed);
@@ -432,7 +432,7 @@ fn concurrent_increments_on_one_file_all_land() {
                             .parse()
                             .unwrap();
                         thread::yield_now();
-                        Ok((Patch::whole((n + 1).to_string().into_bytes()), ()))
+                        Ok((Splices::whole((n + 1).to_string().into_bytes()), ()))
                     })
                     .unwrap();
                 }

@@ -24,6 +24,8 @@ pub struct ApplyResult {
     pub diff: String,
     pub eol: EolInfo,
     pub changed: bool,
+    /// Things to tell the user, such as endings the edit made mixed.
+    pub warnings: Vec<String>,
 }
 
 /// Reads the `edits` array of `applyEdits` / `multiEdit`.
@@ -113,8 +115,9 @@ impl Content {
 
     fn result(&self, mut applied: Applied) -> ApplyResult {
         let source = self.source();
-        let info = EolInfo::from(eol::info_of_pieces(applied.patch.pieces(source)));
-        let bytes = std::mem::take(&mut applied.patch).into_vec(source);
+        let info = eol::info_of_pieces(applied.splices.pieces(source));
+        let warnings = eol::made_mixed_warning(source, &info).into_iter().collect();
+        let bytes = std::mem::take(&mut applied.splices).into_vec(source);
         let content = match self {
             Content::Text { bom, .. } => {
                 // The engine only splices the caller's UTF-8 and its own ASCII endings, so
@@ -138,8 +141,9 @@ impl Content {
             start_line: applied.start_line,
             end_line: applied.end_line,
             diff: applied.diff,
-            eol: info,
+            eol: EolInfo::from(info),
             changed: true,
+            warnings,
         }
     }
 }

@@ -61,6 +61,9 @@ pub struct EditResult {
     pub version: String,
     /// False only when `writeFile` was given the content the file already has.
     pub changed: bool,
+    /// Things the host should show its user (empty when there is nothing to say): a
+    /// hard link broken under a root, an encoding guessed, endings the edit made mixed.
+    pub warnings: Vec<String>,
 }
 
 /// What `readFile` returns.
@@ -76,6 +79,8 @@ pub struct ReadResult {
     #[napi(ts_type = "'utf-8' | 'utf-16le' | 'utf-16be'")]
     pub encoding: String,
     pub version: String,
+    /// Things the host should show its user, such as an encoding that was guessed.
+    pub warnings: Vec<String>,
 }
 
 /// Options of every file function.
@@ -143,14 +148,18 @@ fn change(
     apply: impl FnOnce(Option<&[u8]>, &Path, &str) -> Result<Applied, Error>,
 ) -> Result<EditResult, Error> {
     let label = path.to_string_lossy().into_owned();
-    let (written, (applied, info)) = file::modify(&path, &opts, create_ok, |decoded, real| {
-        let decoded = decoded.map(|d| d.source.as_slice());
-        let mut applied = apply(decoded, real, &label)?;
-        // The new source goes to the file; the result keeps only what it reports.
-        let patch = std::mem::take(&mut applied.patch);
-        let info = eol::info_of_pieces(patch.pieces(decoded.unwrap_or_default()));
-        Ok((patch, (applied, info)))
-    })?;
+    let (written, (applied, info, mixed)) =
+        file::modify(&path, &opts, create_ok, |decoded, real| {
+            let decoded = decoded.map(|d| d.source.as_slice());
+            let mut applied = apply(decoded, real, &label)?;
+            // The new source goes to the file; the result keeps only what it reports.
+            let splices = std::mem::take(&mut applied.splices);
+            let source = decoded.unwrap_or_default();
+            let info = eol::info_of_pieces(splices.pieces(source));
+            let mixed = eol::made_mixed_warning(source, &info);
+            Ok((splices, (applied, info, mixed)))
+        })?;
+    let warnings = mixed.into_iter().chain(written.warnings).collect();
     Ok(EditResult {
         path: label,
         replacements: applied.replacements,
@@ -161,6 +170,7 @@ fn change(
         eol: EolInfo::from(info),
         version: written.version,
         changed: written.changed,
+        warnings,
     })
 }
 
@@ -192,6 +202,7 @@ fn read_work(
         bom: loaded.decoded.bom,
         encoding: loaded.decoded.encoding.as_str().to_string(),
         version: loaded.version,
+        warnings: Vec::new(),
     })
 }
 

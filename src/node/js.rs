@@ -384,7 +384,8 @@ impl Options {
 }
 
 /// Turns a core error into the JavaScript `Error` the API promises: `code`,
-/// `message`, and `lines` / `editIndex` / `hint` when there are any.
+/// `message`, and `lines` / `editIndex` / `fileIndex` / `hunkIndex` / `hint` when there are
+/// any.
 pub fn to_js_error(env: &Env, error: Error) -> napi::Error {
     match build_js_error(env, &error) {
         Ok(e) => e,
@@ -403,6 +404,12 @@ fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
     }
     if let Some(i) = error.edit_index {
         obj.set("editIndex", i)?;
+    }
+    if let Some(i) = error.file_index {
+        obj.set("fileIndex", i)?;
+    }
+    if let Some(i) = error.hunk_index {
+        obj.set("hunkIndex", i)?;
     }
     if let Some(h) = &error.hint {
         obj.set("hint", h.as_str())?;

@@ -2,17 +2,17 @@
 //!
 //! An edit changes a few lines of a file that may be megabytes long. Building the new
 //! text as one buffer would copy the whole file (and fault in as much fresh memory)
-//! only to hash it and write it out; a [`Patch`] keeps the replacements instead, and
-//! its [`pieces`](Patch::pieces) are hashed and written one after another. Only what
+//! only to hash it and write it out; a [`Splices`] keeps the replacements instead, and
+//! its [`pieces`](Splices::pieces) are hashed and written one after another. Only what
 //! needs the text in one piece (a JavaScript string, UTF-16 output) joins them.
 //!
 //! ```
-//! use eol_edit::patch::{Patch, Splice};
+//! use eol_edit::splice::{Splices, Splice};
 //!
 //! let source = b"one\r\ntwo\r\nthree\r\n";
-//! let patch = Patch::splices(vec![Splice { start: 5, end: 8, bytes: b"2".to_vec() }]);
-//! assert_eq!(patch.pieces(source).collect::<Vec<_>>(), [&b"one\r\n"[..], b"2", b"\r\nthree\r\n"]);
-//! assert_eq!(patch.to_vec(source), b"one\r\n2\r\nthree\r\n");
+//! let splices = Splices::of(vec![Splice { start: 5, end: 8, bytes: b"2".to_vec() }]);
+//! assert_eq!(splices.pieces(source).collect::<Vec<_>>(), [&b"one\r\n"[..], b"2", b"\r\nthree\r\n"]);
+//! assert_eq!(splices.to_vec(source), b"one\r\n2\r\nthree\r\n");
 //! ```
 
 use std::borrow::Cow;
@@ -31,61 +31,61 @@ pub struct Splice {
 
 /// A new text: a base text with [`Splice`]s applied, in order and without overlap.
 ///
-/// The base is either the *source* the patch was made from, which every method takes
-/// as an argument and the patch does not hold, or a text of the patch's own (a whole
+/// The base is either the *source* the splices were made from, which every method takes
+/// as an argument and the splices do not hold, or a text of their own (a whole
 /// new text, or the result of earlier edits).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Patch {
+pub struct Splices {
     base: Option<Vec<u8>>,
     splices: Vec<Splice>,
 }
 
-impl Patch {
-    /// A patch that replaces the source with `bytes`.
-    pub fn whole(bytes: Vec<u8>) -> Patch {
-        Patch {
+impl Splices {
+    /// Splices that replace the source with `bytes`.
+    pub fn whole(bytes: Vec<u8>) -> Splices {
+        Splices {
             base: Some(bytes),
             splices: Vec::new(),
         }
     }
 
     /// The source with `splices` applied; they must be in order and must not overlap.
-    pub fn splices(splices: Vec<Splice>) -> Patch {
+    pub fn of(splices: Vec<Splice>) -> Splices {
         debug_assert!(splices
             .windows(2)
             .all(|w| w[0].start <= w[0].end && w[0].end <= w[1].start));
-        Patch {
+        Splices {
             base: None,
             splices,
         }
     }
 
     /// `splices` applied to `base` instead of to the source.
-    pub fn splices_over(base: Vec<u8>, splices: Vec<Splice>) -> Patch {
-        Patch {
+    pub fn over(base: Vec<u8>, splices: Vec<Splice>) -> Splices {
+        Splices {
             base: Some(base),
-            ..Patch::splices(splices)
+            ..Splices::of(splices)
         }
     }
 
-    /// The splices, over the source when [`Patch::replaces_source`] is false.
+    /// The splices, over the source when [`Splices::replaces_source`] is false.
     pub fn splice_list(&self) -> &[Splice] {
         &self.splices
     }
 
-    /// True when the patch brings a text of its own instead of splicing the source.
+    /// True when the splices bring a text of its own instead of splicing the source.
     pub fn replaces_source(&self) -> bool {
         self.base.is_some()
     }
 
-    /// The new text in order, as non-empty slices of the source and of the patch.
+    /// The new text in order, as non-empty slices of the source and of the splices.
     pub fn pieces<'a>(&'a self, source: &'a [u8]) -> impl Iterator<Item = &'a [u8]> + Clone {
         let base = self.base.as_deref().unwrap_or(source);
         self.pieces_in(base, 0..base.len())
     }
 
     /// The part of the new text that stands for `source[range]`, a range that holds
-    /// every splice of a patch over the source.
+    /// every splice over the source.
     pub fn pieces_between<'a>(
         &'a self,
         source: &'a [u8],
@@ -147,7 +147,7 @@ impl Patch {
         out
     }
 
-    /// The new text in one buffer, reusing the patch's own text when it is all there is.
+    /// The new text in one buffer, reusing the splices' own text when it is all there is.
     pub fn into_vec(self, source: &[u8]) -> Vec<u8> {
         match self.base {
             Some(base) if self.splices.is_empty() => base,
@@ -156,7 +156,7 @@ impl Patch {
     }
 
     /// True when the new text is byte for byte the source. Splices over the source are
-    /// compared where they are; a text of the patch's own is compared in full.
+    /// compared where they are; a text of their own is compared in full.
     pub fn is_identity(&self, source: &[u8]) -> bool {
         if self.base.is_none() {
             return self
@@ -190,40 +190,40 @@ mod tests {
 
     #[test]
     fn pieces_skip_empty_ones_and_join_to_the_new_text() {
-        let p = Patch::splices(vec![splice(0, 1, ""), splice(1, 2, "B"), splice(3, 3, "!")]);
+        let p = Splices::of(vec![splice(0, 1, ""), splice(1, 2, "B"), splice(3, 3, "!")]);
         let pieces: Vec<&[u8]> = p.pieces(b"abc").collect();
         assert_eq!(pieces, [&b"B"[..], b"c", b"!"]);
         assert_eq!(p.to_vec(b"abc"), b"Bc!");
         assert_eq!(p.len(b"abc"), 3);
-        assert_eq!(Patch::splices(vec![]).to_vec(b"abc"), b"abc");
-        assert!(Patch::splices(vec![splice(0, 3, "")]).is_empty(b"abc"));
+        assert_eq!(Splices::of(vec![]).to_vec(b"abc"), b"abc");
+        assert!(Splices::of(vec![splice(0, 3, "")]).is_empty(b"abc"));
     }
 
     #[test]
     fn pieces_between_are_the_new_text_of_a_range_holding_every_splice() {
-        let p = Patch::splices(vec![splice(2, 3, "C"), splice(4, 4, "!")]);
+        let p = Splices::of(vec![splice(2, 3, "C"), splice(4, 4, "!")]);
         let between: Vec<&[u8]> = p.pieces_between(b"abcdef", 1..5).collect();
         assert_eq!(between, [&b"b"[..], b"C", b"d", b"!", b"e"]);
         assert_eq!(between.concat(), &p.to_vec(b"abcdef")[1..6]);
     }
 
     #[test]
-    fn a_patch_with_its_own_text_ignores_the_source() {
-        let p = Patch::whole(b"new".to_vec());
+    fn splices_with_their_own_text_ignores_the_source() {
+        let p = Splices::whole(b"new".to_vec());
         assert_eq!(p.to_vec(b"old text"), b"new");
         assert_eq!(p.clone().into_vec(b"old text"), b"new");
-        let over = Patch::splices_over(b"abc".to_vec(), vec![splice(1, 2, "XY")]);
+        let over = Splices::over(b"abc".to_vec(), vec![splice(1, 2, "XY")]);
         assert_eq!(over.to_vec(b"zzz"), b"aXYc");
         assert_eq!(over.len(b"zzz"), 4);
     }
 
     #[test]
     fn identity_is_seen_with_and_without_an_own_text() {
-        assert!(Patch::splices(vec![splice(1, 2, "b")]).is_identity(b"abc"));
-        assert!(!Patch::splices(vec![splice(1, 2, "B")]).is_identity(b"abc"));
-        assert!(Patch::whole(b"abc".to_vec()).is_identity(b"abc"));
-        assert!(!Patch::whole(b"abd".to_vec()).is_identity(b"abc"));
-        assert!(!Patch::whole(b"ab".to_vec()).is_identity(b"abc"));
-        assert!(Patch::splices_over(b"aXc".to_vec(), vec![splice(1, 2, "b")]).is_identity(b"abc"));
+        assert!(Splices::of(vec![splice(1, 2, "b")]).is_identity(b"abc"));
+        assert!(!Splices::of(vec![splice(1, 2, "B")]).is_identity(b"abc"));
+        assert!(Splices::whole(b"abc".to_vec()).is_identity(b"abc"));
+        assert!(!Splices::whole(b"abd".to_vec()).is_identity(b"abc"));
+        assert!(!Splices::whole(b"ab".to_vec()).is_identity(b"abc"));
+        assert!(Splices::over(b"aXc".to_vec(), vec![splice(1, 2, "b")]).is_identity(b"abc"));
     }
 }
