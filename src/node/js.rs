@@ -367,16 +367,20 @@ impl Options {
         }
     }
 
-    /// A string or an array of strings (for `root`).
-    pub fn strings(&self, key: &str) -> Result<Vec<String>, Error> {
+    /// A string or an array of strings (for `root`); `None` when absent. An empty
+    /// array is `Some` of nothing: the caller decides what that means.
+    pub fn strings(&self, key: &str) -> Result<Option<Vec<String>>, Error> {
         let name = format!("options.{key}");
         match self.get(key)? {
-            None => Ok(Vec::new()),
-            Some(v) if v.kind() == Kind::Array => {
-                v.array(&name)?.iter().map(|s| s.string(&name)).collect()
-            }
+            None => Ok(None),
+            Some(v) if v.kind() == Kind::Array => v
+                .array(&name)?
+                .iter()
+                .map(|s| s.string(&name))
+                .collect::<Result<_, _>>()
+                .map(Some),
             Some(v) => match v.kind() {
-                Kind::String => Ok(vec![v.string(&name)?]),
+                Kind::String => Ok(Some(vec![v.string(&name)?])),
                 _ => Err(v.wrong(&name, "a string or an array of strings")),
             },
         }
