@@ -56,23 +56,31 @@ export interface ToolContext {
   signal?: AbortSignal
 }
 
-/** A JSON Schema node as the tools use it (the subset every model API accepts). */
-export interface JsonSchema {
-  type?: string | string[]
+/** The JSON types a schema names. */
+export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null'
+
+/**
+ * A JSON Schema node as the tools use it (the subset every model API accepts). A type
+ * alias, not an interface, so that it is assignable both to JSON Schema types (the AI
+ * SDK's `JSONSchema7`) and to the SDKs' `{ [key: string]: unknown }` parameters.
+ */
+export type JsonSchema = {
+  type?: JsonSchemaType | JsonSchemaType[]
   description?: string
-  properties?: Record<string, JsonSchema>
+  properties?: { [name: string]: JsonSchema }
   required?: string[]
   additionalProperties?: boolean
   items?: JsonSchema
   anyOf?: JsonSchema[]
-  enum?: unknown[]
-  [keyword: string]: unknown
+  enum?: Array<string | number | boolean | null>
+  minimum?: number
+  minItems?: number
 }
 
 /** The JSON Schema of a tool's arguments. */
-export interface JsonSchemaObject extends JsonSchema {
+export type JsonSchemaObject = JsonSchema & {
   type: 'object'
-  properties: Record<string, JsonSchema>
+  properties: { [name: string]: JsonSchema }
   required: string[]
 }
 

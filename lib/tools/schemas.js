@@ -61,12 +61,12 @@ function strictSchema(schema) {
  * @returns {JsonSchema}
  */
 function strictNode(node, nullable) {
-  /** @type {JsonSchema} */
-  const out = {}
+  /** @type {Record<string, unknown>} */
+  const copied = {}
   for (const [key, value] of Object.entries(node)) {
-    if (DROPPED_IN_STRICT.includes(key)) continue
-    out[key] = copy(value)
+    if (!DROPPED_IN_STRICT.includes(key)) copied[key] = copy(value)
   }
+  const out = /** @type {JsonSchema} */ (copied)
   if (node.properties) {
     const required = new Set(node.required || [])
     /** @type {Record<string, JsonSchema>} */
