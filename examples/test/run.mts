@@ -6,9 +6,11 @@ import OpenAI from 'openai'
 import { runAgent as runAiSdk } from '../ai-sdk.mjs'
 import { runAgent as runAnthropic } from '../anthropic.mjs'
 import { runAgent as runOpenAI } from '../openai-chat.mjs'
+import { runAgent as runOpenAIResponses } from '../openai-responses.mjs'
 import { anthropicFetch } from './mock-anthropic.mjs'
 import { aiSdkModel } from './mock-ai-sdk.mjs'
 import { openAIFetch } from './mock-openai.mjs'
+import { openAIResponsesFetch } from './mock-openai-responses.mjs'
 import { checkProject, DONE, makeProject, PROMPT } from './script.mjs'
 
 async function check(name: string, run: () => Promise<void>): Promise<void> {
@@ -35,6 +37,11 @@ await check('examples/ai-sdk.mts (ai/test mock model; TEXT_NOT_FOUND, then a ret
 )
 await check('examples/openai-chat.mts (scripted Chat Completions, strict tools; TEXT_NOT_FOUND, then a retry)', () =>
   agent((root) => runOpenAI(new OpenAI({ apiKey: 'test', baseURL: 'http://openai.test/v1', fetch: openAIFetch() }), 'mock', root, PROMPT)),
+)
+await check('examples/openai-responses.mts (scripted Responses API, strict tools; TEXT_NOT_FOUND, then a retry)', () =>
+  agent((root) =>
+    runOpenAIResponses(new OpenAI({ apiKey: 'test', baseURL: 'http://openai.test/v1', fetch: openAIResponsesFetch() }), 'mock', root, PROMPT),
+  ),
 )
 await check('examples/anthropic.mts (scripted Messages; TEXT_NOT_FOUND, then a retry)', () =>
   agent((root) =>
