@@ -706,7 +706,7 @@ describe('write_file', () => {
     expectOk(await t.write_file.execute({ path: 'ga/n.txt', content: 'x\ny\n' }))
     expectBytes(path.join(dir, 'ga/n.txt'), 'x\r\ny\r\n')
 
-    expectOk(await t.write_file.execute({ path: 'plain/n.txt', content: 'x\r\ny\n' }))
+    expectOk(await t.write_file.execute({ path: 'plain/n.txt', content: 'x\ny\n' }))
     expectBytes(path.join(dir, 'plain/n.txt'), 'x\ny\n')
   })
 
@@ -1183,6 +1183,69 @@ describe('OpenAI strict mode', () => {
         'strict: must be true',
       ])
     })
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('the machinery a tool changing several files uses (apply_patch)', () => {
+  const { Call, Session } = require('../lib/tools/session.js') as typeof import('../lib/tools/session.js')
+  const core = require('../index.js') as typeof import('../index.js')
+  const paths = ['m/a.txt', 'm/b.txt']
+
+  /** A two-file tool: writes both files, checking them with assertUnchanged only. */
+  function twoFiles(call: InstanceType<typeof Call>, contents: [string, string]) {
+    return call.change({
+      paths,
+      compute: async ({ dryRun, expectedVersion }) => {
+        if (!dryRun) await call.assertUnchanged(paths, expectedVersion)
+        const results = []
+        for (const [i, p] of paths.entries()) results.push(await core.writeFile(p, contents[i], call.options({ dryRun })))
+        return results
+      },
+      files: (results) =>
+        results.map((r, i) => ({ path: paths[i], diff: r.diff, summary: `two_files ${paths[i]}`, version: r.version })),
+    })
+  }
+
+  it('asks approve once with every file, then writes them and remembers both versions', async () => {
+    const a = file('m/a.txt', 'a\r\n')
+    const b = file('m/b.txt', 'b\r\n')
+    const asked: ApprovalRequest[] = []
+    const session = new Session({ base: { cwd: dir, root: dir }, requireRead: false, approve: (r) => (asked.push(r), true) })
+    await twoFiles(new Call(session, 'two_files', {}), ['A\n', 'B\n'])
+    expect(asked).toHaveLength(1)
+    expect(asked[0].tool).toBe('two_files')
+    expect(asked[0].files.map((f) => f.path)).toEqual(paths)
+    expect(asked[0].diff).toMatch(/^\+A$[\s\S]*^\+B$/m)
+    expect(asked[0].summary).toBe('two_files m/a.txt\ntwo_files m/b.txt')
+    expectBytes(a, 'A\r\n')
+    expectBytes(b, 'B\r\n')
+    expect(session.versions.get(fs.realpathSync(b))).toBe(coreReadFileSync(b).version)
+  })
+
+  it('a file of the change that changed on disk fails it before any file is written', async () => {
+    const a = file('m/a.txt', 'a\r\n')
+    const b = file('m/b.txt', 'b\r\n')
+    const session = new Session({ base: { cwd: dir, root: dir }, requireRead: false })
+    const reader = new Call(session, 'read_file', {})
+    for (const p of paths) reader.remember(p, coreReadFileSync(path.join(dir, p)).version)
+    fs.writeFileSync(b, 'b changed elsewhere\r\n')
+    await expect(twoFiles(new Call(session, 'two_files', {}), ['A\n', 'B\n'])).rejects.toMatchObject({ code: 'FILE_CHANGED' })
+    expectBytes(a, 'a\r\n')
+    expectBytes(b, 'b changed elsewhere\r\n')
+  })
+
+  it('requireRead refuses when any of the files was never read', async () => {
+    file('m/a.txt', 'a\n')
+    file('m/b.txt', 'b\n')
+    const session = new Session({ base: { cwd: dir, root: dir }, requireRead: true })
+    new Call(session, 'read_file', {}).remember('m/a.txt', coreReadFileSync(path.join(dir, 'm/a.txt')).version)
+    await expect(twoFiles(new Call(session, 'two_files', {}), ['A\n', 'B\n'])).rejects.toMatchObject({
+      code: 'FILE_CHANGED',
+      message: expect.stringMatching(/m\/b\.txt has not been read yet/),
+    })
+    expectBytes(path.join(dir, 'm/a.txt'), 'a\n')
   })
 })
 

@@ -209,6 +209,30 @@ class Call {
   }
 
   /**
+   * Fails with FILE_CHANGED when a file with an expected version no longer has it. For
+   * a core call that takes no
+   * `expectedVersion` for each of its files: run inside `change`, where the tool set's
+   * own calls wait their turn, it leaves only other programs the time between this
+   * check and the write.
+   * @param {string[]} paths
+   * @param {Run['expectedVersion']} expectedVersion
+   */
+  async assertUnchanged(paths, expectedVersion) {
+    for (const path of paths) {
+      const expected = expectedVersion(path)
+      if (expected === undefined) continue
+      const current = await this.currentVersion(path)
+      if (current !== expected) {
+        throw toolError(
+          'FILE_CHANGED',
+          `File changed on disk: ${path} ${current === undefined ? 'no longer exists' : 'has changed since it was read'}. ` +
+            'Nothing was written. Read it again with read_file and redo the change on its current content.',
+        )
+      }
+    }
+  }
+
+  /**
    * Makes a change to one or more files with every check of the tool set:
    *
    * 1. one call at a time on these files;

@@ -2,8 +2,8 @@
 'use strict'
 
 // write_file: a whole file. Overwriting keeps the file's conventions (each unchanged
-// line its ending, the BOM, the encoding); a new file takes its ending from
-// .editorconfig/.gitattributes, else LF, or from real CRLF in the content.
+// line its ending, the BOM, the encoding); a new file's endings are the core's choice
+// (.editorconfig/.gitattributes, else LF).
 
 const core = require('../../index.js')
 const { KEYS, pick, requirePath, requireString } = require('./args.js')
