@@ -467,3 +467,39 @@ describe('eol-edit demo', () => {
     expect(extra.status).toBe(2)
   })
 })
+
+describe('createServer', () => {
+  it('passes a cancelled request on to the tool, which then writes nothing', async () => {
+    const { InMemoryTransport } = require('@modelcontextprotocol/sdk/inMemory.js')
+    const { createServer } = require('../lib/mcp.js')
+    const { createTools } = require('../tools.js')
+    const root = tmp('eol-mcp-cancel-')
+    const file = path.join(root, 'c.txt')
+    fs.writeFileSync(file, 'a\r\n')
+    let approving: () => void = () => {}
+    const asked = new Promise<void>((resolve) => {
+      approving = resolve
+    })
+    // The user takes a while to approve; the client cancels meanwhile.
+    const slowApproval = (options: object) =>
+      createTools({
+        ...options,
+        approve: () => (approving(), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300))),
+      })
+    const { server } = createServer({ roots: [root], createTools: slowApproval })
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await server.connect(serverSide)
+    const client = new Client({ name: 'cancel-test', version: '1.0.0' })
+    await client.connect(clientSide)
+    const controller = new AbortController()
+    const call = client.callTool({ name: 'edit_file', arguments: { path: 'c.txt', old_text: 'a', new_text: 'b' } }, undefined, {
+      signal: controller.signal,
+    })
+    await asked
+    controller.abort()
+    await expect(call).rejects.toThrow()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(visible(fs.readFileSync(file))).toBe('a\\r\\n')
+    await client.close()
+  })
+})

@@ -285,16 +285,19 @@ function createServer({
   /** @type {Set<Promise<unknown>>} */
   const running = new Set()
 
-  server.setRequestHandler(sdk.CallToolRequestSchema, (/** @type {any} */ request) => {
-    const call = callTool(request)
+  server.setRequestHandler(sdk.CallToolRequestSchema, (/** @type {any} */ request, /** @type {any} */ extra) => {
+    const call = callTool(request, extra && extra.signal)
     running.add(call)
     const forget = () => running.delete(call)
     call.then(forget, forget)
     return call
   })
 
-  /** @param {any} request */
-  async function callTool(request) {
+  /**
+   * @param {any} request
+   * @param {AbortSignal | undefined} signal aborted when the client cancels the request
+   */
+  async function callTool(request, signal) {
     const name = request.params.name
     if (!names.includes(name)) {
       // An unknown tool is a protocol error (MCP spec); everything a tool
@@ -309,7 +312,8 @@ function createServer({
     }
     const tool = /** @type {Record<string, import('../tools.js').AnyTool>} */ (/** @type {unknown} */ (tools))[name]
     // execute never throws or rejects; `arguments` may be absent, which the tool reports.
-    const result = await tool.execute(request.params.arguments === undefined ? {} : request.params.arguments)
+    const args = request.params.arguments === undefined ? {} : request.params.arguments
+    const result = await tool.execute(args, signal ? { signal } : undefined)
     const text = result.success ? result.data : `${result.error}: ${result.data}`
     return { content: [{ type: 'text', text }], isError: !result.success }
   }
