@@ -192,13 +192,13 @@ function endingsKind(eol) {
   return kinds.length === 1 ? kinds[0] : 'mixed'
 }
 
-const LENIENT = new Set(['unicode', 'trailingWhitespace', 'indentation', 'unescaped'])
-
+/** Notes on stderr: a lenient match, and the result's warnings (a broken hard link…). */
 function noteTiers(result) {
-  const tiers = [...new Set((result.matchedBy || []).filter((t) => LENIENT.has(t)))]
+  const tiers = [...new Set((result.matchedBy || []).filter((t) => t !== 'exact'))]
   if (tiers.length > 0) {
     err(`note: matched by the lenient ${tiers.join(', ')} tier; lines not changed kept their bytes.`)
   }
+  for (const warning of result.warnings || []) err(`warning: ${warning}`)
 }
 
 // ---------------------------------------------------------------------------
@@ -320,6 +320,7 @@ const commands = {
       err(`${p.positionals[0]}: unchanged (it already has this content).`)
       return EXIT_OK
     }
+    noteTiers(r)
     printDiff(r.diff)
     return EXIT_OK
   },
@@ -337,6 +338,7 @@ const commands = {
     const options = fileOptions(p.values, p.values.inclusive ? { inclusive: true } : {})
     const r = core.deleteRangeSync(path, anchor(start), anchor(end), options)
     if (p.values.json) return printJson(r)
+    noteTiers(r)
     printDiff(r.diff)
     return EXIT_OK
   },
@@ -357,6 +359,7 @@ const commands = {
         results.push({ path, status: 'converted', lines: r.replacements, eol: r.eol })
         if (!p.values.json) {
           out(`${path}: ${p.values['dry-run'] ? 'would convert' : 'converted'} ${r.replacements} line ending${r.replacements === 1 ? '' : 's'} to ${to}`)
+          for (const warning of r.warnings) err(`warning: ${warning}`)
         }
       } catch (error) {
         if (error && error.code === 'NO_CHANGE') {

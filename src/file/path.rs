@@ -495,6 +495,15 @@ impl Walk<'_> {
         target: &Path,
         steps: &mut VecDeque<Step>,
     ) -> std::result::Result<(), Stop> {
+        let folder = &self.stack.last().expect("the start is never popped").0;
+        if folder.is_pseudo() {
+            // /proc/self/fd/0 and the like: a pipe or a socket as often as a file.
+            return Err(not_a_file(
+                self.display,
+                "reached through a link of a system file system such as /proc, not a text file",
+            )
+            .into());
+        }
         self.hops += 1;
         if self.hops > MAX_SYMLINK_HOPS {
             return Err(Error::new(

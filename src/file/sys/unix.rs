@@ -270,6 +270,18 @@ pub(crate) fn stat(file: &File) -> io::Result<Stat> {
 /// True for a file of a `/proc`-like file system: its size is no guide to its
 /// content, and a read may block or never end (`/proc/kmsg` says it is a regular file).
 pub(crate) fn is_pseudo(file: &File) -> bool {
+    is_pseudo_fd(file)
+}
+
+impl Dir {
+    /// True for a folder of a `/proc`-like file system, whose links (`/proc/self/fd/0`)
+    /// name pipes and sockets as often as files.
+    pub fn is_pseudo(&self) -> bool {
+        is_pseudo_fd(&self.0)
+    }
+}
+
+fn is_pseudo_fd(fd: impl std::os::fd::AsFd) -> bool {
     #[cfg(any(target_os = "linux", target_os = "android"))]
     {
         // The kernel's own magic numbers (linux/magic.h).
@@ -295,7 +307,7 @@ pub(crate) fn is_pseudo(file: &File) -> bool {
             0x0765_5821, // resctrl
             0x6e66_7364, // nfsd
         ];
-        match rfs::fstatfs(file) {
+        match rfs::fstatfs(fd) {
             #[allow(clippy::unnecessary_cast)]
             Ok(fs) => PSEUDO.contains(&(fs.f_type as u64)),
             Err(_) => false,
@@ -303,7 +315,7 @@ pub(crate) fn is_pseudo(file: &File) -> bool {
     }
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
     {
-        let _ = file;
+        let _ = fd;
         false
     }
 }

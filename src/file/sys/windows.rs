@@ -381,6 +381,11 @@ impl Dir {
         }
     }
 
+    /// Windows has no `/proc`-like file systems.
+    pub fn is_pseudo(&self) -> bool {
+        false
+    }
+
     /// Windows has no `openat2`: the resolver walks component by component.
     pub fn open_beneath(&self, _path: &Path) -> io::Result<Option<Dir>> {
         Ok(None)
