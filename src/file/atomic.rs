@@ -735,15 +735,17 @@ mod tests {
         });
     }
 
-    #[cfg(unix)]
     #[test]
     fn hard_link_keeps_nlink_2_and_both_names_see_new_content() {
-        use std::os::unix::fs::MetadataExt;
         let dir = TempDir::new();
         dir.write("a.txt", "old content\n");
         fs::hard_link(dir.join("a.txt"), dir.join("b.txt")).unwrap();
         replace(&dir.join("a.txt"), b"new\n").unwrap();
-        assert_eq!(fs::metadata(dir.join("a.txt")).unwrap().nlink(), 2);
+        // The link count from the handle (GetFileInformationByHandle on Windows).
+        let links = sys::stat(&File::open(dir.join("a.txt")).unwrap())
+            .unwrap()
+            .links;
+        assert_eq!(links, 2);
         assert_eq!(dir.read("a.txt"), b"new\n");
         assert_eq!(dir.read("b.txt"), b"new\n");
         assert_eq!(dir.listing(""), ["a.txt", "b.txt"]);
@@ -752,7 +754,6 @@ mod tests {
         assert_eq!(dir.read("a.txt"), b"a longer new content\n");
     }
 
-    #[cfg(unix)]
     #[test]
     fn outside_change_to_a_hard_linked_file_is_caught() {
         let dir = TempDir::new();
@@ -939,5 +940,107 @@ mod tests {
         assert!(a.starts_with('.') && a.ends_with(".tmp") && a.contains(".eol-edit-"));
         assert!(a.len() < 120);
         assert_ne!(a, b);
+    }
+
+    #[cfg(windows)]
+    mod windows {
+        use super::*;
+        use std::os::windows::ffi::OsStrExt;
+        use std::os::windows::fs::{MetadataExt, OpenOptionsExt};
+        use windows_sys::Win32::Storage::FileSystem::{
+            SetFileAttributesW, FILE_ATTRIBUTE_HIDDEN, FILE_ATTRIBUTE_READONLY,
+            FILE_ATTRIBUTE_SYSTEM, FILE_SHARE_READ,
+        };
+
+        fn set_attributes(path: &Path, attributes: u32) {
+            let wide: Vec<u16> = path.as_os_str().encode_wide().chain([0]).collect();
+            // SAFETY: a NUL-terminated path.
+            assert_ne!(unsafe { SetFileAttributesW(wide.as_ptr(), attributes) }, 0);
+        }
+
+        fn attributes(path: &Path) -> u32 {
+            fs::metadata(path).unwrap().file_attributes()
+        }
+
+        #[test]
+        fn read_only_attribute_is_permission_denied_and_the_file_is_kept() {
+            let dir = TempDir::new();
+            dir.write("a.txt", "old\r\n");
+            let path = dir.join("a.txt");
+            set_attributes(&path, FILE_ATTRIBUTE_READONLY);
+            let err = replace(&path, b"new\r\n").unwrap_err();
+            assert_eq!(err.code, ErrorCode::PermissionDenied, "{}", err.message);
+            assert!(err.message.contains("read-only"), "{}", err.message);
+            assert_eq!(dir.read("a.txt"), b"old\r\n");
+            assert_ne!(attributes(&path) & FILE_ATTRIBUTE_READONLY, 0);
+            assert_eq!(dir.listing(""), ["a.txt"]);
+            set_attributes(&path, 0x80);
+        }
+
+        #[test]
+        fn hidden_and_system_attributes_survive_an_edit() {
+            let dir = TempDir::new();
+            dir.write("a.txt", "old\r\n");
+            let path = dir.join("a.txt");
+            set_attributes(&path, FILE_ATTRIBUTE_HIDDEN | FILE_ATTRIBUTE_SYSTEM);
+            replace(&path, b"new\r\n").unwrap();
+            assert_eq!(dir.read("a.txt"), b"new\r\n");
+            let kept = attributes(&path) & (FILE_ATTRIBUTE_HIDDEN | FILE_ATTRIBUTE_SYSTEM);
+            assert_eq!(kept, FILE_ATTRIBUTE_HIDDEN | FILE_ATTRIBUTE_SYSTEM);
+        }
+
+        /// Opens `path` as an editor that does not share deletion would.
+        fn hold(path: &Path) -> File {
+            fs::OpenOptions::new()
+                .read(true)
+                .share_mode(FILE_SHARE_READ)
+                .open(path)
+                .unwrap()
+        }
+
+        #[test]
+        fn a_file_another_program_keeps_open_is_refused_after_retries_and_kept() {
+            let dir = TempDir::new();
+            dir.write("a.txt", "old\r\n");
+            let path = dir.join("a.txt");
+            let prepared = prepare(&path);
+            let held = hold(&path);
+            let started = std::time::Instant::now();
+            let err = prepared.write(b"new\r\n", false).unwrap_err();
+            assert!(
+                started.elapsed() >= Duration::from_millis(500),
+                "retried for a while"
+            );
+            assert!(
+                matches!(err.code, ErrorCode::IoError | ErrorCode::PermissionDenied),
+                "{err:?}"
+            );
+            assert!(
+                err.full_message().contains("another program")
+                    || err.code == ErrorCode::PermissionDenied,
+                "{}",
+                err.full_message()
+            );
+            drop(held);
+            assert_eq!(dir.read("a.txt"), b"old\r\n");
+            assert_eq!(dir.listing(""), ["a.txt"]);
+        }
+
+        #[test]
+        fn a_file_held_open_for_a_moment_is_replaced_once_let_go() {
+            let dir = TempDir::new();
+            dir.write("a.txt", "old\r\n");
+            let path = dir.join("a.txt");
+            let prepared = prepare(&path);
+            let held = hold(&path);
+            let release = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(200));
+                drop(held);
+            });
+            prepared.write(b"new\r\n", false).unwrap();
+            release.join().unwrap();
+            assert_eq!(dir.read("a.txt"), b"new\r\n");
+            assert_eq!(dir.listing(""), ["a.txt"]);
+        }
     }
 }
