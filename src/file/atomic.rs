@@ -374,7 +374,7 @@ fn write_pieces(file: &mut File, pieces: &[&[u8]]) -> io::Result<()> {
 /// path names the first one's new file, and its check fails with `FILE_CHANGED`. Only
 /// writers that take the same lock (eol-edit) wait; others are left to the check.
 #[cfg(unix)]
-fn lock_for_commit(target: &Path, expect: Expect<'_>) -> Option<File> {
+pub(super) fn lock_for_commit(target: &Path, expect: Expect<'_>) -> Option<File> {
     use std::os::unix::io::AsRawFd;
     let Expect::Unchanged(snapshot) = expect else {
         return None; // a new file is linked into place, which fails if it exists
@@ -396,12 +396,12 @@ fn lock_for_commit(target: &Path, expect: Expect<'_>) -> Option<File> {
 }
 
 #[cfg(not(unix))]
-fn lock_for_commit(_target: &Path, _expect: Expect<'_>) -> Option<File> {
+pub(super) fn lock_for_commit(_target: &Path, _expect: Expect<'_>) -> Option<File> {
     None
 }
 
 /// The race check: `FILE_CHANGED` unless the target is still as `expect` says.
-fn verify(target: &Path, display: &Path, expect: Expect<'_>) -> Result<()> {
+pub(super) fn verify(target: &Path, display: &Path, expect: Expect<'_>) -> Result<()> {
     let fail = |err: io::Error| io_failure(&err, display, Action::Write);
     match expect {
         Expect::Absent => match fs::symlink_metadata(target) {
