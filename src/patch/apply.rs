@@ -3,10 +3,11 @@
 //! Each hunk's context and removed lines are looked for as whole lines of the file's LF
 //! view, from the line after the previous hunk (and after its `@@` anchors), through
 //! the tiers of [`matching::find_line_run`]. The matched lines, with the ending of the
-//! last one, are then rewritten by [`align::replace_between`] exactly as an edit's match
-//! is (SPEC 3.5): a context line keeps its bytes and ending, a changed line takes the
-//! ending of the line it replaces, an added line the region's dominant ending (the
-//! file's on a tie). Bytes outside the hunks are never copied into anything but the
+//! last one, are then rewritten by [`align::replace_with_origins`] exactly as an edit's
+//! match is (SPEC 3.5), each new line's origin taken from the hunk itself: a context
+//! line keeps its bytes and ending, a changed line (removed, then added in its place)
+//! takes the ending of the line it replaces, an added line the region's dominant ending
+//! (the file's on a tie). Bytes outside the hunks are never copied into anything but the
 //! splices' gaps.
 //!
 //! Where several places match, a unified diff's line number picks the nearest, an `@@`
@@ -30,7 +31,7 @@
 
 use std::cell::OnceCell;
 
-use crate::align;
+use crate::align::{self, Origin};
 use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
@@ -156,6 +157,7 @@ impl State<'_, '_> {
         }
         let mut old = hunk.old_lines();
         let mut new = hunk.new_lines();
+        let mut origins = origins(hunk, &old);
         if old.is_empty() {
             let n = self.lines.len();
             let at = match (anchored, hunk.hint) {
@@ -182,6 +184,7 @@ impl State<'_, '_> {
                 if let Some(f) = self.search(&old[..old.len() - cut], hunk.end_of_file) {
                     old.truncate(old.len() - cut);
                     new.truncate(new.len() - cut);
+                    origins.truncate(origins.len() - cut);
                     found = Some(f);
                     break;
                 }
@@ -199,7 +202,7 @@ impl State<'_, '_> {
         if hunk.old_no_newline != hunk.new_no_newline && last + 1 == self.lines.len() {
             self.newline_change = Some(hunk.old_no_newline);
         }
-        self.replace(p, old.len(), &old, &new, chosen.reindent, file_dominant);
+        self.replace(p, &old, &new, origins, chosen.reindent, file_dominant);
         self.from = p + old.len();
         Ok(found.tier)
     }
@@ -344,69 +347,84 @@ impl State<'_, '_> {
         .with_hint("Copy the context and removed lines exactly as read_file shows them (without line-number prefixes), each after its one-character prefix (' ' or '-'), and read the file again if it may have changed.")
     }
 
-    /// Replaces lines `p..p + k` (whose LF view the model wrote as `old`) with `new`.
+    /// Replaces the lines from `p` on that the model wrote as `old` with `new`, each
+    /// new line coming from where `origins` says.
     fn replace(
         &mut self,
         p: usize,
-        k: usize,
         old: &[&[u8]],
         new: &[&[u8]],
+        mut origins: Vec<Origin>,
         reindent: Option<Reindent>,
         file_dominant: &dyn Fn() -> Ending,
     ) {
-        let last = p + k - 1;
-        let mut old_lf = old.join(&b'\n');
+        let last = p + old.len() - 1;
         let mut new_lf = new.join(&b'\n');
         let mut end_lf = self.lines.content_end(last);
         // The last line's ending goes with the region, so that a kept last line keeps
-        // it and removed lines take theirs with them.
-        if self.lines.has_newline(last) {
+        // it and removed lines take theirs with them: an empty line after the others,
+        // kept, stands for it.
+        let with_ending = if self.lines.has_newline(last) {
             end_lf += 1;
-            old_lf.push(b'\n');
-            if !new.is_empty() {
-                new_lf.push(b'\n');
-            }
+            !new.is_empty()
+        } else {
+            // A new empty last line needs an ending to be a line at all.
+            new.last().is_some_and(|l| l.is_empty())
+        };
+        if with_ending {
+            new_lf.push(b'\n');
+            origins.push(Origin::Kept(old.len()));
+        } else if new.is_empty() {
+            origins.push(Origin::Kept(old.len()));
         }
         let start = self.view.to_source(self.lines.start(p));
         let end = self.view.to_source(end_lf);
-        self.splice(start, end, &old_lf, &new_lf, reindent, file_dominant);
+        self.splice(start, end, &new_lf, &origins, reindent, file_dominant);
     }
 
     /// Inserts `new` before line `at` (at the end when `at` is past the last line).
     fn insert(&mut self, at: usize, new: &[&[u8]], file_dominant: &dyn Fn() -> Ending) {
         let text = self.view.text();
         let mut new_lf = new.join(&b'\n');
+        let mut origins = vec![Origin::Added; new.len()];
         let start_lf = if at < self.lines.len() {
             self.lines.start(at)
         } else {
             text.len()
         };
         if start_lf == text.len() && !text.is_empty() && text.last() != Some(&b'\n') {
-            // After a last line without an ending: it gets one, the new last line none.
+            // After a last line without an ending: it gets one, the new last line none
+            // (unless it is empty: then it needs one to be a line at all).
             new_lf.insert(0, b'\n');
+            origins.insert(0, Origin::Kept(0));
+            if new.last().is_some_and(|l| l.is_empty()) {
+                new_lf.push(b'\n');
+                origins.push(Origin::Added);
+            }
         } else {
             new_lf.push(b'\n');
+            origins.push(Origin::Kept(0));
         }
         let start = self.view.to_source(start_lf);
-        self.splice(start, start, b"", &new_lf, None, file_dominant);
+        self.splice(start, start, &new_lf, &origins, None, file_dominant);
     }
 
     fn splice(
         &mut self,
         start: usize,
         end: usize,
-        old_lf: &[u8],
         new_lf: &[u8],
+        origins: &[Origin],
         reindent: Option<Reindent>,
         file_dominant: &dyn Fn() -> Ending,
     ) {
         if start > self.copied || self.splices.is_empty() {
             self.last_written = start.checked_sub(1).map(|b| self.source[b]);
         }
-        let bytes = align::replace_between(
+        let bytes = align::replace_with_origins(
             &self.source[start..end],
-            old_lf,
             new_lf,
+            origins,
             reindent,
             file_dominant,
             self.last_written,
@@ -418,6 +436,47 @@ impl State<'_, '_> {
         self.splices.push(Splice { start, end, bytes });
         self.copied = end;
     }
+}
+
+/// Where each of a hunk's new lines comes from, as the hunk says: a context line is
+/// kept; removed lines followed by added ones are changed in place, pair by pair (an
+/// added line equal to the removed one it pairs with counts as kept, as in an edit);
+/// the added lines left over are new.
+fn origins(hunk: &Hunk, old: &[&[u8]]) -> Vec<Origin> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    let mut removed: Vec<usize> = Vec::new();
+    let mut added = 0;
+    for (kind, text) in &hunk.lines {
+        match kind {
+            Kind::Removed if added > 0 => {
+                // A removal after additions starts a new change.
+                removed.clear();
+                added = 0;
+                removed.push(at);
+                at += 1;
+            }
+            Kind::Removed => {
+                removed.push(at);
+                at += 1;
+            }
+            Kind::Added => {
+                out.push(match removed.get(added) {
+                    Some(&i) if old[i] == text.as_slice() => Origin::Kept(i),
+                    Some(&i) => Origin::Changed(i),
+                    None => Origin::Added,
+                });
+                added += 1;
+            }
+            Kind::Context => {
+                removed.clear();
+                added = 0;
+                out.push(Origin::Kept(at));
+                at += 1;
+            }
+        }
+    }
+    out
 }
 
 /// An explanation's message with the subject `old_text` renamed for a patch.
@@ -453,6 +512,13 @@ fn fix_final_newline(
         text.extend_from_slice(file_dominant().as_bytes());
     } else {
         let cut = if text.ends_with(b"\r\n") { 2 } else { 1 };
+        // An empty last line cannot go without its ending: it would not be a line.
+        if matches!(
+            text.len().checked_sub(cut + 1).map(|i| text[i]),
+            Some(b'\n' | b'\r') | None
+        ) {
+            return Splices::whole(text);
+        }
         text.truncate(text.len() - cut);
     }
     Splices::whole(text)
@@ -569,6 +635,16 @@ mod tests {
         assert_eq!(
             run("a\r\nb\nc\r\nd\n", "@@\n a\n-b\n+B\n c\n+x\n d").unwrap(),
             "a\r\nB\nc\r\nx\r\nd\n"
+        );
+    }
+
+    #[test]
+    fn blank_lines_keep_their_endings_as_the_hunk_pairs_them() {
+        // The hunk removes the first blank line and keeps the second (CRLF); an LCS of
+        // old and new lines could pair the kept one with the first instead.
+        assert_eq!(
+            run("a 0\n\n\r\na 3\n", "@@\n-a 0\n-\n \n+new 1\n a 3").unwrap(),
+            "\r\nnew 1\na 3\n"
         );
     }
 

@@ -127,6 +127,8 @@ fn unwrap<'a, 'b>(all: &'b [Line<'a>]) -> &'b [Line<'a>] {
     lines
 }
 
+/// Without blank lines before and empty lines after: a last line of spaces may be a
+/// unified diff's empty context line.
 fn trim_blank<'a, 'b>(lines: &'b [Line<'a>]) -> &'b [Line<'a>] {
     let start = lines
         .iter()
@@ -134,9 +136,9 @@ fn trim_blank<'a, 'b>(lines: &'b [Line<'a>]) -> &'b [Line<'a>] {
         .unwrap_or(lines.len());
     let end = lines
         .iter()
-        .rposition(|l| !l.is_blank())
+        .rposition(|l| !l.text.is_empty())
         .map_or(start, |i| i + 1);
-    &lines[start..end]
+    &lines[start..end.max(start)]
 }
 
 /// The delimiter of a heredoc opener at the end of a line (`<<'EOF'`, `<<"EOF"`,
