@@ -295,7 +295,7 @@ impl State<'_, '_> {
         Err(Error::new(
             ErrorCode::TextNotFound,
             format!(
-                "{}, hunk #{}: its `@@ {}` line was not found{after}. {}",
+                "{}, hunk #{}: its `@@ {}` line was not found{after}.{}",
                 self.label,
                 i + 1,
                 String::from_utf8_lossy(line),
@@ -341,7 +341,7 @@ impl State<'_, '_> {
         let explained = explain::not_found(self.lines, &old.join(&b'\n'));
         Error::new(
             ErrorCode::TextNotFound,
-            format!("{head} {}", closest(&explained.message, "the hunk")),
+            format!("{head}{}", closest(&explained.message, "the hunk")),
         )
         .with_lines(explained.lines)
         .with_hint("Copy the context and removed lines exactly as read_file shows them (without line-number prefixes), each after its one-character prefix (' ' or '-'), and read the file again if it may have changed.")
@@ -479,13 +479,18 @@ fn origins(hunk: &Hunk, old: &[&[u8]]) -> Vec<Origin> {
     out
 }
 
-/// An explanation's message with the subject `old_text` renamed for a patch.
+/// What an explanation's message adds to "not found" (with a leading space, or
+/// nothing), its subject `old_text` renamed for a patch.
 fn closest(message: &str, subject: &str) -> String {
     let rest = message
         .strip_prefix("old_text was not found in the file.")
-        .map(str::trim_start)
-        .unwrap_or(message);
-    rest.replace("old_text", subject)
+        .unwrap_or(message)
+        .trim();
+    if rest.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", rest.replace("old_text", subject))
+    }
 }
 
 /// Gives the new text the final-newline state `wanted`: removes the ending a deleted
