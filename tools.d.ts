@@ -1,6 +1,6 @@
 /**
- * Drop-in agent tools (SPEC section 6): `read_file`, `write_file`, `edit_file`,
- * `multi_edit` and `delete_range`, each with a model-facing description, a JSON
+ * Drop-in agent tools: `read_file`, `write_file`, `edit_file`, `multi_edit`,
+ * `delete_range` and `apply_patch`, each with a model-facing description, a JSON
  * Schema for its arguments and an `execute` that never throws or rejects.
  *
  * ```ts
@@ -28,6 +28,7 @@ export type ToolErrorCode =
   | 'PATH_OUTSIDE_ROOT'
   | 'PERMISSION_DENIED'
   | 'IO_ERROR'
+  | 'PATCH_INVALID'
 
 /**
  * What `execute` resolves to. `data` is the text to hand back to the model: on
@@ -109,12 +110,19 @@ export interface DeleteRangeArgs {
   inclusive?: boolean | null
 }
 
+/**
+ * `apply_patch`: the whole patch in `input` (Codex's name; OpenCode's `patchText`
+ * is accepted too): the `*** Begin Patch` format or a unified diff.
+ */
+export type ApplyPatchArgs = { input: string } | { patchText: string }
+
 export interface Tools {
   read_file: Tool<ReadFileArgs, 'read_file'>
   write_file: Tool<WriteFileArgs, 'write_file'>
   edit_file: Tool<EditFileArgs, 'edit_file'>
   multi_edit: Tool<MultiEditArgs, 'multi_edit'>
   delete_range: Tool<DeleteRangeArgs, 'delete_range'>
+  apply_patch: Tool<ApplyPatchArgs, 'apply_patch'>
 }
 
 export type AnyTool = Tools[keyof Tools]
@@ -140,7 +148,7 @@ export interface CreateToolsOptions {
   maxReadChars?: number
 }
 
-/** Builds the five tools. Throws a `TypeError` only for malformed `options`. */
+/** Builds the six tools. Throws a `TypeError` only for malformed `options`. */
 export declare function createTools(options?: CreateToolsOptions): Tools
 
 /** The tools with default options (no root; paths from the process's working folder). */
@@ -150,6 +158,7 @@ export declare const write_file: Tools['write_file']
 export declare const edit_file: Tools['edit_file']
 export declare const multi_edit: Tools['multi_edit']
 export declare const delete_range: Tools['delete_range']
+export declare const apply_patch: Tools['apply_patch']
 
 export interface OpenAITool {
   type: 'function'

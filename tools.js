@@ -1,7 +1,8 @@
 'use strict'
 
-// Drop-in agent tools (SPEC section 6): read_file, write_file, edit_file,
-// multi_edit and delete_range, with dskcode's argument names, a model-facing
+// Drop-in agent tools: read_file, write_file, edit_file, multi_edit,
+// delete_range and apply_patch, with dskcode's argument names (Codex's and
+// OpenCode's for apply_patch), a model-facing
 // description, a JSON Schema for the arguments, and an `execute(args)` that
 // never throws or rejects: every failure is `{ success: false, error: CODE, data }`
 // where `data` is written for the model to read and retry once.
@@ -43,6 +44,7 @@ const ERROR_CODES = new Set([
   'PATH_OUTSIDE_ROOT',
   'PERMISSION_DENIED',
   'IO_ERROR',
+  'PATCH_INVALID',
 ])
 
 // ---------------------------------------------------------------------------
@@ -93,6 +95,23 @@ const DESCRIPTIONS = {
     'Delete the lines between two anchor lines of a file. An anchor is one whole line exactly as read_file ' +
     `shows it (without the number${GUTTER} prefix), or a 1-based line number; each must identify one line. The ` +
     'anchor lines are kept unless inclusive is true. Other lines keep their bytes and line endings.',
+  apply_patch:
+    'Edit, add, delete or rename files with one patch, all or nothing. input is the whole patch:\n' +
+    '*** Begin Patch\n' +
+    '*** Update File: src/app.py\n' +
+    '@@ def greet():\n' +
+    '-    print("Hi")\n' +
+    '+    print("Hello")\n' +
+    '*** Add File: notes.txt\n' +
+    '+first line\n' +
+    '*** Delete File: old.txt\n' +
+    '*** End Patch\n' +
+    "In a hunk every line starts with ' ' (unchanged context: about 3 lines before and after the change), " +
+    "'-' (removed) or '+' (added); an optional `@@ <line>` names the function or class the hunk is in. " +
+    '`*** Move to: new/path` right after `*** Update File:` renames the file; every line of an added file ' +
+    'starts with +. Hunks of a file come in file order. Unified diffs (--- a/f, +++ b/f, @@ -1,3 +1,3 @@) work too. ' +
+    "Write line breaks as \\n: each file keeps its own line endings and BOM. Context that differs from the file " +
+    'only in trailing whitespace, quote style or indentation still matches. If any hunk fails, no file is written.',
 }
 
 // ---------------------------------------------------------------------------
@@ -174,6 +193,16 @@ const PARAMETERS = {
     },
     required: ['path', 'startAnchor', 'endAnchor'],
   },
+  apply_patch: {
+    type: 'object',
+    properties: {
+      input: {
+        type: 'string',
+        description: 'The whole patch, from *** Begin Patch to *** End Patch (or a unified diff), line breaks as \\n.',
+      },
+    },
+    required: ['input'],
+  },
 }
 
 // ---------------------------------------------------------------------------
@@ -241,6 +270,9 @@ function describeFailure(error, tool) {
     message += ` (${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')})`
   }
   message = toolWording(message, tool)
+  if (tool === 'apply_patch' && error && Number.isInteger(error.fileIndex)) {
+    message += ' Nothing was written: fix that part of the patch and send the whole patch again.'
+  }
   if (error && Number.isInteger(error.editIndex)) {
     const i = error.editIndex
     message =
@@ -418,6 +450,32 @@ function editSummary(path, result, { multi = false, edits = 1, prefixNote = fals
   if (prefixNote) out.push(`Note: the line-number prefixes (N${GUTTER}) were removed from the old/new text before matching.`)
   const diff = compactDiff(result.diff)
   if (diff) out.push(diff)
+  return out.join('\n')
+}
+
+const ACTION_MARKS = { update: 'M', add: 'A', delete: 'D', move: 'R' }
+
+/** What apply_patch tells the model: one line per file, lenient tiers, the diffs. */
+function patchSummary(result) {
+  const files = Array.isArray(result.files) ? result.files : []
+  const out = [`Applied the patch: ${plural(files.length, 'file')}.`]
+  const notes = []
+  for (const f of files) {
+    const name = f.action === 'move' ? `${f.path} -> ${f.movedTo}` : f.path
+    const { added, removed } = diffCounts(f.diff)
+    const counts = f.action === 'delete' || (f.action === 'move' && !f.diff) ? '' : ` (+${added} -${removed})`
+    out.push(`${ACTION_MARKS[f.action] || '?'} ${name}${counts}`)
+    const lenient = [...new Set((f.matchedBy || []).filter((t) => TIER_NOTES[t]))]
+    for (const tier of lenient) notes.push(`Note: in ${f.path}, a hunk ${TIER_NOTES[tier]}.`)
+    for (const w of f.warnings || []) notes.push(`Warning: ${w}`)
+  }
+  if (notes.some((n) => n.startsWith('Note:'))) notes.push('Lines you did not change kept their exact bytes; check the diff.')
+  out.push(...notes)
+  for (const f of files) {
+    if (f.action === 'delete') continue
+    const diff = compactDiff(f.diff)
+    if (diff) out.push(`${f.action === 'move' ? f.movedTo : f.path}:\n${diff}`)
+  }
   return out.join('\n')
 }
 
@@ -677,12 +735,20 @@ function createTools(options) {
     return ok(out.join('\n'))
   }
 
+  async function patch(args) {
+    // `input` is Codex's name for the argument, `patchText` OpenCode's.
+    const input = requireString(args, ['input', 'patchText', 'patch_text', 'patch'], 'input', { nonEmpty: true })
+    const result = await core.applyPatch(input, opts({}))
+    return ok(patchSummary(result))
+  }
+
   return {
     read_file: tool('read_file', read),
     write_file: tool('write_file', write),
     edit_file: tool('edit_file', edit),
     multi_edit: tool('multi_edit', multi),
     delete_range: tool('delete_range', del),
+    apply_patch: tool('apply_patch', patch),
   }
 }
 
@@ -714,5 +780,6 @@ exports.write_file = tools.write_file
 exports.edit_file = tools.edit_file
 exports.multi_edit = tools.multi_edit
 exports.delete_range = tools.delete_range
+exports.apply_patch = tools.apply_patch
 exports.toOpenAITools = toOpenAITools
 exports.toAnthropicTools = toAnthropicTools

@@ -2,6 +2,7 @@
 // generated loader, against real files in temporary folders. Every expectation about a
 // file is about its bytes on disk.
 
+import { spawnSync } from 'node:child_process'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
@@ -9,6 +10,9 @@ import * as path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import * as eol from '../index.js'
+import { createTools } from '../tools.js'
+
+const bin = path.resolve(__dirname, '..', 'bin', 'eol-edit.js')
 
 const made: string[] = []
 
@@ -420,5 +424,100 @@ describe('parsePatch', () => {
     expect(
       caught(() => (eol.applyPatchSync as any)(envelope('*** Delete File: x'), { expectedVersions: { x: 1 } })).code,
     ).toBe('INVALID_ARGUMENT')
+  })
+})
+
+describe('the apply_patch tool', () => {
+  it('teaches the envelope and takes input (Codex) or patchText (OpenCode)', async () => {
+    const dir = tmp()
+    const t = createTools({ root: dir })
+    expect(t.apply_patch.name).toBe('apply_patch')
+    expect(t.apply_patch.parameters.required).toEqual(['input'])
+    for (const marker of ['*** Begin Patch', '*** Update File:', '*** Add File:', '*** Delete File:', '*** Move to:', '*** End Patch', '@@']) {
+      expect(t.apply_patch.description).toContain(marker)
+    }
+    expect(t.apply_patch.description).toMatch(/line endings and BOM/)
+    expect(t.apply_patch.description.length).toBeLessThan(1100)
+    write(dir, 'a.txt', 'one\r\ntwo\r\n')
+    const r1 = await t.apply_patch.execute({ input: envelope('*** Update File: a.txt\n@@\n-two\n+2') })
+    expect(r1.success, r1.data).toBe(true)
+    expect(r1.data).toContain('M a.txt (+1 -1)')
+    expect(r1.data).toContain('+2')
+    const r2 = await t.apply_patch.execute(JSON.stringify({ patchText: envelope('*** Add File: b.txt\n+b') }))
+    expect(r2.success, r2.data).toBe(true)
+    expect(r2.data).toContain('A b.txt')
+    expect(read(dir, 'a.txt').toString()).toBe('one\r\n2\r\n')
+    expect(read(dir, 'b.txt').toString()).toBe('b\n')
+  })
+
+  it('reports a failure for the model to fix and writes nothing', async () => {
+    const dir = tmp()
+    const t = createTools({ root: dir })
+    write(dir, 'a.txt', 'a\n')
+    write(dir, 'b.txt', 'b\n')
+    const before = snapshot(dir)
+    const r = await t.apply_patch.execute({
+      input: envelope('*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: b.txt\n@@\n-nope\n+x'),
+    })
+    expect(r).toMatchObject({ success: false, error: 'TEXT_NOT_FOUND' })
+    expect(r.data).toContain('b.txt, hunk #1')
+    expect(r.data).toContain('Nothing was written')
+    expect(snapshot(dir)).toEqual(before)
+    const bad = await t.apply_patch.execute({ input: 'not a patch' })
+    expect(bad).toMatchObject({ success: false, error: 'PATCH_INVALID' })
+    expect(bad.data).toContain('line 1')
+    expect(await t.apply_patch.execute({})).toMatchObject({ success: false, error: 'INVALID_ARGUMENT' })
+    const out = await t.apply_patch.execute({ input: envelope('*** Add File: ../escape.txt\n+x') })
+    expect(out).toMatchObject({ success: false, error: 'PATH_OUTSIDE_ROOT' })
+  })
+
+  it('notes a lenient match in its summary', async () => {
+    const dir = tmp()
+    const t = createTools({ root: dir })
+    write(dir, 'a.txt', 'keep  \nold\n')
+    const r = await t.apply_patch.execute({ input: envelope('*** Update File: a.txt\n@@\n keep\n-old\n+new') })
+    expect(r.success, r.data).toBe(true)
+    expect(r.data).toMatch(/trailing spaces/)
+    expect(read(dir, 'a.txt').toString()).toBe('keep  \nnew\n')
+  })
+})
+
+describe('eol-edit patch', () => {
+  function cli(dir: string, args: string[], input?: string) {
+    const env = { ...process.env }
+    delete env.FORCE_COLOR
+    return spawnSync(process.execPath, [bin, 'patch', ...args], { cwd: dir, input, encoding: 'utf8', env, timeout: 30_000 })
+  }
+
+  it('applies a patch from stdin or a file, and --check changes nothing', () => {
+    const dir = tmp()
+    write(dir, 'a.txt', 'one\r\ntwo\r\n')
+    const patch = envelope('*** Update File: a.txt\n@@\n-two\n+2')
+    const check = cli(dir, ['--check'], patch)
+    expect(check.status, check.stderr).toBe(0)
+    expect(check.stdout).toContain('M a.txt')
+    expect(check.stdout).toContain('+2')
+    expect(check.stderr).toContain('nothing was written')
+    expect(read(dir, 'a.txt').toString()).toBe('one\r\ntwo\r\n')
+    write(dir, 'fix.patch', patch)
+    const run = cli(dir, ['fix.patch'])
+    expect(run.status, run.stderr).toBe(0)
+    expect(read(dir, 'a.txt').toString()).toBe('one\r\n2\r\n')
+    const json = cli(dir, ['-', '--json', '--check'], '--- a/a.txt\n+++ b/a.txt\n@@ -2 +2 @@\n-2\n+two\n')
+    expect(JSON.parse(json.stdout).files[0]).toMatchObject({ path: 'a.txt', action: 'update' })
+  })
+
+  it('fails with the error code and exit status 1, or 2 for bad usage', () => {
+    const dir = tmp()
+    write(dir, 'a.txt', 'a\n')
+    const failed = cli(dir, [], envelope('*** Update File: a.txt\n@@\n-zzz\n+y'))
+    expect(failed.status).toBe(1)
+    expect(failed.stderr).toMatch(/^TEXT_NOT_FOUND: a\.txt, hunk #1/)
+    const invalid = cli(dir, [], 'hello')
+    expect(invalid.status).toBe(1)
+    expect(invalid.stderr).toMatch(/^PATCH_INVALID: Invalid patch, line 1/)
+    expect(cli(dir, ['missing.patch']).status).toBe(2)
+    expect(cli(dir, ['a', 'b']).status).toBe(2)
+    expect(cli(dir, ['--help']).stdout).toContain('Usage: eol-edit patch')
   })
 })

@@ -1,6 +1,6 @@
 'use strict'
 
-// `eol-edit mcp`: the five agent tools of `createTools({ root })` as an MCP
+// `eol-edit mcp`: the six agent tools of `createTools({ root })` as an MCP
 // server over stdio, built on @modelcontextprotocol/sdk.
 //
 // The SDK is an optional peer dependency (it brings an HTTP stack this package
@@ -72,6 +72,7 @@ const ANNOTATIONS = {
   edit_file: { title: 'Edit file', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   multi_edit: { title: 'Edit file (several edits)', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   delete_range: { title: 'Delete lines', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  apply_patch: { title: 'Apply a patch', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 }
 
 /**

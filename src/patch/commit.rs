@@ -384,9 +384,12 @@ impl<'o> Disk<'o> {
         };
         let to = self.open(to_path, index)?;
         if to == from {
-            return Err(Error::invalid(format!(
-                "`*** Move to: {to_path}` names the file being moved ({path}). Leave the move out to change the file in place."
-            )));
+            return Err(Error::new(
+                ErrorCode::PatchInvalid,
+                format!("Invalid patch, line {}: `*** Move to: {to_path}` names the file being moved ({path}).", section.line),
+            )
+            .with_lines(vec![section.line as u32])
+            .with_hint("Leave the move out to change the file in place."));
         }
         self.remember_mode(from);
         let source_content = self.slots[from]
