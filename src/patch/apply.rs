@@ -748,6 +748,7 @@ mod tests {
         assert_eq!(run("l1\nl2\nl3", "@@\n-l1\n+L1").unwrap(), "L1\nl2\nl3");
         // Deleting the last line keeps "no final newline".
         assert_eq!(run("a\r\nb\r\nc", "@@\n b\n-c").unwrap(), "a\r\nb");
+        assert_eq!(run("a\r\nb\r\nc", "@@\n-c").unwrap(), "a\r\nb");
         // opencode#42081: a final blank line survives.
         assert_eq!(
             run("alpha\nbeta\n\n", "@@\n-alpha\n+ALPHA").unwrap(),
