@@ -844,6 +844,24 @@ mod tests {
     }
 
     #[test]
+    fn a_line_run_matches_whole_lines_from_a_line_on() {
+        let text = b"xa\na\nb\na\nb\n";
+        let lines = Lines::new(text);
+        // `a` inside `xa` is not a line; the run starts at line 1 or later.
+        let f = find_line_run(&lines, &[b"a", b"b"], 0, false).unwrap();
+        assert_eq!((f.tier, f.matches.len()), (Tier::Exact, 2));
+        assert_eq!((f.matches[0].start, f.matches[0].end), (3, 6));
+        let f = find_line_run(&lines, &[b"a", b"b"], 2, false).unwrap();
+        assert_eq!(f.matches.len(), 1);
+        assert_eq!(f.matches[0].start, 7);
+        let f = find_line_run(&lines, &[b"a"], 0, true);
+        assert!(f.is_none(), "the last line is b");
+        let f = find_line_run(&lines, &[b"  b  "], 0, true).unwrap();
+        assert_eq!((f.tier, f.matches[0].start), (Tier::Indentation, 9));
+        assert!(find_line_run(&lines, &[b"a", b"b"], 5, false).is_none());
+    }
+
+    #[test]
     fn lines_do_not_count_a_final_empty_piece() {
         assert_eq!(Lines::new(b"a\nb\n").len(), 2);
         assert_eq!(Lines::new(b"a\nb").len(), 2);

@@ -331,6 +331,38 @@ proptest! {
         check(&case)?;
     }
 
+    /// Arbitrary hunks on arbitrary bytes never panic, and fail only with the codes a
+    /// hunk can fail with.
+    #[test]
+    fn arbitrary_hunks_on_arbitrary_bytes_never_panic(
+        source in prop::collection::vec(prop::sample::select(&b"ab \t\r\n\xC3\xA9x"[..]), 0..60),
+        lines in prop::collection::vec(
+            (prop::sample::select(&[" ", "-", "+", "@@ ", "@@", "*** End of File", "\\ No newline"][..]),
+             prop::collection::vec(prop::sample::select(&b"ab \tx\r"[..]), 0..4)),
+            1..12,
+        ),
+        unified in any::<bool>(),
+    ) {
+        let mut body = String::new();
+        for (prefix, text) in &lines {
+            body.push_str(prefix);
+            body.push_str(&String::from_utf8_lossy(text));
+            body.push('\n');
+        }
+        let patch = if unified {
+            format!("--- a/f\n+++ b/f\n@@ -2,3 +2,3 @@\n{body}")
+        } else {
+            format!("*** Begin Patch\n*** Update File: f\n{body}*** End Patch\n")
+        };
+        let Ok(parsed) = parse(patch.as_bytes()) else { return Ok(()) };
+        let Some(file) = parsed.files.first() else { return Ok(()) };
+        if let Err(e) = update(&source, &file.hunks, &|| Ending::CrLf, "f") {
+            use eol_edit::error::ErrorCode::*;
+            prop_assert!(matches!(e.code, TextNotFound | TextMultipleMatches), "{}", e);
+            prop_assert!(e.hunk_index.is_some());
+        }
+    }
+
     /// Arbitrary text never panics the parser, and anything it cannot read is
     /// `PATCH_INVALID`.
     #[test]

@@ -168,6 +168,8 @@ impl State<'_, '_> {
                 (false, None) => n,
             };
             self.insert(at, &new, file_dominant);
+            // The next hunk comes after what was inserted.
+            self.from = self.from.max(at);
             return Ok(Tier::Exact);
         }
         let mut found = self.search(&old, hunk.end_of_file);
@@ -384,6 +386,9 @@ impl State<'_, '_> {
 
     /// Inserts `new` before line `at` (at the end when `at` is past the last line).
     fn insert(&mut self, at: usize, new: &[&[u8]], file_dominant: &dyn Fn() -> Ending) {
+        if new.is_empty() {
+            return;
+        }
         let text = self.view.text();
         let mut new_lf = new.join(&b'\n');
         let mut origins = vec![Origin::Added; new.len()];
@@ -732,6 +737,13 @@ mod tests {
         assert_eq!(run("a\r\nb", "@@\n+c").unwrap(), "a\r\nb\r\nc");
         assert_eq!(run("a\nb\nc\n", "@@ a\n+x").unwrap(), "a\nx\nb\nc\n");
         assert_eq!(run("", "@@\n+x\n+y").unwrap(), "x\ny\n");
+    }
+
+    #[test]
+    fn nothing_can_follow_a_hunk_appended_at_the_end() {
+        let e = run("a\nb\n", "@@\n+c\n@@\n-a\n+A").unwrap_err();
+        assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(1)));
+        assert!(e.message.contains("order of the file"), "{}", e.message);
     }
 
     #[test]

@@ -794,6 +794,13 @@ fn hunks(lines: &[Line<'_>], mut i: usize, entry: &mut Entry) -> Result<usize> {
             push_hunk_lines(&mut hunk, kind, t.get(1..).unwrap_or_default());
             i += 1;
         }
+        if hunk.lines.is_empty() {
+            return Err(invalid(
+                hunk.line,
+                "the `@@` line has no hunk lines after it (lines starting with ' ', '-' or '+').",
+                UNIFIED_HINT,
+            ));
+        }
         entry.hunks.push(hunk);
     }
     Ok(i)
