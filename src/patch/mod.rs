@@ -26,8 +26,6 @@ pub mod apply;
 mod commit;
 mod parse;
 
-use std::collections::HashMap;
-
 pub use commit::PatchOptions;
 pub use parse::parse;
 
@@ -221,10 +219,6 @@ pub fn apply_patch(text: &[u8], opts: &PatchOptions) -> Result<Vec<FileResult>> 
     let patch = parse(text)?;
     commit::run(&patch, opts)
 }
-
-/// The `expectedVersions` option: the version each path must still have, by the path as
-/// the caller names it.
-pub type ExpectedVersions = HashMap<String, String>;
 
 #[cfg(test)]
 mod tests;
