@@ -846,6 +846,7 @@ module.exports.deleteRangeSync = nativeBinding.deleteRangeSync
 module.exports.detectEol = nativeBinding.detectEol
 module.exports.editFile = nativeBinding.editFile
 module.exports.editFileSync = nativeBinding.editFileSync
+module.exports.EolEditError = nativeBinding.EolEditError
 module.exports.eolInfo = nativeBinding.eolInfo
 module.exports.multiEdit = nativeBinding.multiEdit
 module.exports.multiEditSync = nativeBinding.multiEditSync

@@ -1,73 +1,113 @@
 /**
  * Drop-in agent tools: `read_file`, `write_file`, `edit_file`, `multi_edit`,
- * `delete_range` and `apply_patch`, each with a model-facing description, a JSON
- * Schema for its arguments and an `execute` that never throws or rejects.
+ * `delete_range` and `apply_patch`, each with a model-facing description, a JSON Schema for its
+ * arguments and an `execute` that never throws or rejects.
  *
  * ```ts
  * import { createTools, toOpenAITools } from 'eol-edit/tools'
- * const tools = createTools({ root: process.cwd() })
+ * const tools = createTools({ root: process.cwd(), requireRead: true })
  * const result = await tools.edit_file.execute({ path: 'a.ts', old_text: 'a', new_text: 'b' })
  * ```
  */
 
-/** Error codes a failed tool call reports in `error` (SPEC section 5). */
-export type ToolErrorCode =
-  | 'INVALID_ARGUMENT'
-  | 'TEXT_NOT_FOUND'
-  | 'TEXT_MULTIPLE_MATCHES'
-  | 'NO_CHANGE'
-  | 'ANCHOR_NOT_FOUND'
-  | 'ANCHOR_MULTIPLE_MATCHES'
-  | 'ANCHOR_ORDER'
-  | 'EMPTY_RANGE'
-  | 'FILE_NOT_FOUND'
-  | 'NOT_A_FILE'
-  | 'BINARY_FILE'
-  | 'FILE_TOO_LARGE'
-  | 'FILE_CHANGED'
-  | 'PATH_OUTSIDE_ROOT'
-  | 'PERMISSION_DENIED'
-  | 'IO_ERROR'
-  | 'PATCH_INVALID'
+import type { ErrorCode } from './index.js'
+
+/** Error codes a failed tool call reports in `error` (`REJECTED`: the host's `approve` said no). */
+export type ToolErrorCode = ErrorCode
+
+/** A successful call. */
+export interface ToolSuccess {
+  success: true
+  /** The text for the model: numbered lines (read_file), or a summary and the diff. */
+  data: string
+  error?: undefined
+  /** The path as the model gave it. */
+  path?: string
+  /** For the host: the unified diff of the change (none for read_file). */
+  diff?: string
+  /** For the host: one line, e.g. `edit_file src/a.ts: +2 -1 lines`. */
+  summary?: string
+  /** For the host to show its user: a hard link broken, an encoding guessed, endings made mixed. */
+  warnings?: string[]
+}
+
+/** A failed call: nothing was written. */
+export interface ToolFailure {
+  success: false
+  /** The error's message and hint for the model, worded so that one retry is enough. */
+  data: string
+  error: ToolErrorCode
+  path?: string
+  diff?: undefined
+  summary?: string
+}
 
 /**
- * What `execute` resolves to. `data` is the text to hand back to the model: on
- * success the file's numbered lines (read_file) or a summary and diff (the
- * other tools); on failure the error's message and hint, worded so that one
- * retry is enough.
+ * What `execute` resolves to. `data` is the text to hand back to the model; `diff`
+ * and `summary` are for the host.
  */
-export type ToolResult =
-  | { success: true; data: string; error?: undefined }
-  | { success: false; data: string; error: ToolErrorCode }
+export type ToolResult = ToolSuccess | ToolFailure
 
-/** A JSON Schema object describing a tool's arguments. */
-export interface JsonSchemaObject {
+/** What a host may pass with each call. */
+export interface ToolContext {
+  /** Folder relative paths are taken from in this call (default: the tool set's). */
+  cwd?: string
+  /** Checked before anything is written: an aborted call fails with `REJECTED`. */
+  signal?: AbortSignal
+}
+
+/** The JSON types a schema names. */
+export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null'
+
+/**
+ * A JSON Schema node as the tools use it (the subset every model API accepts). A type
+ * alias, not an interface, so that it is assignable both to JSON Schema types (the AI
+ * SDK's `JSONSchema7`) and to the SDKs' `{ [key: string]: unknown }` parameters.
+ */
+export type JsonSchema = {
+  type?: JsonSchemaType | JsonSchemaType[]
+  description?: string
+  properties?: { [name: string]: JsonSchema }
+  required?: string[]
+  additionalProperties?: boolean
+  items?: JsonSchema
+  anyOf?: JsonSchema[]
+  enum?: Array<string | number | boolean | null>
+  minimum?: number
+  minItems?: number
+}
+
+/** The JSON Schema of a tool's arguments. */
+export type JsonSchemaObject = JsonSchema & {
   type: 'object'
-  properties: Record<string, Record<string, unknown>>
+  properties: { [name: string]: JsonSchema }
   required: string[]
-  [keyword: string]: unknown
 }
 
 export interface Tool<Args, Name extends string = string> {
-  name: Name
+  readonly name: Name
   /** Model-facing description (short; sent with every request). */
   description: string
-  /** JSON Schema of `Args`. */
+  /**
+   * JSON Schema of `Args`, snake_case. Each tool set has its own copy: changing it
+   * changes nothing else.
+   */
   parameters: JsonSchemaObject
   /**
-   * Runs the tool. Never throws and never rejects: anything wrong, including
-   * arguments of the wrong type or no arguments at all, resolves to
-   * `{ success: false, error: 'INVALID_ARGUMENT' }`. `args` may also be the
-   * JSON text of the arguments (as OpenAI tool calls deliver them).
+   * Runs the tool. Never throws and never rejects: anything wrong, including arguments
+   * of the wrong type or no arguments at all, resolves to `{ success: false }`.
+   * `args` may also be the JSON text of the arguments (as OpenAI delivers them), use
+   * camelCase spellings, and have `null` for an optional argument.
    */
-  execute(args: Args | string): Promise<ToolResult>
+  execute(args: Args, context?: ToolContext): Promise<ToolResult>
+  execute(args: unknown, context?: ToolContext): Promise<ToolResult>
 }
 
 export interface ReadFileArgs {
   path: string
-  /** First line to read, 1-based (default 1). */
+  /** First line to read, 1-based (default 1). `start_line`/`startLine` are read the same way. */
   offset?: number | null
-  /** How many lines to read (default 2000, or `maxReadLines`). */
+  /** How many lines to read (default 2000, or `maxReadLines`). `end_line`/`endLine` may be given instead. */
   limit?: number | null
 }
 
@@ -86,13 +126,12 @@ export interface EditFileArgs {
   replace_all?: boolean | null
 }
 
-/**
- * One edit of `multi_edit`. The snake_case keys (`old_text`, `new_text`,
- * `replace_all`) are accepted too, as models mix them.
- */
-export type MultiEditEdit =
-  | { oldText: string; newText: string; replaceAll?: boolean | null }
-  | { old_text: string; new_text: string; replace_all?: boolean | null }
+/** One edit of `multi_edit` (dskcode's `{ oldText, newText, replaceAll }` is accepted too). */
+export interface MultiEditEdit {
+  old_text: string
+  new_text: string
+  replace_all?: boolean | null
+}
 
 export interface MultiEditArgs {
   path: string
@@ -103,16 +142,16 @@ export interface MultiEditArgs {
 export interface DeleteRangeArgs {
   path: string
   /** A whole line as read_file shows it, or a 1-based line number. */
-  startAnchor: string | number
+  start_anchor: string | number
   /** A whole line as read_file shows it, or a 1-based line number. */
-  endAnchor: string | number
+  end_anchor: string | number
   /** Also delete the anchor lines (default false). */
   inclusive?: boolean | null
 }
 
 /**
- * `apply_patch`: the whole patch in `input` (Codex's name; OpenCode's `patchText`
- * is accepted too): the `*** Begin Patch` format or a unified diff.
+ * The whole patch: the `*** Begin Patch` format or a unified diff. `input` is Codex's
+ * name for it; OpenCode's `patchText` is accepted too.
  */
 export type ApplyPatchArgs = { input: string } | { patchText: string }
 
@@ -125,30 +164,60 @@ export interface Tools {
   apply_patch: Tool<ApplyPatchArgs, 'apply_patch'>
 }
 
-export type AnyTool = Tools[keyof Tools]
+export type ToolName = keyof Tools
+export type AnyTool = Tools[ToolName]
+
+/** What `approve` is asked: one request per call, with every file the call would change. */
+export interface ApprovalRequest {
+  tool: string
+  /** The (first) file, as the model gave it. */
+  path: string
+  /** Unified diff of the whole change (every file's, one after the other). */
+  diff: string
+  /** One line per file, e.g. `edit_file src/a.ts: +2 -1 lines`. */
+  summary: string
+  files: Array<{ path: string; diff: string; summary: string }>
+}
+
+/** `true` lets the change be written; anything else (false, a throw) fails the call with `REJECTED`. */
+export type Approve = (request: ApprovalRequest) => boolean | Promise<boolean>
 
 export interface CreateToolsOptions {
   /**
-   * Folder(s) every path must really be inside (after `..` and symlinks);
-   * anything else fails with `PATH_OUTSIDE_ROOT`. Relative roots are taken
-   * from `cwd`.
+   * Folder(s) every path must really be inside (after `..` and symlinks); anything
+   * else fails with `PATH_OUTSIDE_ROOT`. Relative roots are taken from `cwd`. A root
+   * that is not an existing folder throws at creation.
    */
   root?: string | string[]
   /**
-   * Folder relative paths are taken from. Default: the first root when `root`
-   * is given, else the process's working folder at the time of each call.
+   * Folder relative paths are taken from. Default: the first root when `root` is
+   * given, else the process's working folder at the time of each call.
    */
   cwd?: string
+  /**
+   * Refuse (`FILE_CHANGED`) to change an existing file this tool set has not read.
+   * Whatever this says, a file the set read or wrote that changed on disk since is
+   * refused with `FILE_CHANGED`.
+   */
+  requireRead?: boolean
+  /**
+   * Called before every write with the change computed as a dry run; the write
+   * happens only if it returns (or resolves to) `true`.
+   */
+  approve?: Approve
   /** Lines read_file returns when the model gives no `limit` (default 2000). */
   maxReadLines?: number
   /**
-   * Characters of file text read_file returns at most (default 100000); lines
-   * are kept whole below it and the footer says where to continue.
+   * Characters of file text read_file returns at most (default 100000); lines are
+   * kept whole below it and the footer says where to continue.
    */
   maxReadChars?: number
 }
 
-/** Builds the six tools. Throws a `TypeError` only for malformed `options`. */
+/**
+ * Builds the tools. Throws a `TypeError` for malformed options, and an `EolEditError`
+ * (`INVALID_ARGUMENT`) for a `root` or `cwd` that is not an existing folder.
+ */
 export declare function createTools(options?: CreateToolsOptions): Tools
 
 /** The tools with default options (no root; paths from the process's working folder). */
@@ -160,19 +229,44 @@ export declare const multi_edit: Tools['multi_edit']
 export declare const delete_range: Tools['delete_range']
 export declare const apply_patch: Tools['apply_patch']
 
-export interface OpenAITool {
-  type: 'function'
-  function: { name: string; description: string; parameters: JsonSchemaObject }
+export interface OpenAIToolsOptions {
+  /**
+   * OpenAI's strict mode: every object has `additionalProperties: false`, every
+   * property is required, optional ones are nullable (`execute` reads null as absent).
+   */
+  strict?: boolean
 }
 
+/** A Chat Completions function tool. */
+export interface OpenAITool {
+  type: 'function'
+  function: { name: string; description: string; parameters: JsonSchemaObject; strict?: boolean }
+}
+
+/** A Responses API function tool. */
+export interface OpenAIResponsesTool {
+  type: 'function'
+  name: string
+  description: string
+  parameters: JsonSchemaObject
+  strict: boolean
+}
+
+/** An Anthropic Messages API tool. */
 export interface AnthropicTool {
   name: string
   description: string
   input_schema: JsonSchemaObject
 }
 
-/** The tools in OpenAI's function-calling format. */
-export declare function toOpenAITools(tools: Tools | readonly AnyTool[]): OpenAITool[]
+/** The tools for OpenAI's Chat Completions (`tools` of `chat.completions.create`). */
+export declare function toOpenAITools(tools: Tools | readonly AnyTool[], options?: OpenAIToolsOptions): OpenAITool[]
 
-/** The tools in Anthropic's Messages API format. */
+/** The tools for OpenAI's Responses API (`tools` of `responses.create`). */
+export declare function toOpenAIResponsesTools(
+  tools: Tools | readonly AnyTool[],
+  options?: OpenAIToolsOptions,
+): OpenAIResponsesTool[]
+
+/** The tools for Anthropic's Messages API (`tools` of `messages.create`). */
 export declare function toAnthropicTools(tools: Tools | readonly AnyTool[]): AnthropicTool[]

@@ -5,9 +5,11 @@ import { spawnSync } from 'node:child_process'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const repo = path.resolve(__dirname, '..')
@@ -231,6 +233,146 @@ describe('eol-edit mcp', () => {
   })
 })
 
+describe('eol-edit mcp without --root', () => {
+  const clients: Client[] = []
+  afterAll(async () => {
+    for (const c of clients) await c.close()
+  })
+
+  /** A client that announces `roots` (file URIs of folders), started in `cwd`. */
+  async function connect(cwd: string, roots: string[] | null, env = childEnv()) {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], cwd, env, stderr: 'pipe' })
+    let stderr = ''
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8')
+    })
+    const client = new Client(
+      { name: 'eol-edit-roots-test', version: '1.0.0' },
+      roots === null ? {} : { capabilities: { roots: { listChanged: true } } },
+    )
+    let current = roots ?? []
+    if (roots !== null) {
+      client.setRequestHandler(ListRootsRequestSchema, async () => ({
+        roots: current.map((folder) => ({ uri: pathToFileURL(folder).href, name: path.basename(folder) })),
+      }))
+    }
+    await client.connect(transport)
+    clients.push(client)
+    return {
+      client,
+      stderr: () => stderr,
+      setRoots: async (next: string[]) => {
+        current = next
+        await client.sendRootsListChanged()
+      },
+    }
+  }
+
+  it('serves the roots the client announces, relative paths from the first', async () => {
+    const project = tmp('eol-mcp-client-root-')
+    const started = tmp('eol-mcp-started-')
+    fs.writeFileSync(path.join(project, 'p.txt'), 'a\r\n')
+    fs.writeFileSync(path.join(started, 's.txt'), 's\r\n')
+    const { client, stderr } = await connect(started, [project])
+    const edit = await client.callTool({ name: 'edit_file', arguments: { path: 'p.txt', old_text: 'a', new_text: 'b' } })
+    expect(edit.isError, text(edit)).toBeFalsy()
+    expect(visible(fs.readFileSync(path.join(project, 'p.txt')))).toBe('b\\r\\n')
+    // The start folder is not a root when the client has roots.
+    const outside = await client.callTool({ name: 'read_file', arguments: { path: path.join(started, 's.txt') } })
+    expect(text(outside)).toMatch(/^PATH_OUTSIDE_ROOT/)
+    expect(stderr()).toContain(`(from the client): ${project}`)
+  })
+
+  it('follows the client when its roots change', async () => {
+    const first = tmp('eol-mcp-first-')
+    const second = tmp('eol-mcp-second-')
+    fs.writeFileSync(path.join(second, 'two.txt'), 'two\r\n')
+    const { client, setRoots, stderr } = await connect(tmp('eol-mcp-start-'), [first])
+    expect(text(await client.callTool({ name: 'read_file', arguments: { path: path.join(second, 'two.txt') } }))).toMatch(/^PATH_OUTSIDE_ROOT/)
+    await setRoots([second])
+    for (let i = 0; i < 50 && !stderr().includes(`(from the client): ${second}`); i++) await new Promise((r) => setTimeout(r, 20))
+    const read = await client.callTool({ name: 'read_file', arguments: { path: 'two.txt' } })
+    expect(read.isError, text(read)).toBeFalsy()
+  })
+
+  it('serves the folder it was started in when the client has no roots', async () => {
+    const started = tmp('eol-mcp-cwd-')
+    fs.writeFileSync(path.join(started, 'c.txt'), 'c\r\n')
+    const { client, stderr } = await connect(started, null)
+    const read = await client.callTool({ name: 'read_file', arguments: { path: 'c.txt' } })
+    expect(read.isError, text(read)).toBeFalsy()
+    expect(stderr()).toContain(`(the folder the server was started in): ${started}`)
+  })
+
+  it('does not serve a client root that is / or the home folder; falls back to the start folder', async () => {
+    const home = tmp('eol-mcp-home-')
+    const started = tmp('eol-mcp-safe-start-')
+    fs.writeFileSync(path.join(started, 'ok.txt'), 'ok\n')
+    const env = { ...childEnv(), HOME: home, USERPROFILE: home }
+    const { client, stderr } = await connect(started, [path.parse(started).root, home], env)
+    const read = await client.callTool({ name: 'read_file', arguments: { path: 'ok.txt' } })
+    expect(read.isError, text(read)).toBeFalsy()
+    expect(stderr()).toMatch(/not serving the client's root \/, the root of the file system/)
+    expect(stderr()).toContain(`not serving the client's root ${home}, your home folder`)
+  })
+
+  function refusal(cwd: string, input: string, env = childEnv()) {
+    return spawnSync(process.execPath, [bin, 'mcp'], { cwd, env, input, encoding: 'utf8', timeout: 30_000 })
+  }
+  const initialize = (capabilities: object) =>
+    [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities, clientInfo: { name: 't', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+    ]
+      .map((m) => JSON.stringify(m) + '\n')
+      .join('')
+
+  it('refuses to serve / when started there: a message on stderr and status 2', () => {
+    for (const input of ['', initialize({})]) {
+      const r = refusal('/', input)
+      expect(r.status, r.stderr).toBe(2)
+      expect(r.stderr).toMatch(/refusing to serve \/, the root of the file system/)
+      expect(r.stderr).toMatch(/--root \/path\/to\/project/)
+      expect(r.stderr).not.toContain('serving read_file')
+    }
+  })
+
+  it('refuses to serve the home folder when started there', () => {
+    const home = tmp('eol-mcp-home-start-')
+    const r = refusal(home, initialize({}), { ...childEnv(), HOME: home, USERPROFILE: home })
+    expect(r.status, r.stderr).toBe(2)
+    expect(r.stderr).toContain(`refusing to serve ${home}, your home folder`)
+  })
+
+  it('serves / or the home folder when --root names it', () => {
+    const file = path.join(tmp('eol-mcp-named-'), 'n.txt')
+    fs.writeFileSync(file, 'named\r\n')
+    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: { path: file } } }
+    const r = spawnSync(process.execPath, [bin, 'mcp', '--root', '/'], {
+      cwd: '/',
+      env: childEnv(),
+      input: initialize({}) + JSON.stringify(call) + '\n',
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(r.status, r.stderr).toBe(0)
+    const reply = r.stdout.trim().split('\n').map((line) => JSON.parse(line)).find((m) => m.id === 2)
+    expect(reply.result.isError).toBe(false)
+    expect(reply.result.content[0].text).toContain('1\u2502named')
+  })
+})
+
+describe('unsafeRoot', () => {
+  const { unsafeRoot } = require('../lib/mcp.js') as { unsafeRoot: (folder: string, home?: string) => string | null }
+  it('names the file system root and the home folder, and nothing else', () => {
+    const home = tmp('eol-home-')
+    expect(unsafeRoot('/', home)).toBe('the root of the file system')
+    expect(unsafeRoot(path.join(home, '..', path.basename(home)), home)).toBe('your home folder')
+    expect(unsafeRoot(path.join(home, 'project'), home)).toBeNull()
+    expect(unsafeRoot(path.dirname(home), home)).toBeNull()
+  })
+})
+
 describe('eol-edit mcp (command line)', () => {
   function cli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string; script?: string } = {}) {
     const r = spawnSync(process.execPath, [options.script ?? bin, ...args], {
@@ -345,5 +487,41 @@ describe('eol-edit demo', () => {
     expect(help.stdout).toMatch(/^Usage: eol-edit demo/)
     const extra = spawnSync(process.execPath, [bin, 'demo', 'x'], { encoding: 'utf8' })
     expect(extra.status).toBe(2)
+  })
+})
+
+describe('createServer', () => {
+  it('passes a cancelled request on to the tool, which then writes nothing', async () => {
+    const { InMemoryTransport } = require('@modelcontextprotocol/sdk/inMemory.js')
+    const { createServer } = require('../lib/mcp.js')
+    const { createTools } = require('../tools.js')
+    const root = tmp('eol-mcp-cancel-')
+    const file = path.join(root, 'c.txt')
+    fs.writeFileSync(file, 'a\r\n')
+    let approving: () => void = () => {}
+    const asked = new Promise<void>((resolve) => {
+      approving = resolve
+    })
+    // The user takes a while to approve; the client cancels meanwhile.
+    const slowApproval = (options: object) =>
+      createTools({
+        ...options,
+        approve: () => (approving(), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300))),
+      })
+    const { server } = createServer({ roots: [root], createTools: slowApproval })
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await server.connect(serverSide)
+    const client = new Client({ name: 'cancel-test', version: '1.0.0' })
+    await client.connect(clientSide)
+    const controller = new AbortController()
+    const call = client.callTool({ name: 'edit_file', arguments: { path: 'c.txt', old_text: 'a', new_text: 'b' } }, undefined, {
+      signal: controller.signal,
+    })
+    await asked
+    controller.abort()
+    await expect(call).rejects.toThrow()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(visible(fs.readFileSync(file))).toBe('a\\r\\n')
+    await client.close()
   })
 })

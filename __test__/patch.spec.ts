@@ -436,7 +436,7 @@ describe('the apply_patch tool', () => {
     for (const marker of ['*** Begin Patch', '*** Update File:', '*** Add File:', '*** Delete File:', '*** Move to:', '*** End Patch', '@@']) {
       expect(t.apply_patch.description).toContain(marker)
     }
-    expect(t.apply_patch.description).toMatch(/line endings and BOM/)
+    expect(t.apply_patch.description).toMatch(/line endings, BOM and encoding/)
     expect(t.apply_patch.description.length).toBeLessThan(1100)
     write(dir, 'a.txt', 'one\r\ntwo\r\n')
     const r1 = await t.apply_patch.execute({ input: envelope('*** Update File: a.txt\n@@\n-two\n+2') })
@@ -479,6 +479,60 @@ describe('the apply_patch tool', () => {
     expect(r.success, r.data).toBe(true)
     expect(r.data).toMatch(/trailing spaces/)
     expect(read(dir, 'a.txt').toString()).toBe('keep  \nnew\n')
+  })
+})
+
+describe('the apply_patch tool in a tool set', () => {
+  it('asks approve once with every file, and writes nothing when it says no', async () => {
+    const dir = tmp()
+    write(dir, 'a.txt', 'a\r\n')
+    write(dir, 'old.txt', 'o\n')
+    const requests: any[] = []
+    let verdict = false
+    const t = createTools({
+      root: dir,
+      approve: (request) => {
+        requests.push(request)
+        return verdict
+      },
+    })
+    const input = envelope('*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: old.txt\n*** Move to: new.txt\n*** Add File: n.txt\n+n')
+    const before = snapshot(dir)
+    expect(await t.apply_patch.execute({ input })).toMatchObject({ success: false, error: 'REJECTED' })
+    expect(snapshot(dir)).toEqual(before)
+    expect(requests).toHaveLength(1)
+    expect(requests[0].tool).toBe('apply_patch')
+    expect(requests[0].files.map((f: any) => f.path)).toEqual(['a.txt', 'old.txt', 'new.txt', 'n.txt'])
+    expect(requests[0].diff).toContain('+A')
+    verdict = true
+    const r = await t.apply_patch.execute({ input })
+    expect(r.success, r.data).toBe(true)
+    expect(requests).toHaveLength(2)
+    expect(read(dir, 'a.txt').toString()).toBe('A\r\n')
+    expect(read(dir, 'new.txt').toString()).toBe('o\n')
+    expect(r.summary).toContain('apply_patch M a.txt (+1 -1)')
+  })
+
+  it('refuses a file that changed since read_file showed it, and remembers what it wrote', async () => {
+    const dir = tmp()
+    write(dir, 'a.txt', 'a\n')
+    write(dir, 'b.txt', 'b\n')
+    const t = createTools({ root: dir, requireRead: true })
+    const input = envelope('*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: b.txt\n@@\n-b\n+B')
+    // b.txt was never read: refused with requireRead.
+    await t.read_file.execute({ path: 'a.txt' })
+    expect(await t.apply_patch.execute({ input })).toMatchObject({ success: false, error: 'FILE_CHANGED' })
+    await t.read_file.execute({ path: 'b.txt' })
+    write(dir, 'b.txt', 'b\nchanged behind its back\n')
+    const stale = await t.apply_patch.execute({ input })
+    expect(stale).toMatchObject({ success: false, error: 'FILE_CHANGED' })
+    expect(read(dir, 'a.txt').toString()).toBe('a\n')
+    await t.read_file.execute({ path: 'b.txt' })
+    expect((await t.apply_patch.execute({ input })).success).toBe(true)
+    // The versions the patch wrote are remembered: the next edit needs no new read.
+    const next = await t.edit_file.execute({ path: 'a.txt', old_text: 'A', new_text: 'AA' })
+    expect(next.success, next.data).toBe(true)
+    expect(read(dir, 'a.txt').toString()).toBe('AA\n')
   })
 })
 

@@ -365,7 +365,7 @@ async function runBadInput(huge: boolean): Promise<CaseResult[]> {
 }
 
 /**
- * Why a case's outcome is not acceptable, or null. Acceptable: a value; an Error with
+ * Why a case's outcome is not acceptable, or null. Acceptable: a value; an EolEditError with
  * a SPEC code or a TypeError, thrown by a Sync function or rejected by a Promise one;
  * for tools, a `{ success, data }` result. A getter or Proxy of the caller's that
  * throws (class Boom in the child) while the addon reads arguments is INVALID_ARGUMENT
@@ -373,7 +373,7 @@ async function runBadInput(huge: boolean): Promise<CaseResult[]> {
  * JavaScript helpers of tools.js (createTools, toOpenAITools) let it through as it is.
  */
 function unacceptable(r: CaseResult): string | null {
-  const specError = r.ctor === 'Error' && r.code !== undefined && SPEC_CODES.has(r.code)
+  const specError = r.ctor === 'EolEditError' && r.code !== undefined && SPEC_CODES.has(r.code)
   const typeError = r.ctor === 'TypeError'
   const own = r.ctor === 'Boom'
   switch (r.outcome) {

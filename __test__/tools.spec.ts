@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url'
 
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { readFileSync as coreReadFileSync } from '../index.js'
+import { EolEditError, readFileSync as coreReadFileSync } from '../index.js'
 import * as toolsModule from '../tools.js'
 import {
   createTools,
@@ -20,12 +20,16 @@ import {
   multi_edit,
   read_file,
   toAnthropicTools,
+  toOpenAIResponsesTools,
   toOpenAITools,
   tools as defaultTools,
   write_file,
+  type ApprovalRequest,
   type ToolResult,
+  type ToolSuccess,
   type Tools,
 } from '../tools.js'
+import { strictSchemaErrors, strictToolErrors } from './openai-strict.js'
 
 const repo = path.resolve(__dirname, '..')
 const BOM = '\ufeff'
@@ -67,6 +71,11 @@ function expectOk(r: ToolResult): string {
   return r.data
 }
 
+function expectOkResult(r: ToolResult): ToolSuccess {
+  expectOk(r)
+  return r as ToolSuccess
+}
+
 function expectFail(r: ToolResult, code: string): string {
   expect(r.success, `expected ${code}, got success: ${r.data}`).toBe(false)
   expect(r.error).toBe(code)
@@ -103,7 +112,7 @@ describe('exports and definitions', () => {
       expect(typeof tool.description).toBe('string')
       expect(tool.description.length).toBeGreaterThan(50)
       // Short: sent with every request.
-      expect(tool.description.length).toBeLessThan(1100)
+      expect(tool.description.length).toBeLessThan(1300)
       expect(tool.parameters.type).toBe('object')
       expect(tool.parameters.required).toContain('path')
       for (const key of tool.parameters.required) expect(tool.parameters.properties).toHaveProperty(key)
@@ -113,35 +122,44 @@ describe('exports and definitions', () => {
     }
   })
 
-  it("uses dskcode's argument names", () => {
+  it('names every argument in snake_case, in every tool', () => {
     expect(t.read_file.parameters.required).toEqual(['path'])
     expect(Object.keys(t.read_file.parameters.properties)).toEqual(['path', 'offset', 'limit'])
     expect(t.write_file.parameters.required).toEqual(['path', 'content'])
     expect(t.edit_file.parameters.required).toEqual(['path', 'old_text', 'new_text'])
-    expect(t.edit_file.parameters.properties).toHaveProperty('replace_all')
+    expect(Object.keys(t.edit_file.parameters.properties)).toEqual(['path', 'old_text', 'new_text', 'replace_all'])
     expect(t.multi_edit.parameters.required).toEqual(['path', 'edits'])
     const items = (t.multi_edit.parameters.properties.edits as { items: { required: string[]; properties: object } })
       .items
-    expect(items.required).toEqual(['oldText', 'newText'])
-    expect(items.properties).toHaveProperty('replaceAll')
-    expect(t.delete_range.parameters.required).toEqual(['path', 'startAnchor', 'endAnchor'])
-    expect(t.delete_range.parameters.properties).toHaveProperty('inclusive')
+    expect(items.required).toEqual(['old_text', 'new_text'])
+    expect(Object.keys(items.properties)).toEqual(['old_text', 'new_text', 'replace_all'])
+    expect(t.delete_range.parameters.required).toEqual(['path', 'start_anchor', 'end_anchor'])
+    expect(Object.keys(t.delete_range.parameters.properties)).toEqual(['path', 'start_anchor', 'end_anchor', 'inclusive'])
+    const names = Object.values(t).flatMap((tool) => propertyNames(tool.parameters))
+    expect(names).toContain('old_text')
+    expect(names.filter((n) => /[a-z][A-Z]/.test(n))).toEqual([]) // no camelCase argument anywhere
   })
 
-  it('descriptions tell the model what seed 003 learned', () => {
+  it('descriptions tell the model how to edit without damaging a file', () => {
     for (const name of ['edit_file', 'multi_edit'] as const) {
       const d = t[name].description
-      expect(d).toContain('\\n') // write line breaks as \n (the two characters, shown to the model)
+      expect(d).toContain('Write line breaks as \\n') // the two characters, as the model writes them in JSON
       expect(d).toMatch(/CRLF stays CRLF/)
       expect(d).toMatch(/mixed stays mixed/)
       expect(d).toMatch(/BOM/)
-      expect(d).toMatch(/real carriage-return character/)
-      expect(d).toMatch(/not the two characters \\r/)
-      expect(d).toMatch(/Unicode/)
-      expect(d).toMatch(/trailing whitespace/)
-      expect(d).toMatch(/indentation/)
-      expect(d).toMatch(/escapes/)
+      expect(d).toMatch(/Read the file with read_file first/)
+      expect(d).toMatch(/FILE_CHANGED: read it again/)
+      // Changing endings on purpose: a carriage return, which "\r" in JSON already is, or write_file with eol.
+      expect(d).toMatch(/put the carriage returns in old_text and new_text/)
+      expect(d).toContain('in JSON "\\r" already is one')
+      expect(d).toMatch(/write_file with eol/)
+      // Every lenient tier, in order.
+      expect(d).toMatch(/Unicode look-alikes.*trailing whitespace.*runs of spaces inside a line.*indentation.*literal escapes/)
       expect(d).not.toContain('\r')
+    }
+    for (const tool of Object.values(t)) {
+      // Nothing a user does not have: no design documents, no issue numbers.
+      expect(tool.description).not.toMatch(/\bSPEC\b|\bseed\b|section \d|issue #?\d/i)
     }
     expect(t.edit_file.description).toMatch(/replace_all/)
     expect(t.multi_edit.description).toMatch(/all or nothing/)
@@ -170,6 +188,7 @@ describe('exports and definitions', () => {
       type: 'function',
       function: { name: 'edit_file', description: t.edit_file.description, parameters: t.edit_file.parameters },
     })
+    expect(openai[2].function.parameters).not.toBe(t.edit_file.parameters) // a copy
     expect(toOpenAITools([t.read_file]).map((x) => x.function.name)).toEqual(['read_file'])
     const anthropic = toAnthropicTools(t)
     expect(anthropic[0]).toEqual({
@@ -345,8 +364,9 @@ describe('edit_file', () => {
       ['b\r\nc', 'B\r\nC'],
       ['b\r\nc', 'B\nC'],
     ]) {
+      // A new tool set each time: this one did not see the file being rewritten here.
       const p = file('c.txt', 'a\r\nb\r\nc\r\n')
-      expectOk(await t.edit_file.execute({ path: 'c.txt', old_text: oldText, new_text: newText }))
+      expectOk(await createTools({ root: dir }).edit_file.execute({ path: 'c.txt', old_text: oldText, new_text: newText }))
       expectBytes(p, 'a\r\nB\r\nC\r\n')
     }
   })
@@ -570,11 +590,11 @@ describe('multi_edit', () => {
     )
     expect(data).toMatch(/^edit #2 \(edits\[1\]\) failed: /)
     expect(data).toMatch(/Nothing was written/)
-    expect(data).toMatch(/oldText/) // multi_edit's own key names
+    expect(data).toMatch(/old_text/) // the schema's key names
     expectBytes(p, 'a\r\nb\r\nc\r\n')
   })
 
-  it('TEXT_MULTIPLE_MATCHES names the edit, the lines and replaceAll', async () => {
+  it('TEXT_MULTIPLE_MATCHES names the edit, the lines and replace_all', async () => {
     const p = file('d.txt', 'x\r\ny\r\nx\r\n')
     const data = expectFail(
       await t.multi_edit.execute({ path: 'd.txt', edits: [{ oldText: 'y', newText: 'Y' }, { oldText: 'x', newText: 'X' }] }),
@@ -582,7 +602,8 @@ describe('multi_edit', () => {
     )
     expect(data).toMatch(/^edit #2 \(edits\[1\]\) failed: /)
     expect(data).toMatch(/lines 1, 3/)
-    expect(data).toMatch(/replaceAll/)
+    expect(data).toMatch(/replace_all/)
+    expect(data).not.toMatch(/replaceAll/)
     expectBytes(p, 'x\r\ny\r\nx\r\n')
   })
 
@@ -604,7 +625,7 @@ describe('multi_edit', () => {
       await t.multi_edit.execute({ path: 'i.txt', edits: [{ oldText: 'a', newText: 'b' }, { oldText: 'a' }] } as never),
       'INVALID_ARGUMENT',
     )
-    expect(data).toMatch(/^edit #2 \(edits\[1\]\) failed: newText must be a string/)
+    expect(data).toMatch(/^edit #2 \(edits\[1\]\) failed: new_text must be a string/)
     expectFail(await t.multi_edit.execute({ path: 'i.txt', edits: [null] } as never), 'INVALID_ARGUMENT')
     expectFail(await t.multi_edit.execute({ path: 'i.txt', edits: [{ oldText: '', newText: 'x' }] }), 'INVALID_ARGUMENT')
     expectBytes(path.join(dir, 'i.txt'), 'a\r\n')
@@ -685,7 +706,7 @@ describe('write_file', () => {
     expectOk(await t.write_file.execute({ path: 'ga/n.txt', content: 'x\ny\n' }))
     expectBytes(path.join(dir, 'ga/n.txt'), 'x\r\ny\r\n')
 
-    expectOk(await t.write_file.execute({ path: 'plain/n.txt', content: 'x\r\ny\n' }))
+    expectOk(await t.write_file.execute({ path: 'plain/n.txt', content: 'x\ny\n' }))
     expectBytes(path.join(dir, 'plain/n.txt'), 'x\ny\n')
   })
 
@@ -757,6 +778,501 @@ describe('confinement (createTools({ root }))', () => {
     expectOk(await two.edit_file.execute({ path: path.join(a, 'x.txt'), old_text: 'a', new_text: 'A' }))
     expectBytes(path.join(a, 'x.txt'), 'A\r\n')
     expectFail(await two.read_file.execute({ path: path.join(dir, 'z.txt') }), 'PATH_OUTSIDE_ROOT')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('stale reads', () => {
+  it('write_file of stale content after another program appended a line fails with FILE_CHANGED', async () => {
+    const p = file('notes.txt', 'one\r\ntwo\r\n')
+    const read = expectOk(await t.read_file.execute({ path: 'notes.txt' }))
+    const stale = read.split('\n').slice(1).map((line) => line.replace(/^\d+\u2502/, '')).join('\n') + '\n'
+    fs.appendFileSync(p, 'three, appended by another program\r\n')
+    const data = expectFail(await t.write_file.execute({ path: 'notes.txt', content: stale + 'four\n' }), 'FILE_CHANGED')
+    expect(data).toMatch(/notes\.txt/)
+    expect(data).toMatch(/Read it again with read_file/)
+    expectBytes(p, 'one\r\ntwo\r\nthree, appended by another program\r\n')
+  })
+
+  it('edit_file, multi_edit and delete_range on a file changed since it was read write nothing', async () => {
+    const p = file('s.txt', 'a\r\nb\r\nc\r\n')
+    expectOk(await t.read_file.execute({ path: 's.txt', limit: 1 })) // a slice is a read too
+    fs.writeFileSync(p, 'a\r\nb\r\nc\r\nd\r\n')
+    const calls: Array<[keyof Tools, object]> = [
+      ['edit_file', { path: 's.txt', old_text: 'a', new_text: 'A' }],
+      ['multi_edit', { path: 's.txt', edits: [{ old_text: 'b', new_text: 'B' }] }],
+      ['delete_range', { path: 's.txt', start_anchor: 1, end_anchor: 3 }],
+      ['write_file', { path: 's.txt', content: 'x\n' }],
+    ]
+    for (const [name, args] of calls) {
+      expect(expectFail(await t[name].execute(args), 'FILE_CHANGED'), name).toMatch(/Read it again with read_file/)
+    }
+    expectBytes(p, 'a\r\nb\r\nc\r\nd\r\n')
+    // Reading again is the way out.
+    expectOk(await t.read_file.execute({ path: 's.txt' }))
+    expectOk(await t.edit_file.execute({ path: 's.txt', old_text: 'a', new_text: 'A' }))
+    expectBytes(p, 'A\r\nb\r\nc\r\nd\r\n')
+  })
+
+  it("the tool set's own writes are not changes: edit after edit, and concurrent edits, all land", async () => {
+    const p = file('own.txt', Array.from({ length: 10 }, (_, i) => `v${i}`).join('\r\n') + '\r\n')
+    expectOk(await t.read_file.execute({ path: 'own.txt' }))
+    expectOk(await t.edit_file.execute({ path: 'own.txt', old_text: 'v0', new_text: 'w0' }))
+    expectOk(await t.write_file.execute({ path: 'own.txt', content: (await coreReadFileSync(p)).content.replace('v1', 'w1') }))
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => t.edit_file.execute({ path: 'own.txt', old_text: `v${i + 2}\n`, new_text: `w${i + 2}\n` })),
+    )
+    for (const r of results) expectOk(r)
+    expectBytes(p, Array.from({ length: 10 }, (_, i) => `w${i}`).join('\r\n') + '\r\n')
+  })
+
+  it('a file the tool set wrote is guarded too, under any spelling of its path', async () => {
+    expectOk(await t.write_file.execute({ path: 'made.txt', content: 'x\n' }))
+    fs.writeFileSync(path.join(dir, 'made.txt'), 'x\nchanged elsewhere\n')
+    expectFail(await t.edit_file.execute({ path: path.join(dir, 'made.txt'), old_text: 'x', new_text: 'y' }), 'FILE_CHANGED')
+    expectFail(await t.edit_file.execute({ path: './sub/../made.txt', old_text: 'x', new_text: 'y' }), 'FILE_CHANGED')
+    if (process.platform !== 'win32') {
+      fs.symlinkSync(path.join(dir, 'made.txt'), path.join(dir, 'link.txt'))
+      expectFail(await t.edit_file.execute({ path: 'link.txt', old_text: 'x', new_text: 'y' }), 'FILE_CHANGED')
+    }
+    expectBytes(path.join(dir, 'made.txt'), 'x\nchanged elsewhere\n')
+  })
+
+  it('without requireRead, a file the tool set never saw can be changed', async () => {
+    const p = file('unseen.txt', 'a\r\n')
+    expectOk(await t.edit_file.execute({ path: 'unseen.txt', old_text: 'a', new_text: 'b' }))
+    expectBytes(p, 'b\r\n')
+  })
+
+  it('requireRead refuses to change an existing file the tool set never read', async () => {
+    const strict = createTools({ root: dir, requireRead: true })
+    const p = file('r.txt', 'a\r\nb\r\n')
+    for (const [name, args] of [
+      ['edit_file', { path: 'r.txt', old_text: 'a', new_text: 'A' }],
+      ['multi_edit', { path: 'r.txt', edits: [{ old_text: 'a', new_text: 'A' }] }],
+      ['delete_range', { path: 'r.txt', start_anchor: 1, end_anchor: 2, inclusive: true }],
+      ['write_file', { path: 'r.txt', content: 'new\n' }],
+    ] as Array<[keyof Tools, object]>) {
+      expect(expectFail(await strict[name].execute(args), 'FILE_CHANGED'), name).toMatch(
+        /r\.txt has not been read yet.*Read it with read_file first/,
+      )
+    }
+    expectBytes(p, 'a\r\nb\r\n')
+    // A new file needs no read; neither does a file it wrote.
+    expectOk(await strict.write_file.execute({ path: 'fresh.txt', content: 'x\n' }))
+    expectOk(await strict.edit_file.execute({ path: 'fresh.txt', old_text: 'x', new_text: 'y' }))
+    // Once read, the file can be changed.
+    expectOk(await strict.read_file.execute({ path: 'r.txt' }))
+    expectOk(await strict.edit_file.execute({ path: 'r.txt', old_text: 'a', new_text: 'A' }))
+    expectBytes(p, 'A\r\nb\r\n')
+    // A path outside the root is still PATH_OUTSIDE_ROOT: the check reveals nothing there.
+    const outside = tempDir()
+    fs.writeFileSync(path.join(outside, 'o.txt'), 'o\n')
+    expectFail(await strict.edit_file.execute({ path: path.join(outside, 'o.txt'), old_text: 'o', new_text: 'p' }), 'PATH_OUTSIDE_ROOT')
+  })
+
+  it('each tool set remembers its own reads', async () => {
+    const p = file('two.txt', 'a\r\n')
+    expectOk(await t.read_file.execute({ path: 'two.txt' }))
+    const other = createTools({ root: dir, requireRead: true })
+    expectFail(await other.edit_file.execute({ path: 'two.txt', old_text: 'a', new_text: 'b' }), 'FILE_CHANGED')
+    expectOk(await t.edit_file.execute({ path: 'two.txt', old_text: 'a', new_text: 'b' }))
+    expectBytes(p, 'b\r\n')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('approve', () => {
+  it('is asked with the dry run (tool, path, diff, summary); false writes nothing and is REJECTED', async () => {
+    const requests: ApprovalRequest[] = []
+    const guarded = createTools({ root: dir, approve: (request) => (requests.push(request), false) })
+    const p = file('a.ts', 'one\r\ntwo\r\n')
+    const data = expectFail(await guarded.edit_file.execute({ path: 'a.ts', old_text: 'two', new_text: 'TWO' }), 'REJECTED')
+    expect(data).toMatch(/did not approve this change to a\.ts.*nothing was written/)
+    expectBytes(p, 'one\r\ntwo\r\n')
+    expect(requests).toHaveLength(1)
+    const [request] = requests
+    expect(request.tool).toBe('edit_file')
+    expect(request.path).toBe('a.ts')
+    expect(request.diff).toMatch(/^-two$/m)
+    expect(request.diff).toMatch(/^\+TWO$/m)
+    expect(request.summary).toBe('edit_file a.ts: +1 -1 lines')
+    expect(request.files).toEqual([{ path: 'a.ts', diff: request.diff, summary: request.summary }])
+  })
+
+  it('true (sync or async) lets every writing tool write; read_file is never asked', async () => {
+    const asked: string[] = []
+    // Every other answer is a Promise.
+    const guarded = createTools({
+      root: dir,
+      approve: ({ tool }) => (asked.push(tool) % 2 === 0 ? Promise.resolve(true) : true),
+    })
+    const p = file('w.txt', 'a\r\nb\r\nc\r\n')
+    expectOk(await guarded.read_file.execute({ path: 'w.txt' }))
+    const edited = expectOkResult(await guarded.edit_file.execute({ path: 'w.txt', old_text: 'a', new_text: 'A' }))
+    expect(edited.summary).toBe('edit_file w.txt: +1 -1 lines')
+    expect(edited.diff).toMatch(/^\+A$/m)
+    expectOk(await guarded.multi_edit.execute({ path: 'w.txt', edits: [{ old_text: 'b', new_text: 'B' }] }))
+    expectOk(await guarded.delete_range.execute({ path: 'w.txt', start_anchor: 3, end_anchor: 3, inclusive: true }))
+    expectOk(await guarded.write_file.execute({ path: 'w.txt', content: 'A\nB\nD\n' }))
+    expect(asked).toEqual(['edit_file', 'multi_edit', 'delete_range', 'write_file'])
+    expectBytes(p, 'A\r\nB\r\nD\r\n')
+  })
+
+  it('a throwing or non-true approve writes nothing', async () => {
+    const p = file('t.txt', 'a\n')
+    const throwing = createTools({ root: dir, approve: () => { throw new Error('dialog closed') } })
+    expect(expectFail(await throwing.edit_file.execute({ path: 't.txt', old_text: 'a', new_text: 'b' }), 'REJECTED')).toMatch(/dialog closed/)
+    const sloppy = createTools({ root: dir, approve: (() => 'yes') as unknown as () => boolean })
+    expectFail(await sloppy.write_file.execute({ path: 't.txt', content: 'b\n' }), 'REJECTED')
+    const rejecting = createTools({ root: dir, approve: () => Promise.reject(new Error('no')) })
+    expectFail(await rejecting.write_file.execute({ path: 'new.txt', content: 'b\n' }), 'REJECTED')
+    expectBytes(p, 'a\n')
+    expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
+  })
+
+  it('is not asked when the change fails anyway', async () => {
+    let asked = 0
+    const guarded = createTools({ root: dir, approve: () => (asked++, true) })
+    file('f.txt', 'a\n')
+    expectFail(await guarded.edit_file.execute({ path: 'f.txt', old_text: 'zzz', new_text: 'b' }), 'TEXT_NOT_FOUND')
+    expect(asked).toBe(0)
+  })
+
+  it('a file changed while the user was deciding is not overwritten: FILE_CHANGED', async () => {
+    const p = file('race.txt', 'a\r\nb\r\n')
+    const guarded = createTools({
+      root: dir,
+      approve: () => {
+        fs.writeFileSync(p, 'a\r\nb\r\nadded meanwhile\r\n')
+        return true
+      },
+    })
+    expectFail(await guarded.edit_file.execute({ path: 'race.txt', old_text: 'a', new_text: 'A' }), 'FILE_CHANGED')
+    expectBytes(p, 'a\r\nb\r\nadded meanwhile\r\n')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('results and the call context', () => {
+  it('a success carries path, diff and summary for the host; a failure its code and path', async () => {
+    file('r.txt', 'a\r\nb\r\n')
+    const ok = expectOkResult(await t.edit_file.execute({ path: 'r.txt', old_text: 'b', new_text: 'B' }))
+    expect(ok.path).toBe('r.txt')
+    expect(ok.diff).toMatch(/^--- /) // the whole diff, header included
+    expect(ok.summary).toBe('edit_file r.txt: +1 -1 lines')
+    const read = expectOkResult(await t.read_file.execute({ path: 'r.txt' }))
+    expect(read.summary).toBe('read_file r.txt: lines 1-2 of 2')
+    expect(read.diff).toBeUndefined()
+    const failed = await t.edit_file.execute({ path: 'r.txt', old_text: 'zz', new_text: 'y' })
+    expect(failed).toMatchObject({ success: false, error: 'TEXT_NOT_FOUND', path: 'r.txt' })
+  })
+
+  it('context.cwd is where relative paths of that call start', async () => {
+    file('sub/c.txt', 'c\r\n')
+    expect(expectOk(await t.read_file.execute({ path: 'c.txt' }, { cwd: path.join(dir, 'sub') }))).toMatch(/^\[c\.txt: 1 line/)
+    expectOk(await t.edit_file.execute({ path: 'c.txt', old_text: 'c', new_text: 'C' }, { cwd: 'sub' }))
+    expectBytes(path.join(dir, 'sub/c.txt'), 'C\r\n')
+    expectFail(await t.read_file.execute({ path: 'c.txt' }), 'FILE_NOT_FOUND') // the tool set's own cwd is unchanged
+  })
+
+  it('an aborted signal stops the call before anything is written', async () => {
+    const p = file('ab.txt', 'a\n')
+    const controller = new AbortController()
+    controller.abort()
+    for (const [name, args] of [
+      ['edit_file', { path: 'ab.txt', old_text: 'a', new_text: 'b' }],
+      ['write_file', { path: 'ab.txt', content: 'b\n' }],
+      ['write_file', { path: 'new-ab.txt', content: 'b\n' }],
+    ] as Array<[keyof Tools, object]>) {
+      expect(expectFail(await t[name].execute(args, { signal: controller.signal }), 'REJECTED')).toMatch(/cancelled/)
+    }
+    // Aborted while the user was asked: nothing is written either.
+    const late = new AbortController()
+    const guarded = createTools({ root: dir, approve: () => (late.abort(), true) })
+    expectFail(await guarded.edit_file.execute({ path: 'ab.txt', old_text: 'a', new_text: 'b' }, { signal: late.signal }), 'REJECTED')
+    expectBytes(p, 'a\n')
+    expect(fs.existsSync(path.join(dir, 'new-ab.txt'))).toBe(false)
+  })
+
+  it('a malformed context is an INVALID_ARGUMENT result, not a throw', async () => {
+    file('x.txt', 'x\n')
+    for (const context of [5, 'dir', { cwd: 5 }, { signal: {} }, { signal: 'stop' }]) {
+      expectFail(await t.read_file.execute({ path: 'x.txt' }, context as never), 'INVALID_ARGUMENT')
+    }
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('argument spellings', () => {
+  it("accepts dskcode's camelCase: startAnchor/endAnchor, edits[{ oldText, newText, replaceAll }], startLine/endLine", async () => {
+    const p = file('c.txt', 'a\r\nb\r\nc\r\nd\r\ne\r\n')
+    const slice = expectOk(await t.read_file.execute({ path: 'c.txt', startLine: 2, endLine: 3 }))
+    expect(slice.split('\n').slice(1)).toEqual(['2\u2502b', '3\u2502c', '[showing lines 2-3 of 5. To read more, call read_file with offset 4.]'])
+    const snake = expectOk(await t.read_file.execute({ path: 'c.txt', start_line: 4, end_line: 4 }))
+    expect(snake.split('\n')[1]).toBe('4\u2502d')
+    expectFail(await t.read_file.execute({ path: 'c.txt', startLine: 3, endLine: 2 }), 'INVALID_ARGUMENT')
+    expectOk(await t.multi_edit.execute({ path: 'c.txt', edits: [{ oldText: 'a', newText: 'A', replaceAll: true }] }))
+    expectOk(await t.delete_range.execute({ path: 'c.txt', startAnchor: 'b', endAnchor: 'd' }))
+    expectBytes(p, 'A\r\nb\r\nd\r\ne\r\n')
+  })
+
+  it('reads null as an absent optional argument, as OpenAI strict mode sends it', async () => {
+    const p = file('n.txt', 'a\r\nb\r\n')
+    expectOk(await t.read_file.execute({ path: 'n.txt', offset: null, limit: null }))
+    expectOk(await t.edit_file.execute({ path: 'n.txt', old_text: 'a', new_text: 'A', replace_all: null }))
+    expectOk(await t.multi_edit.execute({ path: 'n.txt', edits: [{ old_text: 'b', new_text: 'B', replace_all: null }] }))
+    expectOk(await t.write_file.execute({ path: 'n.txt', content: 'A\nB\nC\n', eol: null }))
+    expectOk(await t.delete_range.execute({ path: 'n.txt', start_anchor: 1, end_anchor: 3, inclusive: null }))
+    expectBytes(p, 'A\r\nC\r\n')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('schemas', () => {
+  it('are copied per tool set: changing one changes no other set, no list, and not the MCP server', () => {
+    const a = createTools({ root: dir })
+    const b = createTools({ root: dir })
+    const original = b.edit_file.parameters.properties.old_text.description
+    a.edit_file.parameters.properties.old_text.description = 'changed by a host'
+    a.edit_file.parameters.required.push('extra')
+    expect(b.edit_file.parameters.properties.old_text.description).toBe(original)
+    expect(defaultTools.edit_file.parameters.required).toEqual(['path', 'old_text', 'new_text'])
+    expect(createTools().edit_file.parameters.properties.old_text.description).toBe(original)
+    const listed = toOpenAITools(b)
+    listed[2].function.parameters.required.push('x')
+    toAnthropicTools(b)[2].input_schema.required.push('y')
+    expect(b.edit_file.parameters.required).toEqual(['path', 'old_text', 'new_text'])
+  })
+
+  it('toOpenAIResponsesTools gives the Responses API shape', () => {
+    const plain = toOpenAIResponsesTools(t)
+    expect(plain.map((x) => x.name)).toEqual(['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range', 'apply_patch'])
+    expect(plain[2]).toEqual({
+      type: 'function',
+      name: 'edit_file',
+      description: t.edit_file.description,
+      parameters: t.edit_file.parameters,
+      strict: false,
+    })
+    const strict = toOpenAIResponsesTools([t.edit_file], { strict: true })
+    expect(strict[0].strict).toBe(true)
+    expect(strict[0].parameters.additionalProperties).toBe(false)
+  })
+
+  it('rejects a malformed tool list or options with a TypeError', () => {
+    expect(() => toOpenAITools(5 as never)).toThrow(TypeError)
+    expect(() => toOpenAITools([{ name: 'x' }] as never)).toThrow(TypeError)
+    expect(() => toOpenAITools(t, { strict: 'yes' } as never)).toThrow(TypeError)
+    expect(() => toOpenAIResponsesTools(t, 5 as never)).toThrow(TypeError)
+  })
+})
+
+describe('OpenAI strict mode', () => {
+  const names = ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range'] as const
+
+  it.each(names)('%s: the strict schema passes every documented rule, for fine-tuned models too', (name) => {
+    const [chat] = toOpenAITools([t[name]], { strict: true })
+    expect(chat.function.strict).toBe(true)
+    expect(strictToolErrors(chat)).toEqual([])
+    expect(strictToolErrors(chat, { fineTuned: true })).toEqual([])
+    const [responses] = toOpenAIResponsesTools([t[name]], { strict: true })
+    expect(strictToolErrors(responses, { fineTuned: true })).toEqual([])
+  })
+
+  it.each(names)('%s: the plain schema is not strict (the checker can fail)', (name) => {
+    const errors = strictSchemaErrors(t[name].parameters)
+    expect(errors).toContain('(root): additionalProperties must be false')
+  })
+
+  it('optional arguments become required and nullable, required ones stay as they were', () => {
+    const [edit, , del] = toOpenAITools([t.edit_file, t.multi_edit, t.delete_range], { strict: true }).map((x) => x.function.parameters)
+    expect(edit.required).toEqual(['path', 'old_text', 'new_text', 'replace_all'])
+    expect(edit.properties.replace_all.type).toEqual(['boolean', 'null'])
+    expect(edit.properties.old_text.type).toBe('string')
+    expect(del.properties.start_anchor.anyOf).toEqual([{ type: 'string' }, { type: 'integer' }])
+    expect(del.properties.inclusive.type).toEqual(['boolean', 'null'])
+    const [write] = toOpenAITools([t.write_file], { strict: true }).map((x) => x.function.parameters)
+    expect(write.properties.eol).toMatchObject({ type: ['string', 'null'], enum: ['preserve', 'lf', 'crlf', null] })
+    // The tool set's own schema is unchanged.
+    expect(t.edit_file.parameters.required).toEqual(['path', 'old_text', 'new_text'])
+  })
+
+  it('every tool runs with the arguments a strict model sends: every property, null where unused', async () => {
+    const p = file('strict.txt', 'a\r\nb\r\nc\r\n')
+    const calls: Array<[keyof Tools, Record<string, unknown>]> = [
+      ['read_file', { path: 'strict.txt', offset: null, limit: null }],
+      ['edit_file', { path: 'strict.txt', old_text: 'a', new_text: 'A', replace_all: null }],
+      ['multi_edit', { path: 'strict.txt', edits: [{ old_text: 'b', new_text: 'B', replace_all: null }] }],
+      ['delete_range', { path: 'strict.txt', start_anchor: 'c', end_anchor: 'c', inclusive: true }],
+      ['write_file', { path: 'strict.txt', content: 'A\nB\nz\n', eol: null }],
+    ]
+    for (const [name, args] of calls) {
+      const schema = toOpenAITools([t[name]], { strict: true })[0].function.parameters
+      expect(Object.keys(args), name).toEqual(schema.required) // what strict mode makes the model send
+      expectOk(await t[name].execute(JSON.stringify(args)))
+    }
+    expectBytes(p, 'A\r\nB\r\nz\r\n')
+  })
+
+  describe('the checker, on the documentation\'s own cases', () => {
+    const weather = {
+      type: 'object',
+      properties: {
+        location: { type: 'string', description: 'The location to get the weather for' },
+        unit: { type: ['string', 'null'], enum: ['F', 'C', null] },
+      },
+      additionalProperties: false,
+      required: ['location', 'unit'],
+    }
+
+    it('accepts a valid schema, anyOf branches and definitions with recursion', () => {
+      expect(strictSchemaErrors(weather)).toEqual([])
+      const linked = {
+        type: 'object',
+        properties: {
+          item: { anyOf: [{ type: 'string' }, { $ref: '#/$defs/node' }] },
+        },
+        $defs: {
+          node: {
+            type: 'object',
+            properties: { value: { type: 'number', minimum: 0 }, next: { anyOf: [{ $ref: '#/$defs/node' }, { type: 'null' }] } },
+            required: ['value', 'next'],
+            additionalProperties: false,
+          },
+        },
+        required: ['item'],
+        additionalProperties: false,
+      }
+      expect(strictSchemaErrors(linked)).toEqual([])
+      expect(strictSchemaErrors(linked, { fineTuned: true })).toEqual(['$defs.node.value: minimum is not supported for fine-tuned models'])
+    })
+
+    it('names each broken rule', () => {
+      const cases: Array<[unknown, string]> = [
+        [{ anyOf: [weather] }, '(root): the root must not be anyOf'],
+        [{ ...weather, additionalProperties: undefined }, '(root): additionalProperties must be false'],
+        [{ ...weather, required: ['location'] }, '(root): property unit is not in required (all fields must be required)'],
+        [{ ...weather, properties: { ...weather.properties, when: { type: 'string', format: 'year' } }, required: [...weather.required, 'when'] }, '(root).when: format year is not supported'],
+        [{ ...weather, properties: { location: { type: 'string', minLength: 1 } }, required: ['location'] }, '(root).location: the keyword minLength is not supported'],
+        [{ ...weather, properties: { location: { allOf: [{ type: 'string' }] } }, required: ['location'] }, '(root).location: the keyword allOf is not supported'],
+        [{ ...weather, properties: { unit: { type: ['string', 'null'], enum: ['F', 'C'] } }, required: ['unit'] }, '(root).unit: nullable type but null is not in enum, so null is not allowed'],
+        [{ ...weather, properties: { list: { type: 'array' } }, required: ['list'] }, '(root).list: an array must give its items schema'],
+        [{ ...weather, properties: { nested: { type: 'object', properties: {}, required: [] } }, required: ['nested'] }, '(root).nested: additionalProperties must be false'],
+        [{ ...weather, properties: { any: {} }, required: ['any'] }, '(root).any: no type (every schema needs a type, enum, const, anyOf or $ref)'],
+        [{ ...weather, properties: { n: { type: 'date' } }, required: ['n'] }, '(root).n: type date is not supported'],
+      ]
+      for (const [schema, error] of cases) expect(strictSchemaErrors(schema), error).toContain(error)
+    })
+
+    it('counts nesting, properties and enum values', () => {
+      let deep: Record<string, unknown> = { type: 'string' }
+      for (let i = 0; i < 11; i++) deep = { type: 'object', properties: { x: deep }, required: ['x'], additionalProperties: false }
+      expect(strictSchemaErrors(deep).some((e) => /more than 10 levels/.test(e))).toBe(true)
+      const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 5001 }, (_, i) => [`p${i}`, { type: 'string' }])), additionalProperties: false, required: Array.from({ length: 5001 }, (_, i) => `p${i}`) }
+      expect(strictSchemaErrors(wide)).toContain('(root): 5001 object properties, more than 5000')
+      const many = { type: 'object', properties: { e: { type: 'string', enum: Array.from({ length: 1001 }, (_, i) => `v${i}`) } }, required: ['e'], additionalProperties: false }
+      expect(strictSchemaErrors(many)).toContain('(root): 1001 enum values, more than 1000')
+      expect(strictToolErrors({ type: 'function', function: { name: 'bad name', parameters: weather } })).toEqual([
+        'name: "bad name" is not 1-64 characters of a-z, A-Z, 0-9, _ and -',
+        'strict: must be true',
+      ])
+    })
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('the machinery a tool changing several files uses (apply_patch)', () => {
+  const { Call, Session } = require('../lib/tools/session.js') as typeof import('../lib/tools/session.js')
+  const core = require('../index.js') as typeof import('../index.js')
+  const paths = ['m/a.txt', 'm/b.txt']
+
+  /** A two-file tool: writes both files, checking them with assertUnchanged only. */
+  function twoFiles(call: InstanceType<typeof Call>, contents: [string, string]) {
+    return call.change({
+      paths,
+      compute: async ({ dryRun, expectedVersion }) => {
+        if (!dryRun) await call.assertUnchanged(paths, expectedVersion)
+        const results = []
+        for (const [i, p] of paths.entries()) results.push(await core.writeFile(p, contents[i], call.options({ dryRun })))
+        return results
+      },
+      files: (results) =>
+        results.map((r, i) => ({ path: paths[i], diff: r.diff, summary: `two_files ${paths[i]}`, version: r.version })),
+    })
+  }
+
+  it('asks approve once with every file, then writes them and remembers both versions', async () => {
+    const a = file('m/a.txt', 'a\r\n')
+    const b = file('m/b.txt', 'b\r\n')
+    const asked: ApprovalRequest[] = []
+    const session = new Session({ base: { cwd: dir, root: dir }, requireRead: false, approve: (r) => (asked.push(r), true) })
+    await twoFiles(new Call(session, 'two_files', {}), ['A\n', 'B\n'])
+    expect(asked).toHaveLength(1)
+    expect(asked[0].tool).toBe('two_files')
+    expect(asked[0].files.map((f) => f.path)).toEqual(paths)
+    expect(asked[0].diff).toMatch(/^\+A$[\s\S]*^\+B$/m)
+    expect(asked[0].summary).toBe('two_files m/a.txt\ntwo_files m/b.txt')
+    expectBytes(a, 'A\r\n')
+    expectBytes(b, 'B\r\n')
+    expect(session.versions.get(fs.realpathSync(b))).toBe(coreReadFileSync(b).version)
+  })
+
+  it('a file of the change that changed on disk fails it before any file is written', async () => {
+    const a = file('m/a.txt', 'a\r\n')
+    const b = file('m/b.txt', 'b\r\n')
+    const session = new Session({ base: { cwd: dir, root: dir }, requireRead: false })
+    const reader = new Call(session, 'read_file', {})
+    for (const p of paths) reader.remember(p, coreReadFileSync(path.join(dir, p)).version)
+    fs.writeFileSync(b, 'b changed elsewhere\r\n')
+    await expect(twoFiles(new Call(session, 'two_files', {}), ['A\n', 'B\n'])).rejects.toMatchObject({ code: 'FILE_CHANGED' })
+    expectBytes(a, 'a\r\n')
+    expectBytes(b, 'b changed elsewhere\r\n')
+  })
+
+  it('requireRead refuses when any of the files was never read', async () => {
+    file('m/a.txt', 'a\n')
+    file('m/b.txt', 'b\n')
+    const session = new Session({ base: { cwd: dir, root: dir }, requireRead: true })
+    new Call(session, 'read_file', {}).remember('m/a.txt', coreReadFileSync(path.join(dir, 'm/a.txt')).version)
+    await expect(twoFiles(new Call(session, 'two_files', {}), ['A\n', 'B\n'])).rejects.toMatchObject({
+      code: 'FILE_CHANGED',
+      message: expect.stringMatching(/m\/b\.txt has not been read yet/),
+    })
+    expectBytes(path.join(dir, 'm/a.txt'), 'a\n')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('errors at creation', () => {
+  it('a root or cwd that is not an existing folder throws at createTools, never reaches the model', () => {
+    const missing = path.join(dir, 'no-such-folder')
+    for (const options of [{ root: missing }, { root: [dir, missing] }, { cwd: missing }, { root: file('plain.txt', 'x') }]) {
+      let error: unknown
+      try {
+        createTools(options)
+      } catch (e) {
+        error = e
+      }
+      expect(error, JSON.stringify(options)).toBeInstanceOf(EolEditError)
+      expect((error as EolEditError).code).toBe('INVALID_ARGUMENT')
+      expect((error as EolEditError).message).toMatch(/createTools\(options\): (root|cwd) ".*" (does not exist|is not a folder)\. Pass an existing folder/)
+    }
+    expect(() => createTools({ root: 'relative', cwd: dir })).toThrow(/relative/)
+    fs.mkdirSync(path.join(dir, 'relative'))
+    expect(() => createTools({ root: 'relative', cwd: dir })).not.toThrow()
+  })
+
+  it('approve and requireRead of the wrong type are TypeErrors', () => {
+    expect(() => createTools({ approve: true as never })).toThrow(TypeError)
+    expect(() => createTools({ requireRead: 'yes' as never })).toThrow(TypeError)
   })
 })
 
@@ -855,10 +1371,19 @@ describe('module formats', () => {
       { cwd: repo, encoding: 'utf8' },
     )
     expect(out.trim()).toBe(
-      'apply_patch,createTools,delete_range,edit_file,multi_edit,read_file,toAnthropicTools,toOpenAITools,tools,write_file',
+      'apply_patch,createTools,delete_range,edit_file,multi_edit,read_file,toAnthropicTools,toOpenAIResponsesTools,toOpenAITools,tools,write_file',
     )
   })
 })
+
+/** Every property name declared anywhere in a schema. */
+function propertyNames(schema: unknown): string[] {
+  if (schema === null || typeof schema !== 'object') return []
+  const node = schema as { properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] }
+  const own = node.properties ? Object.keys(node.properties) : []
+  const nested = [...Object.values(node.properties ?? {}), node.items, ...(node.anyOf ?? [])]
+  return [...own, ...nested.flatMap(propertyNames)]
+}
 
 /** UTF-16BE bytes of a string. */
 function swap16(text: string): Buffer {

@@ -134,18 +134,26 @@ each file's bytes before and after with the endings visible (\r\n, \n, \r).`,
 
   mcp: `Usage: eol-edit mcp [--root DIR]...
 
-Runs an MCP server over stdio (for Claude Desktop, Cursor, VS Code and other MCP
-clients) with the tools read_file, write_file, edit_file, multi_edit,
-delete_range and apply_patch. Every path must be inside a root; relative paths are taken from
-the first root. Stdout carries only protocol messages; diagnostics go to stderr.
+Runs an MCP server over stdio (for Claude Desktop, Cursor, VS Code, OpenCode and
+other MCP clients) with the tools read_file, write_file, edit_file, multi_edit,
+delete_range and apply_patch. Every path must be inside a root; relative paths are taken from the
+first root. Stdout carries only protocol messages; diagnostics go to stderr.
+
+Without --root, the roots are the workspace folders the client announces (MCP
+roots), else the folder the server was started in. The root of the file system
+and your home folder are never served unless --root names them: the server then
+exits with status 2 and says so on stderr.
 
 Needs the MCP SDK, an optional peer dependency: npm install @modelcontextprotocol/sdk@1
 
 Options:
-  --root DIR       a folder the tools may use (repeatable; default: the current folder)
+  --root DIR       a folder the tools may use (repeatable)
 
-Client configuration (e.g. claude_desktop_config.json, .cursor/mcp.json):
+Client configuration (claude_desktop_config.json, .cursor/mcp.json):
   {"mcpServers": {"eol-edit": {"command": "npx", "args": ["-y", "-p", "eol-edit",
+    "-p", "@modelcontextprotocol/sdk@1", "eol-edit", "mcp", "--root", "/path/to/project"]}}}
+OpenCode (opencode.json):
+  {"mcp": {"eol-edit": {"type": "local", "command": ["npx", "-y", "-p", "eol-edit",
     "-p", "@modelcontextprotocol/sdk@1", "eol-edit", "mcp", "--root", "/path/to/project"]}}}`,
 }
 
@@ -553,7 +561,8 @@ const commands = {
       }
       throw error
     }
-    return mcp.serve({ roots }).then(() => EXIT_OK)
+    // 0, or 2 when there is no folder it may serve (a start folder of / or home).
+    return mcp.serve({ roots })
   },
 }
 

@@ -1,21 +1,39 @@
+// @ts-check
 'use strict'
 
-// `eol-edit mcp`: the six agent tools of `createTools({ root })` as an MCP
-// server over stdio, built on @modelcontextprotocol/sdk.
+// `eol-edit mcp`: the agent tools of `createTools({ root })` as an MCP server over
+// stdio, built on @modelcontextprotocol/sdk.
 //
-// The SDK is an optional peer dependency (it brings an HTTP stack this package
-// does not otherwise need), so it is loaded only here, and only when the
-// server starts. The low-level `Server` is used so that the tools' JSON
-// Schemas, names and descriptions go to the client exactly as they are.
+// Which folders it serves: the `--root` folders; without them, the roots the client
+// announces (the MCP roots capability: the workspace folders of an editor), kept up to
+// date when the client says they changed; without those, the folder it was started
+// in. A file system root (`/`, `C:\`) or the user's home folder is never served
+// unless `--root` names it: desktop clients start servers in `/` or the home folder,
+// and serving it would open every file of the user to the model.
+//
+// The SDK is an optional peer dependency (it brings an HTTP stack this package does
+// not otherwise need), so it is loaded only here, and only when the server starts.
+// The low-level `Server` is used so that the tools' JSON Schemas, names and
+// descriptions go to the client exactly as they are.
 //
 // Stdout carries protocol messages and nothing else; diagnostics go to stderr.
 
+const nodeFs = require('node:fs')
+const nodeOs = require('node:os')
 const nodePath = require('node:path')
+const { fileURLToPath } = require('node:url')
 
 const SDK = '@modelcontextprotocol/sdk'
 const INSTALL_HINT = `npm install ${SDK}@1`
 
+/** Exit status when there is no folder the server may serve (as for bad usage). */
+const EXIT_REFUSED = 2
+
 class SdkMissingError extends Error {
+  /**
+   * @param {string} message
+   * @param {unknown} cause
+   */
   constructor(message, cause) {
     super(message)
     this.code = 'SDK_MISSING'
@@ -24,8 +42,14 @@ class SdkMissingError extends Error {
 }
 
 /**
+ * The parts of the SDK the server uses (loaded by a computed name, so untyped here).
+ * @typedef {Record<string, any>} Sdk
+ */
+
+/**
  * Loads the parts of the SDK the server uses. Throws `SdkMissingError` (with
  * install instructions) when the SDK is not installed or is too old to have them.
+ * @returns {Sdk}
  */
 function loadSdk() {
   try {
@@ -34,38 +58,39 @@ function loadSdk() {
     const types = require(`${SDK}/types.js`)
     if (
       typeof Server !== 'function' ||
+      typeof Server.prototype.listRoots !== 'function' ||
       typeof StdioServerTransport !== 'function' ||
       !types.ListToolsRequestSchema ||
-      !types.CallToolRequestSchema
+      !types.CallToolRequestSchema ||
+      !types.RootsListChangedNotificationSchema
     ) {
-      throw new Error(`${SDK} does not export the low-level Server API`)
+      throw new Error(`${SDK} does not export the low-level Server API with roots`)
     }
     return {
       Server,
       StdioServerTransport,
       ListToolsRequestSchema: types.ListToolsRequestSchema,
       CallToolRequestSchema: types.CallToolRequestSchema,
+      RootsListChangedNotificationSchema: types.RootsListChangedNotificationSchema,
       McpError: types.McpError,
       ErrorCode: types.ErrorCode,
     }
   } catch (error) {
     if (error instanceof SdkMissingError) throw error
-    const notInstalled =
-      error &&
-      error.code === 'MODULE_NOT_FOUND' &&
-      typeof error.message === 'string' &&
-      error.message.includes(`'${SDK}`)
+    const e = /** @type {{ code?: unknown, message?: unknown }} */ (error || {})
+    const notInstalled = e.code === 'MODULE_NOT_FOUND' && typeof e.message === 'string' && e.message.includes(`'${SDK}`)
     const message = notInstalled
       ? `'eol-edit mcp' needs the MCP SDK, an optional peer dependency that is not installed.\n` +
         `Install it next to eol-edit:  ${INSTALL_HINT}\n` +
         `or run both without installing:  npx -y -p eol-edit -p ${SDK}@1 eol-edit mcp`
-      : `'eol-edit mcp' could not load the MCP SDK (${SDK} 1.x): ${error && error.message ? error.message : error}\n` +
+      : `'eol-edit mcp' could not load the MCP SDK (${SDK} 1.x): ${typeof e.message === 'string' ? e.message : String(error)}\n` +
         `Reinstall it:  ${INSTALL_HINT}`
     throw new SdkMissingError(message, error)
   }
 }
 
 /** Hints for MCP clients (they may ask before running a tool that is not read-only). */
+/** @type {Record<string, object>} */
 const ANNOTATIONS = {
   read_file: { title: 'Read file', readOnlyHint: true, openWorldHint: false },
   write_file: { title: 'Write file', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -75,28 +100,170 @@ const ANNOTATIONS = {
   apply_patch: { title: 'Apply a patch', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 }
 
-/**
- * Builds the MCP server (not connected). `roots`: the folders every path must
- * be inside; relative paths are taken from the first. Default: the working folder.
- */
-function createServer({ roots, sdk = loadSdk(), createTools = require('../tools.js').createTools } = {}) {
-  const list = (roots && roots.length > 0 ? roots : [process.cwd()]).map((r) => nodePath.resolve(r))
-  const tools = createTools({ root: list })
-  const byName = new Map(Object.values(tools).map((t) => [t.name, t]))
-  const { version } = require('../package.json')
+/** @param {string} p */
+function realFolder(p) {
+  try {
+    return nodeFs.realpathSync.native(p)
+  } catch {
+    return nodePath.resolve(p)
+  }
+}
 
-  const where =
-    list.length === 1
-      ? `Paths must be inside ${list[0]}`
-      : `Paths must be inside one of: ${list.join(', ')}`
+/**
+ * Why a folder must not be served unless the user names it: it is the root of a file
+ * system or the user's home folder. Null when it may be served.
+ * @param {string} folder
+ * @param {string} [home]
+ */
+function unsafeRoot(folder, home = nodeOs.homedir()) {
+  const real = realFolder(folder)
+  const same = (/** @type {string} */ a, /** @type {string} */ b) =>
+    process.platform === 'win32' || process.platform === 'darwin' ? a.toLowerCase() === b.toLowerCase() : a === b
+  if (nodePath.parse(real).root === real) return 'the root of the file system'
+  if (home && same(real, realFolder(home))) return 'your home folder'
+  return null
+}
+
+/**
+ * The folders of the client's roots (`file://` URIs; anything else is skipped).
+ * @param {unknown} roots the `roots` of a roots/list result
+ * @param {(line: string) => void} log
+ * @returns {string[]}
+ */
+function clientFolders(roots, log) {
+  /** @type {string[]} */
+  const folders = []
+  for (const root of Array.isArray(roots) ? roots : []) {
+    const uri = root && typeof root.uri === 'string' ? root.uri : ''
+    try {
+      if (!uri.startsWith('file:')) throw new Error('not a file:// URI')
+      folders.push(fileURLToPath(uri))
+    } catch (error) {
+      log(`eol-edit mcp: skipping the client's root ${JSON.stringify(uri)} (${error instanceof Error ? error.message : error})`)
+    }
+  }
+  return folders
+}
+
+/**
+ * Builds the MCP server (not connected).
+ *
+ * `roots`: the `--root` folders. Without them, the folders come from the client once
+ * it has initialized (or from `cwd`), and `onRefused` is called with a message when
+ * there is no folder the server may serve.
+ *
+ * @param {object} [options]
+ * @param {string[]} [options.roots]
+ * @param {Sdk} [options.sdk]
+ * @param {typeof import('../tools.js').createTools} [options.createTools]
+ * @param {string} [options.cwd] the folder the server was started in
+ * @param {string} [options.home] the user's home folder
+ * @param {(line: string) => void} [options.log] diagnostics (stderr)
+ * @param {(message: string) => void} [options.onRefused]
+ */
+function createServer({
+  roots,
+  sdk = loadSdk(),
+  createTools = require('../tools.js').createTools,
+  cwd = process.cwd(),
+  home = nodeOs.homedir(),
+  log = () => {},
+  onRefused = () => {},
+} = {}) {
+  const fromCommandLine = Array.isArray(roots) && roots.length > 0
+  const { version } = require('../package.json')
+  // The definitions do not depend on the folders: listed before the folders are known.
+  const definitions = createTools()
+  const names = Object.values(definitions).map((t) => t.name)
+
+  /** The tool set serving calls, once the folders are known. */
+  /** @type {import('../tools.js').Tools | null} */
+  let tools = null
+  /** @type {string[]} */
+  let served = []
+  /** Set when no folder may be served. */
+  /** @type {string | null} */
+  let refused = null
+  /** @type {() => void} */
+  let settle = () => {}
+  /** Resolves once `tools` is set or the server refused. */
+  const ready = new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
+    settle = () => resolve()
+  })
+
+  /**
+   * Serves these folders from now on.
+   * @param {string[]} folders
+   * @param {string} source where they came from, for the log
+   */
+  function serveFolders(folders, source) {
+    tools = createTools({ root: folders })
+    served = folders.map((f) => nodePath.resolve(f))
+    log(`eol-edit mcp: serving ${names.join(', ')} on stdio; root${served.length === 1 ? '' : 's'} (${source}): ${served.join(', ')}`)
+    settle()
+  }
+
+  /** @param {string} message */
+  function refuse(message) {
+    refused = message
+    log(message)
+    settle()
+    onRefused(message)
+  }
+
+  /** The folder the server was started in, unless it must not be served. */
+  function fallBackToCwd() {
+    const why = unsafeRoot(cwd, home)
+    if (why) {
+      refuse(
+        `eol-edit mcp: refusing to serve ${cwd}, ${why}: the model could read and change every file under it. ` +
+          'No --root was given and the client announced no workspace folders (roots). ' +
+          `Name the project folder: eol-edit mcp --root /path/to/project (or --root ${cwd} to serve it anyway).`,
+      )
+      return
+    }
+    serveFolders([cwd], 'the folder the server was started in')
+  }
+
+  /** Asks the client for its roots (when it has them) and serves them, else the start folder. */
+  async function resolveRoots() {
+    const capabilities = server.getClientCapabilities()
+    if (!capabilities || !capabilities.roots) {
+      if (!tools && !refused) fallBackToCwd()
+      return
+    }
+    /** @type {string[]} */
+    let folders = []
+    try {
+      const result = await server.listRoots()
+      folders = clientFolders(result && result.roots, log)
+    } catch (error) {
+      log(`eol-edit mcp: the client did not list its roots (${error instanceof Error ? error.message : error})`)
+    }
+    const usable = folders.filter((folder) => {
+      const why = unsafeRoot(folder, home)
+      if (why) log(`eol-edit mcp: not serving the client's root ${folder}, ${why}; name it with --root to serve it.`)
+      else if (!isFolder(folder)) log(`eol-edit mcp: skipping the client's root ${folder}: not an existing folder.`)
+      return !why && isFolder(folder)
+    })
+    if (usable.length > 0) serveFolders(usable, 'from the client')
+    else if (!tools && !refused) fallBackToCwd()
+  }
+
+  const where = fromCommandLine
+    ? roots.length === 1
+      ? `Paths must be inside ${nodePath.resolve(roots[0])}; relative paths are taken from it.`
+      : `Paths must be inside one of: ${roots.map((r) => nodePath.resolve(r)).join(', ')}; relative paths are taken from the first.`
+    : "Paths must be inside the workspace folders this client shares (else the server's start folder); relative paths are taken from the first."
   const instructions =
     'File tools that never damage line endings, BOMs or encodings: write line breaks as \\n and the ' +
-    "file's own endings (CRLF, mixed, CR) are kept. " +
-    `${where}; relative paths are taken from ${list[0]}.`
+    "file's own endings (CRLF, mixed, CR) are kept. Read a file before editing it. " +
+    where
 
   const server = new sdk.Server({ name: 'eol-edit', version }, { capabilities: { tools: {} }, instructions })
 
-  const listed = [...byName.values()].map((t) => {
+  const listed = Object.values(definitions).map((t) => {
+    /** @type {Record<string, unknown>} */
     const entry = { name: t.name, description: t.description, inputSchema: t.parameters }
     if (ANNOTATIONS[t.name]) entry.annotations = ANNOTATIONS[t.name]
     return entry
@@ -104,29 +271,50 @@ function createServer({ roots, sdk = loadSdk(), createTools = require('../tools.
 
   server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({ tools: listed }))
 
+  if (fromCommandLine) {
+    serveFolders(roots, '--root')
+  } else {
+    server.oninitialized = () => {
+      resolveRoots().catch((error) => refuse(`eol-edit mcp: could not choose a folder to serve: ${error && error.message ? error.message : error}`))
+    }
+    server.setNotificationHandler(sdk.RootsListChangedNotificationSchema, () => {
+      if (!refused) resolveRoots().catch((error) => log(`eol-edit mcp: could not update the roots: ${error && error.message ? error.message : error}`))
+    })
+  }
+
   // Tool calls still running, so that the end of stdin can wait for their replies.
+  /** @type {Set<Promise<unknown>>} */
   const running = new Set()
 
-  server.setRequestHandler(sdk.CallToolRequestSchema, (request) => {
-    const call = callTool(request)
+  server.setRequestHandler(sdk.CallToolRequestSchema, (/** @type {any} */ request, /** @type {any} */ extra) => {
+    const call = callTool(request, extra && extra.signal)
     running.add(call)
     const forget = () => running.delete(call)
     call.then(forget, forget)
     return call
   })
 
-  async function callTool(request) {
+  /**
+   * @param {any} request
+   * @param {AbortSignal | undefined} signal aborted when the client cancels the request
+   */
+  async function callTool(request, signal) {
     const name = request.params.name
-    const tool = byName.get(name)
-    if (!tool) {
+    if (!names.includes(name)) {
       // An unknown tool is a protocol error (MCP spec); everything a tool
       // reports, including bad arguments, is a result with isError.
-      const message = `Unknown tool ${JSON.stringify(name)}. Available: ${[...byName.keys()].join(', ')}.`
+      const message = `Unknown tool ${JSON.stringify(name)}. Available: ${names.join(', ')}.`
       if (sdk.McpError && sdk.ErrorCode) throw new sdk.McpError(sdk.ErrorCode.InvalidParams, message)
       throw new Error(message)
     }
+    await ready
+    if (refused || !tools) {
+      return { content: [{ type: 'text', text: `No folder is being served. ${refused || ''}`.trim() }], isError: true }
+    }
+    const tool = /** @type {Record<string, import('../tools.js').AnyTool>} */ (/** @type {unknown} */ (tools))[name]
     // execute never throws or rejects; `arguments` may be absent, which the tool reports.
-    const result = await tool.execute(request.params.arguments === undefined ? {} : request.params.arguments)
+    const args = request.params.arguments === undefined ? {} : request.params.arguments
+    const result = await tool.execute(args, signal ? { signal } : undefined)
     const text = result.success ? result.data : `${result.error}: ${result.data}`
     return { content: [{ type: 'text', text }], isError: !result.success }
   }
@@ -137,29 +325,65 @@ function createServer({ roots, sdk = loadSdk(), createTools = require('../tools.
     await new Promise((resolve) => setImmediate(resolve))
   }
 
-  return { server, roots: list, tools: listed, idle }
+  return {
+    server,
+    tools: listed,
+    idle,
+    /** The folders served (empty until known). */
+    roots: () => served,
+    /** Whether the folders are known (or refused). */
+    settled: () => tools !== null || refused !== null,
+    /** Decides now, as at the end of a session that never initialized: the start folder, or a refusal. */
+    settleWithoutClient: () => {
+      if (!tools && !refused) fallBackToCwd()
+      return refused
+    },
+  }
+}
+
+/** @param {string} p */
+function isFolder(p) {
+  try {
+    return nodeFs.statSync(p).isDirectory()
+  } catch {
+    return false
+  }
 }
 
 /**
- * Runs the server on this process's stdin/stdout until stdin ends (or
- * SIGINT/SIGTERM). Resolves when it has shut down.
+ * Runs the server on this process's stdin/stdout until stdin ends (or SIGINT/SIGTERM).
+ * Resolves with the exit status: 0, or 2 when there was no folder it may serve.
+ * @param {{ roots?: string[], log?: (line: string) => void }} [options]
+ * @returns {Promise<number>}
  */
 async function serve({ roots, log = (line) => process.stderr.write(line + '\n') } = {}) {
   const sdk = loadSdk()
-  const { server, roots: list, tools, idle } = createServer({ roots, sdk })
+  let status = 0
+  /** @type {(wait: boolean) => void} */
+  let shutDown = () => {}
+  const { server, idle, settleWithoutClient } = createServer({
+    roots,
+    sdk,
+    log,
+    onRefused: () => {
+      status = EXIT_REFUSED
+      shutDown(true)
+    },
+  })
 
   // Anything a dependency prints with console.log would corrupt the protocol.
   console.log = console.info = console.debug = (...args) => console.error(...args)
 
   const transport = new sdk.StdioServerTransport()
-  server.onerror = (error) => log(`eol-edit mcp: ${error && error.message ? error.message : error}`)
+  server.onerror = (/** @type {any} */ error) => log(`eol-edit mcp: ${error && error.message ? error.message : error}`)
 
-  let finish
+  /** @type {(value?: unknown) => void} */
+  let finish = () => {}
   const done = new Promise((resolve) => {
     finish = resolve
   })
   let closing = false
-  const shutDown = (wait) => {
+  shutDown = (wait) => {
     if (closing) return
     closing = true
     Promise.resolve(wait ? idle() : undefined)
@@ -170,22 +394,23 @@ async function serve({ roots, log = (line) => process.stderr.write(line + '\n') 
     closing = true
     finish()
   }
-  // The client closed stdin: answer the calls already received, then stop.
-  process.stdin.on('end', () => shutDown(true))
+  // The client closed stdin: answer the calls already received, then stop. A client
+  // that never initialized leaves the folder undecided: a start folder that must not
+  // be served is still refused, with its message and status.
+  process.stdin.on('end', () => {
+    if (settleWithoutClient() !== null) status = EXIT_REFUSED
+    shutDown(true)
+  })
   // The client went away (nothing more can be sent) or we are told to stop.
   process.stdout.on('error', () => shutDown(false))
   process.once('SIGINT', () => shutDown(false))
   process.once('SIGTERM', () => shutDown(false))
 
   await server.connect(transport)
-  log(`eol-edit mcp: serving ${tools.map((t) => t.name).join(', ')} on stdio; root${list.length === 1 ? '' : 's'}: ${list.join(', ')}`)
   await done
   // Nothing more will be read; let the process end.
   process.stdin.destroy()
+  return status
 }
 
-exports.loadSdk = loadSdk
-exports.createServer = createServer
-exports.serve = serve
-exports.SdkMissingError = SdkMissingError
-exports.INSTALL_HINT = INSTALL_HINT
+module.exports = { loadSdk, createServer, serve, unsafeRoot, SdkMissingError, INSTALL_HINT, EXIT_REFUSED }

@@ -471,7 +471,10 @@ mod tests {
     fn warns_only_when_a_change_mixes_endings_of_a_uniform_text() {
         let crlf = b"a\r\nb\r\n";
         let warning = made_mixed_warning(crlf, &info(b"a\r\nx\nb\r\n")).unwrap();
-        assert!(warning.contains("only CRLF") && warning.contains("1 LF, 2 CRLF"), "{warning}");
+        assert!(
+            warning.contains("only CRLF") && warning.contains("1 LF, 2 CRLF"),
+            "{warning}"
+        );
         assert_eq!(made_mixed_warning(crlf, &info(b"a\r\nx\r\n")), None);
         // Already mixed, or no endings at all: nothing new to say.
         assert_eq!(made_mixed_warning(b"a\r\nb\n", &info(b"a\r\nb\nc\n")), None);

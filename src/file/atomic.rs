@@ -1,53 +1,67 @@
 //! Writing a file so that a failure or a crash never leaves half of it.
 //!
 //! The new bytes go to a temporary file in the target's folder, which is then renamed
-//! over the target: readers see the old file or the new one, never a mix. Along the way:
+//! over the target: readers see the old file or the new one, never a mix. Every step
+//! (the temporary file, the race check, the rename) happens relative to the open
+//! folder the path was resolved to (see [`super::path`]), never by looking the path up
+//! again. Along the way:
 //!
 //! - **Where the temp lives.** On Linux an anonymous `O_TMPFILE` is written and only
-//!   given a name (`linkat` through `/proc/self/fd`) right before the rename, so a
-//!   `SIGKILL` during the write leaves nothing behind; a new file is linked straight
-//!   into place. Elsewhere, or where the file system refuses `O_TMPFILE`, it is a named
+//!   given a name right before the rename, so a `SIGKILL` during the write leaves
+//!   nothing behind; a new file is linked straight into place. On Windows the temp is
+//!   marked delete-on-close until the rename, so a killed process leaves nothing
+//!   either. Elsewhere, or where the file system refuses these, it is a named
 //!   `.<name>.eol-edit-<random>.tmp`, removed on every failure path.
 //! - **What is kept.** The original's permission bits, and its owner when running as
-//!   root (best effort). Extended attributes, ACLs and security labels are not copied:
-//!   the renamed file is a new inode.
-//! - **Read-only files.** On Unix a file we may not write is refused with
-//!   `PERMISSION_DENIED`, as a plain write would be, even though its folder would let a
-//!   rename replace it.
+//!   root (best effort); on Windows its attributes (hidden, system, archive…).
+//!   Extended attributes, ACLs and security labels are not copied: the renamed file
+//!   is a new file.
+//! - **Read-only files.** A file we may not write (Unix permissions, the Windows
+//!   read-only attribute) is refused with `PERMISSION_DENIED`, as a plain write would
+//!   be, even though its folder would let a rename replace it.
 //! - **Hard links.** A rename would detach the path from the file's other names, so a
-//!   file with more than one link (Unix) is written **in place** instead, which is not
+//!   file with more than one link is written **in place** instead, which is not
 //!   atomic: the full new content first goes to a temp file (proving the space is there,
 //!   so a full disk fails before the original is touched), then the original is
 //!   overwritten from the start and truncated. A crash or I/O error during that last
-//!   step can leave it half-written. On Windows, stable Rust cannot see the link count,
-//!   so a hard-linked file is replaced like any other and loses its other names.
-//! - **Races with other processes.** Right before the rename the target is checked
-//!   against what was read ([`Expect`]); if another process changed it, nothing is
-//!   written and the caller gets `FILE_CHANGED`. The check compares size, mtime, ctime
-//!   and inode, and re-hashes the file when they differ or when it was modified so
-//!   shortly before it was read that a later change could keep the same timestamp:
-//!   [`RACY_WINDOW`] (2 s) where timestamps have no sub-millisecond part (FAT, HFS+, some
-//!   network file systems), two clock ticks on Linux where they do (ext4, XFS, Btrfs,
-//!   tmpfs; about 9 ms). A change in the microseconds between the check and the rename
-//!   is not seen. A new file is linked into place without replacing one that appeared
-//!   meanwhile.
-//! - **Durability.** With `durable`, the temp is fsynced before the rename and the
-//!   folder after it (Unix; Windows has no folder fsync). Without it nothing is fsynced:
-//!   a power loss may lose the edit, never the old content's integrity on journaling file
-//!   systems that order renames after data (ext4 `auto_da_alloc`, APFS, NTFS).
-//! - **Windows.** A rename refused because another process has the file open (sharing
-//!   violation, access denied) is retried for about half a second.
+//!   step can leave it half-written. Under a root the caller may ask to break the link
+//!   instead (its other names may lie outside the root).
+//! - **Races with other processes.** From the race check to the rename, an exclusive
+//!   lock is held on the file that was read (`flock` on the handle it was read
+//!   through; on Windows a named mutex for the file's identity), so two eol-edit
+//!   processes take turns and the second sees the first's new file. Right
+//!   before the rename the target is checked against what was read ([`Expect`]); if
+//!   another process changed it, nothing is written and the caller gets
+//!   `FILE_CHANGED`. The check compares size, timestamps (including the change time,
+//!   which setting the modification time back does not undo) and identity, and
+//!   re-hashes the file when they differ or when it was modified so shortly before it
+//!   was read that a later change could keep the same timestamps: [`RACY_WINDOW`] (2 s)
+//!   where timestamps have no sub-millisecond part (FAT, HFS+, some network file
+//!   systems) and on Windows, two clock ticks on Linux where they do (ext4, XFS, Btrfs,
+//!   tmpfs; about 9 ms). A change by a program that does not take the lock, in the
+//!   microseconds between the check and the rename, is not seen. A new file is linked
+//!   into place without replacing one that appeared meanwhile.
+//! - **Durability.** With `durable`, the temp is flushed before the rename
+//!   (`F_FULLFSYNC` on macOS) and the folder after it (Unix; Windows has no folder
+//!   flush). Without it nothing is flushed: a power loss may lose the edit, never the
+//!   old content's integrity on journaling file systems that order renames after data
+//!   (ext4 `auto_da_alloc`, APFS, NTFS).
+//! - **Windows.** A rename refused because another program has the file open without
+//!   sharing it (an editor, an indexer, an antivirus) is retried for about a second,
+//!   then fails with `IO_ERROR` and the file untouched.
 //! - **Missing folders** of a new file are created, and removed again if the write fails.
 
-use std::fs::{self, File, Metadata};
+use std::ffi::OsString;
+use std::fs::File;
 use std::io::{self, IoSlice, Seek, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::Path;
 use std::time::{Duration, SystemTime};
 
+use super::path::Located;
+use super::sys::{self, Dir, Entry, Stat, Temp};
 use super::version::version_of;
 use super::{file_changed, io_failure, Action};
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// A file modified this shortly before it was read is re-hashed by the race check even
 /// when its size and timestamps look unchanged: a second change within the timestamp
@@ -66,17 +80,11 @@ pub fn fine_racy_window() -> Duration {
     {
         static WINDOW: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
         *WINDOW.get_or_init(|| {
-            let mut res = libc::timespec {
-                tv_sec: 0,
-                tv_nsec: 0,
-            };
-            // SAFETY: `res` is a valid timespec for the call to fill in.
-            let ok = unsafe { libc::clock_getres(libc::CLOCK_REALTIME_COARSE, &mut res) } == 0;
-            let tick = Duration::new(res.tv_sec as u64, res.tv_nsec as u32);
-            if ok && tick > Duration::ZERO && tick <= Duration::from_millis(100) {
-                2 * tick + Duration::from_millis(1)
-            } else {
-                RACY_WINDOW
+            match rustix::time::clock_getres(rustix::time::ClockId::RealtimeCoarse) {
+                res if res.tv_sec == 0 && res.tv_nsec > 0 && res.tv_nsec <= 100_000_000 => {
+                    2 * Duration::from_nanos(res.tv_nsec as u64) + Duration::from_millis(1)
+                }
+                _ => RACY_WINDOW,
             }
         })
     }
@@ -90,35 +98,29 @@ pub fn fine_racy_window() -> Duration {
 #[derive(Debug)]
 pub struct Snapshot {
     version: String,
-    stamp: Stamp,
+    stat: Stat,
     taken_at: SystemTime,
-    /// The metadata of the file read: its mode, owner and links go to the new file.
-    meta: Metadata,
-    /// The open file that was read (Unix): locked for the commit, and after it the last
-    /// handle on the replaced file.
+    /// The open file that was read (Unix): locked for the commit, re-read by the race
+    /// check, and after the commit the last handle on the replaced file. Windows closes
+    /// it at once: a handle open on a file keeps a plain rename from replacing it.
     handle: Option<File>,
 }
 
 impl Snapshot {
-    /// Records `meta` (taken from the open file before reading it) and the version of the
-    /// bytes read.
-    pub(crate) fn new(meta: &Metadata, version: String, taken_at: SystemTime) -> Snapshot {
+    /// Records `stat` (taken from the open file `handle` before reading it) and the
+    /// version of the bytes read.
+    pub(crate) fn new(stat: Stat, version: String, taken_at: SystemTime, handle: File) -> Self {
         Snapshot {
             version,
-            stamp: Stamp::of(meta),
+            stat,
             taken_at,
-            meta: meta.clone(),
-            handle: None,
+            handle: sys::KEEP_READ_HANDLE.then_some(handle),
         }
     }
 
-    /// Keeps `file`, the open file that was read, for the commit lock (Unix; elsewhere
-    /// it is closed, as an open file can keep a rename from replacing it).
-    pub(crate) fn with_handle(self, file: File) -> Snapshot {
-        Snapshot {
-            handle: cfg!(unix).then_some(file),
-            ..self
-        }
+    /// How many names the file had when it was read.
+    pub(crate) fn links(&self) -> u64 {
+        self.stat.links
     }
 
     /// Lets go of the file after it was replaced: its last handle is closed on a
@@ -129,87 +131,37 @@ impl Snapshot {
         }
     }
 
-    /// True when `now` (the file's stamp now) shows the same file untouched, so no
+    /// True when `now` (the file's stat now) shows the same file untouched, so no
     /// re-hash is needed.
-    fn vouches_for(&self, now: &Stamp) -> bool {
-        let window = if self.stamp.has_fine_timestamps() {
+    fn vouches_for(&self, now: &Stat) -> bool {
+        let window = if has_fine_timestamps(&self.stat) {
             fine_racy_window()
         } else {
             RACY_WINDOW
         };
-        let newest = self.stamp.newest_change();
+        let newest = newest_change(&self.stat);
         let settled = newest.is_some_and(|t| t + window < self.taken_at);
-        settled && *now == self.stamp
+        settled && now.same_stamp(&self.stat)
     }
 }
 
-/// The cheap identity of a file's content: size, timestamps and inode.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Stamp {
-    len: u64,
-    modified: Option<SystemTime>,
-    #[cfg(unix)]
-    changed: (i64, i64),
-    #[cfg(unix)]
-    inode: (u64, u64),
+/// The later of the modification and change times, which setting the modification
+/// time back cannot undo.
+fn newest_change(stat: &Stat) -> Option<SystemTime> {
+    match (stat.modified, stat.changed) {
+        (Some(m), Some(c)) => Some(m.max(c)),
+        (m, c) => m.or(c),
+    }
 }
 
-impl Stamp {
-    fn of(meta: &Metadata) -> Stamp {
-        #[cfg(unix)]
-        use std::os::unix::fs::MetadataExt;
-        Stamp {
-            len: meta.len(),
-            modified: meta.modified().ok(),
-            #[cfg(unix)]
-            changed: (meta.ctime(), meta.ctime_nsec()),
-            #[cfg(unix)]
-            inode: (meta.dev(), meta.ino()),
-        }
-    }
-
-    /// The later of mtime and ctime, which a `utime` call cannot set back.
-    #[cfg(unix)]
-    fn newest_change(&self) -> Option<SystemTime> {
-        let (secs, nanos) = self.changed;
-        let ctime = u64::try_from(secs)
-            .ok()
-            .map(|secs| SystemTime::UNIX_EPOCH + Duration::new(secs, nanos as u32))?;
-        Some(self.modified?.max(ctime))
-    }
-
-    /// The same file (device and inode), whatever its content.
-    #[cfg(unix)]
-    fn same_file(&self, other: &Stamp) -> bool {
-        self.inode == other.inode
-    }
-
-    #[cfg(not(unix))]
-    fn same_file(&self, _other: &Stamp) -> bool {
-        false
-    }
-
-    /// The mtime (Windows has no ctime that a `utime` call cannot set).
-    #[cfg(not(unix))]
-    fn newest_change(&self) -> Option<SystemTime> {
-        self.modified
-    }
-
-    /// Both timestamps have a sub-millisecond part, so the file system keeps them that
-    /// finely (one in a thousand fine ones has none by chance, and gets the long window).
-    #[cfg(unix)]
-    fn has_fine_timestamps(&self) -> bool {
-        let sub_ms = |nanos: u32| !nanos.is_multiple_of(1_000_000);
-        let modified = self
-            .modified
-            .and_then(|m| m.duration_since(SystemTime::UNIX_EPOCH).ok());
-        modified.is_some_and(|m| sub_ms(m.subsec_nanos())) && sub_ms(self.changed.1 as u32)
-    }
-
-    #[cfg(not(unix))]
-    fn has_fine_timestamps(&self) -> bool {
-        false
-    }
+/// Both timestamps have a sub-millisecond part, so the file system keeps them that
+/// finely (one in a thousand fine ones has none by chance, and gets the long window).
+fn has_fine_timestamps(stat: &Stat) -> bool {
+    let sub_ms = |t: Option<SystemTime>| {
+        t.and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+            .is_some_and(|d| !d.subsec_nanos().is_multiple_of(1_000_000))
+    };
+    sub_ms(stat.modified) && sub_ms(stat.changed)
 }
 
 /// What must still be true of the target just before it is replaced.
@@ -221,72 +173,138 @@ pub enum Expect<'a> {
     Unchanged(&'a Snapshot),
 }
 
-/// Replaces `target` (a real path, no symlink) with the bytes of `pieces` joined,
-/// atomically unless it is hard-linked (see the module docs). `display` is the user's
-/// path, for messages.
-pub fn write(
-    target: &Path,
-    display: &Path,
+/// Replaces the file at `target` with the bytes of `pieces` joined, atomically unless
+/// it is hard-linked and `break_link` is false (see the module docs).
+pub(crate) fn write(
+    target: &Located,
     pieces: &[&[u8]],
     expect: Expect<'_>,
+    break_link: bool,
     durable: bool,
 ) -> Result<()> {
+    let display = &target.display;
     let fail = |err: io::Error| io_failure(&err, display, Action::Write);
-    let dir = target
-        .parent()
-        .ok_or_else(|| Error::invalid(format!("{} is not a file path.", display.display())))?;
-    let created = match expect {
-        Expect::Absent => create_missing_dirs(dir).map_err(fail)?,
-        Expect::Unchanged(_) => Vec::new(),
-    };
-    let result = write_in(dir, target, display, pieces, expect, durable);
-    if result.is_err() {
-        for dir in created.iter().rev() {
-            let _ = fs::remove_dir(dir);
+    let name = &target.name;
+    match expect {
+        Expect::Absent => {
+            let (dir, created) = create_missing_dirs(&target.dir, &target.missing).map_err(fail)?;
+            let result = write_new(
+                dir.as_ref().unwrap_or(&target.dir),
+                name,
+                display,
+                pieces,
+                durable,
+            );
+            if result.is_err() {
+                // Closed first: Windows removes a folder only once no handle is open on it.
+                drop(dir);
+                remove_dirs(&target.dir, created);
+            }
+            result
+        }
+        Expect::Unchanged(snapshot) => {
+            sys::check_writable(&target.dir, name, &snapshot.stat).map_err(fail)?;
+            if snapshot.stat.links > 1 && !break_link {
+                write_in_place(&target.dir, name, display, pieces, snapshot, durable)
+            } else {
+                replace(&target.dir, name, display, pieces, snapshot, durable)
+            }
         }
     }
-    result
 }
 
-fn write_in(
-    dir: &Path,
-    target: &Path,
+fn replace(
+    dir: &Dir,
+    name: &OsString,
     display: &Path,
     pieces: &[&[u8]],
-    expect: Expect<'_>,
+    snapshot: &Snapshot,
     durable: bool,
 ) -> Result<()> {
     let fail = |err: io::Error| io_failure(&err, display, Action::Write);
-    // As it was read: had it changed since, the race check below would refuse.
-    let original = match expect {
-        Expect::Absent => None,
-        Expect::Unchanged(snapshot) => Some(&snapshot.meta),
-    };
-    if let Some(meta) = &original {
-        check_writable(target).map_err(fail)?;
-        if link_count(meta) > 1 {
-            return write_in_place(dir, target, display, pieces, expect, durable);
-        }
-    }
-
-    let mut temp = Temp::create(dir, target, original).map_err(fail)?;
+    // Private until the original's mode is applied.
+    let mut temp = Temp::create(dir, name, 0o600, anonymous_temp()).map_err(fail)?;
+    sys::adopt(&temp.file, &snapshot.stat).map_err(fail)?;
     write_pieces(&mut temp.file, pieces).map_err(fail)?;
     if durable {
-        temp.file.sync_all().map_err(fail)?;
+        sys::sync_file(&temp.file).map_err(fail)?;
     }
     #[cfg(test)]
     hooks::before_commit().map_err(fail)?;
-    let commit_lock = lock_for_commit(target, expect);
-    verify(target, display, expect)?;
-    temp.commit(target, display, expect)?;
-    // A handle opened for the lock is the last one on the replaced file.
-    if let Some(replaced) = commit_lock {
-        close_in_background(replaced);
-    }
+    let _commit = sys::commit_lock(snapshot.handle.as_ref(), snapshot.stat.id).map_err(fail)?;
+    verify(dir, name, display, Expect::Unchanged(snapshot))?;
+    temp.replace(name).map_err(|e| commit_failure(e, display))?;
     if durable {
-        sync_dir(dir).map_err(fail)?;
+        dir.sync().map_err(fail)?;
     }
     Ok(())
+}
+
+fn write_new(
+    dir: &Dir,
+    name: &OsString,
+    display: &Path,
+    pieces: &[&[u8]],
+    durable: bool,
+) -> Result<()> {
+    let fail = |err: io::Error| io_failure(&err, display, Action::Write);
+    // A new file gets 0o666 less the umask, as any program's new file would.
+    let mut temp = Temp::create(dir, name, 0o666, anonymous_temp()).map_err(fail)?;
+    write_pieces(&mut temp.file, pieces).map_err(fail)?;
+    if durable {
+        sys::sync_file(&temp.file).map_err(fail)?;
+    }
+    #[cfg(test)]
+    hooks::before_commit().map_err(fail)?;
+    verify(dir, name, display, Expect::Absent)?;
+    match temp.link_new(name) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            return Err(file_changed(display, "was created by another process"))
+        }
+        Err(e) => return Err(commit_failure(e, display)),
+    }
+    if durable {
+        dir.sync().map_err(fail)?;
+    }
+    Ok(())
+}
+
+/// Deletes the file at `target` if it is still what `snapshot` saw: the commit lock and
+/// the race check of a write, then the unlink, relative to the file's folder.
+pub(crate) fn unlink(target: &Located, snapshot: &Snapshot, durable: bool) -> Result<()> {
+    let display = &target.display;
+    let fail = |err: io::Error| io_failure(&err, display, Action::Write);
+    let _commit = sys::commit_lock(snapshot.handle.as_ref(), snapshot.stat.id).map_err(fail)?;
+    verify(
+        &target.dir,
+        &target.name,
+        display,
+        Expect::Unchanged(snapshot),
+    )?;
+    target
+        .dir
+        .remove_file(&target.name)
+        .map_err(|e| commit_failure(e, display))?;
+    if durable {
+        target.dir.sync().map_err(fail)?;
+    }
+    Ok(())
+}
+
+/// The error of a rename that failed; on Windows, a file another program keeps open.
+fn commit_failure(err: io::Error, display: &Path) -> crate::error::Error {
+    if sys::is_busy(&err) {
+        return crate::error::Error::new(
+            crate::error::ErrorCode::IoError,
+            format!(
+                "Cannot replace {}: another program has it open and does not let it be replaced ({err}). Nothing was written.",
+                display.display()
+            ),
+        )
+        .with_hint("Close the file in the other program (an editor, a viewer, a virus scanner) or wait a moment, then try again.");
+    }
+    io_failure(&err, display, Action::Write)
 }
 
 /// Closes a file on a background thread.
@@ -314,34 +332,35 @@ fn close_in_background(file: File) {
 
 /// The non-atomic path for hard-linked files (see the module docs).
 fn write_in_place(
-    dir: &Path,
-    target: &Path,
+    dir: &Dir,
+    name: &OsString,
     display: &Path,
     pieces: &[&[u8]],
-    expect: Expect<'_>,
+    snapshot: &Snapshot,
     durable: bool,
 ) -> Result<()> {
     let fail = |err: io::Error| io_failure(&err, display, Action::Write);
     {
         // Dropped (and so removed) before the original is opened: its only job is to
         // fail on a full disk or quota while the original is still whole.
-        let mut probe = Temp::create(dir, target, None).map_err(fail)?;
+        let mut probe = Temp::create(dir, name, 0o600, anonymous_temp()).map_err(fail)?;
         write_pieces(&mut probe.file, pieces).map_err(fail)?;
     }
     #[cfg(test)]
     hooks::before_commit().map_err(fail)?;
-    let _commit_lock = lock_for_commit(target, expect);
-    verify(target, display, expect)?;
-    let mut file = fs::OpenOptions::new()
-        .write(true)
-        .open(target)
-        .map_err(fail)?;
+    let _commit = sys::commit_lock(snapshot.handle.as_ref(), snapshot.stat.id).map_err(fail)?;
+    verify(dir, name, display, Expect::Unchanged(snapshot))?;
+    let mut file = dir.open_for_write(name).map_err(fail)?;
+    // The name might have been given to another file since the check.
+    if sys::stat(&file).map_err(fail)?.id != snapshot.stat.id {
+        return Err(file_changed(display, "was replaced by another process"));
+    }
     // Overwrite, then cut: a shorter file never exists unless the new content is shorter.
     write_pieces(&mut file, pieces).map_err(fail)?;
     let len: usize = pieces.iter().map(|p| p.len()).sum();
     file.set_len(len as u64).map_err(fail)?;
     if durable {
-        file.sync_all().map_err(fail)?;
+        sys::sync_file(&file).map_err(fail)?;
     }
     Ok(())
 }
@@ -364,79 +383,38 @@ fn write_pieces(file: &mut File, pieces: &[&[u8]]) -> io::Result<()> {
     Ok(())
 }
 
-/// Holds an exclusive advisory lock (`flock`) on the file now at `target` from the race
-/// check until the commit is done. The lock is taken on the handle the file was read
-/// through, and goes when it is closed; without one, the file is opened, and the lock
-/// goes with the returned handle.
-///
-/// Without it, two processes could both pass the check before either renames, and the
-/// second rename would drop the first edit. With it, the second waits; by then the
-/// path names the first one's new file, and its check fails with `FILE_CHANGED`. Only
-/// writers that take the same lock (eol-edit) wait; others are left to the check.
-#[cfg(unix)]
-pub(super) fn lock_for_commit(target: &Path, expect: Expect<'_>) -> Option<File> {
-    use std::os::unix::io::AsRawFd;
-    let Expect::Unchanged(snapshot) = expect else {
-        return None; // a new file is linked into place, which fails if it exists
-    };
-    let opened = match &snapshot.handle {
-        Some(_) => None,
-        None => Some(File::open(target).ok()?),
-    };
-    let file = snapshot.handle.as_ref().or(opened.as_ref())?;
-    loop {
-        // SAFETY: flock on a descriptor that `file` keeps open.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
-            return opened;
-        }
-        if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-            return opened;
-        }
-    }
-}
-
-#[cfg(not(unix))]
-pub(super) fn lock_for_commit(_target: &Path, _expect: Expect<'_>) -> Option<File> {
-    None
-}
-
-/// The race check: `FILE_CHANGED` unless the target is still as `expect` says.
-pub(super) fn verify(target: &Path, display: &Path, expect: Expect<'_>) -> Result<()> {
+/// The race check: `FILE_CHANGED` unless the file `name` in `dir` is still as
+/// `expect` says.
+fn verify(dir: &Dir, name: &OsString, display: &Path, expect: Expect<'_>) -> Result<()> {
     let fail = |err: io::Error| io_failure(&err, display, Action::Write);
-    match expect {
-        Expect::Absent => match fs::symlink_metadata(target) {
-            Ok(_) => Err(file_changed(display, "was created by another process")),
-            Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(()),
-            Err(err) => Err(fail(err)),
-        },
-        Expect::Unchanged(snapshot) => {
-            let meta = match fs::metadata(target) {
-                Ok(meta) => meta,
-                Err(err) if err.kind() == io::ErrorKind::NotFound => {
-                    return Err(file_changed(display, "was deleted"));
-                }
-                Err(err) => return Err(fail(err)),
-            };
-            let now = Stamp::of(&meta);
+    let now = dir.stat_name(name).map_err(fail)?;
+    match (expect, now) {
+        (Expect::Absent, None) => Ok(()),
+        (Expect::Absent, Some(_)) => Err(file_changed(display, "was created by another process")),
+        (Expect::Unchanged(_), None) => Err(file_changed(display, "was deleted")),
+        (Expect::Unchanged(snapshot), Some(now)) => {
             if snapshot.vouches_for(&now) {
                 return Ok(());
             }
-            if meta.len() != snapshot.stamp.len {
+            if now.len != snapshot.stat.len || now.kind != snapshot.stat.kind {
                 return Err(file_changed(display, "was changed by another process"));
             }
-            // Still the file that was read: re-read through the handle it was read with.
+            // Re-read through the handle it was read with if it is still that file,
+            // else whatever now has the name (the same bytes renamed in are fine).
             let opened;
             let mut file: &File = match &snapshot.handle {
-                Some(handle) if now.same_file(&snapshot.stamp) => handle,
-                _ => {
-                    opened = File::open(target).map_err(fail)?;
-                    &opened
-                }
+                Some(handle) if now.id == snapshot.stat.id => handle,
+                _ => match dir.open_file(name).map_err(fail)? {
+                    Entry::Found(f) => {
+                        opened = f;
+                        &opened
+                    }
+                    _ => return Err(file_changed(display, "was replaced by another process")),
+                },
             };
             file.rewind().map_err(fail)?;
             // Hashed in chunks: a second copy of a large file would double the peak memory.
-            let unchanged = version_of(file).map_err(fail)? == snapshot.version;
-            if unchanged {
+            if version_of(file).map_err(fail)? == snapshot.version {
                 Ok(())
             } else {
                 Err(file_changed(display, "was changed by another process"))
@@ -445,326 +423,76 @@ pub(super) fn verify(target: &Path, display: &Path, expect: Expect<'_>) -> Resul
     }
 }
 
-/// The folders between the deepest existing ancestor of `dir` and `dir`, created
-/// top-down; returns the ones this call created.
-fn create_missing_dirs(dir: &Path) -> io::Result<Vec<PathBuf>> {
-    let mut missing = Vec::new();
-    let mut current = Some(dir);
-    while let Some(d) = current {
-        match fs::symlink_metadata(d) {
-            Ok(_) => break,
-            Err(err) if err.kind() == io::ErrorKind::NotFound => missing.push(d),
-            Err(err) => return Err(err),
-        }
-        current = d.parent();
-    }
+/// Creates the folders `missing` below `base`, outermost first; returns the innermost
+/// (`None` when there was nothing to create) and the names created, to undo.
+fn create_missing_dirs(
+    base: &Dir,
+    missing: &[OsString],
+) -> io::Result<(Option<Dir>, Vec<OsString>)> {
     let mut created = Vec::new();
-    for d in missing.into_iter().rev() {
-        match fs::create_dir(d) {
-            Ok(()) => created.push(d.to_path_buf()),
-            Err(err) if err.kind() == io::ErrorKind::AlreadyExists && d.is_dir() => {}
-            Err(err) => {
-                for c in created.iter().rev() {
-                    let _ = fs::remove_dir(c);
-                }
-                return Err(err);
+    let mut current: Option<Dir> = None;
+    for name in missing {
+        let parent = current.as_ref().unwrap_or(base);
+        match parent.make_dir(name) {
+            Ok(()) => created.push(name.clone()),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => {
+                remove_dirs(base, created);
+                return Err(e);
+            }
+        }
+        // Opened without following a link: one swapped in meanwhile is refused.
+        match parent.open_child(name) {
+            Ok(Entry::Found(dir)) => current = Some(dir),
+            Ok(_) => {
+                remove_dirs(base, created);
+                return Err(io::Error::new(
+                    io::ErrorKind::NotADirectory,
+                    "a folder on the way was replaced by another file",
+                ));
+            }
+            Err(e) => {
+                remove_dirs(base, created);
+                return Err(e);
             }
         }
     }
-    Ok(created)
+    Ok((current, created))
 }
 
-/// The temporary file: anonymous (Linux `O_TMPFILE`) until it needs a name, or named
-/// from the start. Dropping it removes the name, if it has one.
-struct Temp {
-    file: File,
-    name: Option<PathBuf>,
-}
-
-impl Temp {
-    fn create(dir: &Path, target: &Path, original: Option<&Metadata>) -> io::Result<Temp> {
-        // Private until the original's mode is applied; a new file gets 0o666 - umask.
-        let mode = if original.is_some() { 0o600 } else { 0o666 };
-        #[cfg(target_os = "linux")]
-        if !hooks::named_temp_only() {
-            if let Ok(file) = linux::open_anonymous(dir, mode) {
-                let temp = Temp { file, name: None };
-                temp.adopt(original)?;
-                return Ok(temp);
-            }
-        }
-        let (file, name) = open_named(dir, target, mode)?;
-        let temp = Temp {
-            file,
-            name: Some(name),
+/// Removes the folders `created` (a chain below `base`, outermost first), innermost
+/// first, each only if still empty.
+fn remove_dirs(base: &Dir, created: Vec<OsString>) {
+    // Reopen the chain from `base`: each was created by this call, under a name no
+    // other file may take while it exists.
+    let mut chain: Vec<(Dir, OsString)> = Vec::new();
+    let mut parent = match base.try_clone() {
+        Ok(d) => d,
+        Err(_) => return,
+    };
+    let last = created.len();
+    for (i, name) in created.into_iter().enumerate() {
+        // The innermost is not opened: Windows removes a folder only once no handle is
+        // open on it, and each is removed after the ones below are closed.
+        let next = match (i + 1 < last).then(|| parent.open_child(&name)) {
+            Some(Ok(Entry::Found(d))) => Some(d),
+            _ => None,
         };
-        temp.adopt(original)?;
-        Ok(temp)
-    }
-
-    /// Gives the temp the original's permission bits, and its owner when we are root.
-    #[cfg(unix)]
-    fn adopt(&self, original: Option<&Metadata>) -> io::Result<()> {
-        use std::os::unix::fs::{MetadataExt, PermissionsExt};
-        let Some(meta) = original else { return Ok(()) };
-        // SAFETY: geteuid has no preconditions.
-        if unsafe { libc::geteuid() } == 0 {
-            // Before chmod, which it would otherwise undo for setuid bits. Best effort:
-            // some file systems refuse ownership changes.
-            let _ = std::os::unix::fs::fchown(&self.file, Some(meta.uid()), Some(meta.gid()));
-        }
-        self.file
-            .set_permissions(fs::Permissions::from_mode(meta.mode() & 0o7777))
-    }
-
-    #[cfg(not(unix))]
-    fn adopt(&self, _original: Option<&Metadata>) -> io::Result<()> {
-        Ok(())
-    }
-
-    /// Puts the temp in the target's place: linked without replacing (new file) or
-    /// renamed over it (existing file).
-    fn commit(mut self, target: &Path, display: &Path, expect: Expect<'_>) -> Result<()> {
-        let fail = |err: io::Error| io_failure(&err, display, Action::Write);
-        let dir = target.parent().unwrap_or(Path::new("."));
-        let name = match self.name.clone() {
-            Some(name) => name,
-            None => {
-                #[cfg(target_os = "linux")]
-                if let Expect::Absent = expect {
-                    match linux::link_anonymous(&self.file, target) {
-                        Ok(()) => return Ok(()),
-                        Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {
-                            return Err(file_changed(display, "was created by another process"));
-                        }
-                        Err(_) => {} // fall back to a named temp below
-                    }
-                }
-                self.name_anonymous(dir, target).map_err(fail)?
-            }
-        };
-        match expect {
-            Expect::Absent => match fs::hard_link(&name, target) {
-                Ok(()) => {}
-                Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {
-                    return Err(file_changed(display, "was created by another process"));
-                }
-                // The file system has no hard links: check, then rename.
-                Err(_) => {
-                    verify(target, display, expect)?;
-                    rename(&name, target).map_err(fail)?;
-                    self.name = None;
-                    return Ok(());
-                }
-            },
-            Expect::Unchanged(_) => {
-                rename(&name, target).map_err(fail)?;
-                self.name = None;
-            }
-        }
-        Ok(())
-    }
-
-    /// Links an anonymous temp under a temp name, as late as possible.
-    fn name_anonymous(&mut self, dir: &Path, target: &Path) -> io::Result<PathBuf> {
-        #[cfg(target_os = "linux")]
-        for _ in 0..8 {
-            let name = dir.join(temp_name(target));
-            match linux::link_anonymous(&self.file, &name) {
-                Ok(()) => {
-                    self.name = Some(name.clone());
-                    return Ok(name);
-                }
-                Err(err) if err.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(err) => return Err(err),
-            }
-        }
-        let _ = (dir, target);
-        Err(io::Error::other("could not name the temporary file"))
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        if let Some(name) = self.name.take() {
-            let _ = fs::remove_file(name);
+        chain.push((parent, name));
+        match next {
+            Some(d) => parent = d,
+            None => break,
         }
     }
-}
-
-/// `.<name>.eol-edit-<random>.tmp`, with the name shortened so the whole stays well
-/// under the usual 255-byte limit.
-fn temp_name(target: &Path) -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().chars().take(64).collect::<String>())
-        .unwrap_or_default();
-    let nanos = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let seed = format!(
-        "{}:{nanos}:{}:{:?}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed),
-        std::thread::current().id()
-    );
-    let random = xxhash_rust::xxh3::xxh3_64(seed.as_bytes());
-    format!(".{name}.eol-edit-{random:016x}.tmp")
-}
-
-fn open_named(dir: &Path, target: &Path, mode: u32) -> io::Result<(File, PathBuf)> {
-    let mut last = None;
-    for _ in 0..8 {
-        let name = dir.join(temp_name(target));
-        let mut options = fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, mode);
-        #[cfg(not(unix))]
-        let _ = mode;
-        match options.open(&name) {
-            Ok(file) => return Ok((file, name)),
-            Err(err) if err.kind() == io::ErrorKind::AlreadyExists => last = Some(err),
-            Err(err) => return Err(err),
-        }
-    }
-    Err(last.unwrap_or_else(|| io::Error::other("could not create a temporary file")))
-}
-
-#[cfg(unix)]
-fn link_count(meta: &Metadata) -> u64 {
-    std::os::unix::fs::MetadataExt::nlink(meta)
-}
-
-#[cfg(not(unix))]
-fn link_count(_meta: &Metadata) -> u64 {
-    1
-}
-
-/// `PERMISSION_DENIED` for a file this process may not write, even if its folder would
-/// let a rename replace it.
-#[cfg(unix)]
-fn check_writable(target: &Path) -> io::Result<()> {
-    use std::os::unix::ffi::OsStrExt;
-    let path = std::ffi::CString::new(target.as_os_str().as_bytes())?;
-    // AT_EACCESS: check with the effective ids, as open() would.
-    // SAFETY: `path` is a valid NUL-terminated string for the duration of the call.
-    let rc =
-        unsafe { libc::faccessat(libc::AT_FDCWD, path.as_ptr(), libc::W_OK, libc::AT_EACCESS) };
-    if rc == 0 {
-        return Ok(());
-    }
-    let err = io::Error::last_os_error();
-    match err.kind() {
-        io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => Err(err),
-        // Anything else (e.g. no faccessat2 in an old sandbox): let the write decide.
-        _ => Ok(()),
+    while let Some((dir, name)) = chain.pop() {
+        let _ = dir.remove_dir(&name);
     }
 }
 
-#[cfg(not(unix))]
-fn check_writable(_target: &Path) -> io::Result<()> {
-    Ok(())
-}
-
-#[cfg(unix)]
-fn sync_dir(dir: &Path) -> io::Result<()> {
-    File::open(dir)?.sync_all()
-}
-
-#[cfg(not(unix))]
-fn sync_dir(_dir: &Path) -> io::Result<()> {
-    Ok(())
-}
-
-#[cfg(not(windows))]
-fn rename(from: &Path, to: &Path) -> io::Result<()> {
-    fs::rename(from, to)
-}
-
-/// Another process (an editor, an indexer, an antivirus) holding the target open makes
-/// Windows refuse the rename for a moment; retry for about half a second.
-#[cfg(windows)]
-fn rename(from: &Path, to: &Path) -> io::Result<()> {
-    const ERROR_ACCESS_DENIED: i32 = 5;
-    const ERROR_SHARING_VIOLATION: i32 = 32;
-    const ERROR_LOCK_VIOLATION: i32 = 33;
-    let mut attempt = 0;
-    loop {
-        match fs::rename(from, to) {
-            Ok(()) => return Ok(()),
-            Err(err)
-                if attempt < 10
-                    && matches!(
-                        err.raw_os_error(),
-                        Some(ERROR_ACCESS_DENIED | ERROR_SHARING_VIOLATION | ERROR_LOCK_VIOLATION)
-                    ) =>
-            {
-                attempt += 1;
-                std::thread::sleep(Duration::from_millis(50));
-            }
-            Err(err) => return Err(err),
-        }
-    }
-}
-
-#[cfg(target_os = "linux")]
-mod linux {
-    use std::ffi::CString;
-    use std::fs::File;
-    use std::io;
-    use std::os::fd::{AsRawFd, FromRawFd};
-    use std::os::unix::ffi::OsStrExt;
-    use std::path::Path;
-    use std::sync::OnceLock;
-
-    fn c_path(path: &Path) -> io::Result<CString> {
-        Ok(CString::new(path.as_os_str().as_bytes())?)
-    }
-
-    /// Naming an `O_TMPFILE` without privileges goes through `/proc/self/fd`.
-    fn proc_fd_available() -> bool {
-        static AVAILABLE: OnceLock<bool> = OnceLock::new();
-        *AVAILABLE.get_or_init(|| Path::new("/proc/self/fd").is_dir())
-    }
-
-    /// An unnamed file in `dir`, gone by itself if the process dies before it is linked.
-    pub(super) fn open_anonymous(dir: &Path, mode: u32) -> io::Result<File> {
-        if !proc_fd_available() {
-            return Err(io::ErrorKind::Unsupported.into());
-        }
-        let dir = c_path(dir)?;
-        let flags = libc::O_TMPFILE | libc::O_WRONLY | libc::O_CLOEXEC;
-        // SAFETY: `dir` is NUL-terminated; the fd returned is owned by the File below.
-        let fd = unsafe { libc::open(dir.as_ptr(), flags, mode as libc::c_uint) };
-        if fd < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: `fd` is a fresh descriptor nobody else owns.
-        Ok(unsafe { File::from_raw_fd(fd) })
-    }
-
-    /// Gives an `O_TMPFILE` the name `to`; fails with `AlreadyExists` if `to` exists.
-    pub(super) fn link_anonymous(file: &File, to: &Path) -> io::Result<()> {
-        let from = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
-        let to = c_path(to)?;
-        // SAFETY: both strings are NUL-terminated and live across the call.
-        let rc = unsafe {
-            libc::linkat(
-                libc::AT_FDCWD,
-                from.as_ptr(),
-                libc::AT_FDCWD,
-                to.as_ptr(),
-                libc::AT_SYMLINK_FOLLOW,
-            )
-        };
-        if rc == 0 {
-            Ok(())
-        } else {
-            Err(io::Error::last_os_error())
-        }
-    }
+/// Whether temps may be anonymous (`O_TMPFILE`): always, but for the tests that force
+/// the named path.
+fn anonymous_temp() -> bool {
+    !hooks::named_temp_only()
 }
 
 /// Test-only seams: a callback between writing the temp and the race check, and a switch
@@ -799,7 +527,6 @@ pub(crate) mod hooks {
         NAMED_TEMP_ONLY.with(|n| n.set(on));
     }
 
-    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     pub(super) fn named_temp_only() -> bool {
         NAMED_TEMP_ONLY.with(|n| n.get())
     }
@@ -807,7 +534,6 @@ pub(crate) mod hooks {
 
 #[cfg(not(test))]
 mod hooks {
-    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     pub(super) fn named_temp_only() -> bool {
         false
     }
@@ -818,14 +544,36 @@ mod tests {
     use super::*;
     use crate::error::ErrorCode;
     use crate::file::testing::TempDir;
+    use std::fs;
 
-    fn snapshot(path: &Path) -> Snapshot {
-        let meta = fs::metadata(path).unwrap();
-        Snapshot::new(
-            &meta,
-            version_of(fs::File::open(path).unwrap()).unwrap(),
-            SystemTime::now(),
-        )
+    /// A file located and read, as a write needs it (`snapshot` is `None` for a file
+    /// that does not exist).
+    struct Prepared {
+        located: Located,
+        snapshot: Option<Snapshot>,
+    }
+
+    fn prepare(path: &Path) -> Prepared {
+        let mut located = crate::file::path::locate(path, None, None).unwrap();
+        let snapshot = located.file.take().map(|(file, stat)| {
+            let version = version_of(&file).unwrap();
+            Snapshot::new(stat, version, SystemTime::now(), file)
+        });
+        Prepared { located, snapshot }
+    }
+
+    impl Prepared {
+        fn write_pieces(&self, pieces: &[&[u8]], durable: bool) -> Result<()> {
+            let expect = match &self.snapshot {
+                Some(s) => Expect::Unchanged(s),
+                None => Expect::Absent,
+            };
+            super::write(&self.located, pieces, expect, false, durable)
+        }
+
+        fn write(&self, bytes: &[u8], durable: bool) -> Result<()> {
+            self.write_pieces(&[bytes], durable)
+        }
     }
 
     /// Runs `test` once with the default temp (anonymous on Linux) and once with a named
@@ -838,40 +586,54 @@ mod tests {
         hooks::set_named_temp_only(false);
     }
 
-    #[cfg(unix)]
     #[test]
     fn a_change_stays_racy_two_ticks_with_fine_timestamps_and_2_s_without() {
         let at = |nanos: u32| SystemTime::UNIX_EPOCH + Duration::new(1_700_000_000, nanos);
-        let stamp = |nanos: u32| Stamp {
+        // A real stat (for the fields the check does not look at), with made-up times.
+        let dir = TempDir::new();
+        dir.write("a.txt", "x");
+        let base = sys::stat(&File::open(dir.join("a.txt")).unwrap()).unwrap();
+        let stamp = |nanos: u32| Stat {
             len: 1,
             modified: Some(at(nanos)),
-            changed: (1_700_000_000, i64::from(nanos)),
-            inode: (1, 2),
+            changed: Some(at(nanos)),
+            ..base.clone()
         };
-        let read = |stamp: &Stamp, after: Duration| Snapshot {
+        let read = |stat: &Stat, after: Duration| Snapshot {
             version: String::new(),
-            stamp: stamp.clone(),
-            taken_at: stamp.newest_change().unwrap() + after,
-            // Not looked at by the check.
-            meta: fs::metadata(".").unwrap(),
+            stat: stat.clone(),
+            taken_at: newest_change(stat).unwrap() + after,
             handle: None,
         };
         let ms = Duration::from_millis;
         let window = fine_racy_window();
         let fine = stamp(123_456_789);
-        assert!(fine.has_fine_timestamps());
+        assert!(has_fine_timestamps(&fine));
         assert!(!read(&fine, window / 2).vouches_for(&fine));
         assert!(read(&fine, window + ms(1)).vouches_for(&fine));
         let coarse = stamp(0);
-        assert!(!coarse.has_fine_timestamps());
+        assert!(!has_fine_timestamps(&coarse));
         assert!(!read(&coarse, ms(1900)).vouches_for(&coarse));
         assert!(read(&coarse, ms(2100)).vouches_for(&coarse));
-        // A stamp that moved is never vouched for.
-        let grown = Stamp {
+        // A stamp that moved is never vouched for: size, change time, identity.
+        let grown = Stat {
             len: 2,
             ..fine.clone()
         };
         assert!(!read(&fine, ms(10_000)).vouches_for(&grown));
+        let touched = Stat {
+            changed: Some(at(123_457_789)),
+            ..fine.clone()
+        };
+        assert!(!read(&fine, ms(10_000)).vouches_for(&touched));
+        let other = Stat {
+            id: sys::FileId {
+                device: fine.id.device,
+                inode: fine.id.inode.wrapping_add(1),
+            },
+            ..fine.clone()
+        };
+        assert!(!read(&fine, ms(10_000)).vouches_for(&other));
         #[cfg(target_os = "linux")]
         {
             // Two ticks of 1 to 10 ms, and a millisecond.
@@ -905,17 +667,6 @@ mod tests {
         assert_eq!(open_in_dir(), 0);
     }
 
-    /// [`super::write`] of one piece.
-    fn write(
-        target: &Path,
-        display: &Path,
-        bytes: &[u8],
-        expect: Expect<'_>,
-        durable: bool,
-    ) -> Result<()> {
-        super::write(target, display, &[bytes], expect, durable)
-    }
-
     #[test]
     fn pieces_are_written_joined_by_rename_and_in_place() {
         // More pieces than one writev takes, and empty ones among them.
@@ -933,33 +684,18 @@ mod tests {
             let dir = TempDir::new();
             dir.write("a.txt", "old");
             let path = dir.join("a.txt");
-            super::write(
-                &path,
-                &path,
-                &refs,
-                Expect::Unchanged(&snapshot(&path)),
-                false,
-            )
-            .unwrap();
+            prepare(&path).write_pieces(&refs, false).unwrap();
             assert_eq!(dir.read("a.txt"), pieces.concat());
             // A second name makes the next write go in place.
             fs::hard_link(&path, dir.join("b.txt")).unwrap();
             let shorter = &refs[..10];
-            super::write(
-                &path,
-                &path,
-                shorter,
-                Expect::Unchanged(&snapshot(&path)),
-                false,
-            )
-            .unwrap();
+            prepare(&path).write_pieces(shorter, false).unwrap();
             assert_eq!(dir.read("b.txt"), shorter.concat());
         });
     }
 
     fn replace(path: &Path, bytes: &[u8]) -> Result<()> {
-        let snap = snapshot(path);
-        write(path, path, bytes, Expect::Unchanged(&snap), false)
+        prepare(path).write(bytes, false)
     }
 
     #[test]
@@ -978,18 +714,11 @@ mod tests {
         both_temp_kinds(|| {
             let dir = TempDir::new();
             dir.write("a.txt", "old");
-            let snap = snapshot(&dir.join("a.txt"));
-            write(
-                &dir.join("a.txt"),
-                Path::new("a.txt"),
-                b"new",
-                Expect::Unchanged(&snap),
-                true,
-            )
-            .unwrap();
+            let snap = prepare(&dir.join("a.txt"));
+            snap.write(b"new", true).unwrap();
             assert_eq!(dir.read("a.txt"), b"new");
             let new = dir.join("sub/b.txt");
-            write(&new, Path::new("sub/b.txt"), b"b", Expect::Absent, true).unwrap();
+            prepare(&new).write(b"b", true).unwrap();
             assert_eq!(dir.listing(""), ["a.txt", "sub", "sub/b.txt"]);
         });
     }
@@ -1080,7 +809,7 @@ mod tests {
             dir.mkdir("keep");
             hooks::set_before_commit(|| Err(io::Error::other("injected failure")));
             let target = dir.join("keep/x/y/new.txt");
-            let err = write(&target, &target, b"new", Expect::Absent, false).unwrap_err();
+            let err = prepare(&target).write(b"new", false).unwrap_err();
             assert_eq!(err.code, ErrorCode::IoError);
             assert_eq!(dir.listing(""), ["keep"]);
         });
@@ -1096,10 +825,8 @@ mod tests {
             dir.write("ro/a.txt", "old\n");
             let path = dir.join("ro/a.txt");
             fs::set_permissions(dir.join("ro"), fs::Permissions::from_mode(0o555)).unwrap();
-            let snap = snapshot(&path);
-            let err = without_root(|| {
-                write(&path, &path, b"new\n", Expect::Unchanged(&snap), false).unwrap_err()
-            });
+            let snap = prepare(&path);
+            let err = without_root(|| snap.write(b"new\n", false).unwrap_err());
             assert_eq!(err.code, ErrorCode::PermissionDenied, "{}", err.message);
             assert_eq!(dir.read("ro/a.txt"), b"old\n");
             assert_eq!(dir.listing("ro"), ["a.txt"]);
@@ -1117,10 +844,8 @@ mod tests {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
         // World-writable so that the unprivileged identity could rename in it.
         fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o777)).unwrap();
-        let snap = snapshot(&path);
-        let err = without_root(|| {
-            write(&path, &path, b"new\n", Expect::Unchanged(&snap), false).unwrap_err()
-        });
+        let snap = prepare(&path);
+        let err = without_root(|| snap.write(b"new\n", false).unwrap_err());
         assert_eq!(err.code, ErrorCode::PermissionDenied);
         assert_eq!(dir.read("a.txt"), b"old\n");
     }
@@ -1152,7 +877,7 @@ mod tests {
             .unwrap()
             .set_modified(hour_ago)
             .unwrap();
-        let snap = snapshot(&path);
+        let snap = prepare(&path);
         // Another process rewrites it and sets the old mtime back.
         let outside = path.clone();
         hooks::set_before_commit(move || {
@@ -1162,7 +887,7 @@ mod tests {
                 .open(&outside)?
                 .set_modified(hour_ago)
         });
-        let err = write(&path, &path, b"new\n", Expect::Unchanged(&snap), false).unwrap_err();
+        let err = snap.write(b"new\n", false).unwrap_err();
         assert_eq!(err.code, ErrorCode::FileChanged);
         assert_eq!(dir.read("a.txt"), b"OLD\n");
     }
@@ -1203,7 +928,7 @@ mod tests {
             let outside = dir.join("new.txt");
             hooks::set_before_commit(move || fs::write(outside, "theirs"));
             let target = dir.join("new.txt");
-            let err = write(&target, &target, b"ours", Expect::Absent, false).unwrap_err();
+            let err = prepare(&target).write(b"ours", false).unwrap_err();
             assert_eq!(err.code, ErrorCode::FileChanged);
             assert_eq!(dir.read("new.txt"), b"theirs");
             assert_eq!(dir.listing(""), ["new.txt"]);
@@ -1231,8 +956,8 @@ mod tests {
     #[test]
     fn temp_name_is_hidden_short_and_unique() {
         let long = "x".repeat(250);
-        let a = temp_name(Path::new(&long));
-        let b = temp_name(Path::new(&long));
+        let a = sys::temp_name(long.as_ref());
+        let b = sys::temp_name(long.as_ref());
         assert!(a.starts_with('.') && a.ends_with(".tmp") && a.contains(".eol-edit-"));
         assert!(a.len() < 120);
         assert_ne!(a, b);

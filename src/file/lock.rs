@@ -1,19 +1,31 @@
-//! Per-path serialization inside one process.
+//! Per-file serialization inside one process.
 //!
 //! Two edits of one file that run at the same time (two Promises on the libuv thread
 //! pool, or a Promise and a `*Sync` call) would each read the old content and the second
 //! rename would silently drop the first edit. [`lock`] makes them take turns: one
-//! global map from the resolved path to a small lock, whose entry is removed when the
-//! last holder or waiter lets go, so the map only holds paths being edited right now.
+//! global map from a [`LockKey`] to a small lock, whose entry is removed when the last
+//! holder or waiter lets go, so the map only holds files being edited right now.
 //!
-//! The key is the real path (after symlinks), so a link and its target share a lock.
-//! Two hard links to one file are two paths and do not; the race check before the
-//! rename (see [`super::atomic`]) still turns such a collision into `FILE_CHANGED`
-//! instead of a lost edit. Other processes are not covered here either: that is the
-//! race check's job too.
+//! An existing file is keyed by its identity (device and inode, or volume and file
+//! index), so a symlink and its target, two hard links, and two spellings of one name
+//! on a case-insensitive file system all share a lock. A file that does not exist yet
+//! is keyed by its folder's identity and its name there. Other processes are not
+//! covered here: that is the commit lock's and the race check's job (see
+//! [`super::atomic`]).
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::ffi::OsString;
+
+use super::sys::FileId;
+
+/// What a lock is taken on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum LockKey {
+    /// An existing file, by identity.
+    File(FileId),
+    /// A name (with any folders still to be created before it) in a folder.
+    Entry(FileId, OsString),
+}
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 
 /// One path's lock: `held` is true while a [`PathLock`] for it exists.
@@ -23,7 +35,7 @@ struct Entry {
     released: Condvar,
 }
 
-type Table = Mutex<HashMap<PathBuf, Arc<Entry>>>;
+type Table = Mutex<HashMap<LockKey, Arc<Entry>>>;
 
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
@@ -38,21 +50,36 @@ fn relock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Holds the lock on one path until dropped.
-#[must_use = "the path is only locked while the PathLock lives"]
+/// Holds the lock on one file until dropped.
+#[must_use = "the file is only locked while the PathLock lives"]
 pub struct PathLock {
-    path: PathBuf,
+    key: LockKey,
     entry: Arc<Entry>,
 }
 
-/// Blocks until no other [`PathLock`] for `path` exists in this process, then returns
-/// one. `path` should be the resolved real path.
-pub fn lock(path: &Path) -> PathLock {
+/// Blocks until no other [`PathLock`] for `key` exists in this process, then returns
+/// one.
+pub fn lock(key: LockKey) -> PathLock {
+    take(key, true).expect("a waiting take always succeeds")
+}
+
+/// The lock on `key` if nobody holds it, at once; `None` if somebody does.
+pub fn try_lock(key: LockKey) -> Option<PathLock> {
+    take(key, false)
+}
+
+fn take(key: LockKey, wait: bool) -> Option<PathLock> {
     let entry = {
         let mut table = relock(table());
-        Arc::clone(table.entry(path.to_path_buf()).or_default())
+        Arc::clone(table.entry(key.clone()).or_default())
     };
     let mut held = relock(&entry.held);
+    if *held && !wait {
+        drop(held);
+        // Leave the table as a lock that was never asked for would.
+        drop(PathLockWithout { key, entry });
+        return None;
+    }
     while *held {
         held = entry
             .released
@@ -61,9 +88,22 @@ pub fn lock(path: &Path) -> PathLock {
     }
     *held = true;
     drop(held);
-    PathLock {
-        path: path.to_path_buf(),
-        entry,
+    Some(PathLock { key, entry })
+}
+
+/// An interest in a key's entry without holding its lock: dropping it removes the
+/// entry if nobody else holds or waits for it.
+struct PathLockWithout {
+    key: LockKey,
+    entry: Arc<Entry>,
+}
+
+impl Drop for PathLockWithout {
+    fn drop(&mut self) {
+        let mut table = relock(table());
+        if Arc::strong_count(&self.entry) == 2 {
+            table.remove(&self.key);
+        }
     }
 }
 
@@ -75,7 +115,7 @@ impl Drop for PathLock {
         // means the table's and ours, nobody else is holding or waiting.
         let mut table = relock(table());
         if Arc::strong_count(&self.entry) == 2 {
-            table.remove(&self.path);
+            table.remove(&self.key);
         }
     }
 }
@@ -93,9 +133,19 @@ mod tests {
     use std::thread;
     use std::time::Duration;
 
+    fn key(name: &str) -> LockKey {
+        LockKey::Entry(
+            FileId {
+                device: u64::MAX,
+                inode: u64::MAX,
+            },
+            OsString::from(name),
+        )
+    }
+
     #[test]
     fn one_holder_at_a_time_per_path() {
-        let path = PathBuf::from("/eol-edit-test/lock/one-holder");
+        let path = key("one-holder");
         let inside = Arc::new(AtomicUsize::new(0));
         let max_inside = Arc::new(AtomicUsize::new(0));
         let threads: Vec<_> = (0..8)
@@ -104,7 +154,7 @@ mod tests {
                     (path.clone(), Arc::clone(&inside), Arc::clone(&max_inside));
                 thread::spawn(move || {
                     for _ in 0..20 {
-                        let _guard = lock(&path);
+                        let _guard = lock(path.clone());
                         let now = inside.fetch_add(1, Ordering::SeqCst) + 1;
                         max_inside.fetch_max(now, Ordering::SeqCst);
                         thread::sleep(Duration::from_micros(50));
@@ -120,18 +170,31 @@ mod tests {
 
     #[test]
     fn different_paths_do_not_wait_for_each_other() {
-        let a = lock(Path::new("/eol-edit-test/lock/a"));
-        let b = lock(Path::new("/eol-edit-test/lock/b"));
+        let a = lock(key("a"));
+        let b = lock(key("b"));
         assert!(entries() >= 2);
         drop((a, b));
     }
 
     #[test]
-    fn entry_is_removed_when_the_last_holder_lets_go() {
-        let path = Path::new("/eol-edit-test/lock/cleanup");
-        let guard = lock(path);
-        assert!(relock(table()).contains_key(path));
+    fn try_lock_fails_while_held_and_leaves_no_entry_behind() {
+        let path = key("try");
+        let guard = try_lock(path.clone()).unwrap();
+        assert!(try_lock(path.clone()).is_none());
         drop(guard);
-        assert!(!relock(table()).contains_key(path));
+        assert!(!relock(table()).contains_key(&path));
+        let again = try_lock(path.clone()).unwrap();
+        drop(again);
+        assert!(try_lock(key("try-alone")).is_some());
+        assert!(!relock(table()).contains_key(&key("try-alone")));
+    }
+
+    #[test]
+    fn entry_is_removed_when_the_last_holder_lets_go() {
+        let path = key("cleanup");
+        let guard = lock(path.clone());
+        assert!(relock(table()).contains_key(&path));
+        drop(guard);
+        assert!(!relock(table()).contains_key(&path));
     }
 }

@@ -29,9 +29,10 @@
 
 pub mod atomic;
 pub mod conventions;
-pub mod lock;
+pub(crate) mod lock;
 pub mod path;
 mod remove;
+pub(crate) mod sys;
 pub mod version;
 
 #[cfg(test)]
@@ -39,7 +40,7 @@ pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
 
-use std::fs::{self, File};
+use std::ffi::OsString;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -48,7 +49,8 @@ use crate::encoding::{decode_owned, encode_owned, Decoded, Encoding};
 use crate::error::{Error, ErrorCode, Result};
 use crate::splice::Splices;
 use atomic::{Expect, Snapshot};
-use path::ResolvedPath;
+use lock::{LockKey, PathLock};
+use path::Located;
 pub use remove::{remove, Removed};
 
 /// The default `maxBytes`: 64 MiB of raw file bytes.
@@ -61,8 +63,9 @@ pub const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 /// Options shared by every file function (SPEC section 4, `EditOptions`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileOptions {
-    /// Folders the real path must be inside (`root`); empty means no confinement.
-    pub roots: Vec<PathBuf>,
+    /// Folders the real path must be inside (`root`); `None` means no confinement, and
+    /// an empty list is refused (`INVALID_ARGUMENT`), never read as "no confinement".
+    pub roots: Option<Vec<PathBuf>>,
     /// Folder that relative paths (and relative roots) are taken against; default: the
     /// process's working directory.
     pub cwd: Option<PathBuf>,
@@ -80,7 +83,7 @@ pub struct FileOptions {
 impl Default for FileOptions {
     fn default() -> Self {
         FileOptions {
-            roots: Vec::new(),
+            roots: None,
             cwd: None,
             max_bytes: DEFAULT_MAX_BYTES,
             expected_version: None,
@@ -93,8 +96,6 @@ impl Default for FileOptions {
 /// A file read and decoded.
 #[derive(Debug)]
 pub struct Loaded {
-    /// The real path (symlinks resolved): where a write goes.
-    pub path: PathBuf,
     /// The path as the user gave it.
     pub display_path: PathBuf,
     /// Encoding, BOM and source.
@@ -103,14 +104,19 @@ pub struct Loaded {
     pub version: String,
     /// How many raw bytes were read.
     pub len: u64,
-    snapshot: Snapshot,
+    located: Located,
+}
+
+impl Loaded {
+    /// The file's real location (symlinks resolved).
+    pub fn real_path(&self) -> PathBuf {
+        self.located.real()
+    }
 }
 
 /// What [`modify`] wrote (or, with `dry_run`, would have written).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Written {
-    /// The real path written to.
-    pub path: PathBuf,
     /// The version of the bytes now in the file (with `dry_run`: that would be).
     pub version: String,
     /// False when the new source equals the old one; nothing is written then.
@@ -129,17 +135,23 @@ pub struct Written {
 /// Fails with `PATH_OUTSIDE_ROOT`, `FILE_NOT_FOUND`, `NOT_A_FILE`, `PERMISSION_DENIED`,
 /// `FILE_TOO_LARGE`, `BINARY_FILE` or `IO_ERROR`.
 pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
-    let resolved = path::resolve(path, &opts.roots, opts.cwd.as_deref())?;
-    let meta = fs::metadata(&resolved.real);
-    read(resolved, meta, opts.max_bytes)
+    let mut located = path::locate(path, opts.roots.as_deref(), opts.cwd.as_deref())?;
+    let contents = read(&mut located, opts.max_bytes)?;
+    Ok(Loaded {
+        display_path: located.display.clone(),
+        decoded: contents.decoded,
+        version: contents.version,
+        len: contents.len,
+        located,
+    })
 }
 
 /// Edits a file: resolve, lock, read, check, transform, write.
 ///
-/// Holds the path's lock throughout, reads the file (or, when `create_ok` and it does
+/// Holds the file's lock throughout, reads the file (or, when `create_ok` and it does
 /// not exist, passes `None`), refuses with `FILE_CHANGED` if `expected_version` is not
 /// the current version, and calls `transform` with the decoded file and its real path.
-/// The new source it returns, as a splices of the decoded source (of an empty one for a
+/// The new source it returns, as splices over the decoded source (of an empty one for a
 /// new file), is encoded with the file's encoding and BOM (a new file: UTF-8 without
 /// BOM) and, unless `dry_run` or nothing changed, written atomically,
 /// creating missing folders, with a final check that no other process changed the file
@@ -150,47 +162,39 @@ pub fn modify<T>(
     create_ok: bool,
     transform: impl FnOnce(Option<&Decoded>, &Path) -> Result<(Splices, T)>,
 ) -> Result<(Written, T)> {
-    let resolved = path::resolve(path, &opts.roots, opts.cwd.as_deref())?;
-    let _lock = lock::lock(&resolved.real);
-    // A hard-linked file is one file under several paths, written in place (its inode
-    // stays), so its inode names it: edits through different names take turns too.
-    // Always taken after a path lock, so two of these can never wait for each other.
-    let meta = fs::metadata(&resolved.real);
-    let _inode_lock = meta
-        .as_ref()
-        .ok()
-        .and_then(inode_key)
-        .map(|key| lock::lock(&key));
-    let loaded = match read(resolved.clone(), meta, opts.max_bytes) {
-        Ok(loaded) => Some(loaded),
-        Err(err) if create_ok && err.code == ErrorCode::FileNotFound => None,
-        Err(err) => return Err(err),
+    let (mut located, _lock) = locate_locked(path, opts)?;
+    let display = located.display.clone();
+    let contents = if located.exists() {
+        Some(read(&mut located, opts.max_bytes)?)
+    } else if create_ok {
+        None
+    } else {
+        return Err(not_found(&display));
     };
     if let Some(expected) = &opts.expected_version {
-        match &loaded {
-            Some(loaded) if loaded.version == *expected => {}
-            Some(loaded) => {
+        match &contents {
+            Some(c) if c.version == *expected => {}
+            Some(c) => {
                 return Err(file_changed(
-                    &resolved.display,
+                    &display,
                     &format!(
                         "has changed since it was read (expected version {expected}, now {})",
-                        loaded.version
+                        c.version
                     ),
                 ))
             }
-            None => return Err(file_changed(&resolved.display, "no longer exists")),
+            None => return Err(file_changed(&display, "no longer exists")),
         }
     }
 
-    let (splices, payload) = transform(loaded.as_ref().map(|l| &l.decoded), &resolved.real)?;
-    let (encoding, bom) = loaded.as_ref().map_or((Encoding::Utf8, false), |l| {
-        (l.decoded.encoding, l.decoded.bom)
+    let (splices, payload) = transform(contents.as_ref().map(|c| &c.decoded), &located.real())?;
+    let (encoding, bom) = contents.as_ref().map_or((Encoding::Utf8, false), |c| {
+        (c.decoded.encoding, c.decoded.bom)
     });
-    let source = loaded.as_ref().map_or(&[][..], |l| &l.decoded.source[..]);
-    if let Some(loaded) = loaded.as_ref().filter(|_| splices.is_identity(source)) {
+    let source = contents.as_ref().map_or(&[][..], |c| &c.decoded.source[..]);
+    if let Some(c) = contents.as_ref().filter(|_| splices.is_identity(source)) {
         let written = Written {
-            path: resolved.real,
-            version: loaded.version.clone(),
+            version: c.version.clone(),
             changed: false,
             encoding,
             bom,
@@ -211,70 +215,118 @@ pub fn modify<T>(
         vec![&utf16[..]]
     };
     let new_version = version::version_of_pieces(&pieces);
+    let mut warnings = Vec::new();
+    // Under a root, a file with other names (which may lie outside it) is replaced
+    // under this name only; without one, it is written through, for all its names.
+    let break_link = located.confined && contents.as_ref().is_some_and(|c| c.snapshot.links() > 1);
+    if let (true, Some(c)) = (break_link, &contents) {
+        warnings.push(format!(
+            "{} had {} hard links; inside the root it was replaced under this name only, so its other names keep the old content.",
+            display.display(),
+            c.snapshot.links()
+        ));
+    }
     if !opts.dry_run {
-        let expect = match &loaded {
-            Some(loaded) => Expect::Unchanged(&loaded.snapshot),
+        let expect = match &contents {
+            Some(c) => Expect::Unchanged(&c.snapshot),
             None => Expect::Absent,
         };
-        atomic::write(
-            &resolved.real,
-            &resolved.display,
-            &pieces,
-            expect,
-            opts.durable,
-        )?;
-        if let Some(loaded) = loaded {
-            loaded.snapshot.retire();
+        atomic::write(&located, &pieces, expect, break_link, opts.durable)?;
+        if let Some(c) = contents {
+            c.snapshot.retire();
         }
     }
     let written = Written {
-        path: resolved.real,
         version: new_version,
         changed: true,
         encoding,
         bom,
-        warnings: Vec::new(),
+        warnings,
     };
     Ok((written, payload))
 }
 
-/// The lock key of a file with several hard links: its device and inode.
-#[cfg(unix)]
-fn inode_key(meta: &fs::Metadata) -> Option<PathBuf> {
-    use std::os::unix::fs::MetadataExt;
-    if meta.nlink() < 2 {
-        return None;
+/// Finds `path` and takes its lock: the file's own (by identity, so a link, a second
+/// hard link or another spelling of the same file waits too), or for a new file, its
+/// name in its folder. If the name was given another file while waiting (another edit
+/// in this process replaced it), it is looked up again.
+///
+/// Nothing is kept open while waiting: on Windows an open file keeps the edit being
+/// waited for from renaming its new content into place.
+fn locate_locked(path: &Path, opts: &FileOptions) -> Result<(Located, PathLock)> {
+    let locate = || path::locate(path, opts.roots.as_deref(), opts.cwd.as_deref());
+    // Every round that fails saw another edit of the file complete; the bound only
+    // stops a loop that something outside keeps feeding.
+    for _ in 0..10_000 {
+        let located = locate()?;
+        let key = lock_key(&located)?;
+        let (located, guard) = match lock::try_lock(key.clone()) {
+            Some(guard) => (located, guard),
+            None => {
+                drop(located);
+                let guard = lock::lock(key.clone());
+                let located = locate()?;
+                if lock_key(&located)? != key {
+                    continue;
+                }
+                (located, guard)
+            }
+        };
+        let fail = |err: io::Error| io_failure(&err, &located.display, Action::Resolve);
+        let first = located.missing.first().unwrap_or(&located.name);
+        let now = located.dir.stat_name(first).map_err(fail)?;
+        let same = match (&located.file, &now) {
+            (Some((_, then)), Some(now)) => then.id == now.id,
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            return Ok((located, guard));
+        }
     }
-    // A NUL byte keeps the key apart from every real path.
-    Some(PathBuf::from(format!(
-        "\0inode:{}:{}",
-        meta.dev(),
-        meta.ino()
-    )))
+    Err(file_changed(path, "keeps being replaced by other edits"))
 }
 
-#[cfg(not(unix))]
-fn inode_key(_meta: &fs::Metadata) -> Option<PathBuf> {
-    None
+/// The in-process lock a located file takes (see [`locate_locked`]).
+fn lock_key(located: &Located) -> Result<LockKey> {
+    Ok(match &located.file {
+        Some((_, stat)) => LockKey::File(stat.id),
+        None => {
+            let mut name = OsString::new();
+            for part in located.missing.iter().chain([&located.name]) {
+                name.push(part);
+                name.push("/");
+            }
+            let folder = located
+                .dir
+                .id()
+                .map_err(|err| io_failure(&err, &located.display, Action::Resolve))?;
+            LockKey::Entry(folder, name)
+        }
+    })
 }
 
-/// Reads a resolved path (the shared half of [`load`] and [`modify`]); `stat` is what
-/// `stat` said of it.
-fn read(resolved: ResolvedPath, stat: io::Result<fs::Metadata>, max_bytes: u64) -> Result<Loaded> {
-    let display = &resolved.display;
-    let fail = |err: io::Error| io_failure(&err, display, Action::Read);
-    // Checked before opening: opening a FIFO would block, a folder fails oddly on Windows.
-    check_regular_file(&stat.map_err(fail)?, display)?;
-    let file = open_for_read(&resolved.real).map_err(fail)?;
-    // The stamp of what is about to be read; the race check compares against it.
-    let meta = file.metadata().map_err(fail)?;
+/// What [`read`] got of a file.
+struct Contents {
+    decoded: Decoded,
+    version: String,
+    len: u64,
+    snapshot: Snapshot,
+}
+
+/// Reads the file `located` opened (the shared half of [`load`] and [`modify`]).
+fn read(located: &mut Located, max_bytes: u64) -> Result<Contents> {
+    let display = located.display.clone();
+    let Some((file, stat)) = located.file.take() else {
+        return Err(not_found(&display));
+    };
+    let fail = |err: io::Error| io_failure(&err, &display, Action::Read);
     let taken_at = SystemTime::now();
-    check_regular_file(&meta, display)?;
     let limit = if max_bytes == 0 { u64::MAX } else { max_bytes };
-    if meta.len() > limit {
-        return Err(too_large(display, meta.len(), max_bytes));
+    if stat.len > limit {
+        return Err(too_large(&display, stat.len, max_bytes));
     }
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0).saturating_add(1));
+    let mut bytes = Vec::with_capacity(usize::try_from(stat.len).unwrap_or(0).saturating_add(1));
     // One byte past the limit tells a file that grew since the stat.
     (&file)
         .take(limit.saturating_add(1))
@@ -282,49 +334,40 @@ fn read(resolved: ResolvedPath, stat: io::Result<fs::Metadata>, max_bytes: u64) 
         .map_err(fail)?;
     let len = bytes.len() as u64;
     if len > limit {
-        return Err(too_large(display, len, max_bytes));
+        return Err(too_large(&display, len, max_bytes));
     }
     let version = version::version(&bytes);
     let decoded = decode_owned(bytes).map_err(|err| Error {
         message: format!("{}: {}", display.display(), err.message),
         ..err
     })?;
-    Ok(Loaded {
-        snapshot: Snapshot::new(&meta, version.clone(), taken_at).with_handle(file),
-        path: resolved.real,
-        display_path: resolved.display,
+    Ok(Contents {
+        snapshot: Snapshot::new(stat, version.clone(), taken_at, file),
         decoded,
         version,
         len,
     })
 }
 
-fn open_for_read(real: &Path) -> io::Result<File> {
-    let mut options = fs::OpenOptions::new();
-    options.read(true);
-    // The real path has no symlink; one appearing there now was swapped in after the
-    // confinement check.
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
-    options.open(real)
+fn not_found(display: &Path) -> Error {
+    Error::new(
+        ErrorCode::FileNotFound,
+        format!(
+            "File not found: {}. Check the path, or use writeFile to create it.",
+            display.display()
+        ),
+    )
 }
 
-fn check_regular_file(meta: &fs::Metadata, display: &Path) -> Result<()> {
-    if meta.is_file() {
-        return Ok(());
-    }
-    let what = if meta.is_dir() {
-        "a folder"
-    } else {
-        "not a regular file (a device, socket or pipe)"
-    };
-    Err(Error::new(
+/// `NOT_A_FILE` for `display`, which is `what` ("a folder").
+pub(crate) fn not_a_file(display: &Path, what: &str) -> Error {
+    Error::new(
         ErrorCode::NotAFile,
         format!(
             "Not a file: {} is {what}. Give the path of a text file.",
             display.display()
         ),
-    ))
+    )
 }
 
 fn too_large(display: &Path, len: u64, max_bytes: u64) -> Error {

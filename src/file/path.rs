@@ -1,73 +1,601 @@
-//! From the path a user gave to the real file, confined to the roots.
+//! From the path a user gave to an open folder and a name in it, confined to the roots.
 //!
 //! A relative path is taken against the `cwd` option, else the process's working
 //! directory. Its **real location** is where the OS would put the bytes: every symlink
 //! followed and every `..` taken physically (the parent of where a symlink points, not
 //! of the link), exactly as `open` would. For a file that does not exist yet, the
-//! deepest existing ancestor is resolved that way and the missing rest is appended,
-//! with `..` among the missing components taken lexically (a folder that does not
-//! exist cannot be a symlink). A dangling symlink is followed to the file it names, so
+//! deepest existing folder is found that way and the missing rest is appended, with
+//! `..` among the missing components taken lexically (a folder that does not exist
+//! cannot be a symlink). A dangling symlink is followed to the file it names, so
 //! creating through it creates its target and the link keeps pointing there.
 //!
-//! With roots, the real location must lie inside the real location of some root,
-//! compared component by component (`/a/bc` is not inside `/a/b`); otherwise
-//! `PATH_OUTSIDE_ROOT`, before anything is read or written. Edits always go to the real
-//! location, so a symlinked file stays a link and its target changes.
+//! [`locate`] does not look a path up once and trust the name afterwards: it opens
+//! each folder relative to the one before, never following a link (it reads the link
+//! and goes on from what it holds), and hands back the open folder the file is in with
+//! the file's name there ([`Located`]). Everything after that (reading, the temporary
+//! file, the race check, the rename) happens relative to that folder, so a folder
+//! renamed or swapped for a link meanwhile can neither redirect a write to another
+//! file nor lead it out of a root.
 //!
-//! Confinement is checked once, before the file is opened. A process that swaps a
-//! folder for a symlink between that check and the write can still escape it: roots
-//! keep a model's paths in bounds, they are not a sandbox against a hostile local user.
+//! **Roots.** With roots, the walk starts from an open handle on a root, and a `..` or
+//! a link that would leave it is refused with `PATH_OUTSIDE_ROOT` before anything is
+//! read or written; an absolute link that points back inside the root is followed. On
+//! Linux the folders are opened in one `openat2(RESOLVE_BENEATH)` call where the
+//! kernel has it, else (and whenever it refuses, to tell why) component by component.
+//! An empty list of roots is an error, never "no confinement".
+//!
+//! **Windows.** Names are checked before they are looked up: an alternate data stream
+//! (`a.txt:s`), a device name (`CON`, `NUL`, `COM1`…), a name ending in a dot or a
+//! space, and device paths (`\\.\`) are refused; a drive-relative path (`C:a.txt`) is
+//! taken against the working folder of its drive only when that is the `cwd`'s drive.
+//! Junctions and symbolic links are read and followed like Unix links, and roots and
+//! paths are compared case-insensitively.
 
-use std::fs;
+use std::collections::VecDeque;
+use std::ffi::{OsStr, OsString};
+use std::fs::{self, File};
 use std::io;
 use std::path::{Component, Path, PathBuf};
+use std::sync::OnceLock;
 
-use super::{io_failure, Action};
+use super::sys::{self, Dir, Entry, Kind, Stat};
+use super::{io_failure, not_a_file, Action};
 use crate::error::{Error, ErrorCode, Result};
 
-/// How many symlinks one resolution may follow by hand before it gives up, as `ELOOP`.
+/// How many symlinks one resolution may follow before it gives up, as `ELOOP` would.
 const MAX_SYMLINK_HOPS: u32 = 40;
 
-/// A path the user gave, with where it really is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ResolvedPath {
-    /// The real location: absolute, symlinks and `..` resolved. Reads and writes use it.
-    pub real: PathBuf,
+/// A file found (or to be created) by [`locate`]: the open folder it is in, its name
+/// there, and the file itself, opened for reading, when it exists.
+#[derive(Debug)]
+pub struct Located {
+    /// The folder that holds the file. For a new file in folders that do not exist yet:
+    /// the deepest one that does.
+    pub(crate) dir: Dir,
+    /// Folders to create below `dir`, outermost first (a new file only).
+    pub(crate) missing: Vec<OsString>,
+    /// The file's name in its folder.
+    pub(crate) name: OsString,
+    /// Where the file is, as far as the walk could tell (exact unless a link inside a
+    /// root was followed by the kernel); see [`Located::real`].
+    lexical: PathBuf,
     /// The path as the user gave it, for messages.
     pub display: PathBuf,
+    /// Found beneath a root: hard links are then broken rather than written through.
+    pub(crate) confined: bool,
+    /// The file, opened for reading, and what it is; `None` when it does not exist.
+    pub(crate) file: Option<(File, Stat)>,
 }
 
-/// Resolves `path` against `cwd` (else the process's working directory) and checks it
-/// is inside one of `roots` (no check when `roots` is empty).
-///
-/// Fails with `INVALID_ARGUMENT` for an empty path or one with a NUL byte, or a root that
-/// does not exist; `PATH_OUTSIDE_ROOT` when confined elsewhere; `PERMISSION_DENIED` or
-/// `IO_ERROR` when a folder on the way cannot be inspected.
-pub fn resolve(path: &Path, roots: &[PathBuf], cwd: Option<&Path>) -> Result<ResolvedPath> {
-    check_argument(path, "path")?;
-    let base = base_dir(cwd)?;
-    let absolute = base.join(path);
-    let real = real_location(&absolute).map_err(|err| io_failure(&err, path, Action::Resolve))?;
-    if !roots.is_empty() {
-        let mut real_roots = Vec::with_capacity(roots.len());
-        for root in roots {
-            check_argument(root, "root")?;
-            let real_root = fs::canonicalize(base.join(root)).map_err(|err| {
-                Error::invalid(format!(
-                    "Root folder {} cannot be used: {err}. Give an existing folder as root.",
-                    root.display()
-                ))
-            })?;
-            real_roots.push(real_root);
-        }
-        if !real_roots.iter().any(|root| real.starts_with(root)) {
-            return Err(outside_roots(path, &real, &real_roots));
+impl Located {
+    /// The file's real location: its folder's current path (asked of the OS where it
+    /// can tell) and its name.
+    pub fn real(&self) -> PathBuf {
+        match self.dir.real_path() {
+            Some(dir) => self
+                .missing
+                .iter()
+                .fold(dir, |p, m| p.join(m))
+                .join(&self.name),
+            None => self.lexical.clone(),
         }
     }
-    Ok(ResolvedPath {
-        real,
-        display: path.to_path_buf(),
-    })
+
+    /// True when the file exists.
+    pub fn exists(&self) -> bool {
+        self.file.is_some()
+    }
+}
+
+/// Finds `path` (taken against `cwd`, else the process's working directory), confined
+/// to `roots` when there are some.
+///
+/// Fails with `INVALID_ARGUMENT` for an empty path, one with a NUL byte, a root that
+/// cannot be opened or an empty list of roots; `PATH_OUTSIDE_ROOT` when the real
+/// location is outside every root; `NOT_A_FILE` for a folder, a device, a FIFO, a socket
+/// or a file of a `/proc`-like file system; `FILE_NOT_FOUND` when a part of the path is
+/// a file; `PERMISSION_DENIED` or `IO_ERROR` when a folder on the way cannot be read.
+pub fn locate(path: &Path, roots: Option<&[PathBuf]>, cwd: Option<&Path>) -> Result<Located> {
+    check_argument(path, "path")?;
+    check_windows_form(path)?;
+    let base = base_dir(cwd)?;
+    let absolute = absolute_path(&base, path)?;
+    let display = path.to_path_buf();
+    match roots {
+        None => unconfined(&absolute, display),
+        Some([]) => Err(Error::invalid(
+            "root is an empty list: give at least one folder, or leave root out for no confinement.",
+        )),
+        Some(roots) => confined(&absolute, display, roots, &base),
+    }
+}
+
+/// A root: the folder as given and an open handle on it.
+struct Root {
+    given: PathBuf,
+    dir: Dir,
+    real: OnceLock<PathBuf>,
+}
+
+impl Root {
+    fn open(base: &Path, root: &Path) -> Result<Root> {
+        check_argument(root, "root")?;
+        let given = absolute_path(base, root)?;
+        let cannot = |err: &dyn std::fmt::Display| {
+            Error::invalid(format!(
+                "Root folder {} cannot be used: {err}. Give an existing folder as root.",
+                root.display()
+            ))
+        };
+        let dir = Dir::open(&given).map_err(|e| cannot(&e))?;
+        Ok(Root {
+            given,
+            dir,
+            real: OnceLock::new(),
+        })
+    }
+
+    /// The root's real location (links resolved).
+    fn real(&self) -> &Path {
+        self.real.get_or_init(|| {
+            self.dir
+                .real_path()
+                .map(|p| strip_verbatim(&p))
+                .or_else(|| {
+                    fs::canonicalize(&self.given)
+                        .ok()
+                        .map(|p| strip_verbatim(&p))
+                })
+                .unwrap_or_else(|| self.given.clone())
+        })
+    }
+
+    /// `path` relative to this root, by its spelling, the given or the real one.
+    fn relative(&self, path: &Path) -> Option<PathBuf> {
+        strip_root(path, &self.given).or_else(|| strip_root(path, self.real()))
+    }
+}
+
+fn confined(absolute: &Path, display: PathBuf, roots: &[PathBuf], base: &Path) -> Result<Located> {
+    let roots = roots
+        .iter()
+        .map(|r| Root::open(base, r))
+        .collect::<Result<Vec<_>>>()?;
+    let walk_in = |root: &Root, rel: &Path| -> Result<Option<Located>> {
+        match walk_beneath(root, rel, &display) {
+            Ok(located) => Ok(Some(located)),
+            Err(Stop::Outside) => Ok(None),
+            Err(Stop::Failed(err)) => Err(err),
+        }
+    };
+    // By the path's spelling first: the common case, and no link is trusted on the way.
+    for root in &roots {
+        if let Some(rel) = root.relative(absolute) {
+            if let Some(located) = walk_in(root, &rel)? {
+                return Ok(located);
+            }
+        }
+    }
+    // Else by where it really is now (it reaches a root through a link or `..`, or
+    // leaves one root for another); the walk beneath that root checks it again.
+    let real = real_location(absolute).map_err(|e| io_failure(&e, &display, Action::Resolve))?;
+    for root in &roots {
+        if let Some(rel) = strip_root(&real, root.real()) {
+            if let Some(located) = walk_in(root, &rel)? {
+                return Ok(located);
+            }
+        }
+    }
+    let reals: Vec<&Path> = roots.iter().map(|r| r.real()).collect();
+    Err(outside_roots(&display, &real, &reals))
+}
+
+/// Why a walk stopped short.
+enum Stop {
+    /// A link or `..` led out of the root.
+    Outside,
+    Failed(Error),
+}
+
+impl From<Error> for Stop {
+    fn from(err: Error) -> Self {
+        Stop::Failed(err)
+    }
+}
+
+fn walk_beneath(root: &Root, rel: &Path, display: &Path) -> std::result::Result<Located, Stop> {
+    let lexical = root.real().join(rel);
+    // One kernel call for the folders, where there is one.
+    if let (Some(parent), Some(Component::Normal(name))) =
+        (rel.parent(), rel.components().next_back())
+    {
+        let dir = if parent.as_os_str().is_empty() {
+            Some(root.dir.try_clone().map_err(|e| fail(e, display))?)
+        } else {
+            root.dir
+                .open_beneath(parent)
+                .map_err(|e| fail(e, display))?
+        };
+        if let Some(dir) = dir {
+            let name = name.to_os_string();
+            check_name(&name, display)?;
+            match open_final(&dir, &name, display)? {
+                Final::Found(file) => {
+                    return Ok(located(dir, Vec::new(), name, lexical, display, true, file))
+                }
+                Final::Link(_) => {} // the walk follows it and checks where it leads
+            }
+        }
+    }
+    let start = root.dir.try_clone().map_err(|e| fail(e, display))?;
+    Walk {
+        root: Some(root),
+        stack: vec![(start, root.real().to_path_buf())],
+        hops: 0,
+        display,
+    }
+    .run(steps(rel), lexical)
+}
+
+fn unconfined(absolute: &Path, display: PathBuf) -> Result<Located> {
+    // The folder by path (the OS follows its links), the file by name in it.
+    if let (Some(parent), Some(Component::Normal(name))) =
+        (absolute.parent(), absolute.components().next_back())
+    {
+        let name = name.to_os_string();
+        match Dir::open(parent) {
+            Ok(dir) => {
+                check_name(&name, &display).map_err(stop_error)?;
+                match open_final(&dir, &name, &display).map_err(stop_error)? {
+                    Final::Found(file) => {
+                        return Ok(located(
+                            dir,
+                            Vec::new(),
+                            name,
+                            absolute.to_path_buf(),
+                            &display,
+                            false,
+                            file,
+                        ))
+                    }
+                    Final::Link(_) => {}
+                }
+            }
+            // Missing folders, or a file on the way: the walk tells which.
+            Err(e) if is_missing(&e) => {}
+            Err(e) => return Err(io_failure(&e, &display, Action::Resolve)),
+        }
+    }
+    let (start, rest) =
+        filesystem_root(absolute).map_err(|e| io_failure(&e, &display, Action::Resolve))?;
+    let walk = Walk {
+        root: None,
+        stack: vec![start],
+        hops: 0,
+        display: &display,
+    };
+    walk.run(steps(&rest), absolute.to_path_buf())
+        .map_err(stop_error)
+}
+
+fn stop_error(stop: Stop) -> Error {
+    match stop {
+        Stop::Failed(err) => err,
+        // Only a walk beneath a root can leave it.
+        Stop::Outside => Error::new(ErrorCode::PathOutsideRoot, "Path outside the allowed root."),
+    }
+}
+
+/// The folder a walk from an absolute path starts in (`/`, a drive or a share), and
+/// the rest of the path.
+fn filesystem_root(absolute: &Path) -> io::Result<((Dir, PathBuf), PathBuf)> {
+    let mut top = PathBuf::new();
+    let mut rest = PathBuf::new();
+    for c in absolute.components() {
+        match c {
+            Component::Prefix(_) | Component::RootDir => top.push(c.as_os_str()),
+            other => rest.push(other.as_os_str()),
+        }
+    }
+    Ok(((Dir::open(&top)?, top), rest))
+}
+
+/// One step of a walk. Owned: a link's target is spliced in front of what is left.
+#[derive(Debug)]
+enum Step {
+    Name(OsString),
+    Up,
+}
+
+/// A relative path's components as walk steps (`.` dropped).
+fn steps(path: &Path) -> VecDeque<Step> {
+    path.components()
+        .filter_map(|c| match c {
+            Component::Normal(n) => Some(Step::Name(n.to_os_string())),
+            Component::ParentDir => Some(Step::Up),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What the last name of a path turned out to be.
+enum Final {
+    /// The file, open, or `None` when nothing has that name.
+    Found(Option<(File, Stat)>),
+    /// A link, to follow.
+    Link(PathBuf),
+}
+
+/// Looks the last name up in `dir`: a regular file is opened for reading (without
+/// blocking), a link is returned to be followed, anything else is `NOT_A_FILE`.
+fn open_final(dir: &Dir, name: &OsStr, display: &Path) -> std::result::Result<Final, Stop> {
+    // A file swapped for something else between the look and the open is looked at
+    // again; a few rounds settle any honest race.
+    for _ in 0..8 {
+        let Some(seen) = dir.stat_name(name).map_err(|e| fail(e, display))? else {
+            return Ok(Final::Found(None));
+        };
+        match seen.kind {
+            Kind::Link => {
+                return Ok(Final::Link(
+                    dir.read_link(name).map_err(|e| fail(e, display))?,
+                ))
+            }
+            Kind::Dir => return Err(not_a_file(display, "a folder").into()),
+            // Never opened: opening some devices does something.
+            Kind::Special => {
+                return Err(
+                    not_a_file(display, "not a regular file (a device, socket or pipe)").into(),
+                )
+            }
+            Kind::File => {}
+        }
+        match dir.open_file(name).map_err(|e| fail(e, display))? {
+            Entry::Found(file) => {
+                let stat = sys::stat(&file).map_err(|e| fail(e, display))?;
+                if stat.kind != Kind::File {
+                    return Err(not_a_file(
+                        display,
+                        "not a regular file (a device, socket or pipe)",
+                    )
+                    .into());
+                }
+                if sys::is_pseudo(&file) {
+                    return Err(not_a_file(
+                        display,
+                        "a file of a system file system such as /proc or /sys, not a text file",
+                    )
+                    .into());
+                }
+                return Ok(Final::Found(Some((file, stat))));
+            }
+            Entry::Link(target) => return Ok(Final::Link(target)),
+            Entry::Missing | Entry::Other => continue,
+        }
+    }
+    Err(Error::new(
+        ErrorCode::FileChanged,
+        format!(
+            "File changed on disk: {} keeps being replaced by another process. Nothing was read or written.",
+            display.display()
+        ),
+    )
+    .with_hint("Try again once the other program is done with it.")
+    .into())
+}
+
+fn fail(err: io::Error, display: &Path) -> Stop {
+    Stop::Failed(io_failure(&err, display, Action::Resolve))
+}
+
+fn located(
+    dir: Dir,
+    missing: Vec<OsString>,
+    name: OsString,
+    lexical: PathBuf,
+    display: &Path,
+    confined: bool,
+    file: Option<(File, Stat)>,
+) -> Located {
+    Located {
+        dir,
+        missing,
+        name,
+        lexical,
+        display: display.to_path_buf(),
+        confined,
+        file,
+    }
+}
+
+/// The component-by-component walk: a stack of open folders from the start (a root,
+/// or the file system's root) down, each opened relative to the one before without
+/// following a link; links are read and their targets walked in turn.
+struct Walk<'a> {
+    /// The root the walk must stay beneath, if any (it is `stack[0]`).
+    root: Option<&'a Root>,
+    stack: Vec<(Dir, PathBuf)>,
+    hops: u32,
+    display: &'a Path,
+}
+
+impl Walk<'_> {
+    fn run(
+        mut self,
+        mut steps: VecDeque<Step>,
+        lexical: PathBuf,
+    ) -> std::result::Result<Located, Stop> {
+        let display = self.display;
+        // Names below the deepest existing folder, once one is missing.
+        let mut missing: Vec<OsString> = Vec::new();
+        while let Some(step) = steps.pop_front() {
+            match step {
+                Step::Name(name) => {
+                    check_name(&name, display)?;
+                    let last = steps.is_empty();
+                    if !missing.is_empty() {
+                        if last {
+                            return Ok(self.finish(missing, name, lexical, None));
+                        }
+                        missing.push(name);
+                        continue;
+                    }
+                    let top = &self.stack.last().expect("the start is never popped").0;
+                    if last {
+                        match open_final(top, &name, display)? {
+                            Final::Found(file) => {
+                                return Ok(self.finish(missing, name, lexical, file))
+                            }
+                            Final::Link(target) => {
+                                self.follow(&target, &mut steps)?;
+                                continue;
+                            }
+                        }
+                    }
+                    match top.open_child(&name).map_err(|e| fail(e, display))? {
+                        Entry::Found(dir) => {
+                            let real = self.stack.last().expect("start").1.join(&name);
+                            self.stack.push((dir, real));
+                        }
+                        Entry::Link(target) => self.follow(&target, &mut steps)?,
+                        Entry::Missing => missing.push(name),
+                        Entry::Other => {
+                            return Err(Error::new(
+                                ErrorCode::FileNotFound,
+                                format!(
+                                    "File not found: {}: a part of the path is a file, not a folder. Check the path.",
+                                    display.display()
+                                ),
+                            )
+                            .into())
+                        }
+                    }
+                }
+                Step::Up if !missing.is_empty() => {
+                    missing.pop();
+                }
+                Step::Up => {
+                    if self.stack.len() > 1 {
+                        self.stack.pop();
+                    } else if self.root.is_some() {
+                        return Err(Stop::Outside);
+                    }
+                    // `..` of the file system's root is itself.
+                }
+            }
+        }
+        // The path ends in `.` or `..`, or is the start itself: a folder.
+        Err(not_a_file(display, "a folder").into())
+    }
+
+    /// Splices a link's target in front of the steps left: a relative one from the
+    /// link's folder (the top of the stack), an absolute one from the root it names.
+    fn follow(
+        &mut self,
+        target: &Path,
+        steps: &mut VecDeque<Step>,
+    ) -> std::result::Result<(), Stop> {
+        self.hops += 1;
+        if self.hops > MAX_SYMLINK_HOPS {
+            return Err(Error::new(
+                ErrorCode::IoError,
+                format!(
+                    "Cannot resolve {}: too many levels of symbolic links.",
+                    self.display.display()
+                ),
+            )
+            .into());
+        }
+        let rest = if is_absolute_target(target) {
+            match self.root {
+                Some(root) => {
+                    let target = strip_verbatim(target);
+                    let Some(rel) = root.relative(&target) else {
+                        return Err(Stop::Outside);
+                    };
+                    self.stack.truncate(1);
+                    rel
+                }
+                None => {
+                    let (start, rest) =
+                        filesystem_root(target).map_err(|e| fail(e, self.display))?;
+                    self.stack = vec![start];
+                    rest
+                }
+            }
+        } else {
+            target.to_path_buf()
+        };
+        for step in self::steps(&rest).into_iter().rev() {
+            steps.push_front(step);
+        }
+        Ok(())
+    }
+
+    fn finish(
+        mut self,
+        missing: Vec<OsString>,
+        name: OsString,
+        lexical: PathBuf,
+        file: Option<(File, Stat)>,
+    ) -> Located {
+        let (dir, _) = self.stack.pop().expect("the start is never popped");
+        located(
+            dir,
+            missing,
+            name,
+            lexical,
+            self.display,
+            self.root.is_some(),
+            file,
+        )
+    }
+}
+
+/// An absolute link target: `/x` on Unix; `C:\x`, `\\server\x` or `\x` on Windows.
+fn is_absolute_target(target: &Path) -> bool {
+    target.has_root() || target.is_absolute()
+}
+
+/// `path` relative to `root`, compared component by component (`/a/bc` is not inside
+/// `/a/b`), case-insensitively on Windows and macOS, whose file systems usually are.
+fn strip_root(path: &Path, root: &Path) -> Option<PathBuf> {
+    let mut p = path.components();
+    for r in root.components() {
+        let c = p.next()?;
+        if !same_component(c.as_os_str(), r.as_os_str()) {
+            return None;
+        }
+    }
+    Some(p.as_path().to_path_buf())
+}
+
+fn same_component(a: &OsStr, b: &OsStr) -> bool {
+    if cfg!(any(windows, target_os = "macos")) {
+        a == b || a.to_string_lossy().to_lowercase() == b.to_string_lossy().to_lowercase()
+    } else {
+        a == b
+    }
+}
+
+/// `\\?\C:\x` as `C:\x` and `\\?\UNC\s\x` as `\\s\x`: the forms paths are compared in.
+fn strip_verbatim(path: &Path) -> PathBuf {
+    #[cfg(windows)]
+    {
+        let s = path.to_string_lossy();
+        if let Some(rest) = s.strip_prefix(r"\\?\UNC\") {
+            return PathBuf::from(format!(r"\\{rest}"));
+        }
+        if let Some(rest) = s.strip_prefix(r"\\?\") {
+            if rest.as_bytes().get(1) == Some(&b':') {
+                return PathBuf::from(rest);
+            }
+        }
+        if let Some(rest) = s.strip_prefix(r"\??\") {
+            return PathBuf::from(rest);
+        }
+    }
+    path.to_path_buf()
 }
 
 fn check_argument(path: &Path, what: &str) -> Result<()> {
@@ -85,6 +613,81 @@ fn check_argument(path: &Path, what: &str) -> Result<()> {
     Ok(())
 }
 
+/// Refuses the Windows path forms that name no ordinary file: device paths (`\\.\`,
+/// `\\?\GLOBALROOT`) and pipes.
+fn check_windows_form(path: &Path) -> Result<()> {
+    #[cfg(windows)]
+    {
+        let s = path.to_string_lossy().replace('/', "\\");
+        let device = s.starts_with(r"\\.\")
+            || s.starts_with(r"\??\")
+            || s.to_ascii_uppercase().starts_with(r"\\?\GLOBALROOT");
+        if device {
+            return Err(Error::invalid(format!(
+                "{} is a device path, not a file. Give the path of a text file.",
+                path.display()
+            )));
+        }
+    }
+    let _ = path;
+    Ok(())
+}
+
+/// Refuses a name that is not an ordinary file name where it is looked up: on Windows
+/// an alternate data stream, a device name, or a trailing dot or space.
+fn check_name(name: &OsStr, display: &Path) -> std::result::Result<(), Stop> {
+    #[cfg(windows)]
+    if let Some(why) = windows_name_problem(name) {
+        return Err(Error::invalid(format!(
+            "{} cannot be used: its name {} {why}. Give the plain name of a text file.",
+            display.display(),
+            name.to_string_lossy()
+        ))
+        .into());
+    }
+    let _ = (name, display);
+    Ok(())
+}
+
+/// What is wrong with a Windows file name, if anything.
+#[cfg_attr(not(windows), allow(dead_code))]
+pub(crate) fn windows_name_problem(name: &OsStr) -> Option<&'static str> {
+    let name = name.to_string_lossy();
+    if name.contains(':') {
+        return Some("names an alternate data stream (it contains ':')");
+    }
+    if name.ends_with('.') || name.ends_with(' ') {
+        return Some("ends with a dot or a space, which Windows drops");
+    }
+    // CON, PRN, AUX, NUL, COM0-9, LPT0-9 (and ¹²³), CONIN$, CONOUT$: with or without an
+    // extension, whatever the case, with trailing spaces.
+    let stem = name
+        .split('.')
+        .next()
+        .unwrap_or("")
+        .trim_end()
+        .to_ascii_uppercase();
+    let device = matches!(
+        stem.as_str(),
+        "CON" | "PRN" | "AUX" | "NUL" | "CONIN$" | "CONOUT$"
+    ) || ((stem.starts_with("COM") || stem.starts_with("LPT"))
+        && stem.chars().count() == 4
+        && stem
+            .chars()
+            .nth(3)
+            .is_some_and(|c| c.is_ascii_digit() || "¹²³".contains(c)));
+    if device {
+        return Some("is a device name");
+    }
+    if name
+        .chars()
+        .any(|c| matches!(c, '<' | '>' | '"' | '|' | '?' | '*') || (c as u32) < 32)
+    {
+        return Some("has a character Windows does not allow in names");
+    }
+    None
+}
+
 fn base_dir(cwd: Option<&Path>) -> Result<PathBuf> {
     let process_cwd = || {
         std::env::current_dir().map_err(|err| {
@@ -95,16 +698,51 @@ fn base_dir(cwd: Option<&Path>) -> Result<PathBuf> {
         })
     };
     match cwd {
-        Some(cwd) if cwd.is_absolute() => Ok(cwd.to_path_buf()),
         Some(cwd) => {
             check_argument(cwd, "cwd")?;
-            Ok(process_cwd()?.join(cwd))
+            check_windows_form(cwd)?;
+            if cwd.is_absolute() {
+                Ok(cwd.to_path_buf())
+            } else {
+                absolute_path(&process_cwd()?, cwd)
+            }
         }
         None => process_cwd(),
     }
 }
 
-fn outside_roots(path: &Path, real: &Path, roots: &[PathBuf]) -> Error {
+/// `path` taken against `base`. On Windows a drive-relative path (`C:a.txt`) is taken
+/// against `base` when that is on its drive, and refused otherwise (the working
+/// folder of another drive is process state a caller cannot see); a rooted path
+/// (`\a.txt`) is on `base`'s drive.
+fn absolute_path(base: &Path, path: &Path) -> Result<PathBuf> {
+    #[cfg(windows)]
+    {
+        use std::path::Prefix;
+        let mut components = path.components();
+        if let Some(Component::Prefix(prefix)) = components.next() {
+            if let Prefix::Disk(drive) = prefix.kind() {
+                if !path.has_root() {
+                    let same_drive = matches!(
+                        base.components().next(),
+                        Some(Component::Prefix(p)) if matches!(p.kind(), Prefix::Disk(d) | Prefix::VerbatimDisk(d) if d.eq_ignore_ascii_case(&drive))
+                    );
+                    if !same_drive {
+                        return Err(Error::invalid(format!(
+                            "{} is relative to the working folder of drive {}:, which is not known here. Give an absolute path.",
+                            path.display(),
+                            drive as char
+                        )));
+                    }
+                    return Ok(base.join(components.as_path()));
+                }
+            }
+        }
+    }
+    Ok(base.join(path))
+}
+
+fn outside_roots(path: &Path, real: &Path, roots: &[&Path]) -> Error {
     let roots = roots
         .iter()
         .map(|r| r.display().to_string())
@@ -125,12 +763,13 @@ fn outside_roots(path: &Path, real: &Path, roots: &[PathBuf]) -> Error {
     .with_hint("Use a path inside the root; symlinks and `..` that lead out of it are refused.")
 }
 
-/// The real location of an absolute path, whether or not it exists (see module docs).
+/// The real location of an absolute path, whether or not it exists (see module docs),
+/// looked up by name: only used to tell which root a path belongs to, never to open
+/// anything.
 pub fn real_location(absolute: &Path) -> io::Result<PathBuf> {
-    // The common case, an existing file, is one `realpath`.
     match fs::canonicalize(absolute) {
-        Ok(real) => Ok(real),
-        Err(err) if is_missing(&err) => walk(absolute, &mut 0),
+        Ok(real) => Ok(strip_verbatim(&real)),
+        Err(err) if is_missing(&err) => walk_by_name(absolute, &mut 0).map(|p| strip_verbatim(&p)),
         Err(err) => Err(err),
     }
 }
@@ -143,15 +782,14 @@ fn is_missing(err: &io::Error) -> bool {
     )
 }
 
-/// Resolves `path` one component at a time, so a missing tail can be appended to the
-/// real location of the deepest existing ancestor.
-fn walk(path: &Path, hops: &mut u32) -> io::Result<PathBuf> {
+/// Resolves `path` one component at a time by name, so a missing tail can be appended
+/// to the real location of the deepest existing ancestor.
+fn walk_by_name(path: &Path, hops: &mut u32) -> io::Result<PathBuf> {
     let mut real = PathBuf::new();
     for component in path.components() {
         match component {
             Component::Prefix(_) | Component::RootDir => real.push(component.as_os_str()),
             Component::CurDir => {}
-            // `real` is already resolved, so its parent is the physical parent.
             Component::ParentDir => {
                 real.pop();
             }
@@ -160,13 +798,12 @@ fn walk(path: &Path, hops: &mut u32) -> io::Result<PathBuf> {
                 real = match fs::canonicalize(&next) {
                     Ok(resolved) => resolved,
                     Err(err) if is_missing(&err) => match fs::read_link(&next) {
-                        // A dangling symlink: the file to create is the one it names.
                         Ok(target) => {
                             *hops += 1;
                             if *hops > MAX_SYMLINK_HOPS {
                                 return Err(io::Error::other("too many levels of symbolic links"));
                             }
-                            walk(&real.join(target), hops)?
+                            walk_by_name(&real.join(target), hops)?
                         }
                         Err(_) => next,
                     },
@@ -177,14 +814,19 @@ fn walk(path: &Path, hops: &mut u32) -> io::Result<PathBuf> {
     }
     Ok(real)
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::file::testing::TempDir;
 
-    fn code(result: Result<ResolvedPath>) -> ErrorCode {
+    fn code(result: Result<Located>) -> ErrorCode {
         result.unwrap_err().code
+    }
+
+    /// [`locate`] with the roots as the old `resolve` took them (empty: none).
+    fn resolve(path: &Path, roots: &[PathBuf], cwd: Option<&Path>) -> Result<Located> {
+        let roots = (!roots.is_empty()).then_some(roots);
+        locate(path, roots, cwd)
     }
 
     #[test]
@@ -192,8 +834,9 @@ mod tests {
         let dir = TempDir::new();
         dir.write("src/a.ts", "x");
         let r = resolve(Path::new("src/a.ts"), &[], Some(dir.path())).unwrap();
-        assert_eq!(r.real, dir.real().join("src/a.ts"));
+        assert_eq!(r.real(), dir.real().join("src/a.ts"));
         assert_eq!(r.display, Path::new("src/a.ts"));
+        assert!(r.exists());
     }
 
     #[test]
@@ -208,7 +851,7 @@ mod tests {
         assert_eq!(code(err), ErrorCode::PathOutsideRoot);
         // `..` that stays inside is fine.
         let ok = resolve(Path::new("sub/../a.txt"), &roots, Some(&roots[0])).unwrap();
-        assert_eq!(ok.real, dir.real().join("root/a.txt"));
+        assert_eq!(ok.real(), dir.real().join("root/a.txt"));
     }
 
     #[test]
@@ -283,18 +926,110 @@ mod tests {
         dir.mkdir("root");
         let roots = [dir.path().join("root")];
         let r = resolve(Path::new("x/y/../z/new.ts"), &roots, Some(&roots[0])).unwrap();
-        assert_eq!(r.real, dir.real().join("root/x/z/new.ts"));
+        assert_eq!(r.real(), dir.real().join("root/x/z/new.ts"));
         // Climbing out through missing folders is still caught.
         let err = resolve(Path::new("x/../../new.ts"), &roots, Some(&roots[0]));
         assert_eq!(code(err), ErrorCode::PathOutsideRoot);
     }
 
     #[test]
-    fn path_through_a_file_resolves_and_stays_missing() {
+    fn path_through_a_file_is_file_not_found() {
+        both_resolvers(|| {
+            let dir = TempDir::new();
+            dir.write("root/a.txt", "x");
+            let root = [dir.path().join("root")];
+            for roots in [&[][..], &root[..]] {
+                let err = resolve(Path::new("a.txt/b"), roots, Some(&root[0])).unwrap_err();
+                assert_eq!(err.code, ErrorCode::FileNotFound);
+                assert!(
+                    err.message.contains("a part of the path is a file"),
+                    "{}",
+                    err.message
+                );
+            }
+        });
+    }
+
+    /// Runs `test` with `openat2` where Linux has it, then with the component walk.
+    fn both_resolvers(test: impl Fn()) {
+        for walk_only in [false, true] {
+            sys::hooks::set_walk_only(walk_only);
+            test();
+        }
+        sys::hooks::set_walk_only(false);
+    }
+
+    #[test]
+    fn an_empty_list_of_roots_is_refused_not_read_as_no_confinement() {
         let dir = TempDir::new();
         dir.write("a.txt", "x");
-        let r = resolve(Path::new("a.txt/b"), &[], Some(dir.path())).unwrap();
-        assert_eq!(r.real, dir.real().join("a.txt/b"));
+        let err = locate(Path::new("a.txt"), Some(&[]), Some(dir.path())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+        assert!(err.message.contains("root"), "{}", err.message);
+    }
+
+    #[test]
+    fn leaving_the_root_and_coming_back_is_judged_by_the_real_location() {
+        both_resolvers(|| {
+            let dir = TempDir::new();
+            dir.write("root/a.txt", "x");
+            let root = [dir.path().join("root")];
+            let r = resolve(Path::new("../root/a.txt"), &root, Some(&root[0])).unwrap();
+            assert_eq!(r.real(), dir.real().join("root/a.txt"));
+            assert!(r.exists());
+        });
+    }
+
+    #[test]
+    fn located_file_is_open_and_its_folder_is_the_real_one() {
+        both_resolvers(|| {
+            let dir = TempDir::new();
+            dir.write("root/sub/a.txt", "x");
+            let root = [dir.path().join("root")];
+            let r = resolve(Path::new("sub/./a.txt"), &root, Some(&root[0])).unwrap();
+            assert_eq!(r.name, "a.txt");
+            assert!(r.missing.is_empty());
+            assert_eq!(
+                r.dir
+                    .real_path()
+                    .unwrap_or_else(|| dir.real().join("root/sub")),
+                dir.real().join("root/sub")
+            );
+            let (_, stat) = r.file.as_ref().unwrap();
+            assert_eq!((stat.kind, stat.len), (Kind::File, 1));
+        });
+    }
+
+    #[test]
+    fn windows_names_that_are_not_plain_files_are_recognised() {
+        for bad in [
+            "a.txt:s",
+            "a.txt::$DATA",
+            "CON",
+            "con.txt",
+            "NUL",
+            "Aux.c",
+            "COM1",
+            "lpt9.log",
+            "COM\u{b9}",
+            "CONOUT$",
+            "a.txt.",
+            "a.txt ",
+            "a?b",
+        ] {
+            assert!(windows_name_problem(OsStr::new(bad)).is_some(), "{bad}");
+        }
+        for good in [
+            "a.txt",
+            "CONFIG",
+            "com10",
+            "console.log",
+            ".gitignore",
+            "lpt",
+            "nul-x",
+        ] {
+            assert_eq!(windows_name_problem(OsStr::new(good)), None, "{good}");
+        }
     }
 
     #[cfg(unix)]
@@ -332,7 +1067,7 @@ mod tests {
             symlink("real.txt", dir.path().join("root/link.txt")).unwrap();
             let root = [dir.path().join("root")];
             let r = resolve(Path::new("link.txt"), &root, Some(&root[0])).unwrap();
-            assert_eq!(r.real, dir.real().join("root/real.txt"));
+            assert_eq!(r.real(), dir.real().join("root/real.txt"));
         }
 
         #[test]
@@ -351,7 +1086,7 @@ mod tests {
                 &[],
                 Some(&dir.path().join("root")),
             );
-            assert_eq!(r.unwrap().real, dir.real().join("root/deep/new.txt"));
+            assert_eq!(r.unwrap().real(), dir.real().join("root/deep/new.txt"));
         }
 
         #[test]
@@ -366,7 +1101,7 @@ mod tests {
             .unwrap();
             let root = [dir.path().join("root")];
             let r = resolve(Path::new("link.txt"), &root, Some(&root[0])).unwrap();
-            assert_eq!(r.real, dir.real().join("root/sub/target.txt"));
+            assert_eq!(r.real(), dir.real().join("root/sub/target.txt"));
             let err = resolve(Path::new("out.txt"), &root, Some(&root[0]));
             assert_eq!(code(err), ErrorCode::PathOutsideRoot);
         }

@@ -1,17 +1,16 @@
-//! Deleting a file with the same discipline as [`modify`](super::modify): resolve and
-//! confine, lock, read, check `expectedVersion`, then a race check right before the
-//! unlink, so a file another process changed since it was read is never deleted.
+//! Deleting a file with the same discipline as [`modify`](super::modify): locate and
+//! confine, lock, read, check `expectedVersion`, then the race check of a write right
+//! before the unlink, relative to the file's folder, so a file another process changed
+//! since it was read is never deleted.
 //!
 //! A path that is itself a symbolic link is refused (`NOT_A_FILE`): edits go to a link's
 //! target, but deleting the target would leave the link dangling, and deleting the
 //! link would not delete what the caller read through it.
 
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 
-use super::atomic::{self, Expect};
-use super::{inode_key, io_failure, lock, path, read, Action, FileOptions};
+use super::{atomic, io_failure, locate_locked, not_found, read, Action, FileOptions};
 use crate::error::{Error, ErrorCode, Result};
 
 /// What [`remove`] deleted (with `dry_run`: would delete).
@@ -23,7 +22,7 @@ pub struct Removed {
     pub version: String,
 }
 
-/// Deletes a file: resolve, lock, read, check, race check, unlink.
+/// Deletes a file: locate, lock, read, check, race check, unlink.
 ///
 /// Fails like [`modify`](super::modify) does (`PATH_OUTSIDE_ROOT`, `FILE_NOT_FOUND`,
 /// `NOT_A_FILE`, `FILE_CHANGED` when `expected_version` is not the current version or
@@ -31,48 +30,33 @@ pub struct Removed {
 /// with `NOT_A_FILE` for a symbolic link. With `dry_run` everything but the unlink is
 /// done.
 pub fn remove(path: &Path, opts: &FileOptions) -> Result<Removed> {
-    let resolved = path::resolve(path, &opts.roots, opts.cwd.as_deref())?;
     refuse_link(path, opts)?;
-    let _lock = lock::lock(&resolved.real);
-    let meta = fs::metadata(&resolved.real);
-    let _inode_lock = meta
-        .as_ref()
-        .ok()
-        .and_then(inode_key)
-        .map(|key| lock::lock(&key));
-    let loaded = read(resolved.clone(), meta, opts.max_bytes)?;
+    let (mut located, _lock) = locate_locked(path, opts)?;
+    let display = located.display.clone();
+    if !located.exists() {
+        return Err(not_found(&display));
+    }
+    let contents = read(&mut located, opts.max_bytes)?;
     if let Some(expected) = &opts.expected_version {
-        if loaded.version != *expected {
+        if contents.version != *expected {
             return Err(super::file_changed(
-                &resolved.display,
+                &display,
                 &format!(
                     "has changed since it was read (expected version {expected}, now {})",
-                    loaded.version
+                    contents.version
                 ),
             ));
         }
     }
     let removed = Removed {
-        path: resolved.real.clone(),
-        version: loaded.version.clone(),
+        path: located.real(),
+        version: contents.version.clone(),
     };
     if opts.dry_run {
         return Ok(removed);
     }
-    let fail = |err: io::Error| io_failure(&err, &resolved.display, Action::Write);
-    let expect = Expect::Unchanged(&loaded.snapshot);
-    let _commit_lock = atomic::lock_for_commit(&resolved.real, expect);
-    atomic::verify(&resolved.real, &resolved.display, expect)?;
-    fs::remove_file(&resolved.real).map_err(fail)?;
-    if opts.durable {
-        #[cfg(unix)]
-        if let Some(dir) = resolved.real.parent() {
-            fs::File::open(dir)
-                .and_then(|d| d.sync_all())
-                .map_err(fail)?;
-        }
-    }
-    loaded.snapshot.retire();
+    atomic::unlink(&located, &contents.snapshot, opts.durable)?;
+    contents.snapshot.retire();
     Ok(removed)
 }
 
@@ -175,10 +159,17 @@ mod tests {
         dir.write("inside/a.txt", "x");
         dir.write("outside.txt", "x");
         let o = FileOptions {
-            roots: vec![dir.join("inside")],
+            roots: Some(vec![dir.join("inside")]),
             ..opts(&dir)
         };
-        let e = remove(Path::new("outside.txt"), &o).unwrap_err();
+        let e = remove(
+            Path::new("../outside.txt"),
+            &FileOptions {
+                cwd: Some(dir.join("inside")),
+                ..o
+            },
+        )
+        .unwrap_err();
         assert_eq!(e.code, ErrorCode::PathOutsideRoot);
         assert!(dir.join("outside.txt").exists());
         #[cfg(unix)]

@@ -60,7 +60,13 @@ impl TempDir {
         fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
             for entry in fs::read_dir(dir).unwrap() {
                 let path = entry.unwrap().path();
-                out.push(path.strip_prefix(base).unwrap().display().to_string());
+                // With `/` on every OS, so expectations read the same everywhere.
+                let rel = path.strip_prefix(base).unwrap();
+                let parts: Vec<String> = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                out.push(parts.join("/"));
                 if fs::symlink_metadata(&path).unwrap().is_dir() {
                     walk(&path, base, out);
                 }

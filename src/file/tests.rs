@@ -51,7 +51,7 @@ fn load_reports_source_version_and_length_of_the_raw_bytes() {
     assert!(loaded.decoded.bom);
     assert_eq!(loaded.len, 13);
     assert_eq!(loaded.version, version::version(&dir.read("a.txt")));
-    assert_eq!(loaded.path, dir.real().join("a.txt"));
+    assert_eq!(loaded.real_path(), dir.real().join("a.txt"));
     assert_eq!(loaded.display_path, Path::new("a.txt"));
 }
 
@@ -136,7 +136,7 @@ fn path_outside_the_root_is_neither_read_nor_written() {
     dir.write("outside.txt", "keep");
     dir.mkdir("root");
     let o = FileOptions {
-        roots: vec![dir.join("root")],
+        roots: Some(vec![dir.join("root")]),
         cwd: Some(dir.join("root")),
         ..FileOptions::default()
     };
@@ -163,7 +163,6 @@ fn modify_writes_the_transformed_source_and_returns_its_version() {
     assert!(written.changed);
     assert_eq!(dir.read("a.txt"), b"one\r\n2\r\n");
     assert_eq!(written.version, version::version(b"one\r\n2\r\n"));
-    assert_eq!(written.path, dir.real().join("a.txt"));
     assert_eq!((written.encoding, written.bom), (Encoding::Utf8, false));
 }
 
@@ -301,7 +300,7 @@ fn new_file_in_missing_folders_inside_the_root_is_created_as_plain_utf8() {
     let dir = TempDir::new();
     dir.mkdir("root");
     let o = FileOptions {
-        roots: vec![dir.join("root")],
+        roots: Some(vec![dir.join("root")]),
         cwd: Some(dir.join("root")),
         ..FileOptions::default()
     };
@@ -338,7 +337,11 @@ fn symlink_stays_a_link_and_its_target_is_updated() {
         replace("old", "new"),
     )
     .unwrap();
-    assert_eq!(w.path, dir.real().join("real/a.txt"));
+    assert!(w.changed);
+    let real = load(Path::new("link.txt"), &opts(&dir))
+        .unwrap()
+        .real_path();
+    assert_eq!(real, dir.real().join("real/a.txt"));
     assert!(fs::symlink_metadata(dir.join("link.txt"))
         .unwrap()
         .file_type()

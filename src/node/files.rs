@@ -120,7 +120,9 @@ pub struct ReadOptionsShape {
 
 pub(super) fn file_options(o: &Options) -> Result<FileOptions, Error> {
     Ok(FileOptions {
-        roots: o.strings("root")?.into_iter().map(PathBuf::from).collect(),
+        roots: o
+            .strings("root")?
+            .map(|roots| roots.into_iter().map(PathBuf::from).collect()),
         cwd: o.string("cwd")?.map(PathBuf::from),
         max_bytes: o
             .whole_number("maxBytes")?

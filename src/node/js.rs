@@ -4,7 +4,7 @@
 
 use std::ptr;
 
-use napi::bindgen_prelude::{Env, Unknown};
+use napi::bindgen_prelude::{Env, Object, Unknown};
 use napi::{sys, JsValue};
 
 use crate::error::Error;
@@ -409,25 +409,86 @@ impl Options {
         }
     }
 
-    /// A string or an array of strings (for `root`).
-    pub fn strings(&self, key: &str) -> Result<Vec<String>, Error> {
+    /// A string or an array of strings (for `root`); `None` when absent. An empty
+    /// array is `Some` of nothing: the caller decides what that means.
+    pub fn strings(&self, key: &str) -> Result<Option<Vec<String>>, Error> {
         let name = format!("options.{key}");
         match self.get(key)? {
-            None => Ok(Vec::new()),
-            Some(v) if v.kind() == Kind::Array => {
-                v.array(&name)?.iter().map(|s| s.string(&name)).collect()
-            }
+            None => Ok(None),
+            Some(v) if v.kind() == Kind::Array => v
+                .array(&name)?
+                .iter()
+                .map(|s| s.string(&name))
+                .collect::<Result<_, _>>()
+                .map(Some),
             Some(v) => match v.kind() {
-                Kind::String => Ok(vec![v.string(&name)?]),
+                Kind::String => Ok(Some(vec![v.string(&name)?])),
                 _ => Err(v.wrong(&name, "a string or an array of strings")),
             },
         }
     }
 }
 
-/// Turns a core error into the JavaScript `Error` the API promises: `code`,
-/// `message`, and `lines` / `editIndex` / `fileIndex` / `hunkIndex` / `hint` when there are
-/// any.
+/// The class of every error the addon throws: `class EolEditError extends Error`, with
+/// `code` and, when there are any, `lines`, `editIndex`, `fileIndex`, `hunkIndex` and
+/// `hint` (SPEC section 5).
+///
+/// It is written in JavaScript because a class made with `napi_define_class` cannot
+/// extend `Error`, and only a real subclass gets a stack trace, passes both
+/// `instanceof EolEditError` and `instanceof Error`, and can be constructed by a user
+/// (a test double, a host's own wrapper) exactly as the addon constructs it.
+/// `napi_run_script` compiles it once per Node environment (main thread or worker),
+/// also under `--disallow-code-generation-from-strings`.
+const ERROR_CLASS_SOURCE: &str = r#"(function () {
+  'use strict';
+  const DETAILS = ['lines', 'editIndex', 'fileIndex', 'hunkIndex', 'hint'];
+  class EolEditError extends Error {
+    constructor(message, options) {
+      const o = options !== null && typeof options === 'object' ? options : {};
+      super(message, o.cause !== undefined ? { cause: o.cause } : undefined);
+      this.code = typeof o.code === 'string' ? o.code : 'IO_ERROR';
+      for (const key of DETAILS) if (o[key] !== undefined) this[key] = o[key];
+    }
+  }
+  Object.defineProperty(EolEditError.prototype, 'name', {
+    value: 'EolEditError', writable: true, enumerable: false, configurable: true,
+  });
+  return EolEditError;
+})()"#;
+
+/// The value of the `EolEditError` export. Converting it to JavaScript, which napi-rs
+/// does once per environment when it registers the exports, compiles the class and
+/// keeps a reference to it, so that [`to_js_error`] builds every error with it.
+pub struct EolEditErrorConstructor;
+
+/// The class compiled for one environment, kept as its instance data.
+struct ErrorClass(sys::napi_ref);
+
+impl napi::bindgen_prelude::ToNapiValue for EolEditErrorConstructor {
+    unsafe fn to_napi_value(env: sys::napi_env, _: Self) -> napi::Result<sys::napi_value> {
+        let mut source = ptr::null_mut();
+        napi::check_status!(sys::napi_create_string_utf8(
+            env,
+            ERROR_CLASS_SOURCE.as_ptr().cast(),
+            ERROR_CLASS_SOURCE.len() as isize,
+            &mut source,
+        ))?;
+        let mut class = ptr::null_mut();
+        napi::check_status!(
+            sys::napi_run_script(env, source, &mut class),
+            "compiling the EolEditError class failed"
+        )?;
+        let mut reference = ptr::null_mut();
+        napi::check_status!(sys::napi_create_reference(env, class, 1, &mut reference))?;
+        // The reference lives as long as the environment: its teardown frees it.
+        Env::from_raw(env).set_instance_data(ErrorClass(reference), (), |_| {})?;
+        Ok(class)
+    }
+}
+
+/// Turns a core error into the JavaScript error the API promises: an `EolEditError`
+/// with `code`, `message`, and `lines` / `editIndex` / `fileIndex` / `hunkIndex` /
+/// `hint` when there are any.
 pub fn to_js_error(env: &Env, error: Error) -> napi::Error {
     match build_js_error(env, &error) {
         Ok(e) => e,
@@ -436,27 +497,49 @@ pub fn to_js_error(env: &Env, error: Error) -> napi::Error {
 }
 
 fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
-    let mut obj = env.create_error(napi::Error::new(
-        napi::Status::GenericFailure,
-        error.full_message(),
-    ))?;
-    obj.set("code", error.code.as_str())?;
+    let mut details = Object::new(env)?;
+    details.set("code", error.code.as_str())?;
     if !error.lines.is_empty() {
-        obj.set("lines", error.lines.clone())?;
+        details.set("lines", error.lines.clone())?;
     }
     if let Some(i) = error.edit_index {
-        obj.set("editIndex", i)?;
+        details.set("editIndex", i)?;
     }
     if let Some(i) = error.file_index {
-        obj.set("fileIndex", i)?;
+        details.set("fileIndex", i)?;
     }
     if let Some(i) = error.hunk_index {
-        obj.set("hunkIndex", i)?;
+        details.set("hunkIndex", i)?;
     }
     if let Some(h) = &error.hint {
-        obj.set("hint", h.as_str())?;
+        details.set("hint", h.as_str())?;
     }
-    Ok(napi::Error::from(obj.to_unknown()))
+    let text = error.full_message();
+    let message = env.create_string(text.as_str())?;
+    let class = match env.get_instance_data::<ErrorClass>() {
+        Ok(Some(ErrorClass(reference))) => {
+            let mut class = ptr::null_mut();
+            napi::check_status!(unsafe {
+                sys::napi_get_reference_value(env.raw(), *reference, &mut class)
+            })?;
+            class
+        }
+        // Only before the exports are registered, which no call can be: a plain Error.
+        _ => ptr::null_mut(),
+    };
+    if class.is_null() {
+        let mut obj = env.create_error(napi::Error::new(napi::Status::GenericFailure, text))?;
+        obj.set("code", error.code.as_str())?;
+        return Ok(napi::Error::from(obj.to_unknown()));
+    }
+    let args = [message.raw(), details.raw()];
+    let mut instance = ptr::null_mut();
+    napi::check_status!(unsafe {
+        sys::napi_new_instance(env.raw(), class, args.len(), args.as_ptr(), &mut instance)
+    })?;
+    Ok(napi::Error::from(unsafe {
+        Unknown::from_raw_unchecked(env.raw(), instance)
+    }))
 }
 
 /// Makes a JavaScript string from UTF-8 bytes the core produced.

@@ -21,6 +21,14 @@ use napi_derive::napi;
 use crate::eol;
 use crate::error::{Error, ErrorCode};
 
+/// The class of every error eol-edit throws (`EolEditError extends Error`): `code` is
+/// one of the codes of SPEC section 5, with `lines`, `editIndex`, `fileIndex`,
+/// `hunkIndex` and `hint` where they help. The declarations of the class and of its
+/// instances are in `src/node/index-header.d.ts.in`.
+#[allow(non_upper_case_globals)]
+#[napi]
+pub const EolEditError: js::EolEditErrorConstructor = js::EolEditErrorConstructor;
+
 /// Runs core work, turning a core error or a panic into a thrown JavaScript error.
 fn guard<T>(env: &Env, work: impl FnOnce() -> Result<T, Error>) -> napi::Result<T> {
     match catch_unwind(AssertUnwindSafe(work)) {

@@ -154,9 +154,12 @@ impl<'o> Disk<'o> {
     fn new(opts: &'o PatchOptions) -> Result<Self> {
         let mut expected = HashMap::new();
         for (path, version) in &opts.expected_versions {
-            let resolved =
-                file::path::resolve(Path::new(path), &opts.file.roots, opts.file.cwd.as_deref())?;
-            expected.insert(resolved.real, version.clone());
+            let located = file::path::locate(
+                Path::new(path),
+                opts.file.roots.as_deref(),
+                opts.file.cwd.as_deref(),
+            )?;
+            expected.insert(located.real(), version.clone());
         }
         Ok(Disk {
             opts,
@@ -177,8 +180,9 @@ impl<'o> Disk<'o> {
     /// The slot of `path`, reading the file the first time it is named.
     fn open(&mut self, path: &str, index: usize) -> Result<usize> {
         let opts = &self.opts.file;
-        let resolved = file::path::resolve(Path::new(path), &opts.roots, opts.cwd.as_deref())?;
-        if let Some(&slot) = self.by_real.get(&resolved.real) {
+        let real =
+            file::path::locate(Path::new(path), opts.roots.as_deref(), opts.cwd.as_deref())?.real();
+        if let Some(&slot) = self.by_real.get(&real) {
             return Ok(slot);
         }
         let original = match file::load(Path::new(path), &self.read_options()) {
@@ -190,7 +194,7 @@ impl<'o> Disk<'o> {
             Err(err) if err.code == ErrorCode::FileNotFound => None,
             Err(err) => return Err(err),
         };
-        if let Some(expected) = self.expected.get(&resolved.real) {
+        if let Some(expected) = self.expected.get(&real) {
             let detail = match &original {
                 Some(o) if o.version == *expected => None,
                 Some(o) => Some(format!(
@@ -214,13 +218,13 @@ impl<'o> Disk<'o> {
             mode: None,
         });
         self.slots.push(Slot {
-            real: resolved.real.clone(),
+            real: real.clone(),
             display: PathBuf::from(path),
             original,
             current,
             last_index: index,
         });
-        self.by_real.insert(resolved.real, self.slots.len() - 1);
+        self.by_real.insert(real, self.slots.len() - 1);
         Ok(self.slots.len() - 1)
     }
 
@@ -517,6 +521,7 @@ impl<'o> Disk<'o> {
         let dry_run = self.opts.file.dry_run;
         let slot = &mut self.slots[s];
         let display = slot.display.clone();
+        let slot_real = slot.real.clone();
         match (&slot.original, slot.current.take()) {
             (Some(original), None) => {
                 let opts = FileOptions {
@@ -539,7 +544,7 @@ impl<'o> Disk<'o> {
                 };
                 let (done, ()) = file::modify(&display, &opts, false, |_, _| Ok((splices, ())))?;
                 if let (Some(mode), false) = (mode, dry_run) {
-                    set_mode(&done.path, mode, &display)?;
+                    set_mode(&slot_real, mode, &display)?;
                 }
                 Ok((
                     Done::Wrote(s, done.version.clone()),
@@ -554,7 +559,7 @@ impl<'o> Disk<'o> {
                 };
                 let done = create(&display, &self.options(None), bytes)?;
                 if let (Some(mode), false) = (content.mode, dry_run) {
-                    set_mode(&done.path, mode, &display)?;
+                    set_mode(&slot_real, mode, &display)?;
                 }
                 Ok((
                     Done::Created(s, done.version.clone()),
@@ -584,8 +589,8 @@ impl<'o> Disk<'o> {
                         false,
                         |_, _| Ok((Splices::whole(original.decoded.source.clone()), ())),
                     )
-                    .and_then(|(w, ())| match original.mode {
-                        Some(mode) => set_mode(&w.path, mode, &slot.display),
+                    .and_then(|_| match original.mode {
+                        Some(mode) => set_mode(&slot.real, mode, &slot.display),
                         None => Ok(()),
                     });
                     (s, outcome)
@@ -602,12 +607,13 @@ impl<'o> Disk<'o> {
                     let original = slot.original.as_ref().expect("a deleted file existed");
                     let d = &original.decoded;
                     let bytes = raw(d.encoding, d.bom, d.source.clone());
-                    let outcome = create(&slot.display, &self.options(None), bytes).and_then(|w| {
-                        match original.mode {
-                            Some(mode) => set_mode(&w.path, mode, &slot.display),
-                            None => Ok(()),
-                        }
-                    });
+                    let outcome =
+                        create(&slot.display, &self.options(None), bytes).and_then(|_| {
+                            match original.mode {
+                                Some(mode) => set_mode(&slot.real, mode, &slot.display),
+                                None => Ok(()),
+                            }
+                        });
                     (s, outcome)
                 }
             };

@@ -278,7 +278,7 @@ fn paths_outside_the_root_fail_before_anything_is_written() {
     dir.write("secret.txt", "s\n");
     let before = snapshot(&dir);
     let mut o = opts(&dir);
-    o.file.roots = vec![dir.join("root")];
+    o.file.roots = Some(vec![dir.join("root")]);
     o.file.cwd = Some(dir.join("root"));
     let patch = envelope("*** Update File: a.txt\n@@\n-a\n+A\n*** Delete File: ../secret.txt");
     let e = apply_patch(patch.as_bytes(), &o).unwrap_err();

@@ -1,0 +1,33 @@
+// Compile-time checks of index.d.ts, run by `npx tsc --noEmit -p tsconfig.json`:
+// each `@ts-expect-error` fails the check when the declaration it guards grows loose.
+
+import { applyDeleteRange, applyEdits, EolEditError, type ErrorCode } from '../../index.js'
+
+export const text: string = applyEdits('a\r\n', [{ oldText: 'a', newText: 'b' }]).content
+export const bytes: Buffer = applyEdits(Buffer.from('a\r\n'), [{ oldText: 'a', newText: 'b' }]).content
+export const deleted: string = applyDeleteRange('a\nb\nc\n', 1, 3).content
+export const deletedBytes: Buffer = applyDeleteRange(Buffer.from('a\nb\nc\n'), 1, 3).content
+// @ts-expect-error a Buffer in gives a Buffer out, not a string
+export const notText: string = applyEdits(Buffer.from('a'), [{ oldText: 'a', newText: 'b' }]).content
+// @ts-expect-error a string in gives a string out, not a Buffer
+export const notBytes: Buffer = applyDeleteRange('a\nb\n', 1, 2).content
+declare const either: string | Buffer
+export const unionIn: string | Buffer = applyEdits(either, []).content
+
+export function describeFailure(error: unknown): string {
+  if (error instanceof EolEditError) {
+    const code: ErrorCode = error.code
+    const where: number[] | undefined = error.lines
+    const indexes: Array<number | undefined> = [error.editIndex, error.fileIndex, error.hunkIndex]
+    const hint: string | undefined = error.hint
+    // @ts-expect-error code is a union of the known codes, not any string
+    const unknownCode: typeof error.code = 'SOMETHING_ELSE'
+    return [code, where, indexes, hint, unknownCode, error.stack].join(' ')
+  }
+  return String(error)
+}
+
+export const made: Error = new EolEditError('The user said no.', { code: 'REJECTED' })
+export const codes: ErrorCode[] = ['ENCODING_UNMAPPABLE', 'PATCH_INVALID', 'REJECTED']
+// @ts-expect-error the constructor needs a code
+export const noCode = new EolEditError('x', {})

@@ -1,0 +1,324 @@
+// @ts-check
+'use strict'
+
+// What a tool set remembers between calls, and what it checks around every write:
+//
+// - the version of each file its read_file returned or its writes produced, so that a
+//   change to a file that changed on disk since fails with FILE_CHANGED (the core's
+//   `expectedVersion` does the comparing, under its file lock, so nothing is written);
+// - one call at a time per file, so the versions it remembers are never overtaken by
+//   its own concurrent calls;
+// - the host's approval of a dry run, and the call's AbortSignal.
+//
+// A tool that changes files describes its change once (`Call.change`): which paths,
+// how to compute it (dry run or real), and what each file's diff is. The same
+// machinery serves a tool that changes one file and one that changes several in one
+// step (apply_patch: one approval with every file, a stale-read check on each).
+
+const nodeFs = require('node:fs')
+const nodePath = require('node:path')
+
+const core = require('../../index.js')
+const { toolError } = require('./errors.js')
+
+/** @typedef {import('../../index.js').EditOptions} EditOptions */
+/** @typedef {import('../../tools.js').ToolContext} ToolContext */
+/** @typedef {import('../../tools.js').ToolSuccess} ToolSuccess */
+/** @typedef {import('../../tools.js').Approve} Approve */
+/** @typedef {import('../../tools.js').ApprovalRequest} ApprovalRequest */
+/** @typedef {import('../../tools.js').JsonSchemaObject} JsonSchemaObject */
+
+/**
+ * One tool: its model-facing definition and what it does with parsed arguments.
+ * @typedef {object} ToolSpec
+ * @property {string} name
+ * @property {string} description
+ * @property {JsonSchemaObject} parameters
+ * @property {(args: Record<string, unknown>, call: Call) => Promise<ToolSuccess>} run
+ */
+
+/**
+ * One file of a change, as a dry run or the real run computed it.
+ * @typedef {object} FileChange
+ * @property {string} path the path as the model gave it
+ * @property {string} diff unified diff of the file's text
+ * @property {string} summary one line for a host, e.g. `edit_file a.ts: +2 -1 lines`
+ * @property {string} [version] the file's version after the change (absent for a deleted file)
+ */
+
+/**
+ * How `Call.change` runs a computation: as a dry run or for real, each file checked
+ * against the version given by `expectedVersion` (undefined: no check).
+ * @typedef {object} Run
+ * @property {boolean} dryRun
+ * @property {(path: string) => string | undefined} expectedVersion
+ */
+
+/**
+ * The options every core call of a tool set starts from.
+ * @typedef {object} BaseOptions
+ * @property {string} [cwd]
+ * @property {string | string[]} [root]
+ */
+
+class Session {
+  /**
+   * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve }} settings
+   */
+  constructor(settings) {
+    this.base = settings.base
+    this.requireRead = settings.requireRead
+    this.approve = settings.approve
+    /** Version of each file (by real path) as this tool set last read or wrote it. */
+    /** @type {Map<string, string>} */
+    this.versions = new Map()
+    /** The last call queued on each file (by real path). */
+    /** @type {Map<string, Promise<void>>} */
+    this.queues = new Map()
+  }
+
+  /**
+   * Runs `work` once no earlier call of this tool set holds any of `keys`. Every call
+   * queues on all its keys at once, synchronously, so two calls never wait for each other.
+   * @template T
+   * @param {string[]} keys
+   * @param {() => Promise<T>} work
+   * @returns {Promise<T>}
+   */
+  async exclusive(keys, work) {
+    const unique = [...new Set(keys)]
+    const before = unique.map((key) => this.queues.get(key))
+    /** @type {() => void} */
+    let release = () => {}
+    /** @type {Promise<void>} */
+    const gate = new Promise((resolve) => {
+      release = resolve
+    })
+    for (const key of unique) this.queues.set(key, gate)
+    try {
+      await Promise.all(before)
+      return await work()
+    } finally {
+      release()
+      for (const key of unique) if (this.queues.get(key) === gate) this.queues.delete(key)
+    }
+  }
+}
+
+/** What one `execute` works with: the session, the call's context, and the core's options. */
+class Call {
+  /**
+   * @param {Session} session
+   * @param {string} tool
+   * @param {ToolContext} context
+   */
+  constructor(session, tool, context) {
+    this.session = session
+    this.tool = tool
+    this.signal = context.signal
+    const base = session.base.cwd
+    /** Folder relative paths are taken from in this call. */
+    this.cwd = context.cwd !== undefined ? nodePath.resolve(base || process.cwd(), context.cwd) : base
+  }
+
+  /**
+   * The core's options for this call.
+   * @template {object} Extra
+   * @param {Extra} extra
+   * @returns {BaseOptions & Extra}
+   */
+  options(extra) {
+    /** @type {BaseOptions} */
+    const options = { ...this.session.base }
+    if (this.cwd !== undefined) options.cwd = this.cwd
+    return { ...options, ...extra }
+  }
+
+  /**
+   * The file a path names, as the key of what the session remembers: the real path
+   * when it exists (so a link and its target are one file), else the absolute path.
+   * @param {string} path
+   */
+  key(path) {
+    const absolute = nodePath.resolve(this.cwd || process.cwd(), path)
+    try {
+      return nodeFs.realpathSync.native(absolute)
+    } catch {
+      try {
+        return nodePath.join(nodeFs.realpathSync.native(nodePath.dirname(absolute)), nodePath.basename(absolute))
+      } catch {
+        return absolute
+      }
+    }
+  }
+
+  /**
+   * Whether the path names an existing regular file (for wording results only).
+   * @param {string} path
+   */
+  isFile(path) {
+    try {
+      return nodeFs.statSync(nodePath.resolve(this.cwd || process.cwd(), path)).isFile()
+    } catch {
+      return false
+    }
+  }
+
+  /**
+   * Runs `work` while no other call of this tool set uses these files.
+   * @template T
+   * @param {string[]} paths
+   * @param {() => Promise<T>} work
+   */
+  exclusive(paths, work) {
+    return this.session.exclusive(
+      paths.map((p) => this.key(p)),
+      work,
+    )
+  }
+
+  /**
+   * Records the version of a file the model has now seen (read_file).
+   * @param {string} path
+   * @param {string} version
+   */
+  remember(path, version) {
+    this.session.versions.set(this.key(path), version)
+  }
+
+  /** Fails when the host cancelled the call (checked before anything is written). */
+  checkAborted() {
+    if (this.signal && this.signal.aborted) {
+      throw toolError('REJECTED', `The ${this.tool} call was cancelled before anything was written.`)
+    }
+  }
+
+  /**
+   * The current version of a file, or undefined when there is none (through the core,
+   * so confinement holds: a path outside the root fails here as it would anywhere).
+   * @param {string} path
+   * @returns {Promise<string | undefined>}
+   */
+  async currentVersion(path) {
+    try {
+      return (await core.readFile(path, this.options({ limit: 0 }))).version
+    } catch (error) {
+      if (error instanceof core.EolEditError && error.code === 'FILE_NOT_FOUND') return undefined
+      throw error
+    }
+  }
+
+  /**
+   * Fails with FILE_CHANGED when a file with an expected version no longer has it. For
+   * a core call that takes no
+   * `expectedVersion` for each of its files: run inside `change`, where the tool set's
+   * own calls wait their turn, it leaves only other programs the time between this
+   * check and the write.
+   * @param {string[]} paths
+   * @param {Run['expectedVersion']} expectedVersion
+   */
+  async assertUnchanged(paths, expectedVersion) {
+    for (const path of paths) {
+      const expected = expectedVersion(path)
+      if (expected === undefined) continue
+      const current = await this.currentVersion(path)
+      if (current !== expected) {
+        throw toolError(
+          'FILE_CHANGED',
+          `File changed on disk: ${path} ${current === undefined ? 'no longer exists' : 'has changed since it was read'}. ` +
+            'Nothing was written. Read it again with read_file and redo the change on its current content.',
+        )
+      }
+    }
+  }
+
+  /**
+   * Makes a change to one or more files with every check of the tool set:
+   *
+   * 1. one call at a time on these files;
+   * 2. a file this tool set read or wrote must still have that version, else
+   *    FILE_CHANGED (with `requireRead`, an existing file it never read is refused);
+   * 3. with `approve`: the change is computed as a dry run, and `approve` (called once,
+   *    with every file) must say yes, else REJECTED; the real run then expects the very
+   *    versions the dry run saw;
+   * 4. the AbortSignal is checked before writing;
+   * 5. the versions the real run produced are remembered.
+   *
+   * @template R
+   * @param {object} change
+   * @param {string[]} change.paths every file the change touches, as the model gave them
+   * @param {(run: Run) => Promise<R>} change.compute computes (and, unless a dry run, writes) it
+   * @param {(result: R) => FileChange[]} change.files what a computed result changes, per file
+   * @returns {Promise<R>}
+   */
+  change({ paths, compute, files }) {
+    const { session } = this
+    return this.exclusive(paths, async () => {
+      this.checkAborted()
+      /** @type {Map<string, string | undefined>} */
+      const expected = new Map()
+      for (const path of paths) {
+        let version = session.versions.get(this.key(path))
+        if (version === undefined && (session.requireRead || session.approve)) {
+          version = await this.currentVersion(path)
+          if (version !== undefined && session.requireRead) {
+            throw toolError(
+              'FILE_CHANGED',
+              `${path} has not been read yet, so the change could overwrite what you have not seen. ` +
+                'Nothing was written. Read it with read_file first, then make the change.',
+            )
+          }
+        }
+        expected.set(path, version)
+      }
+      /** @type {Run['expectedVersion']} */
+      const expectedVersion = (path) => expected.get(path)
+
+      if (session.approve) {
+        const planned = files(await compute({ dryRun: true, expectedVersion }))
+        await this.approveOrFail(session.approve, planned, paths[0])
+        this.checkAborted()
+      }
+      const result = await compute({ dryRun: false, expectedVersion })
+      for (const file of files(result)) {
+        if (file.version !== undefined) session.versions.set(this.key(file.path), file.version)
+        else session.versions.delete(this.key(file.path))
+      }
+      return result
+    })
+  }
+
+  /**
+   * Asks the host; anything but `true` (false, a throw, a rejection) is REJECTED.
+   * @param {Approve} approve
+   * @param {FileChange[]} planned
+   * @param {string} firstPath
+   */
+  async approveOrFail(approve, planned, firstPath) {
+    const path = planned.length > 0 ? planned[0].path : firstPath
+    /** @type {ApprovalRequest} */
+    const request = {
+      tool: this.tool,
+      path,
+      diff: planned.map((f) => f.diff).join(''),
+      summary: planned.map((f) => f.summary).join('\n'),
+      files: planned.map((f) => ({ path: f.path, diff: f.diff, summary: f.summary })),
+    }
+    let verdict
+    try {
+      verdict = await approve(request)
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error)
+      throw toolError('REJECTED', `The change to ${path} could not be approved (${why}). Nothing was written.`)
+    }
+    if (verdict !== true) {
+      throw toolError(
+        'REJECTED',
+        `The user did not approve this change to ${path}, so nothing was written. ` +
+          'Do not send the same change again; ask the user what they want instead.',
+      )
+    }
+  }
+}
+
+module.exports = { Session, Call }

