@@ -8,6 +8,8 @@ import * as path from 'node:path'
 
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { can, skipUnless } from './support/platform'
+
 const repo = path.resolve(__dirname, '..')
 const bin = path.join(repo, 'bin', 'eol-edit.js')
 const BOM = '\ufeff'
@@ -371,7 +373,8 @@ describe('inspect', () => {
     expect(r.stderr).toMatch(/^FILE_NOT_FOUND: /)
   })
 
-  it.skipIf(process.platform === 'win32')('follows links to files, not to folders (no loops)', () => {
+  it('follows links to files, not to folders (no loops)', (ctx) => {
+    skipUnless(ctx, can.symlink)
     file('a.txt', 'a\n')
     fs.symlinkSync(dir, path.join(dir, 'loop'))
     fs.symlinkSync(path.join(dir, 'a.txt'), path.join(dir, 'link.txt'))

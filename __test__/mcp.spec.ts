@@ -312,7 +312,7 @@ describe('eol-edit mcp without --root', () => {
     const { client, stderr } = await connect(started, [path.parse(started).root, home], env)
     const read = await client.callTool({ name: 'read_file', arguments: { path: 'ok.txt' } })
     expect(read.isError, text(read)).toBeFalsy()
-    expect(stderr()).toMatch(/not serving the client's root \/, the root of the file system/)
+    expect(stderr()).toContain(`not serving the client's root ${path.parse(started).root}, the root of the file system`)
     expect(stderr()).toContain(`not serving the client's root ${home}, your home folder`)
   })
 
@@ -327,11 +327,12 @@ describe('eol-edit mcp without --root', () => {
       .map((m) => JSON.stringify(m) + '\n')
       .join('')
 
-  it('refuses to serve / when started there: a message on stderr and status 2', () => {
+  it("refuses to serve / (a drive's root on Windows) when started there: a message on stderr and status 2", () => {
+    const top = path.parse(process.cwd()).root
     for (const input of ['', initialize({})]) {
-      const r = refusal('/', input)
+      const r = refusal(top, input)
       expect(r.status, r.stderr).toBe(2)
-      expect(r.stderr).toMatch(/refusing to serve \/, the root of the file system/)
+      expect(r.stderr).toContain(`refusing to serve ${top}, the root of the file system`)
       expect(r.stderr).toMatch(/--root \/path\/to\/project/)
       expect(r.stderr).not.toContain('serving read_file')
     }
@@ -428,7 +429,9 @@ describe('eol-edit mcp (command line)', () => {
     const pkg = tmp('eol-mcp-nosdk-')
     for (const f of ['index.js', 'tools.js', 'package.json']) fs.copyFileSync(path.join(repo, f), path.join(pkg, f))
     for (const d of ['bin', 'lib']) fs.cpSync(path.join(repo, d), path.join(pkg, d), { recursive: true })
-    const binary = fs.readdirSync(repo).find((f) => /^eol-edit\..*\.node$/.test(f))
+    // This platform's binary (cross builds may have left others beside it).
+    const binaries = fs.readdirSync(repo).filter((f) => f.startsWith(`eol-edit.${process.platform}-${process.arch}`) && f.endsWith('.node'))
+    const binary = binaries.find((f) => !f.includes('musl')) ?? binaries[0]
     const env = childEnv()
     if (!env.NAPI_RS_NATIVE_LIBRARY_PATH && binary) env.NAPI_RS_NATIVE_LIBRARY_PATH = path.join(repo, binary)
     const r = cli(['mcp'], { cwd: pkg, env, script: path.join(pkg, 'bin', 'eol-edit.js') })

@@ -746,10 +746,13 @@ describe('confinement (createTools({ root }))', () => {
   })
 
   it('PATH_OUTSIDE_ROOT for absolute, `..` and symlinked paths; nothing read or written', async () => {
-    const outside = tempDir()
+    // A sibling of the root, so that `..` leads there on every drive layout.
+    const outside = fs.mkdtempSync(path.join(path.dirname(dir), 'eol-tools-outside-'))
+    made.push(outside)
     const target = path.join(outside, 'secret.txt')
     fs.writeFileSync(target, 'secret\r\n')
     const rel = path.relative(dir, target)
+    expect(path.isAbsolute(rel)).toBe(false)
     const paths = [target, rel]
     if (process.platform !== 'win32') {
       fs.symlinkSync(target, path.join(dir, 'link.txt'))

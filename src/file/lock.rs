@@ -9,12 +9,13 @@
 //! An existing file is keyed by its identity (device and inode, or volume and file
 //! index), so a symlink and its target, two hard links, and two spellings of one name
 //! on a case-insensitive file system all share a lock. A file that does not exist yet
-//! is keyed by its folder's identity and its name there. Other processes are not
+//! is keyed by its real path, which stays the same while another edit creates its
+//! missing folders. Other processes are not
 //! covered here: that is the commit lock's and the race check's job (see
 //! [`super::atomic`]).
 
 use std::collections::HashMap;
-use std::ffi::OsString;
+use std::path::PathBuf;
 
 use super::sys::FileId;
 
@@ -23,8 +24,9 @@ use super::sys::FileId;
 pub enum LockKey {
     /// An existing file, by identity.
     File(FileId),
-    /// A name (with any folders still to be created before it) in a folder.
-    Entry(FileId, OsString),
+    /// A file that does not exist yet, by its real path (the same whichever of its
+    /// folders exist yet).
+    New(PathBuf),
 }
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 
@@ -134,13 +136,7 @@ mod tests {
     use std::time::Duration;
 
     fn key(name: &str) -> LockKey {
-        LockKey::Entry(
-            FileId {
-                device: u64::MAX,
-                inode: u64::MAX,
-            },
-            OsString::from(name),
-        )
+        LockKey::New(PathBuf::from("/eol-edit-test/lock").join(name))
     }
 
     #[test]

@@ -40,7 +40,6 @@ pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
 
-use std::ffi::OsString;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -259,14 +258,14 @@ fn locate_locked(path: &Path, opts: &FileOptions) -> Result<(Located, PathLock)>
     // stops a loop that something outside keeps feeding.
     for _ in 0..10_000 {
         let located = locate()?;
-        let key = lock_key(&located)?;
+        let key = lock_key(&located);
         let (located, guard) = match lock::try_lock(key.clone()) {
             Some(guard) => (located, guard),
             None => {
                 drop(located);
                 let guard = lock::lock(key.clone());
                 let located = locate()?;
-                if lock_key(&located)? != key {
+                if lock_key(&located) != key {
                     continue;
                 }
                 (located, guard)
@@ -288,22 +287,11 @@ fn locate_locked(path: &Path, opts: &FileOptions) -> Result<(Located, PathLock)>
 }
 
 /// The in-process lock a located file takes (see [`locate_locked`]).
-fn lock_key(located: &Located) -> Result<LockKey> {
-    Ok(match &located.file {
+fn lock_key(located: &Located) -> LockKey {
+    match &located.file {
         Some((_, stat)) => LockKey::File(stat.id),
-        None => {
-            let mut name = OsString::new();
-            for part in located.missing.iter().chain([&located.name]) {
-                name.push(part);
-                name.push("/");
-            }
-            let folder = located
-                .dir
-                .id()
-                .map_err(|err| io_failure(&err, &located.display, Action::Resolve))?;
-            LockKey::Entry(folder, name)
-        }
-    })
+        None => LockKey::New(located.real()),
+    }
 }
 
 /// What [`read`] got of a file.

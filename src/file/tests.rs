@@ -461,3 +461,31 @@ fn io_errors_map_to_the_public_codes() {
     let msg = io_failure(&IoError::other("boom"), p, Action::Read).message;
     assert!(msg.contains("src/a.ts") && msg.contains("boom"), "{msg}");
 }
+
+#[test]
+fn concurrent_creations_of_one_new_file_in_missing_folders_all_land() {
+    // The first to run creates the folders; the others must wait for it whether they
+    // looked before or after the folders appeared, and then overwrite in turn.
+    for _ in 0..5 {
+        let dir = Arc::new(TempDir::new());
+        let workers: Vec<_> = (0..8)
+            .map(|i| {
+                let dir = Arc::clone(&dir);
+                thread::spawn(move || {
+                    let content = format!("v{i}\n");
+                    modify(
+                        Path::new("new/deeper/a.txt"),
+                        &opts(&dir),
+                        true,
+                        move |_, _| Ok((Splices::whole(content.into_bytes()), ())),
+                    )
+                })
+            })
+            .collect();
+        for worker in workers {
+            let (written, ()) = worker.join().unwrap().unwrap();
+            assert!(written.changed);
+        }
+        assert_eq!(dir.listing("new"), ["deeper", "deeper/a.txt"]);
+    }
+}

@@ -179,11 +179,6 @@ impl Dir {
         }
     }
 
-    /// The folder's identity.
-    pub fn id(&self) -> io::Result<FileId> {
-        Ok(from_stat(&rfs::fstat(&self.0)?).id)
-    }
-
     /// Opens `path` (several components, relative to this folder) as a folder inside
     /// this one, following links only while they stay inside (Linux `openat2` with
     /// `RESOLVE_BENEATH`). `Ok(None)` where that call is not available or refuses for

@@ -381,11 +381,6 @@ impl Dir {
         }
     }
 
-    /// The folder's identity.
-    pub fn id(&self) -> io::Result<FileId> {
-        Ok(stat_handle(raw(&self.0))?.id)
-    }
-
     /// Windows has no `openat2`: the resolver walks component by component.
     pub fn open_beneath(&self, _path: &Path) -> io::Result<Option<Dir>> {
         Ok(None)
