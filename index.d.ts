@@ -98,6 +98,15 @@ export interface ApplyOptions {
 }
 
 /**
+ * Applies a patch (the apply_patch envelope or a unified diff) to every file it
+ * names, all or nothing, keeping each file's line endings, BOM and encoding.
+ */
+export declare function applyPatch(patch: string, options?: PatchOptions): Promise<PatchResult>
+
+/** `applyPatch`, on the calling thread. */
+export declare function applyPatchSync(patch: string, options?: PatchOptions): PatchResult
+
+/**
  * The result of `applyEdits` / `applyDeleteRange`: the new content, of the type that
  * was given, and what changed.
  */
@@ -226,6 +235,93 @@ export declare function multiEditSync(path: string, edits: Edit[], options?: Edi
  * given `original`'s trailing-newline state.
  */
 export declare function normalizeEol(original: string, updated: string): string
+
+/** One file section of a parsed patch. */
+export interface ParsedFile {
+  path: string
+  action: 'update' | 'add' | 'delete' | 'move'
+  movedTo?: string
+  /** For an added file: its text, with the line breaks the patch gives it. */
+  content?: string
+  hunks: Array<ParsedHunk>
+  /** 1-based line of the patch where the section starts. */
+  line: number
+}
+
+/** One hunk of a parsed patch. */
+export interface ParsedHunk {
+  /** The `@@ <line>` anchors of the apply_patch format: lines the hunk comes after. */
+  anchors: Array<string>
+  /** A unified diff's `@@ -oldStart,oldLines +newStart,newLines @@`. */
+  oldStart?: number
+  oldLines?: number
+  newStart?: number
+  newLines?: number
+  /** The hunk's lines, each with its prefix: ' ' context, '-' removed, '+' added. */
+  lines: Array<string>
+  /** `*** End of File`: the hunk must match at the end of the file. */
+  endOfFile: boolean
+  /** 1-based line of the patch where the hunk starts. */
+  line: number
+}
+
+/** What `parsePatch` returns. */
+export interface ParsedPatch {
+  format: 'envelope' | 'unified'
+  files: Array<ParsedFile>
+}
+
+/**
+ * Reads a patch without touching any file: what it would do to which file, hunk by
+ * hunk. Fails with `PATCH_INVALID` (with the line) when it cannot be read.
+ */
+export declare function parsePatch(patch: string): ParsedPatch
+
+/** What `applyPatch` did to one file section of the patch, in the patch's order. */
+export interface PatchFileResult {
+  /** The path as the patch gives it. */
+  path: string
+  action: 'update' | 'add' | 'delete' | 'move'
+  /** For a move: the new path. */
+  movedTo?: string
+  /** Unified diff of the LF views (empty for a move that changes no line). */
+  diff: string
+  /** Line endings of the file afterwards (of the deleted content for a delete). */
+  eol: EolInfo
+  /**
+   * Version of the file's bytes afterwards (with `dryRun`: that would be); absent
+   * after a delete, and for a section a later section of the patch changed again.
+   */
+  version?: string
+  /** The tier that found each hunk. */
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>
+  /** Things the host should show its user, such as endings the patch made mixed. */
+  warnings: Array<string>
+}
+
+/** Options of `applyPatch`. */
+export interface PatchOptions {
+  /** Folder relative paths are taken against (default: the process's). */
+  cwd?: string
+  /** Folder(s) every file's real location must be inside. */
+  root?: string | string[]
+  /** Compute and check everything, write nothing. */
+  dryRun?: boolean
+  /** fsync each file and its folder before returning. */
+  durable?: boolean
+  /** Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit). */
+  maxBytes?: number
+  /**
+   * The version each file must still have (`FILE_CHANGED` otherwise), by its path
+   * as the patch names it.
+   */
+  expectedVersions?: Record<string, string>
+}
+
+/** The result of `applyPatch`. */
+export interface PatchResult {
+  files: Array<PatchFileResult>
+}
 
 /**
  * Reads a file as a model should see it: the LF view of the requested lines, with the

@@ -1,6 +1,6 @@
 /**
- * Drop-in agent tools: `read_file`, `write_file`, `edit_file`, `multi_edit` and
- * `delete_range`, each with a model-facing description, a JSON Schema for its
+ * Drop-in agent tools: `read_file`, `write_file`, `edit_file`, `multi_edit`,
+ * `delete_range` and `apply_patch`, each with a model-facing description, a JSON Schema for its
  * arguments and an `execute` that never throws or rejects.
  *
  * ```ts
@@ -149,12 +149,19 @@ export interface DeleteRangeArgs {
   inclusive?: boolean | null
 }
 
+/**
+ * The whole patch: the `*** Begin Patch` format or a unified diff. `input` is Codex's
+ * name for it; OpenCode's `patchText` is accepted too.
+ */
+export type ApplyPatchArgs = { input: string } | { patchText: string }
+
 export interface Tools {
   read_file: Tool<ReadFileArgs, 'read_file'>
   write_file: Tool<WriteFileArgs, 'write_file'>
   edit_file: Tool<EditFileArgs, 'edit_file'>
   multi_edit: Tool<MultiEditArgs, 'multi_edit'>
   delete_range: Tool<DeleteRangeArgs, 'delete_range'>
+  apply_patch: Tool<ApplyPatchArgs, 'apply_patch'>
 }
 
 export type ToolName = keyof Tools
@@ -220,6 +227,7 @@ export declare const write_file: Tools['write_file']
 export declare const edit_file: Tools['edit_file']
 export declare const multi_edit: Tools['multi_edit']
 export declare const delete_range: Tools['delete_range']
+export declare const apply_patch: Tools['apply_patch']
 
 export interface OpenAIToolsOptions {
   /**

@@ -2,7 +2,7 @@
 'use strict'
 
 // `eol-edit/tools`: drop-in agent tools (read_file, write_file, edit_file, multi_edit,
-// delete_range) and their shapes for the OpenAI and Anthropic APIs. The tools live in
+// delete_range, apply_patch) and their shapes for the OpenAI and Anthropic APIs. The tools live in
 // lib/tools/, one file each; this is the package entry.
 //
 // Plain CommonJS with no build step. The exports are `exports.name = ...`
@@ -30,6 +30,8 @@ exports.edit_file = tools.edit_file
 exports.multi_edit = tools.multi_edit
 /** @type {typeof import('./tools.js').delete_range} */
 exports.delete_range = tools.delete_range
+/** @type {typeof import('./tools.js').apply_patch} */
+exports.apply_patch = tools.apply_patch
 /** @type {typeof import('./tools.js').toOpenAITools} */
 exports.toOpenAITools = formats.toOpenAITools
 /** @type {typeof import('./tools.js').toOpenAIResponsesTools} */

@@ -83,7 +83,7 @@ describe('MCP client configurations', () => {
     expect(argv.slice(8)).toEqual(['--root', '/path/to/project'])
   })
 
-  it.each(configs)('%s: the server it names answers with the five tools', (name) => {
+  it.each(configs)('%s: the server it names answers with the six tools', (name) => {
     const argv = commandLine(JSON.parse(fs.readFileSync(path.join(repo, 'examples', 'mcp', name), 'utf8')))
     const project = fs.mkdtempSync(path.join(os.tmpdir(), 'eol-mcp-config-'))
     made.push(project)
@@ -102,6 +102,6 @@ describe('MCP client configurations', () => {
     })
     expect(r.status, r.stderr).toBe(0)
     const list = r.stdout.trim().split('\n').map((line) => JSON.parse(line)).find((m) => m.id === 2)
-    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range'])
+    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range', 'apply_patch'])
   })
 })

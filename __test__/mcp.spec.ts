@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const repo = path.resolve(__dirname, '..')
 const bin = path.join(repo, 'bin', 'eol-edit.js')
-const TOOLS = ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range']
+const TOOLS = ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range', 'apply_patch']
 
 const made: string[] = []
 afterAll(() => {
@@ -90,7 +90,7 @@ describe('eol-edit mcp', () => {
     expect(client.getInstructions()).toContain(root)
   })
 
-  it('lists the five tools with their descriptions and JSON Schemas as the tool layer has them', async () => {
+  it('lists the six tools with their descriptions and JSON Schemas as the tool layer has them', async () => {
     const { createTools } = require('../tools.js')
     const local = createTools({ root })
     const { tools } = await client.listTools()
@@ -119,6 +119,28 @@ describe('eol-edit mcp', () => {
     expect(out).toContain('+TWO')
     expect(out).toContain('+added')
     expect(visible(fs.readFileSync(file))).toBe('one\\r\\nTWO\\r\\nadded\\r\\nthree\\r\\n')
+  })
+
+  it('apply_patch changes several files of the root, keeping their endings', async () => {
+    fs.writeFileSync(path.join(root, 'p1.txt'), 'a\r\nb\r\n')
+    fs.writeFileSync(path.join(root, 'p2.txt'), 'x\ry\r')
+    const result = await client.callTool({
+      name: 'apply_patch',
+      arguments: {
+        input: '*** Begin Patch\n*** Update File: p1.txt\n@@\n a\n-b\n+B\n+C\n*** Update File: p2.txt\n@@\n-x\n+X\n*** End Patch',
+      },
+    })
+    expect(result.isError, text(result)).toBeFalsy()
+    expect(text(result)).toContain('M p1.txt (+2 -1)')
+    expect(visible(fs.readFileSync(path.join(root, 'p1.txt')))).toBe('a\\r\\nB\\r\\nC\\r\\n')
+    expect(visible(fs.readFileSync(path.join(root, 'p2.txt')))).toBe('X\\ry\\r')
+    const outsidePatch = await client.callTool({
+      name: 'apply_patch',
+      arguments: { input: `*** Begin Patch\n*** Add File: ${path.join(outside, 'x.txt')}\n+x\n*** End Patch` },
+    })
+    expect(outsidePatch.isError).toBe(true)
+    expect(text(outsidePatch)).toMatch(/^PATH_OUTSIDE_ROOT/)
+    expect(fs.existsSync(path.join(outside, 'x.txt'))).toBe(false)
   })
 
   it('multi_edit and delete_range keep the endings of a BOM + CRLF file', async () => {

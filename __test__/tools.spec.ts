@@ -104,8 +104,8 @@ beforeEach(() => {
 describe('exports and definitions', () => {
   const names = ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range'] as const
 
-  it('createTools returns the five tools, each with name, description, schema and execute', () => {
-    expect(Object.keys(t)).toEqual([...names])
+  it('createTools returns the five file tools, each with name, description, schema and execute, and apply_patch', () => {
+    expect(Object.keys(t)).toEqual([...names, 'apply_patch'])
     for (const name of names) {
       const tool = t[name]
       expect(tool.name).toBe(name)
@@ -172,7 +172,7 @@ describe('exports and definitions', () => {
   })
 
   it('exports a default tool set and each tool by name', () => {
-    expect(Object.keys(defaultTools)).toEqual([...names])
+    expect(Object.keys(defaultTools)).toEqual([...names, 'apply_patch'])
     expect(read_file).toBe(defaultTools.read_file)
     expect(write_file).toBe(defaultTools.write_file)
     expect(edit_file).toBe(defaultTools.edit_file)
@@ -183,7 +183,7 @@ describe('exports and definitions', () => {
 
   it('converts to the OpenAI and Anthropic formats', () => {
     const openai = toOpenAITools(t)
-    expect(openai).toHaveLength(5)
+    expect(openai).toHaveLength(6)
     expect(openai[2]).toEqual({
       type: 'function',
       function: { name: 'edit_file', description: t.edit_file.description, parameters: t.edit_file.parameters },
@@ -1055,7 +1055,7 @@ describe('schemas', () => {
 
   it('toOpenAIResponsesTools gives the Responses API shape', () => {
     const plain = toOpenAIResponsesTools(t)
-    expect(plain.map((x) => x.name)).toEqual(['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range'])
+    expect(plain.map((x) => x.name)).toEqual(['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range', 'apply_patch'])
     expect(plain[2]).toEqual({
       type: 'function',
       name: 'edit_file',
@@ -1355,7 +1355,7 @@ describe('module formats', () => {
         `console.log(JSON.stringify({ names, success: r.success, n: toOpenAITools(t).length }))\n`,
     )
     const out = execFileSync(node, [mjs], { encoding: 'utf8' })
-    expect(JSON.parse(out)).toEqual({ names: Array(6).fill('object'), success: true, n: 5 })
+    expect(JSON.parse(out)).toEqual({ names: Array(6).fill('object'), success: true, n: 6 })
     expectBytes(target, 'A\r\nb\r\n')
 
     // Self-reference through package.json `exports["./tools"]`, as a user writes it.
@@ -1374,7 +1374,7 @@ describe('module formats', () => {
       { cwd: repo, encoding: 'utf8' },
     )
     expect(out.trim()).toBe(
-      'createTools,delete_range,edit_file,multi_edit,read_file,toAnthropicTools,toOpenAIResponsesTools,toOpenAITools,tools,write_file',
+      'apply_patch,createTools,delete_range,edit_file,multi_edit,read_file,toAnthropicTools,toOpenAIResponsesTools,toOpenAITools,tools,write_file',
     )
   })
 })

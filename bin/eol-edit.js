@@ -33,6 +33,7 @@ Commands:
   write <path>                       write stdin to a file, keeping its endings and BOM
   delete-range <path> <start> <end>  delete the lines between two anchors
   convert <path>... --to lf|crlf|cr  convert every line ending on purpose
+  patch [FILE|-] [--check]           apply a patch (apply_patch format or unified diff) from FILE or stdin
   inspect [path...]                  report line endings, BOM and encoding of files
   demo                               edit CRLF, mixed, CR, BOM and UTF-16 files and show the bytes
   mcp [--root DIR]...                serve the agent tools over MCP (stdio)
@@ -102,6 +103,19 @@ Options:
   --json           print the results as JSON
   --root DIR       refuse paths outside DIR (repeatable)`,
 
+  patch: `Usage: eol-edit patch [FILE|-] [--check] [--json] [--root DIR]...
+
+Applies a patch read from FILE (or stdin, when FILE is - or left out) to the files
+it names, all or nothing: if any part fails, no file is changed. The patch is the
+apply_patch format (*** Begin Patch ... *** End Patch, with Add File, Delete File,
+Update File and Move to sections) or a unified diff (diff -u, git diff). Each file
+keeps its own line endings, BOM and encoding; paths are taken from the current folder.
+
+Options:
+  --check          check that the patch applies and print what it would do; change nothing
+  --json           print the result as JSON
+  --root DIR       refuse paths outside DIR (repeatable)`,
+
   inspect: `Usage: eol-edit inspect [path...] [--json] [--fail-on-mixed]
 
 Walks the given files and folders (default: the current folder), skipping .git,
@@ -121,8 +135,8 @@ each file's bytes before and after with the endings visible (\r\n, \n, \r).`,
   mcp: `Usage: eol-edit mcp [--root DIR]...
 
 Runs an MCP server over stdio (for Claude Desktop, Cursor, VS Code, OpenCode and
-other MCP clients) with the tools read_file, write_file, edit_file, multi_edit and
-delete_range. Every path must be inside a root; relative paths are taken from the
+other MCP clients) with the tools read_file, write_file, edit_file, multi_edit,
+delete_range and apply_patch. Every path must be inside a root; relative paths are taken from the
 first root. Stdout carries only protocol messages; diagnostics go to stderr.
 
 Without --root, the roots are the workspace folders the client announces (MCP
@@ -375,6 +389,36 @@ const commands = {
     }
     if (p.values.json) printJson(results)
     return status
+  },
+
+  patch(args) {
+    const p = parse('patch', args, Object.assign({ check: { type: 'boolean' } }, JSON_OPT, ROOT), { max: 1 })
+    if (p.help) return help('patch')
+    const source = p.positionals[0]
+    let text
+    try {
+      text = fs.readFileSync(source === undefined || source === '-' ? 0 : source, 'utf8')
+    } catch (error) {
+      const from = source === undefined || source === '-' ? 'stdin' : JSON.stringify(source)
+      throw new UsageError(`patch: could not read the patch from ${from} (${error.code || error.message}).`)
+    }
+    const options = fileOptions(p.values, p.values.check ? { dryRun: true } : {})
+    const r = core.applyPatchSync(text, options)
+    if (p.values.json) return printJson(r)
+    const marks = { update: 'M', add: 'A', delete: 'D', move: 'R' }
+    const lenient = new Set()
+    for (const f of r.files) {
+      const name = f.action === 'move' ? `${f.path} -> ${f.movedTo}` : f.path
+      out(`${marks[f.action] || '?'} ${name}`)
+      for (const t of f.matchedBy || []) if (LENIENT.has(t)) lenient.add(t)
+      for (const w of f.warnings || []) err(`warning: ${f.path}: ${w}`)
+    }
+    if (lenient.size > 0) {
+      err(`note: matched by the lenient ${[...lenient].join(', ')} tier; lines not changed kept their bytes.`)
+    }
+    for (const f of r.files) if (f.action !== 'delete') printDiff(f.diff)
+    if (p.values.check) err(`check: the patch applies to ${r.files.length} file${r.files.length === 1 ? '' : 's'}; nothing was written.`)
+    return EXIT_OK
   },
 
   inspect(args) {

@@ -97,6 +97,7 @@ const ANNOTATIONS = {
   edit_file: { title: 'Edit file', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   multi_edit: { title: 'Edit file (several edits)', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   delete_range: { title: 'Delete lines', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  apply_patch: { title: 'Apply a patch', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 }
 
 /** @param {string} p */

@@ -123,18 +123,42 @@ pub fn replace_between(
     before: Option<u8>,
     after: Option<u8>,
 ) -> Vec<u8> {
-    let source = eol::pieces(region);
     let old_lines: Vec<&[u8]> = old_lf.split(|&b| b == b'\n').collect();
     let new_lines: Vec<&[u8]> = new_lf.split(|&b| b == b'\n').collect();
+    let origins = origins(&old_lines, &new_lines);
+    replace_with_origins(
+        region,
+        new_lf,
+        &origins,
+        reindent,
+        file_dominant,
+        before,
+        after,
+    )
+}
+
+/// [`replace_between`] with the origin of each line of `new_lf` given rather than found
+/// by a longest common subsequence: a patch's hunk says itself which lines it keeps.
+pub fn replace_with_origins(
+    region: &[u8],
+    new_lf: &[u8],
+    origins: &[Origin],
+    reindent: Option<Reindent>,
+    file_dominant: &dyn Fn() -> Ending,
+    before: Option<u8>,
+    after: Option<u8>,
+) -> Vec<u8> {
+    let source = eol::pieces(region);
+    let new_lines: Vec<&[u8]> = new_lf.split(|&b| b == b'\n').collect();
+    debug_assert_eq!(new_lines.len(), origins.len());
     let region_majority = eol::strict_majority(source.iter().filter_map(|p| p.1));
     let added_ending = || region_majority.unwrap_or_else(file_dominant);
-    let origins = origins(&old_lines, &new_lines);
     let mut out = Vec::with_capacity(region.len() + new_lf.len());
     let last = new_lines.len() - 1;
     // Whether the last ending written was chosen here (an added line's) rather than
     // taken from the file: that is the one to bend when a CR meets an LF.
     let mut chose_last = false;
-    for (j, (line, origin)) in new_lines.iter().zip(origins).enumerate() {
+    for (j, (line, &origin)) in new_lines.iter().zip(origins).enumerate() {
         let source_line = match origin {
             Origin::Kept(i) | Origin::Changed(i) => source.get(i),
             Origin::Added => None,

@@ -119,21 +119,104 @@ fn lines_down(text: &[u8], p: usize, n: usize) -> usize {
 /// Splices over the source are diffed in a window around them: from a few lines before
 /// the first to a few lines after the last, which is all a diff with 3 lines of
 /// context can show, so nothing outside it is compared or split.
+///
+/// Splices far enough apart that their hunks cannot meet (a patch's 1,000 hunks in one
+/// file) are summarized cluster by cluster, so the cost stays linear in the file.
 pub fn summarize(source: &[u8], new: &Splices, label: &str) -> Summary {
     let splices = new.splice_list();
-    let (Some(first), Some(last), false) = (splices.first(), splices.last(), new.replaces_source())
-    else {
-        return summarize_texts(source, &new.joined(source), 0, label);
+    if splices.is_empty() || new.replaces_source() {
+        return summarize_texts(source, &new.joined(source), 0, 0, label);
+    }
+    let mut clusters = Vec::new();
+    let mut first = 0;
+    for i in 1..=splices.len() {
+        let apart = splices.get(i).is_none_or(|next| {
+            eol::count_endings(&source[splices[i - 1].end..next.start]) > 2 * CONTEXT + 2
+        });
+        if apart {
+            clusters.push(&splices[first..i]);
+            first = i;
+        }
+    }
+    if let [only] = clusters[..] {
+        return summarize_cluster(source, new, only, None, label);
+    }
+    // Each cluster's window starts where the one before left off counting lines.
+    let mut total = Summary {
+        start_line: 0,
+        end_line: 0,
+        diff: String::new(),
     };
-    let from = lines_up(source, line_start_before(source, first.start), CONTEXT + 1);
-    // The rest of the last splice's line, then as many more as `from` has above.
-    let to = lines_down(source, last.end, CONTEXT + 2);
+    let (mut counted, mut lines_before, mut delta) = (0, 0, 0isize);
+    for cluster in clusters {
+        let part = Splices::of(cluster.to_vec());
+        let from = window_start(source, cluster);
+        lines_before += eol::count_endings(&source[counted..from]);
+        counted = from;
+        let new_before = (lines_before as isize + delta) as usize;
+        let summary = summarize_cluster(
+            source,
+            &part,
+            cluster,
+            Some((lines_before, new_before)),
+            label,
+        );
+        let old_len = eol::count_endings(&source[from..window_end(source, cluster)]) as isize;
+        let new_len: isize = part
+            .pieces_between(source, from..window_end(source, cluster))
+            .map(|p| eol::count_endings(p) as isize)
+            .sum();
+        delta += new_len - old_len;
+        if summary.diff.is_empty() {
+            continue;
+        }
+        if total.diff.is_empty() {
+            total.start_line = summary.start_line;
+            total.diff = summary.diff;
+        } else {
+            let hunks = summary.diff.splitn(3, '\n').nth(2).unwrap_or_default();
+            total.diff.push_str(hunks);
+        }
+        total.end_line = summary.end_line;
+    }
+    total
+}
+
+/// From a few lines before the cluster's first splice.
+fn window_start(source: &[u8], cluster: &[crate::splice::Splice]) -> usize {
+    lines_up(
+        source,
+        line_start_before(source, cluster[0].start),
+        CONTEXT + 1,
+    )
+}
+
+/// The rest of the last splice's line, then as many more as the start has above.
+fn window_end(source: &[u8], cluster: &[crate::splice::Splice]) -> usize {
+    lines_down(source, cluster[cluster.len() - 1].end, CONTEXT + 2)
+}
+
+/// Summarizes the splices of `cluster` (all of `new`'s) in their window. `before`: the
+/// lines of the old and of the new text above the window, when the caller counted
+/// them; otherwise they are counted here (one cluster: the same for both).
+fn summarize_cluster(
+    source: &[u8],
+    new: &Splices,
+    cluster: &[crate::splice::Splice],
+    before: Option<(usize, usize)>,
+    label: &str,
+) -> Summary {
+    let from = window_start(source, cluster);
+    let to = window_end(source, cluster);
+    let (lines_before, new_before) = before.unwrap_or_else(|| {
+        let n = eol::count_endings(&source[..from]);
+        (n, n)
+    });
     let new = new
         .pieces_between(source, from..to)
         .collect::<Vec<_>>()
         .concat();
-    let lines_before = eol::count_endings(&source[..from]);
-    summarize_texts(&source[from..to], &new, lines_before, label)
+    summarize_texts(&source[from..to], &new, lines_before, new_before, label)
 }
 
 /// The start of the line that holds offset `p` (for the `\n` of a `\r\n`, the line the
@@ -148,8 +231,14 @@ fn line_start_before(text: &[u8], p: usize) -> usize {
 }
 
 /// Summarizes the change from `old` to `new` (both sources, with their own endings),
-/// which start at line `lines_before` (0-based) of their files.
-fn summarize_texts(old: &[u8], new: &[u8], lines_before: usize, label: &str) -> Summary {
+/// which start at lines `lines_before` and `new_before` (0-based) of their files.
+fn summarize_texts(
+    old: &[u8],
+    new: &[u8],
+    lines_before: usize,
+    new_before: usize,
+    label: &str,
+) -> Summary {
     let mut start = common_prefix(old, new);
     if start == old.len() && start == new.len() {
         return Summary {
@@ -166,14 +255,17 @@ fn summarize_texts(old: &[u8], new: &[u8], lines_before: usize, label: &str) -> 
     while !(is_line_start(old, old.len() - suffix) && is_line_start(new, new.len() - suffix)) {
         suffix -= 1;
     }
-    let first_line = lines_before + line_index(old, start);
+    // The common prefix has as many lines in both texts.
+    let above = line_index(old, start);
+    let first_line = lines_before + above;
+    let new_first = new_before + above;
     let old_window = split_lines(&old[start..old.len() - suffix]);
     let new_window = split_lines(&new[start..new.len() - suffix]);
-    let start_line = first_line as u32 + 1;
+    let start_line = new_first as u32 + 1;
     let end_line = if new_window.is_empty() {
         start_line
     } else {
-        first_line as u32 + new_window.len() as u32
+        new_first as u32 + new_window.len() as u32
     };
 
     // Only the context lines around the change are split, never the whole file.
@@ -189,7 +281,7 @@ fn summarize_texts(old: &[u8], new: &[u8], lines_before: usize, label: &str) -> 
     let old_lf: Vec<&[u8]> = old_window.iter().map(|l| l.0).collect();
     let new_lf: Vec<&[u8]> = new_window.iter().map(|l| l.0).collect();
     if old_lf == new_lf {
-        render_endings_only(&mut diff, first_line, &old_window, &new_window);
+        render_endings_only(&mut diff, new_first, &old_window, &new_window);
     } else {
         let mut old_all: Vec<&[u8]> = ctx_before.iter().map(|l| l.0).collect();
         let mut new_all = old_all.clone();
@@ -197,7 +289,14 @@ fn summarize_texts(old: &[u8], new: &[u8], lines_before: usize, label: &str) -> 
         new_all.extend(&new_lf);
         old_all.extend(ctx_after.iter().map(|l| l.0));
         new_all.extend(ctx_after.iter().map(|l| l.0));
-        render_unified(&mut diff, context_start, &old_all, &new_all);
+        let new_context_start = new_first - ctx_before.len();
+        render_unified(
+            &mut diff,
+            context_start,
+            new_context_start,
+            &old_all,
+            &new_all,
+        );
     }
     Summary {
         start_line,
@@ -206,7 +305,13 @@ fn summarize_texts(old: &[u8], new: &[u8], lines_before: usize, label: &str) -> 
     }
 }
 
-fn render_unified(out: &mut String, offset: usize, old: &[&[u8]], new: &[&[u8]]) {
+fn render_unified(
+    out: &mut String,
+    old_offset: usize,
+    new_offset: usize,
+    old: &[&[u8]],
+    new: &[&[u8]],
+) {
     let ops = crate::align::line_ops(old, new, Duration::from_millis(300));
     for group in group_diff_ops(ops, CONTEXT) {
         let (Some(first), Some(last)) = (group.first(), group.last()) else {
@@ -218,8 +323,8 @@ fn render_unified(out: &mut String, offset: usize, old: &[&[u8]], new: &[&[u8]])
         let new_len = last.new_range().end - new_start;
         out.push_str(&format!(
             "@@ -{} +{} @@\n",
-            hunk_range(offset + old_start, old_len),
-            hunk_range(offset + new_start, new_len)
+            hunk_range(old_offset + old_start, old_len),
+            hunk_range(new_offset + new_start, new_len)
         ));
         for op in &group {
             for (tag, range, lines) in op_lines(op, old, new) {
@@ -331,6 +436,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn far_apart_splices_are_summarized_cluster_by_cluster_like_the_whole_text() {
+        let mut source = Vec::new();
+        let mut starts = Vec::new();
+        for i in 0..200 {
+            starts.push(source.len());
+            source.extend_from_slice(format!("line {i}").as_bytes());
+            source.extend_from_slice([&b"\r\n"[..], b"\n", b"\r"][i % 3]);
+        }
+        // Lines changed, removed and added every 7 to 23 lines, some close enough to
+        // share a hunk, the last one at the very end.
+        let mut splices = Vec::new();
+        for (k, &line) in [3usize, 10, 30, 53, 60, 61, 90, 150, 199]
+            .iter()
+            .enumerate()
+        {
+            let (start, end) = (
+                starts[line],
+                starts.get(line + 1).copied().unwrap_or(source.len()),
+            );
+            let bytes = match k % 3 {
+                0 => format!("changed {line}\r\n").into_bytes(),
+                1 => Vec::new(),
+                _ => format!("added {line}\nline {line}\r\n").into_bytes(),
+            };
+            splices.push(Splice { start, end, bytes });
+        }
+        let splices = Splices::of(splices);
+        let new = splices.to_vec(&source);
+        assert_eq!(summarize(&source, &splices, "f"), whole(&source, &new, "f"));
     }
 
     #[test]

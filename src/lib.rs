@@ -23,6 +23,8 @@
 //! - [`explain`]: `TEXT_NOT_FOUND` messages that name the closest region.
 //! - [`file`](mod@file): everything that touches the file system: root confinement, the
 //!   per-path lock, the version hash, the ending of a new file, atomic writes.
+//! - [`patch`]: `applyPatch`: the apply_patch envelope and unified diffs, parsed, matched
+//!   and aligned by the modules above, and committed to every file or none.
 //!
 //! The core knows nothing of Node; `node` is the only module that imports napi.
 
@@ -35,6 +37,7 @@ pub mod error;
 pub mod explain;
 pub mod file;
 pub mod matching;
+pub mod patch;
 pub mod splice;
 
 #[cfg(feature = "node")]

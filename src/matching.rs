@@ -698,6 +698,79 @@ pub fn has_literal_escapes(old: &[u8]) -> bool {
         .any(|w| w[0] == b'\\' && matches!(w[1], b'n' | b'r' | b't' | b'"' | b'\'' | b'\\'))
 }
 
+/// Whole-line search, for patches: the places where `old` (LF-view lines, without their
+/// `\n`) stands as consecutive whole lines of `lines`, the first of them at line `from`
+/// or later and, with `at_end`, the last of them the file's last line. The tiers are
+/// those of [`find`], each judged line by line (`exact`, `unicode`,
+/// `trailingWhitespace`, `indentation`); the first with a match decides. A match runs
+/// from its first line's start to its last line's content end (its `\n` excluded).
+pub fn find_line_run(lines: &Lines<'_>, old: &[&[u8]], from: usize, at_end: bool) -> Option<Found> {
+    let k = old.len();
+    if k == 0 || from > lines.len() || lines.len() - from < k {
+        return None;
+    }
+    let last = lines.len() - k;
+    let first = if at_end { last } else { from };
+    let file: Vec<&[u8]> = (first..lines.len()).map(|i| lines.line(i)).collect();
+    // Runs of `tier`: `hit(p)` tells whether the window at `file[p..]` matches.
+    let runs = |tier: Tier, hit: &dyn Fn(usize) -> Option<Option<Reindent>>| {
+        let mut matches = Vec::new();
+        let mut overlapping = None;
+        let mut free = 0;
+        for p in 0..=last - first {
+            let Some(reindent) = hit(p) else { continue };
+            let (start, end) = (lines.start(first + p), lines.content_end(first + p + k - 1));
+            if p >= free {
+                matches.push(Match {
+                    start,
+                    end,
+                    reindent,
+                });
+                free = p + k;
+            } else if matches.len() == 1 && overlapping.is_none() {
+                overlapping = Some(start);
+            }
+        }
+        (!matches.is_empty()).then_some(Found {
+            tier,
+            matches,
+            overlapping,
+        })
+    };
+    let exact = |p: usize| (0..k).all(|i| file[p + i] == old[i]).then_some(None);
+    if let Some(found) = runs(Tier::Exact, &exact) {
+        return Some(found);
+    }
+    let ascii = old.iter().all(|l| l.is_ascii()) && file.iter().all(|l| l.is_ascii());
+    if !ascii {
+        let (f, o): (Vec<_>, Vec<_>) = (
+            file.iter().map(|l| fold(l)).collect(),
+            old.iter().map(|l| fold(l)).collect(),
+        );
+        if let Some(found) = runs(Tier::Unicode, &|p| {
+            (0..k).all(|i| f[p + i] == o[i]).then_some(None)
+        }) {
+            return Some(found);
+        }
+    }
+    let old_keys: Vec<LineKey<'_>> = old.iter().map(|l| LineKey::new(l)).collect();
+    if old_keys.iter().all(LineKey::is_blank) {
+        return None;
+    }
+    let file_keys: Vec<LineKey<'_>> = file.iter().map(|l| LineKey::new(l)).collect();
+    let trailing = |p: usize| {
+        (0..k)
+            .all(|i| file_keys[p + i].trimmed == old_keys[i].trimmed)
+            .then_some(None)
+    };
+    if let Some(found) = runs(Tier::TrailingWhitespace, &trailing) {
+        return Some(found);
+    }
+    runs(Tier::Indentation, &|p| {
+        uniform_shift(&file_keys[p..p + k], &old_keys).map(Some)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -768,6 +841,24 @@ mod tests {
         assert_eq!(unescape(br#"a\nb\t\"c\\d\x"#), b"a\nb\t\"c\\d\\x");
         assert!(has_literal_escapes(br"a\nb"));
         assert!(!has_literal_escapes(b"a\nb\\n"));
+    }
+
+    #[test]
+    fn a_line_run_matches_whole_lines_from_a_line_on() {
+        let text = b"xa\na\nb\na\nb\n";
+        let lines = Lines::new(text);
+        // `a` inside `xa` is not a line; the run starts at line 1 or later.
+        let f = find_line_run(&lines, &[b"a", b"b"], 0, false).unwrap();
+        assert_eq!((f.tier, f.matches.len()), (Tier::Exact, 2));
+        assert_eq!((f.matches[0].start, f.matches[0].end), (3, 6));
+        let f = find_line_run(&lines, &[b"a", b"b"], 2, false).unwrap();
+        assert_eq!(f.matches.len(), 1);
+        assert_eq!(f.matches[0].start, 7);
+        let f = find_line_run(&lines, &[b"a"], 0, true);
+        assert!(f.is_none(), "the last line is b");
+        let f = find_line_run(&lines, &[b"  b  "], 0, true).unwrap();
+        assert_eq!((f.tier, f.matches[0].start), (Tier::Indentation, 9));
+        assert!(find_line_run(&lines, &[b"a", b"b"], 5, false).is_none());
     }
 
     #[test]

@@ -20,6 +20,8 @@ const KEYS = {
   endAnchor: ['end_anchor', 'endAnchor'],
   startLine: ['start_line', 'startLine'],
   endLine: ['end_line', 'endLine'],
+  // Codex calls the patch `input`, OpenCode `patchText`.
+  input: ['input', 'patchText', 'patch_text', 'patch'],
 }
 
 /**

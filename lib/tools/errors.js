@@ -92,7 +92,7 @@ function failure(error, path) {
  * @returns {ToolFailure}
  */
 function describeFailure(thrown, path) {
-  /** @type {{ code?: unknown, message?: unknown, hint?: unknown, lines?: unknown, editIndex?: unknown }} */
+  /** @type {{ code?: unknown, message?: unknown, hint?: unknown, lines?: unknown, editIndex?: unknown, fileIndex?: unknown }} */
   const error = thrown !== null && typeof thrown === 'object' ? thrown : {}
   const code = /** @type {ErrorCode} */ (
     typeof error.code === 'string' && ERROR_CODES.has(error.code) ? error.code : 'IO_ERROR'
@@ -111,6 +111,10 @@ function describeFailure(thrown, path) {
     message =
       `edit #${i + 1} (edits[${i}]) failed: ${message}` +
       ' Nothing was written: fix that edit and send all the edits again.'
+  }
+  if (typeof error.fileIndex === 'number' && Number.isInteger(error.fileIndex)) {
+    // apply_patch: the message names the file and the hunk.
+    message += ' Nothing was written: fix that part of the patch and send the whole patch again.'
   }
   /** @type {ToolFailure} */
   const result = { success: false, error: code, data: message }

@@ -18,6 +18,7 @@ const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES, readFileTool } = require('./read
 const { copy } = require('./schemas.js')
 const { Call, Session } = require('./session.js')
 
+const { applyPatch } = require('./apply_patch.js')
 const { deleteRange } = require('./delete_range.js')
 const { editFile } = require('./edit_file.js')
 const { multiEdit } = require('./multi_edit.js')
@@ -33,7 +34,7 @@ const { writeFile } = require('./write_file.js')
 // The registry: every tool of a tool set, in the order createTools returns them. An
 // entry is a ToolSpec, or a function of the tool set's settings that makes one.
 //
-// To add a tool (apply_patch is the next one):
+// To add a tool:
 // 1. write lib/tools/<name>.js exporting a ToolSpec: `name`, a `description` for the
 //    model (built from descriptions.js), `parameters` (snake_case JSON Schema; put the
 //    camelCase and other spellings `run` accepts in args.js KEYS), and
@@ -48,7 +49,7 @@ const { writeFile } = require('./write_file.js')
 //    file, honours the AbortSignal and remembers the new versions;
 // 3. add it to the list below, and its arguments to `Tools` in tools.d.ts.
 /** @type {Array<ToolSpec | ((settings: Settings) => ToolSpec)>} */
-const REGISTRY = [readFileTool, writeFile, editFile, multiEdit, deleteRange]
+const REGISTRY = [readFileTool, writeFile, editFile, multiEdit, deleteRange, applyPatch]
 
 /**
  * Builds a tool set. Malformed options throw here (a TypeError for a wrong type, an

@@ -177,6 +177,7 @@ module.exports = {
   lineSpan,
   compactDiff,
   diffCounts,
+  TIER_NOTES,
   tierNotes,
   changed,
   changeSummary,

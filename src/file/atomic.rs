@@ -270,6 +270,28 @@ fn write_new(
     Ok(())
 }
 
+/// Deletes the file at `target` if it is still what `snapshot` saw: the commit lock and
+/// the race check of a write, then the unlink, relative to the file's folder.
+pub(crate) fn unlink(target: &Located, snapshot: &Snapshot, durable: bool) -> Result<()> {
+    let display = &target.display;
+    let fail = |err: io::Error| io_failure(&err, display, Action::Write);
+    let _commit = sys::commit_lock(snapshot.handle.as_ref(), snapshot.stat.id).map_err(fail)?;
+    verify(
+        &target.dir,
+        &target.name,
+        display,
+        Expect::Unchanged(snapshot),
+    )?;
+    target
+        .dir
+        .remove_file(&target.name)
+        .map_err(|e| commit_failure(e, display))?;
+    if durable {
+        target.dir.sync().map_err(fail)?;
+    }
+    Ok(())
+}
+
 /// The error of a rename that failed; on Windows, a file another program keeps open.
 fn commit_failure(err: io::Error, display: &Path) -> crate::error::Error {
     if sys::is_busy(&err) {

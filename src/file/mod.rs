@@ -4,7 +4,8 @@
 //! confined real path ([`path`]), reads and decodes the file ([`load`]), and for an edit
 //! ([`modify`]) takes the path's lock ([`lock`]), checks `expectedVersion`, hands the
 //! decoded source to a transform and writes what comes back atomically ([`atomic`]),
-//! refusing with `FILE_CHANGED` if another process got there first. [`version`] is the
+//! refusing with `FILE_CHANGED` if another process got there first; [`remove`] deletes a
+//! file with the same checks. [`version`] is the
 //! hash callers pass back; [`conventions`] picks the ending of a file that does not
 //! exist yet.
 //!
@@ -30,6 +31,7 @@ pub mod atomic;
 pub mod conventions;
 pub(crate) mod lock;
 pub mod path;
+mod remove;
 pub(crate) mod sys;
 pub mod version;
 
@@ -48,6 +50,7 @@ use crate::splice::Splices;
 use atomic::{Expect, Snapshot};
 use lock::{LockKey, PathLock};
 use path::Located;
+pub use remove::{remove, Removed};
 
 /// The default `maxBytes`: 64 MiB of raw file bytes.
 ///

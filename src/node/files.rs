@@ -22,7 +22,9 @@ pub struct Job<T: Send + 'static> {
 }
 
 impl<T: Send + ToNapiValue + TypeName + 'static> Job<T> {
-    fn new(work: impl FnOnce() -> Result<T, Error> + Send + 'static) -> AsyncTask<Job<T>> {
+    pub(super) fn new(
+        work: impl FnOnce() -> Result<T, Error> + Send + 'static,
+    ) -> AsyncTask<Job<T>> {
         AsyncTask::new(Job {
             work: Some(Box::new(work)),
         })
@@ -116,7 +118,7 @@ pub struct ReadOptionsShape {
     pub max_bytes: Option<f64>,
 }
 
-fn file_options(o: &Options) -> Result<FileOptions, Error> {
+pub(super) fn file_options(o: &Options) -> Result<FileOptions, Error> {
     Ok(FileOptions {
         roots: o
             .strings("root")?
@@ -266,7 +268,7 @@ fn run_sync(env: &Env, args: impl FnOnce() -> Result<Work, Error>) -> napi::Resu
 
 /// Reads arguments on the JS thread, catching a panic: a Promise function reports a
 /// bad argument by rejecting, like any other failure, never by throwing.
-fn settle<T>(args: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+pub(super) fn settle<T>(args: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(args))
         .unwrap_or_else(|p| Err(panic_error(p)))
 }

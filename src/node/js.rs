@@ -322,6 +322,40 @@ impl Js {
         })
     }
 
+    /// The own enumerable string-keyed properties of an object, in order.
+    pub fn entries(&self, name: &str) -> Result<Vec<(String, Js)>, Error> {
+        if self.kind() != Kind::Object {
+            return Err(self.wrong(name, "an object"));
+        }
+        let mut keys = ptr::null_mut();
+        status_ok(
+            self.env,
+            unsafe {
+                sys::napi_get_all_property_names(
+                    self.env,
+                    self.value,
+                    sys::KeyCollectionMode::own_only,
+                    sys::KeyFilter::enumerable | sys::KeyFilter::skip_symbols,
+                    sys::KeyConversion::numbers_to_strings,
+                    &mut keys,
+                )
+            },
+            name,
+        )?;
+        let keys = Js {
+            env: self.env,
+            value: keys,
+        };
+        keys.array(name)?
+            .into_iter()
+            .map(|key| {
+                let key = key.string(name)?;
+                let value = self.get(&key)?;
+                Ok((key, value))
+            })
+            .collect()
+    }
+
     /// The raw value, to hand back to JavaScript unchanged.
     pub fn unknown<'env>(&self) -> Unknown<'env> {
         unsafe { Unknown::from_raw_unchecked(self.env, self.value) }
@@ -340,6 +374,14 @@ impl Options {
                 let v = obj.get(key)?;
                 Ok(if v.is_missing() { None } else { Some(v) })
             }
+        }
+    }
+
+    /// An optional object option, as its own enumerable entries.
+    pub fn entries(&self, key: &str) -> Result<Vec<(String, Js)>, Error> {
+        match self.get(key)? {
+            None => Ok(Vec::new()),
+            Some(v) => v.entries(&format!("options.{key}")),
         }
     }
 

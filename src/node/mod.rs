@@ -10,6 +10,7 @@
 mod edits;
 mod files;
 mod js;
+mod patch;
 mod strings;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -1,0 +1,145 @@
+// @ts-check
+'use strict'
+
+// apply_patch: one patch (Codex's `*** Begin Patch` format or a unified diff) that
+// adds, deletes, changes and renames files, all or nothing. The patch is parsed first
+// for the files it touches, so the session guards a stale read of each, asks `approve`
+// once with every file, and remembers every new version.
+
+const core = require('../../index.js')
+const { KEYS, requireString } = require('./args.js')
+const { TIER_NOTES, compactDiff, diffCounts, plural } = require('./results.js')
+
+/** @typedef {import('./session.js').ToolSpec} ToolSpec */
+/** @typedef {import('./session.js').FileChange} FileChange */
+/** @typedef {import('../../index.js').PatchResult} PatchResult */
+/** @typedef {import('../../index.js').PatchFileResult} PatchFileResult */
+/** @typedef {import('../../tools.js').ToolSuccess} ToolSuccess */
+
+const MARKS = { update: 'M', add: 'A', delete: 'D', move: 'R' }
+
+/**
+ * `M a.txt (+2 -1)`, `R a.txt -> b.txt`, `D old.txt`: one line per file section.
+ * @param {PatchFileResult} f
+ */
+function fileLine(f) {
+  const name = f.action === 'move' ? `${f.path} -> ${f.movedTo}` : f.path
+  const { added, removed } = diffCounts(f.diff)
+  const counts = f.action === 'delete' || (f.action === 'move' && !f.diff) ? '' : ` (+${added} -${removed})`
+  return `${MARKS[f.action] || '?'} ${name}${counts}`
+}
+
+/**
+ * What the session records of each file: the new file of a move as well as the old one
+ * (which no longer has a version), each with its diff for the host's approval.
+ * @param {PatchResult} result
+ * @returns {FileChange[]}
+ */
+function changes(result) {
+  /** @type {FileChange[]} */
+  const out = []
+  for (const f of result.files) {
+    const summary = `apply_patch ${fileLine(f)}`
+    if (f.action === 'move' && f.movedTo !== undefined) {
+      out.push({ path: f.path, diff: '', summary: `apply_patch ${f.path}: moved to ${f.movedTo}` })
+      out.push({ path: f.movedTo, diff: f.diff, summary, version: f.version })
+    } else {
+      out.push({ path: f.path, diff: f.diff, summary, version: f.version })
+    }
+  }
+  return out
+}
+
+/**
+ * What the model reads: a line per file, notes on lenient matches and warnings, and
+ * each file's diff.
+ * @param {PatchResult} result
+ * @returns {ToolSuccess}
+ */
+function summarize(result) {
+  const lines = [`Applied the patch: ${plural(result.files.length, 'file')}.`]
+  /** @type {string[]} */
+  const notes = []
+  for (const f of result.files) {
+    lines.push(fileLine(f))
+    for (const tier of new Set(f.matchedBy)) {
+      if (TIER_NOTES[tier]) notes.push(`Note: in ${f.path}, a hunk ${TIER_NOTES[tier]}.`)
+    }
+    for (const w of f.warnings) notes.push(`Warning: ${f.path}: ${w}`)
+  }
+  if (notes.some((n) => n.startsWith('Note:'))) notes.push('Lines you did not change kept their exact bytes; check the diff.')
+  lines.push(...notes)
+  for (const f of result.files) {
+    const diff = f.action === 'delete' ? '' : compactDiff(f.diff)
+    if (diff) lines.push(`${f.action === 'move' ? f.movedTo : f.path}:\n${diff}`)
+  }
+  const files = changes(result)
+  /** @type {ToolSuccess} */
+  const out = {
+    success: true,
+    data: lines.join('\n'),
+    path: result.files.length > 0 ? result.files[0].path : undefined,
+    diff: result.files.map((f) => f.diff).join(''),
+    summary: files.map((f) => f.summary).join('\n'),
+  }
+  const warnings = result.files.flatMap((f) => f.warnings.map((w) => `${f.path}: ${w}`))
+  if (warnings.length > 0) out.warnings = warnings
+  return out
+}
+
+/** @type {ToolSpec} */
+const applyPatch = {
+  name: 'apply_patch',
+  description:
+    'Edit, add, delete or rename files with one patch, all or nothing. input is the whole patch:\n' +
+    '*** Begin Patch\n' +
+    '*** Update File: src/app.py\n' +
+    '@@ def greet():\n' +
+    '-    print("Hi")\n' +
+    '+    print("Hello")\n' +
+    '*** Add File: notes.txt\n' +
+    '+first line\n' +
+    '*** Delete File: old.txt\n' +
+    '*** End Patch\n' +
+    "In a hunk every line starts with ' ' (unchanged context: about 3 lines before and after the change), " +
+    "'-' (removed) or '+' (added); an optional `@@ <line>` names the function or class the hunk is in. " +
+    '`*** Move to: new/path` right after `*** Update File:` renames the file; every line of an added file ' +
+    'starts with +. Hunks of a file come in file order. Unified diffs (--- a/f, +++ b/f, @@ -1,3 +1,3 @@) work too. ' +
+    'Copy context from read_file (without the number prefix); a file changed since you read it fails with ' +
+    "FILE_CHANGED. Write line breaks as \\n: each file keeps its own line endings, BOM and encoding. Context " +
+    'that differs from the file only in trailing whitespace, quote style or indentation still matches. If any ' +
+    'hunk fails, no file is written.',
+  parameters: {
+    type: 'object',
+    properties: {
+      input: {
+        type: 'string',
+        description: 'The whole patch, from *** Begin Patch to *** End Patch (or a unified diff), line breaks as \\n.',
+      },
+    },
+    required: ['input'],
+  },
+
+  async run(args, call) {
+    const input = requireString(args, KEYS.input, { nonEmpty: true })
+    // Read first for the files it names: PATCH_INVALID (with the line) before anything else.
+    const parsed = core.parsePatch(input)
+    const paths = parsed.files.flatMap((f) => (f.movedTo !== undefined ? [f.path, f.movedTo] : [f.path]))
+    const result = await call.change({
+      paths,
+      compute: ({ dryRun, expectedVersion }) => {
+        /** @type {Record<string, string>} */
+        const expectedVersions = {}
+        for (const path of paths) {
+          const version = expectedVersion(path)
+          if (version !== undefined) expectedVersions[path] = version
+        }
+        return core.applyPatch(input, call.options({ dryRun, expectedVersions }))
+      },
+      files: changes,
+    })
+    return summarize(result)
+  },
+}
+
+module.exports = { applyPatch }

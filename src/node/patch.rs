@@ -1,0 +1,239 @@
+//! `applyPatch`, `applyPatchSync` and `parsePatch` (SPEC section 8): arguments read
+//! here, the work done by [`crate::patch`].
+
+use std::collections::HashMap;
+
+use napi::bindgen_prelude::{AsyncTask, Env, Unknown};
+use napi_derive::napi;
+
+use super::files::{file_options, settle, Job};
+use super::js::{read_options, Js, Kind};
+use super::{guard, tier_names, EolInfo};
+use crate::error::Error;
+use crate::patch::{self, Kind as LineKind, PatchOptions};
+
+/// What `applyPatch` did to one file section of the patch, in the patch's order.
+#[napi(object)]
+pub struct PatchFileResult {
+    /// The path as the patch gives it.
+    pub path: String,
+    #[napi(ts_type = "'update' | 'add' | 'delete' | 'move'")]
+    pub action: String,
+    /// For a move: the new path.
+    pub moved_to: Option<String>,
+    /// Unified diff of the LF views (empty for a move that changes no line).
+    pub diff: String,
+    /// Line endings of the file afterwards (of the deleted content for a delete).
+    pub eol: EolInfo,
+    /// Version of the file's bytes afterwards (with `dryRun`: that would be); absent
+    /// after a delete, and for a section a later section of the patch changed again.
+    pub version: Option<String>,
+    /// The tier that found each hunk.
+    #[napi(
+        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>"
+    )]
+    pub matched_by: Vec<String>,
+    /// Things the host should show its user, such as endings the patch made mixed.
+    pub warnings: Vec<String>,
+}
+
+/// The result of `applyPatch`.
+#[napi(object)]
+pub struct PatchResult {
+    pub files: Vec<PatchFileResult>,
+}
+
+/// Options of `applyPatch`.
+#[allow(dead_code)]
+#[napi(object, js_name = "PatchOptions")]
+pub struct PatchOptionsShape {
+    /// Folder relative paths are taken against (default: the process's).
+    pub cwd: Option<String>,
+    /// Folder(s) every file's real location must be inside.
+    #[napi(ts_type = "string | string[]")]
+    pub root: Option<Vec<String>>,
+    /// Compute and check everything, write nothing.
+    pub dry_run: Option<bool>,
+    /// fsync each file and its folder before returning.
+    pub durable: Option<bool>,
+    /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit).
+    pub max_bytes: Option<f64>,
+    /// The version each file must still have (`FILE_CHANGED` otherwise), by its path
+    /// as the patch names it.
+    #[napi(ts_type = "Record<string, string>")]
+    pub expected_versions: Option<HashMap<String, String>>,
+}
+
+/// One hunk of a parsed patch.
+#[napi(object)]
+pub struct ParsedHunk {
+    /// The `@@ <line>` anchors of the apply_patch format: lines the hunk comes after.
+    pub anchors: Vec<String>,
+    /// A unified diff's `@@ -oldStart,oldLines +newStart,newLines @@`.
+    pub old_start: Option<u32>,
+    pub old_lines: Option<u32>,
+    pub new_start: Option<u32>,
+    pub new_lines: Option<u32>,
+    /// The hunk's lines, each with its prefix: ' ' context, '-' removed, '+' added.
+    pub lines: Vec<String>,
+    /// `*** End of File`: the hunk must match at the end of the file.
+    pub end_of_file: bool,
+    /// 1-based line of the patch where the hunk starts.
+    pub line: u32,
+}
+
+/// One file section of a parsed patch.
+#[napi(object)]
+pub struct ParsedFile {
+    pub path: String,
+    #[napi(ts_type = "'update' | 'add' | 'delete' | 'move'")]
+    pub action: String,
+    pub moved_to: Option<String>,
+    /// For an added file: its text, with the line breaks the patch gives it.
+    pub content: Option<String>,
+    pub hunks: Vec<ParsedHunk>,
+    /// 1-based line of the patch where the section starts.
+    pub line: u32,
+}
+
+/// What `parsePatch` returns.
+#[napi(object)]
+pub struct ParsedPatch {
+    #[napi(ts_type = "'envelope' | 'unified'")]
+    pub format: String,
+    pub files: Vec<ParsedFile>,
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn read_patch(value: Unknown<'_>) -> Result<Vec<u8>, Error> {
+    let js = Js::new(value);
+    match js.kind() {
+        Kind::Buffer => js.buffer_bytes("patch"),
+        _ => js.string_bytes("patch"),
+    }
+}
+
+fn patch_args(
+    value: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> Result<(Vec<u8>, PatchOptions), Error> {
+    let patch = read_patch(value)?;
+    let o = read_options(options, "options")?;
+    let mut expected_versions = HashMap::new();
+    for (path, version) in o.entries("expectedVersions")? {
+        let version = version.string(&format!("options.expectedVersions[{path:?}]"))?;
+        expected_versions.insert(path, version);
+    }
+    let mut file = file_options(&o)?;
+    file.expected_version = None;
+    Ok((
+        patch,
+        PatchOptions {
+            file,
+            expected_versions,
+        },
+    ))
+}
+
+fn patch_work(patch: Vec<u8>, opts: PatchOptions) -> Result<PatchResult, Error> {
+    let files = patch::apply_patch(&patch, &opts)?;
+    Ok(PatchResult {
+        files: files
+            .into_iter()
+            .map(|f| PatchFileResult {
+                path: f.path,
+                action: f.action.as_str().to_string(),
+                moved_to: f.moved_to,
+                diff: f.diff,
+                eol: EolInfo::from(f.eol),
+                version: f.version,
+                matched_by: tier_names(&f.matched_by),
+                warnings: f.warnings,
+            })
+            .collect(),
+    })
+}
+
+/// Applies a patch (the apply_patch envelope or a unified diff) to every file it
+/// names, all or nothing, keeping each file's line endings, BOM and encoding.
+#[napi(
+    js_name = "applyPatch",
+    ts_args_type = "patch: string, options?: PatchOptions",
+    ts_return_type = "Promise<PatchResult>"
+)]
+pub fn apply_patch(
+    patch: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<AsyncTask<Job<PatchResult>>> {
+    Ok(match settle(|| patch_args(patch, options)) {
+        Ok((patch, opts)) => Job::new(move || patch_work(patch, opts)),
+        Err(e) => Job::new(move || Err(e)),
+    })
+}
+
+/// `applyPatch`, on the calling thread.
+#[napi(
+    js_name = "applyPatchSync",
+    ts_args_type = "patch: string, options?: PatchOptions"
+)]
+pub fn apply_patch_sync(
+    env: &Env,
+    patch: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<PatchResult> {
+    guard(env, || {
+        let (patch, opts) = patch_args(patch, options)?;
+        patch_work(patch, opts)
+    })
+}
+
+/// Reads a patch without touching any file: what it would do to which file, hunk by
+/// hunk. Fails with `PATCH_INVALID` (with the line) when it cannot be read.
+#[napi(js_name = "parsePatch", ts_args_type = "patch: string")]
+pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
+    guard(env, || {
+        let parsed = patch::parse(&read_patch(patch)?)?;
+        Ok(ParsedPatch {
+            format: parsed.format.as_str().to_string(),
+            files: parsed
+                .files
+                .into_iter()
+                .map(|f| ParsedFile {
+                    path: f.path,
+                    action: f.action.as_str().to_string(),
+                    moved_to: f.move_to,
+                    content: f.content.map(|c| text(&c.bytes)),
+                    line: f.line as u32,
+                    hunks: f
+                        .hunks
+                        .into_iter()
+                        .map(|h| ParsedHunk {
+                            anchors: h.anchors.iter().map(|a| text(a)).collect(),
+                            old_start: h.hint.map(|x| x.old_start),
+                            old_lines: h.hint.map(|x| x.old_len),
+                            new_start: h.hint.map(|x| x.new_start),
+                            new_lines: h.hint.map(|x| x.new_len),
+                            lines: h
+                                .lines
+                                .iter()
+                                .map(|(kind, t)| {
+                                    let prefix = match kind {
+                                        LineKind::Context => ' ',
+                                        LineKind::Removed => '-',
+                                        LineKind::Added => '+',
+                                    };
+                                    format!("{prefix}{}", text(t))
+                                })
+                                .collect(),
+                            end_of_file: h.end_of_file,
+                            line: h.line as u32,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        })
+    })
+}

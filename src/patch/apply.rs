@@ -1,0 +1,863 @@
+//! One file's new source from its hunks, on bytes: no I/O.
+//!
+//! Each hunk's context and removed lines are looked for as whole lines of the file's LF
+//! view, from the line after the previous hunk (and after its `@@` anchors), through
+//! the tiers of [`matching::find_line_run`]. The matched lines, with the ending of the
+//! last one, are then rewritten by [`align::replace_with_origins`] exactly as an edit's
+//! match is (SPEC 3.5), each new line's origin taken from the hunk itself: a context
+//! line keeps its bytes and ending, a changed line (removed, then added in its place)
+//! takes the ending of the line it replaces, an added line the region's dominant ending
+//! (the file's on a tie). Bytes outside the hunks are never copied into anything but the
+//! splices' gaps.
+//!
+//! Where several places match, a unified diff's line number picks the nearest, an `@@`
+//! anchor the first after it; with neither, the hunk is ambiguous
+//! (`TEXT_MULTIPLE_MATCHES`). A hunk with no context and no removed lines goes right
+//! after its anchor, at its line number, or else at the end of the file.
+//!
+//! The file's final-newline state is kept (deleting a last line that had no ending does
+//! not leave the line before it ending the file with one), unless a unified diff's
+//! `\ No newline at end of file` changes it on purpose.
+//!
+//! ```
+//! use eol_edit::patch::{apply::update, parse};
+//! use eol_edit::eol::Ending;
+//!
+//! let patch = parse(b"*** Begin Patch\n*** Update File: a\n@@\n one\n-two\n+2\n+2.5\n*** End Patch").unwrap();
+//! let source = b"one\r\ntwo\r\nthree\n";
+//! let out = update(source, &patch.files[0].hunks, &|| Ending::Lf, "a").unwrap();
+//! assert_eq!(out.splices.to_vec(source), b"one\r\n2\r\n2.5\r\nthree\n");
+//! ```
+
+use std::cell::OnceCell;
+
+use crate::align::{self, Origin};
+use crate::eol::{self, Ending, LfView};
+use crate::error::{Error, ErrorCode, Result};
+use crate::explain;
+use crate::matching::{self, Found, Lines, Match, Reindent, Tier};
+use crate::splice::{Splice, Splices};
+
+use super::{Hunk, Kind, NewContent};
+
+/// From this many hunks on, exact matches are found through an index of the file's
+/// lines instead of a scan per hunk.
+const INDEX_FROM: usize = 4;
+
+/// A file's new source after its hunks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Updated {
+    /// The new source, as splices over the old one.
+    pub splices: Splices,
+    /// The tier that found each hunk (`exact` for a hunk with nothing to find).
+    pub matched_by: Vec<Tier>,
+    /// True when the new source is byte for byte the old one.
+    pub unchanged: bool,
+}
+
+/// Applies `hunks`, in order, to `source` (a decoded file). `fallback` is the ending of
+/// added lines in a file that has none to go by (its `.editorconfig`/`.gitattributes`
+/// ending); `label` names the file in messages. Failures carry `hunkIndex`.
+pub fn update(
+    source: &[u8],
+    hunks: &[Hunk],
+    fallback: &dyn Fn() -> Ending,
+    label: &str,
+) -> Result<Updated> {
+    let view = LfView::new(source);
+    let lines = Lines::new(view.text());
+    let dominant = OnceCell::new();
+    let file_dominant = || {
+        *dominant.get_or_init(|| {
+            if eol::endings(source).next().is_none() {
+                fallback()
+            } else {
+                eol::detect(source)
+            }
+        })
+    };
+    let index = (hunks.len() >= INDEX_FROM).then(|| ExactIndex::new(&lines));
+    let mut state = State {
+        source,
+        view: &view,
+        lines: &lines,
+        index: index.as_ref(),
+        label,
+        splices: Vec::with_capacity(hunks.len()),
+        copied: 0,
+        last_written: None,
+        from: 0,
+        drift: 0,
+        newline_change: None,
+    };
+    let mut matched_by = Vec::with_capacity(hunks.len());
+    for (i, hunk) in hunks.iter().enumerate() {
+        let tier = state
+            .hunk(i, hunk, &file_dominant)
+            .map_err(|e| e.with_hunk_index(i))?;
+        matched_by.push(tier);
+    }
+    let State {
+        splices,
+        newline_change,
+        ..
+    } = state;
+    // A file that was empty takes the patch's lines as they come, ended.
+    let wanted_newline = newline_change.unwrap_or(source.is_empty() || ends_with_ending(source));
+    let splices = fix_final_newline(source, splices, wanted_newline, &file_dominant);
+    let unchanged = splices.is_identity(source);
+    Ok(Updated {
+        splices,
+        matched_by,
+        unchanged,
+    })
+}
+
+/// The bytes of an added file that did not exist: the patch's own line breaks when it
+/// has a real `\r`, else every `\n` as `fallback`.
+pub fn new_file(content: &NewContent, fallback: Ending) -> Vec<u8> {
+    if content.own_endings || fallback == Ending::Lf {
+        content.bytes.clone()
+    } else {
+        eol::convert(&content.bytes, fallback)
+    }
+}
+
+fn ends_with_ending(bytes: &[u8]) -> bool {
+    matches!(bytes.last(), Some(b'\n' | b'\r'))
+}
+
+/// The work on one file while its hunks are applied.
+struct State<'s, 'v> {
+    source: &'s [u8],
+    view: &'v LfView<'s>,
+    lines: &'v Lines<'v>,
+    index: Option<&'v ExactIndex>,
+    label: &'v str,
+    splices: Vec<Splice>,
+    /// Source offset up to which the splices have accounted for the source.
+    copied: usize,
+    /// The last byte written so far, for a lone `\r` meeting an `\n`.
+    last_written: Option<u8>,
+    /// First line the next hunk may match.
+    from: usize,
+    /// Where the last hunk with a line number matched, minus where it said it was.
+    drift: i64,
+    /// A final newline to add (`true`) or remove (`false`), from a unified diff.
+    newline_change: Option<bool>,
+}
+
+impl State<'_, '_> {
+    fn hunk(&mut self, i: usize, hunk: &Hunk, file_dominant: &dyn Fn() -> Ending) -> Result<Tier> {
+        let mut anchored = false;
+        for anchor in &hunk.anchors {
+            let at = self.find_anchor(i, anchor)?;
+            self.from = at + 1;
+            anchored = true;
+        }
+        let mut old = hunk.old_lines();
+        let mut new = hunk.new_lines();
+        let mut origins = origins(hunk, &old);
+        if old.is_empty() {
+            let n = self.lines.len();
+            let at = match (anchored, hunk.hint) {
+                (true, _) => self.from,
+                (false, Some(hint)) => {
+                    (hint.old_start as i64 + self.drift).clamp(self.from as i64, n as i64) as usize
+                }
+                (false, None) => n,
+            };
+            self.insert(at, &new, file_dominant);
+            // The next hunk comes after what was inserted.
+            self.from = self.from.max(at);
+            return Ok(Tier::Exact);
+        }
+        let mut found = self.search(&old, hunk.end_of_file);
+        if found.is_none() {
+            // Blank context lines at the end of a hunk are often only a separator, or the
+            // file's final newline written as a line: try without them.
+            let blank_tail = hunk
+                .lines
+                .iter()
+                .rev()
+                .take_while(|(kind, text)| *kind == Kind::Context && text.is_empty())
+                .count();
+            for cut in 1..=blank_tail.min(old.len() - 1) {
+                if let Some(f) = self.search(&old[..old.len() - cut], hunk.end_of_file) {
+                    old.truncate(old.len() - cut);
+                    new.truncate(new.len() - cut);
+                    origins.truncate(origins.len() - cut);
+                    found = Some(f);
+                    break;
+                }
+            }
+        }
+        let Some(found) = found else {
+            return Err(self.not_found(i, hunk, &old));
+        };
+        let chosen = self.choose(i, hunk, &found, anchored, old.len())?;
+        let p = self.lines.line_of(chosen.start);
+        if let Some(hint) = hunk.hint {
+            self.drift = p as i64 - (hint.old_start as i64 - 1);
+        }
+        let last = p + old.len() - 1;
+        if hunk.old_no_newline != hunk.new_no_newline && last + 1 == self.lines.len() {
+            self.newline_change = Some(hunk.old_no_newline);
+        }
+        self.replace(p, &old, &new, origins, chosen.reindent, file_dominant);
+        self.from = p + old.len();
+        Ok(found.tier)
+    }
+
+    /// Where `old` runs from the current line on, through the tiers.
+    fn search(&self, old: &[&[u8]], at_end: bool) -> Option<Found> {
+        if let Some(index) = self.index {
+            if let Some(found) = index.find(self.lines, old, self.from, at_end) {
+                return Some(found);
+            }
+        }
+        matching::find_line_run(self.lines, old, self.from, at_end)
+    }
+
+    /// The match to use among several: nearest a line number, first after an anchor,
+    /// or none (ambiguous).
+    fn choose(
+        &self,
+        i: usize,
+        hunk: &Hunk,
+        found: &Found,
+        anchored: bool,
+        k: usize,
+    ) -> Result<Match> {
+        if !found.is_ambiguous() {
+            return Ok(found.matches[0].clone());
+        }
+        if let Some(hint) = hunk.hint {
+            let target = hint.old_start as i64 - 1 + self.drift;
+            let mut candidates: Vec<Match> = found.matches.clone();
+            if let Some(start) = found.overlapping {
+                let p = self.lines.line_of(start);
+                candidates.push(Match {
+                    start,
+                    end: self.lines.content_end(p + k - 1),
+                    reindent: found.matches[0].reindent,
+                });
+            }
+            let best = candidates
+                .into_iter()
+                .min_by_key(|m| ((self.lines.line_of(m.start) as i64 - target).abs(), m.start))
+                .expect("a found hunk has a match");
+            return Ok(best);
+        }
+        if anchored {
+            return Ok(found.matches[0].clone());
+        }
+        let mut at: Vec<u32> = found
+            .matches
+            .iter()
+            .map(|m| m.start)
+            .chain(found.overlapping)
+            .map(|s| self.lines.line_of(s) as u32 + 1)
+            .collect();
+        at.sort_unstable();
+        at.dedup();
+        let shown: Vec<String> = at.iter().map(u32::to_string).collect();
+        let how = if found.tier == Tier::Exact {
+            String::new()
+        } else {
+            format!(" (matched by the {} tier)", found.tier.as_str())
+        };
+        Err(Error::new(
+            ErrorCode::TextMultipleMatches,
+            format!(
+                "{}, hunk #{}: its context and removed lines match {} places{how}, at lines {}.",
+                self.label,
+                i + 1,
+                found.matches.len() + usize::from(found.overlapping.is_some()),
+                shown.join(", ")
+            ),
+        )
+        .with_lines(at)
+        .with_hint("Add context lines around the change, or an `@@` line naming the function or class it is in, so the hunk matches one place."))
+    }
+
+    fn find_anchor(&self, i: usize, anchor: &[u8]) -> Result<usize> {
+        let lf = eol::to_lf(anchor);
+        let line = lf.split(|&b| b == b'\n').next().unwrap_or_default();
+        let found = self.search(&[line], false);
+        if let Some(found) = found {
+            return Ok(self.lines.line_of(found.matches[0].start));
+        }
+        let explained = explain::not_found(self.lines, line);
+        let after = if self.from > 0 {
+            format!(" after line {}", self.from)
+        } else {
+            String::new()
+        };
+        Err(Error::new(
+            ErrorCode::TextNotFound,
+            format!(
+                "{}, hunk #{}: its `@@ {}` line was not found{after}.{}",
+                self.label,
+                i + 1,
+                String::from_utf8_lossy(line),
+                closest(&explained.message, "the @@ line")
+            ),
+        )
+        .with_lines(explained.lines)
+        .with_hint("An `@@` line names a whole line of the file (a function or class header) that comes before the hunk; copy it as read_file shows it, or use a bare `@@`."))
+    }
+
+    fn not_found(&self, i: usize, hunk: &Hunk, old: &[&[u8]]) -> Error {
+        let where_ = if self.from > 0 {
+            format!(" after line {}", self.from)
+        } else {
+            String::new()
+        };
+        let eof = if hunk.end_of_file {
+            " at the end of the file"
+        } else {
+            ""
+        };
+        let head = format!(
+            "{}, hunk #{}: its context and removed lines were not found{where_}{eof}.",
+            self.label,
+            i + 1
+        );
+        if self.from > 0 || hunk.end_of_file {
+            if let Some(earlier) = matching::find_line_run(self.lines, old, 0, false) {
+                let at = self.lines.line_of(earlier.matches[0].start) + 1;
+                let why = if hunk.end_of_file && at + old.len() - 1 != self.lines.len() {
+                    "but `*** End of File` says they end the file"
+                } else {
+                    "before the previous hunk or its `@@` line; hunks must come in the order of the file"
+                };
+                return Error::new(
+                    ErrorCode::TextNotFound,
+                    format!("{head} They are at line {at}, {why}."),
+                )
+                .with_lines(vec![at as u32])
+                .with_hint("Put the hunks in file order, each after the one before, or send them as separate patches.");
+            }
+        }
+        let explained = explain::not_found(self.lines, &old.join(&b'\n'));
+        Error::new(
+            ErrorCode::TextNotFound,
+            format!("{head}{}", closest(&explained.message, "the hunk")),
+        )
+        .with_lines(explained.lines)
+        .with_hint("Copy the context and removed lines exactly as read_file shows them (without line-number prefixes), each after its one-character prefix (' ' or '-'), and read the file again if it may have changed.")
+    }
+
+    /// Replaces the lines from `p` on that the model wrote as `old` with `new`, each
+    /// new line coming from where `origins` says.
+    fn replace(
+        &mut self,
+        p: usize,
+        old: &[&[u8]],
+        new: &[&[u8]],
+        mut origins: Vec<Origin>,
+        reindent: Option<Reindent>,
+        file_dominant: &dyn Fn() -> Ending,
+    ) {
+        let last = p + old.len() - 1;
+        let mut new_lf = new.join(&b'\n');
+        let mut end_lf = self.lines.content_end(last);
+        // The last line's ending goes with the region, so that a kept last line keeps
+        // it and removed lines take theirs with them: an empty line after the others,
+        // kept, stands for it.
+        let with_ending = if self.lines.has_newline(last) {
+            end_lf += 1;
+            !new.is_empty()
+        } else {
+            // A new empty last line needs an ending to be a line at all.
+            new.last().is_some_and(|l| l.is_empty())
+        };
+        if with_ending {
+            new_lf.push(b'\n');
+            origins.push(Origin::Kept(old.len()));
+        } else if new.is_empty() {
+            origins.push(Origin::Kept(old.len()));
+        }
+        let start = self.view.to_source(self.lines.start(p));
+        let end = self.view.to_source(end_lf);
+        self.splice(start, end, &new_lf, &origins, reindent, file_dominant);
+    }
+
+    /// Inserts `new` before line `at` (at the end when `at` is past the last line).
+    fn insert(&mut self, at: usize, new: &[&[u8]], file_dominant: &dyn Fn() -> Ending) {
+        if new.is_empty() {
+            return;
+        }
+        let text = self.view.text();
+        let mut new_lf = new.join(&b'\n');
+        let mut origins = vec![Origin::Added; new.len()];
+        let start_lf = if at < self.lines.len() {
+            self.lines.start(at)
+        } else {
+            text.len()
+        };
+        if start_lf == text.len() && !text.is_empty() && text.last() != Some(&b'\n') {
+            // After a last line without an ending: it gets one, the new last line none
+            // (unless it is empty: then it needs one to be a line at all).
+            new_lf.insert(0, b'\n');
+            origins.insert(0, Origin::Kept(0));
+            if new.last().is_some_and(|l| l.is_empty()) {
+                new_lf.push(b'\n');
+                origins.push(Origin::Added);
+            }
+        } else {
+            new_lf.push(b'\n');
+            origins.push(Origin::Kept(0));
+        }
+        let start = self.view.to_source(start_lf);
+        self.splice(start, start, &new_lf, &origins, None, file_dominant);
+    }
+
+    fn splice(
+        &mut self,
+        start: usize,
+        end: usize,
+        new_lf: &[u8],
+        origins: &[Origin],
+        reindent: Option<Reindent>,
+        file_dominant: &dyn Fn() -> Ending,
+    ) {
+        if start > self.copied || self.splices.is_empty() {
+            self.last_written = start.checked_sub(1).map(|b| self.source[b]);
+        }
+        let bytes = align::replace_with_origins(
+            &self.source[start..end],
+            new_lf,
+            origins,
+            reindent,
+            file_dominant,
+            self.last_written,
+            self.source.get(end).copied(),
+        );
+        if let Some(&b) = bytes.last() {
+            self.last_written = Some(b);
+        }
+        self.splices.push(Splice { start, end, bytes });
+        self.copied = end;
+    }
+}
+
+/// Where each of a hunk's new lines comes from, as the hunk says: a context line is
+/// kept; removed lines followed by added ones are changed in place, pair by pair (an
+/// added line equal to the removed one it pairs with counts as kept, as in an edit);
+/// the added lines left over are new.
+fn origins(hunk: &Hunk, old: &[&[u8]]) -> Vec<Origin> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    let mut removed: Vec<usize> = Vec::new();
+    let mut added = 0;
+    for (kind, text) in &hunk.lines {
+        match kind {
+            Kind::Removed if added > 0 => {
+                // A removal after additions starts a new change.
+                removed.clear();
+                added = 0;
+                removed.push(at);
+                at += 1;
+            }
+            Kind::Removed => {
+                removed.push(at);
+                at += 1;
+            }
+            Kind::Added => {
+                out.push(match removed.get(added) {
+                    Some(&i) if old[i] == text.as_slice() => Origin::Kept(i),
+                    Some(&i) => Origin::Changed(i),
+                    None => Origin::Added,
+                });
+                added += 1;
+            }
+            Kind::Context => {
+                removed.clear();
+                added = 0;
+                out.push(Origin::Kept(at));
+                at += 1;
+            }
+        }
+    }
+    out
+}
+
+/// What an explanation's message adds to "not found" (with a leading space, or
+/// nothing), its subject `old_text` renamed for a patch.
+fn closest(message: &str, subject: &str) -> String {
+    let rest = message
+        .strip_prefix("old_text was not found in the file.")
+        .unwrap_or(message)
+        .trim();
+    if rest.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", rest.replace("old_text", subject))
+    }
+}
+
+/// Gives the new text the final-newline state `wanted`: removes the ending a deleted
+/// last line left on the line before it, or adds or removes one on a diff's request.
+fn fix_final_newline(
+    source: &[u8],
+    splices: Vec<Splice>,
+    wanted: bool,
+    file_dominant: &dyn Fn() -> Ending,
+) -> Splices {
+    let splices = Splices::of(splices);
+    let tail = splices
+        .pieces(source)
+        .last()
+        .and_then(|p| p.last().copied());
+    let has = matches!(tail, Some(b'\n' | b'\r'));
+    if tail.is_none() || has == wanted {
+        return splices;
+    }
+    // Rare (a file's last line deleted or its final newline changed): the new text is
+    // built whole.
+    let mut text = splices.into_vec(source);
+    if wanted {
+        text.extend_from_slice(file_dominant().as_bytes());
+    } else {
+        let cut = if text.ends_with(b"\r\n") { 2 } else { 1 };
+        // An empty last line cannot go without its ending: it would not be a line.
+        if matches!(
+            text.len().checked_sub(cut + 1).map(|i| text[i]),
+            Some(b'\n' | b'\r') | None
+        ) {
+            return Splices::whole(text);
+        }
+        text.truncate(text.len() - cut);
+    }
+    Splices::whole(text)
+}
+
+/// The exact tier for whole lines through an index of the file's lines: each hunk looks
+/// only at the places where its rarest line occurs.
+struct ExactIndex {
+    /// Hash of each line.
+    hashes: Vec<u64>,
+    /// `(hash, line)` of every line, sorted.
+    sorted: Vec<(u64, u32)>,
+}
+
+fn line_hash(line: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(line)
+}
+
+impl ExactIndex {
+    fn new(lines: &Lines<'_>) -> ExactIndex {
+        let hashes: Vec<u64> = (0..lines.len()).map(|i| line_hash(lines.line(i))).collect();
+        let mut sorted: Vec<(u64, u32)> = hashes
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| (h, i as u32))
+            .collect();
+        sorted.sort_unstable();
+        ExactIndex { hashes, sorted }
+    }
+
+    fn postings(&self, hash: u64) -> &[(u64, u32)] {
+        let from = self.sorted.partition_point(|e| e.0 < hash);
+        let to = from + self.sorted[from..].partition_point(|e| e.0 == hash);
+        &self.sorted[from..to]
+    }
+
+    /// The exact whole-line matches of `old` from line `from` on, as
+    /// [`matching::find_line_run`] reports them.
+    fn find(&self, lines: &Lines<'_>, old: &[&[u8]], from: usize, at_end: bool) -> Option<Found> {
+        let k = old.len();
+        let n = lines.len();
+        if k == 0 || from > n || n - from < k {
+            return None;
+        }
+        let wanted: Vec<u64> = old.iter().map(|l| line_hash(l)).collect();
+        let (j, postings) = wanted
+            .iter()
+            .enumerate()
+            .map(|(j, &h)| (j, self.postings(h)))
+            .min_by_key(|(_, p)| p.len())?;
+        let mut matches: Vec<Match> = Vec::new();
+        let mut overlapping = None;
+        let mut free = from;
+        let skip = postings.partition_point(|e| (e.1 as usize) < from + j);
+        for &(_, line) in &postings[skip..] {
+            let p = line as usize - j;
+            if p + k > n {
+                break;
+            }
+            if at_end && p + k != n {
+                continue;
+            }
+            let same =
+                self.hashes[p..p + k] == wanted[..] && (0..k).all(|i| lines.line(p + i) == old[i]);
+            if !same {
+                continue;
+            }
+            let m = Match {
+                start: lines.start(p),
+                end: lines.content_end(p + k - 1),
+                reindent: None,
+            };
+            if p >= free {
+                matches.push(m);
+                free = p + k;
+            } else if matches.len() == 1 && overlapping.is_none() {
+                overlapping = Some(m.start);
+            }
+        }
+        (!matches.is_empty()).then_some(Found {
+            tier: Tier::Exact,
+            matches,
+            overlapping,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::patch::parse;
+
+    fn envelope(body: &str) -> Vec<Hunk> {
+        let text = format!("*** Begin Patch\n*** Update File: f\n{body}\n*** End Patch\n");
+        parse(text.as_bytes()).unwrap().files.remove(0).hunks
+    }
+
+    fn run(source: &str, body: &str) -> Result<String> {
+        let hunks = envelope(body);
+        update(source.as_bytes(), &hunks, &|| Ending::Lf, "f")
+            .map(|u| String::from_utf8(u.splices.to_vec(source.as_bytes())).unwrap())
+    }
+
+    #[test]
+    fn keeps_crlf_on_context_changed_and_added_lines() {
+        assert_eq!(
+            run("a\r\nb\r\nc\r\n", "@@\n a\n-b\n+B\n+B2\n c").unwrap(),
+            "a\r\nB\r\nB2\r\nc\r\n"
+        );
+    }
+
+    #[test]
+    fn keeps_each_line_ending_of_a_mixed_file() {
+        assert_eq!(
+            run("a\r\nb\nc\r\nd\n", "@@\n a\n-b\n+B\n c\n+x\n d").unwrap(),
+            "a\r\nB\nc\r\nx\r\nd\n"
+        );
+    }
+
+    #[test]
+    fn blank_lines_keep_their_endings_as_the_hunk_pairs_them() {
+        // The hunk removes the first blank line and keeps the second (CRLF); an LCS of
+        // old and new lines could pair the kept one with the first instead.
+        assert_eq!(
+            run("a 0\n\n\r\na 3\n", "@@\n-a 0\n-\n \n+new 1\n a 3").unwrap(),
+            "\r\nnew 1\na 3\n"
+        );
+    }
+
+    #[test]
+    fn keeps_lone_cr_endings() {
+        assert_eq!(run("a\rb\rc\r", "@@\n a\n-b\n+B\n c").unwrap(), "a\rB\rc\r");
+    }
+
+    #[test]
+    fn context_with_trailing_spaces_or_curly_quotes_the_file_lacks_still_matches() {
+        assert_eq!(
+            run(
+                "say(\u{201C}hi\u{201D})\r\nend\r\n",
+                "@@\n say(\"hi\")\n-end\n+fin"
+            )
+            .unwrap(),
+            "say(\u{201C}hi\u{201D})\r\nfin\r\n"
+        );
+        let hunks = envelope("@@\n keep\n-old\n+new");
+        let out = update(b"keep  \r\nold \r\n", &hunks, &|| Ending::Lf, "f").unwrap();
+        assert_eq!(out.matched_by, [Tier::TrailingWhitespace]);
+        assert_eq!(
+            out.splices.to_vec(b"keep  \r\nold \r\n"),
+            b"keep  \r\nnew\r\n"
+        );
+    }
+
+    #[test]
+    fn the_search_goes_on_after_the_previous_hunk() {
+        // The second hunk's `x` also stands on line 2, before the first hunk ends.
+        let src = "a\nx\nb\nx\n";
+        assert_eq!(
+            run(src, "@@\n a\n-x\n+1\n@@\n-x\n+2").unwrap(),
+            "a\n1\nb\n2\n"
+        );
+    }
+
+    #[test]
+    fn an_anchor_picks_the_first_match_after_it() {
+        let src = "def a():\n    pass\ndef b():\n    pass\n";
+        assert_eq!(
+            run(src, "@@ def b():\n-    pass\n+    return 1").unwrap(),
+            "def a():\n    pass\ndef b():\n    return 1\n"
+        );
+    }
+
+    #[test]
+    fn ambiguity_without_a_hint_lists_every_line() {
+        let e = run("x\ny\nx\n", "@@\n-x\n+z").unwrap_err();
+        assert_eq!(
+            (e.code, e.hunk_index),
+            (ErrorCode::TextMultipleMatches, Some(0))
+        );
+        assert_eq!(e.lines, vec![1, 3]);
+    }
+
+    #[test]
+    fn not_found_names_the_file_the_hunk_and_the_closest_region() {
+        let e = run(
+            "a\nfn x() {\n\treturn 1;\n}\n",
+            "@@\n fn x() {\n-    return 2;\n+    return 3;",
+        )
+        .unwrap_err();
+        assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(0)));
+        assert!(e.message.starts_with("f, hunk #1:"), "{}", e.message);
+        assert!(e.message.contains("lines 2-4"), "{}", e.message);
+        assert!(!e.message.contains("old_text"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_hunk_found_only_before_the_previous_one_says_so() {
+        let e = run("a\nb\nc\n", "@@\n-c\n+C\n@@\n-a\n+A").unwrap_err();
+        assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(1)));
+        assert!(e.message.contains("order of the file"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_pure_addition_goes_to_the_end_or_after_its_anchor() {
+        assert_eq!(run("a\r\nb\r\n", "@@\n+c").unwrap(), "a\r\nb\r\nc\r\n");
+        assert_eq!(run("a\r\nb", "@@\n+c").unwrap(), "a\r\nb\r\nc");
+        assert_eq!(run("a\nb\nc\n", "@@ a\n+x").unwrap(), "a\nx\nb\nc\n");
+        assert_eq!(run("", "@@\n+x\n+y").unwrap(), "x\ny\n");
+    }
+
+    #[test]
+    fn nothing_can_follow_a_hunk_appended_at_the_end() {
+        let e = run("a\nb\n", "@@\n+c\n@@\n-a\n+A").unwrap_err();
+        assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(1)));
+        assert!(e.message.contains("order of the file"), "{}", e.message);
+    }
+
+    #[test]
+    fn end_of_file_matches_only_at_the_end() {
+        assert_eq!(
+            run("x\nx\n", "@@\n-x\n+y\n*** End of File").unwrap(),
+            "x\ny\n"
+        );
+    }
+
+    #[test]
+    fn the_final_newline_state_is_kept() {
+        // opencode#45912: a file without a final newline gets none.
+        assert_eq!(run("l1\nl2\nl3", "@@\n-l1\n+L1").unwrap(), "L1\nl2\nl3");
+        // Deleting the last line keeps "no final newline".
+        assert_eq!(run("a\r\nb\r\nc", "@@\n b\n-c").unwrap(), "a\r\nb");
+        assert_eq!(run("a\r\nb\r\nc", "@@\n-c").unwrap(), "a\r\nb");
+        // opencode#42081: a final blank line survives.
+        assert_eq!(
+            run("alpha\nbeta\n\n", "@@\n-alpha\n+ALPHA").unwrap(),
+            "ALPHA\nbeta\n\n"
+        );
+    }
+
+    #[test]
+    fn a_trailing_blank_context_line_the_file_lacks_is_dropped() {
+        assert_eq!(run("a\nb", "@@\n-a\n+A\n b\n").unwrap(), "A\nb");
+    }
+
+    #[test]
+    fn removing_every_line_leaves_an_empty_file() {
+        assert_eq!(run("a\r\nb\r\n", "@@\n-a\n-b").unwrap(), "");
+        assert_eq!(run("a\r\nb", "@@\n-a\n-b").unwrap(), "");
+    }
+
+    #[test]
+    fn the_indentation_tier_reindents_added_lines() {
+        assert_eq!(
+            run(
+                "fn a() {\n\tif x {\n\t\ty();\n\t}\n}\n",
+                "@@\n if x {\n-    y();\n+    z();\n+    w();\n }"
+            )
+            .unwrap(),
+            "fn a() {\n\tif x {\n\t\tz();\n\t\tw();\n\t}\n}\n"
+        );
+    }
+
+    #[test]
+    fn the_index_finds_what_the_scan_finds() {
+        let mut src = String::new();
+        for i in 0..50 {
+            src.push_str(&format!("line {}\r\n", i % 7));
+        }
+        src.push_str("unique\r\n");
+        let body = "@@\n line 0\n-unique\n+U\n@@\n+end\n@@\n+end2\n@@\n+end3";
+        let out = run(&src, body).unwrap();
+        assert!(
+            out.ends_with("line 0\r\nU\r\nend\r\nend2\r\nend3\r\n"),
+            "{out}"
+        );
+        let index = ExactIndex::new(&Lines::new(b"a\nb\na\nb\na\n"));
+        let found = index
+            .find(
+                &Lines::new(b"a\nb\na\nb\na\n"),
+                &[b"a", b"b", b"a"],
+                0,
+                false,
+            )
+            .unwrap();
+        assert_eq!((found.matches.len(), found.overlapping), (1, Some(4)));
+    }
+
+    #[test]
+    fn unified_line_numbers_pick_the_nearest_match() {
+        let text = "--- a/f\n+++ b/f\n@@ -3,1 +3,1 @@\n-x\n+y\n";
+        let hunks = parse(text.as_bytes()).unwrap().files.remove(0).hunks;
+        let out = update(b"x\nq\nx\nq\nx\n", &hunks, &|| Ending::Lf, "f").unwrap();
+        assert_eq!(out.splices.to_vec(b"x\nq\nx\nq\nx\n"), b"x\nq\ny\nq\nx\n");
+    }
+
+    #[test]
+    fn no_newline_markers_change_the_final_newline_on_purpose() {
+        let remove =
+            "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n";
+        let hunks = parse(remove.as_bytes()).unwrap().files.remove(0).hunks;
+        let out = update(b"a\r\nb\r\n", &hunks, &|| Ending::Lf, "f").unwrap();
+        assert_eq!(out.splices.to_vec(b"a\r\nb\r\n"), b"a\r\nb");
+        let add = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n";
+        let hunks = parse(add.as_bytes()).unwrap().files.remove(0).hunks;
+        let out = update(b"a\r\nb", &hunks, &|| Ending::Lf, "f").unwrap();
+        assert_eq!(out.splices.to_vec(b"a\r\nb"), b"a\r\nb\r\n");
+    }
+
+    #[test]
+    fn an_update_that_changes_nothing_says_so() {
+        let hunks = envelope("@@\n-a\n+a");
+        assert!(
+            update(b"a\n", &hunks, &|| Ending::Lf, "f")
+                .unwrap()
+                .unchanged
+        );
+    }
+
+    #[test]
+    fn added_files_follow_the_patch_or_the_fallback() {
+        let lf = NewContent {
+            bytes: b"a\nb\n".to_vec(),
+            own_endings: false,
+        };
+        assert_eq!(new_file(&lf, Ending::CrLf), b"a\r\nb\r\n");
+        let crlf = NewContent {
+            bytes: b"a\r\nb\r\n".to_vec(),
+            own_endings: true,
+        };
+        assert_eq!(new_file(&crlf, Ending::Lf), b"a\r\nb\r\n");
+    }
+}

@@ -1,0 +1,224 @@
+//! Patches a model sends (`applyPatch`): the `*** Begin Patch` envelope of Codex and
+//! OpenCode, and unified diffs, applied with the engine's guarantees to every file.
+//!
+//! The flow is the crate's own, one file after another and then all files at once:
+//!
+//! - [`parse`] reads the text (either format, detected from the text) into a [`Patch`]:
+//!   one [`FilePatch`] per file, each update a list of [`Hunk`]s. No I/O.
+//! - [`apply`] (the module) works out one file's new source from its hunks: each hunk's
+//!   context and removed lines are found as whole lines of the LF view, after the hunk
+//!   before, through the tiers of [`crate::matching`], and replaced line by line by
+//!   [`crate::align`], so kept lines keep their bytes and endings. No I/O.
+//! - [`apply_patch`] reads every file the patch names, computes every new content and
+//!   makes every check, and only then writes them all; a failed write puts back what was
+//!   already written. All of its file I/O is in `commit`, on the public API of
+//!   [`crate::file`].
+//!
+//! ```
+//! use eol_edit::patch::{parse, Action};
+//!
+//! let patch = parse(b"*** Begin Patch\n*** Update File: a.txt\n@@\n-two\n+2\n*** End Patch\n").unwrap();
+//! assert_eq!(patch.files[0].action, Action::Update);
+//! assert_eq!(patch.files[0].hunks[0].old_text(), b"two");
+//! ```
+
+pub mod apply;
+mod commit;
+mod parse;
+
+pub use commit::PatchOptions;
+pub use parse::parse;
+
+use crate::eol::EolInfo;
+use crate::error::Result;
+use crate::matching::Tier;
+
+/// The two formats a patch can come in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// `*** Begin Patch` … `*** End Patch` (Codex, OpenCode).
+    Envelope,
+    /// `--- a/P` / `+++ b/P` with `@@ -l,n +l,n @@` hunks (`diff -u`, `git diff`).
+    Unified,
+}
+
+impl Format {
+    /// The format's name in the public API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Envelope => "envelope",
+            Format::Unified => "unified",
+        }
+    }
+}
+
+/// What a patch does to one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Create the file (or replace it, like `writeFile`, when it exists).
+    Add,
+    /// Delete the file.
+    Delete,
+    /// Change the file in place.
+    Update,
+    /// Rename the file, changing it on the way when the patch has hunks for it.
+    Move,
+}
+
+impl Action {
+    /// The action's name in the public API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Add => "add",
+            Action::Delete => "delete",
+            Action::Update => "update",
+            Action::Move => "move",
+        }
+    }
+}
+
+/// A parsed patch: what it does to each file, in the order it says it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Patch {
+    /// Which format the text was in.
+    pub format: Format,
+    /// One entry per file section of the patch.
+    pub files: Vec<FilePatch>,
+}
+
+/// One file section of a patch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FilePatch {
+    /// What to do with the file.
+    pub action: Action,
+    /// The file's path as the patch gives it.
+    pub path: String,
+    /// For [`Action::Move`]: the new path.
+    pub move_to: Option<String>,
+    /// For [`Action::Update`] and [`Action::Move`]: the changes, in file order.
+    pub hunks: Vec<Hunk>,
+    /// For [`Action::Add`]: the new file's text.
+    pub content: Option<NewContent>,
+    /// 1-based line of the patch where the section starts.
+    pub line: usize,
+}
+
+/// The text of an added file, as the patch gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewContent {
+    /// The lines, each with the line break it has in the patch (`\n` for every line
+    /// when the patch has no `\r`), the last one without when the patch says
+    /// `\ No newline at end of file`.
+    pub bytes: Vec<u8>,
+    /// The lines were written with a real `\r` in the patch: those endings are the
+    /// file's. Otherwise the folder's conventions decide.
+    pub own_endings: bool,
+}
+
+/// What one line of a hunk is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// ` `: a line that stays.
+    Context,
+    /// `-`: a line that goes.
+    Removed,
+    /// `+`: a line that comes.
+    Added,
+}
+
+/// A unified diff's `@@ -l,n +l,n @@`: where the hunk was, as a hint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hint {
+    /// 1-based first old line (for an insertion: the line after which it goes).
+    pub old_start: u32,
+    /// Number of old lines.
+    pub old_len: u32,
+    /// 1-based first new line.
+    pub new_start: u32,
+    /// Number of new lines.
+    pub new_len: u32,
+}
+
+/// One hunk (chunk): context and removed lines to find, and what replaces them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hunk {
+    /// The envelope's `@@ <line>` headers: each a line the hunk comes after.
+    pub anchors: Vec<Vec<u8>>,
+    /// The unified diff's line numbers.
+    pub hint: Option<Hint>,
+    /// The lines, in LF-view text without their `\n`.
+    pub lines: Vec<(Kind, Vec<u8>)>,
+    /// `*** End of File`: the hunk must match at the end of the file.
+    pub end_of_file: bool,
+    /// `\ No newline at end of file` after the hunk's last old line.
+    pub old_no_newline: bool,
+    /// `\ No newline at end of file` after the hunk's last new line.
+    pub new_no_newline: bool,
+    /// 1-based line of the patch where the hunk starts.
+    pub line: usize,
+}
+
+impl Hunk {
+    /// The context and removed lines: what must be found in the file.
+    pub fn old_lines(&self) -> Vec<&[u8]> {
+        self.side(Kind::Removed)
+    }
+
+    /// The context and added lines: what stands there afterwards.
+    pub fn new_lines(&self) -> Vec<&[u8]> {
+        self.side(Kind::Added)
+    }
+
+    /// [`Hunk::old_lines`] joined with `\n`.
+    pub fn old_text(&self) -> Vec<u8> {
+        self.old_lines().join(&b'\n')
+    }
+
+    /// [`Hunk::new_lines`] joined with `\n`.
+    pub fn new_text(&self) -> Vec<u8> {
+        self.new_lines().join(&b'\n')
+    }
+
+    fn side(&self, own: Kind) -> Vec<&[u8]> {
+        self.lines
+            .iter()
+            .filter(|(kind, _)| *kind == Kind::Context || *kind == own)
+            .map(|(_, text)| text.as_slice())
+            .collect()
+    }
+}
+
+/// What applying a patch did to one file section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileResult {
+    /// The path as the patch gives it.
+    pub path: String,
+    /// What was done.
+    pub action: Action,
+    /// For a move: the new path.
+    pub moved_to: Option<String>,
+    /// Unified diff of the LF views (empty for a move that changes no line).
+    pub diff: String,
+    /// Line endings of the file afterwards (of the deleted content for a delete).
+    pub eol: EolInfo,
+    /// Version of the file's bytes afterwards (none after a delete, nor for a section
+    /// a later section of the same patch changed again).
+    pub version: Option<String>,
+    /// The tier that found each hunk.
+    pub matched_by: Vec<Tier>,
+    /// What the host should tell its user about this file.
+    pub warnings: Vec<String>,
+}
+
+/// Applies a patch to files, all or nothing (SPEC section 8).
+///
+/// Every file's new content is computed and every check made before the first write;
+/// then the files are written, and if one write fails the ones already written are put
+/// back. Failures carry `fileIndex` (the section) and, for a hunk, `hunkIndex`.
+pub fn apply_patch(text: &[u8], opts: &PatchOptions) -> Result<Vec<FileResult>> {
+    let patch = parse(text)?;
+    commit::run(&patch, opts)
+}
+
+#[cfg(test)]
+mod tests;
