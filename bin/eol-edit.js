@@ -410,7 +410,7 @@ const commands = {
     for (const f of r.files) {
       const name = f.action === 'move' ? `${f.path} -> ${f.movedTo}` : f.path
       out(`${marks[f.action] || '?'} ${name}`)
-      for (const t of f.matchedBy || []) if (LENIENT.has(t)) lenient.add(t)
+      for (const t of f.matchedBy || []) if (t !== 'exact') lenient.add(t)
       for (const w of f.warnings || []) err(`warning: ${f.path}: ${w}`)
     }
     if (lenient.size > 0) {

@@ -347,7 +347,6 @@ impl Dir {
     }
 
     /// Removes the file `name`.
-    #[allow(dead_code)] // Unix uses it for named temps; Windows temps delete themselves.
     pub fn remove_file(&self, name: &OsStr) -> io::Result<()> {
         self.delete(name, FILE_NON_DIRECTORY_FILE)
     }
