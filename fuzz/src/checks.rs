@@ -868,7 +868,15 @@ pub fn conventions(data: &[u8]) {
     let mut name: Vec<u8> = input
         .chunk()
         .iter()
-        .map(|&c| if c == b'/' || c == 0 { b'_' } else { c })
+        // One component: no separator (on Windows also `\` and the `:` of a drive).
+        .map(|&c| {
+            let separator = c == b'/' || (cfg!(windows) && (c == b'\\' || c == b':'));
+            if separator || c == 0 {
+                b'_'
+            } else {
+                c
+            }
+        })
         .take(200)
         .collect();
     if name.is_empty() || name == b"." || name == b".." {

@@ -581,7 +581,8 @@ fn set_delete_on_close(handle: HANDLE, delete: bool) -> io::Result<()> {
 fn rename_handle(handle: HANDLE, dir: &Dir, name: &OsStr, replace: bool) -> io::Result<()> {
     let wide: Vec<u16> = name.encode_wide().collect();
     let header = std::mem::offset_of!(FILE_RENAME_INFO, FileName);
-    let size = header + wide.len() * 2;
+    // Never less than the structure itself: a one-letter name would be refused.
+    let size = (header + wide.len() * 2).max(size_of::<FILE_RENAME_INFO>());
     // u64 words keep the structure aligned.
     let mut buffer = vec![0u64; size.div_ceil(8) + 1];
     let info = buffer.as_mut_ptr() as *mut FILE_RENAME_INFO;
@@ -656,6 +657,8 @@ fn rename_retrying(handle: HANDLE, dir: &Dir, name: &OsStr, replace: bool) -> io
 pub(crate) struct Temp<'d> {
     pub file: File,
     dir: &'d Dir,
+    /// Its name until it is put in place.
+    name: Option<OsString>,
 }
 
 impl<'d> Temp<'d> {
@@ -678,11 +681,13 @@ impl<'d> Temp<'d> {
                 FILE_NON_DIRECTORY_FILE,
             ) {
                 Ok(handle) => {
-                    set_delete_on_close(raw(&handle), true)?;
-                    return Ok(Temp {
+                    let temp = Temp {
                         file: File::from(handle),
                         dir,
-                    });
+                        name: Some(name),
+                    };
+                    set_delete_on_close(raw(&temp.file), true)?;
+                    return Ok(temp);
                 }
                 Err(e)
                     if matches!(
@@ -698,11 +703,14 @@ impl<'d> Temp<'d> {
         Err(last.unwrap_or_else(|| io::Error::other("could not create a temporary file")))
     }
 
-    fn put(self, target: &OsStr, replace: bool) -> io::Result<()> {
+    fn put(mut self, target: &OsStr, replace: bool) -> io::Result<()> {
         let handle = raw(&self.file);
         set_delete_on_close(handle, false)?;
         match rename_retrying(handle, self.dir, target, replace) {
-            Ok(()) => Ok(()),
+            Ok(()) => {
+                self.name = None;
+                Ok(())
+            }
             Err(e) => {
                 // Not in place: gone when closed, as if never made.
                 let _ = set_delete_on_close(handle, true);
@@ -726,5 +734,16 @@ impl<'d> Temp<'d> {
     /// nothing changed) if a file of that name appeared meanwhile.
     pub fn link_new(self, target: &OsStr) -> io::Result<()> {
         self.put(target, false)
+    }
+}
+
+impl Drop for Temp<'_> {
+    fn drop(&mut self) {
+        // Delete-on-close removes it; removing it through the folder as well covers
+        // file systems (and wine) that remove a delete-on-close file by the path it
+        // was opened under, which a renamed folder has made stale.
+        if let Some(name) = self.name.take() {
+            let _ = self.dir.remove_file(&name);
+        }
     }
 }
