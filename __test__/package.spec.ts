@@ -1,6 +1,6 @@
-// The package as a user gets it: `npm pack` the main package and this
-// platform's binary package, install both tarballs into a fresh project, and
-// use them from strict TypeScript (CommonJS and ESM) and from plain ESM.
+// The package as a user gets it: `npm run pack` (scripts/pack.js) packs the main
+// package and this platform's binary package, both tarballs go into a fresh project,
+// and they are used from strict TypeScript (CommonJS and ESM) and from plain ESM.
 //
 // Nothing here reads the repository's `index.js` directly: the consumer only
 // sees what the tarballs contain, so a file missing from `files`, a loader
@@ -8,7 +8,7 @@
 // under `--strict` fail this test.
 
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -55,27 +55,10 @@ function npm(args: string[], cwd: string): string {
   return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, cwd)
 }
 
-function pack(dir: string, destination: string): Packed {
-  const out = npm(['pack', '--json', '--ignore-scripts', '--pack-destination', destination], dir)
-  const [info] = JSON.parse(out) as Array<{ filename: string; files: Array<{ path: string }> }>
-  return { tarball: join(destination, info.filename), files: info.files.map((f) => f.path).sort() }
-}
-
-/**
- * The built binary and the `npm/<platform>` folder it belongs to, e.g.
- * `eol-edit.linux-x64-gnu.node` and `npm/linux-x64-gnu`.
- */
-function builtBinary(): { file: string; platform: string } {
-  const candidates = readdirSync(repo)
-    .map((name) => /^eol-edit\.(.+)\.node$/.exec(name))
-    .filter((m): m is RegExpExecArray => m !== null && existsSync(join(repo, 'npm', m[1], 'package.json')))
-  if (candidates.length === 0) {
-    throw new Error(
-      'No built binary (eol-edit.<platform>.node) in the repository root. ' +
-        'Run `npm run build` (or `npm run build:debug`) first.',
-    )
-  }
-  return { file: join(repo, candidates[0][0]), platform: candidates[0][1] }
+/** `npm run pack` as the README documents it: both tarballs, into `out`. */
+function packBoth(out: string): { platform: string; main: Packed; binary: Packed } {
+  const json = run(process.execPath, [join(repo, 'scripts', 'pack.js'), '--out', out, '--json'], repo)
+  return JSON.parse(json)
 }
 
 // npm and tsc are slow on a loaded 2-core machine: give each check room.
@@ -87,18 +70,9 @@ describe('the packed package', { timeout: 120_000 }, () => {
   let binary: Packed
 
   beforeAll(() => {
-    const built = builtBinary()
-    platform = built.platform
     work = mkdtempSync(join(tmpdir(), 'eol-edit-pack-'))
     const tarballs = join(work, 'tarballs')
-    mkdirSync(tarballs)
-
-    // The platform package is packed from a copy, so no binary is left in npm/.
-    const staging = join(work, 'staging', platform)
-    cpSync(join(repo, 'npm', platform), staging, { recursive: true })
-    cpSync(built.file, join(staging, `eol-edit.${platform}.node`))
-    binary = pack(staging, tarballs)
-    main = pack(repo, tarballs)
+    ;({ platform, main, binary } = packBoth(tarballs))
 
     app = join(work, 'app')
     mkdirSync(app)
@@ -124,8 +98,28 @@ describe('the packed package', { timeout: 120_000 }, () => {
     expect(unwanted).toEqual([])
   })
 
-  it('packs the binary into the platform package', () => {
-    expect(binary.files).toEqual([`eol-edit.${platform}.node`, 'README.md', 'package.json'].sort())
+  it('packs the binary into the platform package, and a LICENSE into both', () => {
+    expect(binary.files).toEqual([`eol-edit.${platform}.node`, 'LICENSE', 'README.md', 'package.json'].sort())
+    expect(main.files).toContain('LICENSE')
+  })
+
+  it('without the platform package, says which package is missing and how to install it', () => {
+    const bare = join(work, 'bare')
+    mkdirSync(bare)
+    npm(['init', '-y'], bare)
+    npm(['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', main.tarball], bare)
+    for (const entry of ['eol-edit', 'eol-edit/tools']) {
+      const out = run(
+        process.execPath,
+        ['-e', `try { require('${entry}'); console.log('loaded') } catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })) }`],
+        bare,
+      )
+      const seen = JSON.parse(out) as { code: string; message: string }
+      expect(seen.code).toBe('BINARY_MISSING')
+      expect(seen.message).toContain(`eol-edit-${platform}@`)
+      expect(seen.message).toContain(`npm install eol-edit-${platform}@`)
+      expect(seen.message).not.toContain('wasm32-wasi')
+    }
   })
 
   it('loads the binary from the installed platform package', () => {
@@ -302,5 +296,26 @@ console.log(JSON.stringify({
       ],
       app,
     )
+  })
+})
+
+describe('the platform a binary is looked for', () => {
+  // The loader's names, which the npm/<platform> packages are named after.
+  const { platformName, missingBinaryError, SUPPORTED } = require('../lib/platform.js') as typeof import('../lib/platform.js')
+
+  it('names every published platform as the loader does', () => {
+    expect(platformName({ platform: 'win32', arch: 'x64' })).toBe('win32-x64-msvc')
+    expect(platformName({ platform: 'win32', arch: 'arm64' })).toBe('win32-arm64-msvc')
+    expect(platformName({ platform: 'darwin', arch: 'arm64' })).toBe('darwin-arm64')
+    expect(platformName({ platform: 'linux', arch: 'x64', musl: false })).toBe('linux-x64-gnu')
+    expect(platformName({ platform: 'linux', arch: 'arm64', musl: true })).toBe('linux-arm64-musl')
+    for (const name of SUPPORTED) expect(existsSync(join(repo, 'npm', name, 'package.json')), name).toBe(true)
+  })
+
+  it('tells a user on an unsupported platform to build from source', () => {
+    const error = missingBinaryError(new Error('x'), { platform: 'freebsd', arch: 'x64' }) as Error & { code: string }
+    expect(error.code).toBe('BINARY_MISSING')
+    expect(error.message).toContain('no prebuilt binary for this platform (freebsd-x64)')
+    expect(error.message).toContain('Build from source')
   })
 })

@@ -11,7 +11,7 @@ const fs = require('node:fs')
 const nodePath = require('node:path')
 const { parseArgs } = require('node:util')
 
-const core = require('../index.js')
+const core = require('../lib/binding.js')
 
 const EXIT_OK = 0
 const EXIT_FAILED = 1

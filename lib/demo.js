@@ -20,7 +20,7 @@ function defaultColor(stream) {
  * unexpected failure (refused edits are part of the report).
  */
 async function runDemo(options = {}) {
-  const eol = options.core || require('../index.js')
+  const eol = options.core || require('./binding.js')
   const write = options.write || ((line) => process.stdout.write(line + '\n'))
   const color = options.color === undefined ? defaultColor(process.stdout) : Boolean(options.color)
   const paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s)

@@ -6,7 +6,7 @@
 // for the files it touches, so the session guards a stale read of each, asks `approve`
 // once with every file, and remembers every new version.
 
-const core = require('../../index.js')
+const core = require('../binding.js')
 const { KEYS, requireString } = require('./args.js')
 const { TIER_NOTES, compactDiff, diffCounts, plural } = require('./results.js')
 

@@ -3,7 +3,7 @@
 
 // delete_range: the lines between two anchor lines (text or line numbers).
 
-const core = require('../../index.js')
+const core = require('../binding.js')
 const { KEYS, optionalBoolean, pick, requirePath, stripPrefixes } = require('./args.js')
 const { READ_FIRST } = require('./descriptions.js')
 const { argumentError, typeName } = require('./errors.js')

@@ -4,7 +4,7 @@
 // edit_file: replace old_text with new_text, matched in the file's LF view through
 // the lenient tiers, each line written with the ending it had.
 
-const core = require('../../index.js')
+const core = require('../binding.js')
 const { requirePath } = require('./args.js')
 const { CHANGE_EOL, PRESERVE, READ_FIRST, TIERS } = require('./descriptions.js')
 const { readEdit, withPrefixRetry } = require('./edits.js')

@@ -6,7 +6,7 @@
 // read and act on in one retry. The host's mistakes (bad createTools options) are
 // thrown at creation instead, so a model never sees them.
 
-const { EolEditError } = require('../../index.js')
+const { EolEditError } = require('../binding.js')
 
 /** @typedef {import('../../index.js').ErrorCode} ErrorCode */
 /** @typedef {import('../../tools.js').ToolFailure} ToolFailure */

@@ -11,7 +11,7 @@
 const nodeFs = require('node:fs')
 const nodePath = require('node:path')
 
-const { EolEditError } = require('../../index.js')
+const { EolEditError } = require('../binding.js')
 const { argsObject, pathOf } = require('./args.js')
 const { argumentError, failure } = require('./errors.js')
 const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES, readFileTool } = require('./read_file.js')

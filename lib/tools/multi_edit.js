@@ -3,7 +3,7 @@
 
 // multi_edit: several edits of one file, in order, all or nothing.
 
-const core = require('../../index.js')
+const core = require('../binding.js')
 const { pick, requirePath } = require('./args.js')
 const { CHANGE_EOL, PRESERVE, READ_FIRST, TIERS } = require('./descriptions.js')
 const { readEdit, withPrefixRetry } = require('./edits.js')

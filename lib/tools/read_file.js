@@ -5,7 +5,7 @@
 // line endings, BOM, encoding and version. The version is remembered, so that a
 // later change to the file can be refused when the file changed in between.
 
-const core = require('../../index.js')
+const core = require('../binding.js')
 const { GUTTER, KEYS, optionalPositiveInt, requirePath } = require('./args.js')
 const { DEFAULT_READ_LINES } = require('./descriptions.js')
 const { argumentError } = require('./errors.js')

@@ -18,7 +18,7 @@
 const nodeFs = require('node:fs')
 const nodePath = require('node:path')
 
-const core = require('../../index.js')
+const core = require('../binding.js')
 const { toolError } = require('./errors.js')
 
 /** @typedef {import('../../index.js').EditOptions} EditOptions */

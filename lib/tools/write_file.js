@@ -5,7 +5,7 @@
 // line its ending, the BOM, the encoding); a new file's endings are the core's choice
 // (.editorconfig/.gitattributes, else LF).
 
-const core = require('../../index.js')
+const core = require('../binding.js')
 const { KEYS, pick, requirePath, requireString } = require('./args.js')
 const { PRESERVE, READ_FIRST } = require('./descriptions.js')
 const { argumentError } = require('./errors.js')

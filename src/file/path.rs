@@ -1137,4 +1137,106 @@ mod tests {
             assert!(r.is_ok());
         }
     }
+
+    #[cfg(windows)]
+    mod windows {
+        use super::*;
+        use std::os::windows::ffi::{OsStrExt, OsStringExt};
+        use windows_sys::Win32::Storage::FileSystem::GetShortPathNameW;
+
+        fn short_name(path: &Path) -> Option<PathBuf> {
+            let wide: Vec<u16> = path.as_os_str().encode_wide().chain([0]).collect();
+            let mut buffer = vec![0u16; 1024];
+            // SAFETY: a NUL-terminated path and a buffer of the length given.
+            let len = unsafe { GetShortPathNameW(wide.as_ptr(), buffer.as_mut_ptr(), 1024) };
+            (len > 0 && (len as usize) < buffer.len()).then(|| {
+                buffer.truncate(len as usize);
+                PathBuf::from(std::ffi::OsString::from_wide(&buffer))
+            })
+        }
+
+        #[test]
+        fn an_8_3_short_name_reaches_the_same_file_inside_the_root() {
+            let dir = TempDir::new();
+            dir.write("root/A Long Folder Name/a long file name.txt", "x");
+            let long = dir
+                .real()
+                .join("root/A Long Folder Name/a long file name.txt");
+            // Windows (and wine) make 8.3 names for long names on NTFS; a volume
+            // without them (8dot3name disabled) has nothing to test here.
+            let Some(short) = short_name(&long).filter(|s| *s != long) else {
+                eprintln!("no 8.3 short names on this volume");
+                return;
+            };
+            let root = [dir.real().join("root")];
+            let r = resolve(&short, &root, None).unwrap();
+            assert!(r.exists());
+            assert_eq!(
+                r.real().to_string_lossy().to_lowercase(),
+                long.to_string_lossy().to_lowercase()
+            );
+            // And a short name outside the root is outside.
+            dir.write("Outside Long Name/secret.txt", "s");
+            let outside = short_name(&dir.real().join("Outside Long Name/secret.txt")).unwrap();
+            assert_eq!(
+                code(resolve(&outside, &root, None)),
+                ErrorCode::PathOutsideRoot
+            );
+        }
+
+        #[test]
+        fn names_that_are_not_plain_files_are_refused_before_any_lookup() {
+            let dir = TempDir::new();
+            dir.write("a.txt", "x");
+            for bad in [
+                "a.txt:s",
+                "a.txt::$DATA",
+                "CON",
+                "nul.txt",
+                "a.txt.",
+                "a.txt ",
+            ] {
+                let err = resolve(Path::new(bad), &[], Some(dir.path())).unwrap_err();
+                assert_eq!(err.code, ErrorCode::InvalidArgument, "{bad}");
+            }
+            for device in [r"\\.\C:", r"\\.\pipe\x", r"\??\C:\x"] {
+                let err = resolve(Path::new(device), &[], None).unwrap_err();
+                assert_eq!(err.code, ErrorCode::InvalidArgument, "{device}");
+            }
+        }
+
+        #[test]
+        fn a_drive_relative_path_is_taken_against_the_cwd_on_its_drive_only() {
+            let dir = TempDir::new();
+            dir.write("a.txt", "x");
+            let cwd = strip_verbatim(&dir.real());
+            let drive = cwd.to_string_lossy()[..2].to_string();
+            assert!(drive.ends_with(':'), "{drive}");
+            let r = resolve(Path::new(&format!("{drive}a.txt")), &[], Some(&cwd)).unwrap();
+            assert!(r.exists());
+            let other = if drive.eq_ignore_ascii_case("C:") {
+                "D:"
+            } else {
+                "C:"
+            };
+            let err = resolve(Path::new(&format!("{other}a.txt")), &[], Some(&cwd)).unwrap_err();
+            assert_eq!(err.code, ErrorCode::InvalidArgument);
+        }
+
+        #[test]
+        fn roots_and_paths_compare_case_insensitively() {
+            let dir = TempDir::new();
+            dir.write("Root/Sub/a.txt", "x");
+            let root = [PathBuf::from(
+                dir.real().join("Root").to_string_lossy().to_uppercase(),
+            )];
+            let path = PathBuf::from(
+                dir.real()
+                    .join("root/sub/A.TXT")
+                    .to_string_lossy()
+                    .to_lowercase(),
+            );
+            assert!(resolve(&path, &root, None).unwrap().exists());
+        }
+    }
 }
