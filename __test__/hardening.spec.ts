@@ -233,9 +233,9 @@ describe('special files never block a call', () => {
       return f
     })
     const started = Date.now()
-    expect(attempt(() => eol.readFileSync(fifos[0]))).toEqual({ ok: false, code: 'NOT_A_FILE' })
-    expect(attempt(() => eol.editFileSync(fifos[0], 'a', 'b'))).toEqual({ ok: false, code: 'NOT_A_FILE' })
-    expect(attempt(() => eol.writeFileSync(fifos[0], 'x\n'))).toEqual({ ok: false, code: 'NOT_A_FILE' })
+    expect(attempt(() => eol.readFileSync(fifos[0]))).toMatchObject({ ok: false, code: 'NOT_A_FILE' })
+    expect(attempt(() => eol.editFileSync(fifos[0], 'a', 'b'))).toMatchObject({ ok: false, code: 'NOT_A_FILE' })
+    expect(attempt(() => eol.writeFileSync(fifos[0], 'x\n'))).toMatchObject({ ok: false, code: 'NOT_A_FILE' })
     const calls = fifos.map((f) => eol.readFile(f).then(() => 'read', (e) => e.code))
     // An unrelated read in the same process still gets a libuv worker.
     const unrelated = fs.promises.readFile(__filename, 'utf8').then(() => 'unrelated done')
@@ -287,8 +287,8 @@ describe('special files never block a call', () => {
       fs.symlinkSync(p, link)
       for (const target of [p, link]) {
         const started = Date.now()
-        expect(attempt(() => eol.readFileSync(target)), target).toEqual({ ok: false, code: 'NOT_A_FILE' })
-        expect(attempt(() => eol.editFileSync(target, 'a', 'b')), target).toEqual({ ok: false, code: 'NOT_A_FILE' })
+        expect(attempt(() => eol.readFileSync(target)), target).toMatchObject({ ok: false, code: 'NOT_A_FILE' })
+        expect(attempt(() => eol.editFileSync(target, 'a', 'b')), target).toMatchObject({ ok: false, code: 'NOT_A_FILE' })
         expect(Date.now() - started, target).toBeLessThan(1000)
       }
     }
@@ -316,7 +316,7 @@ describe('root: [] is refused, never read as "no confinement"', () => {
       () => eol.multiEditSync(file, [{ oldText: 'a', newText: 'b' }], opts),
     ]) {
       const r = attempt(call)
-      expect(r).toEqual({ ok: false, code: 'INVALID_ARGUMENT' })
+      expect(r).toMatchObject({ ok: false, code: 'INVALID_ARGUMENT' })
     }
     await expect(eol.readFile(file, opts)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('root') })
     expect(fs.readdirSync(dir)).toEqual(['a.txt'])
