@@ -30,7 +30,7 @@ export interface ApplyOptions {
 export interface ApplyResult {
   content: string | Buffer
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped'>
   startLine: number
   endLine: number
   diff: string
@@ -101,7 +101,7 @@ export interface EditResult {
   /** The path as given. */
   path: string
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped'>
   startLine: number
   endLine: number
   diff: string

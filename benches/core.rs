@@ -3,7 +3,7 @@
 //!
 //! - `eol`: the LF view (`LfView::new`), `to_lf`, `info`;
 //! - `matching`: `Lines::new`, and `find` on inputs decided by each tier (exact,
-//!   unicode, trailingWhitespace, indentation);
+//!   unicode, trailingWhitespace, innerWhitespace, indentation);
 //! - `align`: `replace` over a whole 1 MiB file (what `writeFile` does);
 //! - `engine` / `diff`: one edit end to end, and the summary of its change.
 //!
@@ -155,6 +155,10 @@ mod tiers {
                 with_insert(SIZE, "function benchTws() {  \n    return 0;\t\n}"),
                 b"function benchTws() {\n    return 0;\n}".to_vec(),
             ),
+            Tier::InnerWhitespace => (
+                with_insert(SIZE, "    let benchInner   = 1;\n    let b        = 22;"),
+                b"    let benchInner = 1;\n    let b = 22;".to_vec(),
+            ),
             Tier::Indentation => (
                 with_insert(SIZE, "\tfunction benchIndent() {\n\t\treturn 0;\n\t}"),
                 b"function benchIndent() {\n    return 0;\n}".to_vec(),
@@ -199,6 +203,11 @@ mod tiers {
     #[divan::bench]
     fn find_trailing_whitespace(bencher: Bencher) {
         bench_tier(bencher, Tier::TrailingWhitespace);
+    }
+
+    #[divan::bench]
+    fn find_inner_whitespace(bencher: Bencher) {
+        bench_tier(bencher, Tier::InnerWhitespace);
     }
 
     #[divan::bench]
