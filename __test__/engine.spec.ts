@@ -485,19 +485,98 @@ describe('ambiguity, replaceAll and failures', () => {
   })
 
   it('TEXT_NOT_FOUND names a line oldText has and the file does not', () => {
-    const err = editFailure('a\nb\nc\nd\n', 'a\nb\nX\nc\nd', 'q')
+    const err = editFailure('alpha\nbravo\ncharlie\ndelta\n', 'alpha\nbravo\nXRAY\ncharlie\ndelta', 'q')
     expect(err.code).toBe('TEXT_NOT_FOUND')
-    expect(err.message).toMatch(/old_text has `X`, the file does not/)
+    expect(err.lines).toEqual([1, 2, 3, 4])
+    expect(err.message).toMatch(/old_text has `XRAY` before line 3, the file does not/)
   })
 
   it('TEXT_NOT_FOUND names a line the file has and oldText lacks, and no false difference', () => {
-    const err = editFailure('a\nb\nX\nc\nd\n', 'a\nb\nc\nd', 'q')
+    const err = editFailure('alpha\nbravo\nXRAY\ncharlie\ndelta\n', 'alpha\nbravo\ncharlie\ndelta', 'q')
     expect(err.code).toBe('TEXT_NOT_FOUND')
-    expect(err.message).toMatch(/the file has `X` here, old_text lacks it/)
-    // `d` is on line 5 of the file: the closest region runs to it, and `d` is not
-    // reported missing.
-    expect(err.message).not.toMatch(/old_text has `d`/)
+    expect(err.message).toMatch(/line 3 is in the file but not in old_text/)
+    // `delta` is on line 5 of the file: the closest region runs to it, and `delta` is
+    // not reported missing.
+    expect(err.message).not.toMatch(/old_text has `delta`/)
     expect(err.lines).toEqual([1, 2, 3, 4, 5])
+  })
+
+  const ADD_SUB = [
+    '#include <stdio.h>',
+    '',
+    'int Add(int a, int b)',
+    '{',
+    '    return a + b;',
+    '}',
+    '',
+    'int Sub(int a, int b)',
+    '{',
+    '    return a - b;',
+    '}',
+    '',
+  ].join('\r\n')
+
+  it('TEXT_NOT_FOUND points at the function the model meant, not the first one with braces', () => {
+    const err = editFailure(ADD_SUB, 'int Sub(int x, int y)\n{\n    return x - y;\n}', 'q')
+    expect(err.code).toBe('TEXT_NOT_FOUND')
+    expect(err.lines).toEqual([8, 9, 10, 11])
+    expect(err.message).toMatch(/closest match is lines 8-11 \(\d+% similar\)/)
+    // The region quoted as read_file shows it (LF view, numbered), so a retry can
+    // copy it; the other function is not mentioned.
+    expect(err.message).toContain(' 8\u2502int Sub(int a, int b)\n 9\u2502{\n10\u2502    return a - b;\n11\u2502}')
+    expect(err.message).not.toMatch(/Add/)
+    expect(err.message).not.toContain('\r')
+    // What differs: the renamed parameters.
+    expect(err.message).toMatch(/line 8: old_text has `int Sub\(int x, int y\)`/)
+    expect(err.message).toMatch(/line 10: old_text has `return x - y;`/)
+  })
+
+  it('TEXT_NOT_FOUND reports a one-line oldText as a one-line region', () => {
+    const err = editFailure(ADD_SUB, '    return a - c;', 'q')
+    expect(err.lines).toEqual([10])
+    expect(err.message).toMatch(/closest match is line 10 \(/)
+    expect(err.message).toContain('10\u2502    return a - b;')
+  })
+
+  it('TEXT_NOT_FOUND names a second region when it is nearly as close', () => {
+    const err = editFailure(ADD_SUB, 'int Mul(int a, int b)\n{\n    return a * b;\n}', 'q')
+    expect(err.lines).toEqual([3, 4, 5, 6])
+    expect(err.message).toMatch(/Lines 8-11 are nearly as close \(\d+% similar\)/)
+  })
+
+  it('TEXT_NOT_FOUND does not repeat the line list after quoting the lines', () => {
+    const err = editFailure(ADD_SUB, 'int Sub(int x, int y)\n{\n    return x - y;\n}', 'q')
+    expect(err.message).not.toMatch(/8, 9, 10, 11/)
+    expect(err.message.match(/ 8\u2502/g)).toHaveLength(1)
+  })
+
+  it('TEXT_NOT_FOUND says so when no part of the file is close', () => {
+    const err = editFailure('alpha\nbeta\n', 'zzzz qqqq', 'q')
+    expect(err.code).toBe('TEXT_NOT_FOUND')
+    expect(err.lines ?? []).toEqual([])
+    expect(err.message).toMatch(/No part of the file is close/)
+  })
+
+  it('TEXT_MULTIPLE_MATCHES lists the line of every match and says to add context or use replaceAll', () => {
+    const content = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? 'same();' : `other${i}();`)).join('\r\n')
+    const err = editFailure(content, 'same();', 'q')
+    expect(err.code).toBe('TEXT_MULTIPLE_MATCHES')
+    const expected = Array.from({ length: 10 }, (_, i) => 3 * i + 1)
+    expect(err.lines).toEqual(expected)
+    expect(err.message).toContain(expected.join(', '))
+    expect(said(err)).toMatch(/surrounding lines/)
+    expect(said(err)).toMatch(/replaceAll/)
+  })
+
+  it('TEXT_NOT_FOUND on a file of identical lines takes well under a second', () => {
+    // 170,000 identical lines (1 MiB) and a 10,000-line oldText plus an absent line.
+    const content = 'abcdef\n'.repeat(170_000)
+    const oldText = 'abcdef\n'.repeat(10_000) + 'absent line\n'
+    const started = performance.now()
+    const err = editFailure(content, oldText, 'q')
+    expect(err.code).toBe('TEXT_NOT_FOUND')
+    // Generous: about 50 ms here; quadratic matching took tens of seconds.
+    expect(performance.now() - started).toBeLessThan(5000)
   })
 
   it('INVALID_ARGUMENT for an empty oldText', () => {

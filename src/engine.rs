@@ -209,7 +209,7 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
         let (u_old, u_new) = (matching::unescape(old), matching::unescape(new));
         let (u_old_lf, u_new_lf) = (eol::to_lf(&u_old), eol::to_lf(&u_new));
         let Some(found) = matching::find(view.text(), &lines, &u_old_lf) else {
-            return Err(explain::not_found(lines.get(), &old_lf));
+            return Err(explain::not_found_escaped(lines.get(), &old_lf, &u_old_lf));
         };
         let no_change = if is_endings_only(&u_old, &u_new) {
             NoChange::EscapedEndings
