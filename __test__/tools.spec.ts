@@ -410,7 +410,7 @@ describe('edit_file', () => {
       await t.edit_file.execute({ path: 'e.txt', old_text: 'one\r\ntwo\r\n', new_text: 'one\ntwo\n' }),
       'NO_CHANGE',
     )
-    expect(data).toMatch(/real carriage-return character/)
+    expect(data).toMatch(/differ only in their line endings/)
     expect(data).not.toMatch(/convertEol/) // the model has no such tool
     expect(data).toMatch(/write_file/)
     expectBytes(p, 'one\ntwo\nthree\r\n')
@@ -685,7 +685,7 @@ describe('write_file', () => {
     expectOk(await t.write_file.execute({ path: 'ga/n.txt', content: 'x\ny\n' }))
     expectBytes(path.join(dir, 'ga/n.txt'), 'x\r\ny\r\n')
 
-    expectOk(await t.write_file.execute({ path: 'plain/n.txt', content: 'x\r\ny\n' }))
+    expectOk(await t.write_file.execute({ path: 'plain/n.txt', content: 'x\ny\n' }))
     expectBytes(path.join(dir, 'plain/n.txt'), 'x\ny\n')
   })
 
