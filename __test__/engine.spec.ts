@@ -108,7 +108,7 @@ describe('seed 000 (dskcode): a CRLF file edited with LF text', () => {
   it('trade-off 1: an endings-only oldText whose \\r is not in the file is not a silent success', () => {
     const err = editFailure('a\nb\nc\n', 'a\r\nb', 'a\nb')
     expect(err.code).toBe('NO_CHANGE')
-    expect(said(err)).toMatch(/carriage-return/)
+    expect(said(err)).toMatch(/differ only in (their )?line endings/)
     expect(said(err)).toMatch(/convertEol/)
   })
 
@@ -171,14 +171,14 @@ describe('seed 003 (OpenCode): mixed line endings are kept line by line', () => 
   it('the no-op failure: asking for endings the file already has is NO_CHANGE and says how to change endings', () => {
     const err = editFailure('a\r\nb\r\n', 'a\nb', 'a\r\nb')
     expect(err.code).toBe('NO_CHANGE')
-    expect(said(err)).toMatch(/carriage-return/)
+    expect(said(err)).toMatch(/differ only in (their )?line endings/)
     expect(said(err)).toMatch(/convertEol/)
   })
 
   it('an endings-only edit whose text is nowhere is TEXT_NOT_FOUND and says how to change endings', () => {
     const err = editFailure('a\nb\n', 'x\r\ny', 'x\ny')
     expect(err.code).toBe('TEXT_NOT_FOUND')
-    expect(said(err)).toMatch(/carriage-return/)
+    expect(said(err)).toMatch(/differ only in (their )?line endings/)
     expect(said(err)).toMatch(/convertEol/)
   })
 
@@ -244,6 +244,31 @@ describe('tiers: how oldText was found (matchedBy)', () => {
     expect(r.matchedBy).toEqual(['trailingWhitespace'])
   })
 
+  it('innerWhitespace: lost alignment padding inside lines', () => {
+    const r = edit('const a   = 1;\r\nconst bcd = 2;\r\nend\r\n', 'const a = 1;\nconst bcd = 2;', 'const a = 10;\nconst bcd = 2;')
+    // The changed line is the model's; the line it left alone keeps its padding.
+    expectSame(r.content, 'const a = 10;\r\nconst bcd = 2;\r\nend\r\n')
+    expect(r.matchedBy).toEqual(['innerWhitespace'])
+  })
+
+  it('innerWhitespace: a tab inside a line reads as one space; kept lines keep their bytes', () => {
+    const r = edit('x\t= 1;  // one\ny = 2;\n', 'x = 1; // one\ny = 2;', 'x = 1; // one\ny = 3;')
+    expectSame(r.content, 'x\t= 1;  // one\ny = 3;\n')
+    expect(r.matchedBy).toEqual(['innerWhitespace'])
+  })
+
+  it('innerWhitespace: indentation still has to be equal (a different indentation is the indentation tier)', () => {
+    const r = edit('    a   = 1\n', 'a = 1', 'a = 2')
+    expect(r.matchedBy).toEqual(['indentation'])
+    expectSame(r.content, '    a = 2\n')
+  })
+
+  it('innerWhitespace comes after trailingWhitespace', () => {
+    const r = edit('a  b\nz\na b \nz\n', 'a b\nz', 'q')
+    expect(r.matchedBy).toEqual(['trailingWhitespace'])
+    expectSame(r.content, 'a  b\nz\nq\n')
+  })
+
   it('indentation: spaces from the model, tabs in the file; new lines are re-indented with tabs', () => {
     const r = edit(
       'fn f() {\r\n\tif a {\r\n\t\tb();\r\n\t}\r\n}\r\n',
@@ -294,17 +319,48 @@ describe('tiers: how oldText was found (matchedBy)', () => {
     expect(r.matchedBy).toEqual(['unescaped'])
   })
 
-  it('unescaped: CRLF to LF written with literal \\r\\n escapes (the seed 003 gap) is refused and says how', () => {
-    // An escaped \r is two characters, not a carriage return: the unescaped tier
-    // matches in the LF view, where the edit changes nothing. The error names the
-    // escapes and the two ways to change endings, so the model does not retry blindly.
-    const err = editFailure('a\r\nb\r\n', 'a\\r\\nb', 'a\\nb')
+  it('unescaped: CRLF to LF written with literal \\r\\n escapes (the seed 003 gap) is applied to the bytes', () => {
+    // Neither text has a real line break; unescaped they differ only in their \r: a
+    // deliberate line-ending change, made on the file's own bytes.
+    const r = edit('a\r\nb\r\n', 'a\\r\\nb', 'a\\nb')
+    expectSame(r.content, 'a\nb\r\n')
+    expect(r.matchedBy).toEqual(['unescaped'])
+    // The same conversion with real carriage returns gives the same bytes.
+    const real = edit('a\r\nb\r\n', 'a\r\nb', 'a\nb')
+    expectSame(real.content, 'a\nb\r\n')
+    expect(real.matchedBy).toEqual(['exact'])
+  })
+
+  it('unescaped: LF to CRLF written with escapes, and every ending with replaceAll', () => {
+    expectSame(edited('a\nb\nc\n', 'a\\nb', 'a\\r\\nb'), 'a\r\nb\nc\n')
+    const all = edit('a\r\nb\r\nc\r\n', '\\r\\n', '\\n', true)
+    expectSame(all.content, 'a\nb\nc\n')
+    expect(all.replacements).toBe(3)
+    expect(all.matchedBy).toEqual(['unescaped'])
+  })
+
+  it('unescaped: an escaped ending change the file already has is NO_CHANGE', () => {
+    const err = editFailure('a\nb\n', 'a\\r\\nb', 'a\\nb')
     expect(err.code).toBe('NO_CHANGE')
-    expect(err.message).toMatch(/escaped/)
-    expect(said(err)).toMatch(/carriage-return/)
     expect(said(err)).toMatch(/convertEol/)
-    // The same conversion with real carriage returns works.
-    expectSame(edited('a\r\nb\r\n', 'a\r\nb', 'a\nb'), 'a\nb\r\n')
+  })
+
+  it('unescaped: escapes in one text and a real line break in the other change nothing, and say so', () => {
+    const err = editFailure('a\r\nb\r\n', 'a\\r\\nb', 'a\nb')
+    expect(err.code).toBe('NO_CHANGE')
+    expect(err.message).toMatch(/escapes/)
+  })
+
+  it('unescaped: a literal \\$ (a template string escaped for a shell or JSON)', () => {
+    const r = edit('const s = `${a}`;\n', 'const s = `\\${a}`;', 'const s = `\\${b}`;')
+    expectSame(r.content, 'const s = `${b}`;\n')
+    expect(r.matchedBy).toEqual(['unescaped'])
+  })
+
+  it('a literal \\r\\n that is in the file is matched exactly, not read as an ending', () => {
+    const r = edit('s = "a\\r\\nb";\r\n', '"a\\r\\nb"', '"a\\nb"')
+    expectSame(r.content, 's = "a\\nb";\r\n')
+    expect(r.matchedBy).toEqual(['exact'])
   })
 
   it('unescaped is not tried when oldText has a real newline', () => {
@@ -485,19 +541,98 @@ describe('ambiguity, replaceAll and failures', () => {
   })
 
   it('TEXT_NOT_FOUND names a line oldText has and the file does not', () => {
-    const err = editFailure('a\nb\nc\nd\n', 'a\nb\nX\nc\nd', 'q')
+    const err = editFailure('alpha\nbravo\ncharlie\ndelta\n', 'alpha\nbravo\nXRAY\ncharlie\ndelta', 'q')
     expect(err.code).toBe('TEXT_NOT_FOUND')
-    expect(err.message).toMatch(/old_text has `X`, the file does not/)
+    expect(err.lines).toEqual([1, 2, 3, 4])
+    expect(err.message).toMatch(/old_text has `XRAY` before line 3, the file does not/)
   })
 
   it('TEXT_NOT_FOUND names a line the file has and oldText lacks, and no false difference', () => {
-    const err = editFailure('a\nb\nX\nc\nd\n', 'a\nb\nc\nd', 'q')
+    const err = editFailure('alpha\nbravo\nXRAY\ncharlie\ndelta\n', 'alpha\nbravo\ncharlie\ndelta', 'q')
     expect(err.code).toBe('TEXT_NOT_FOUND')
-    expect(err.message).toMatch(/the file has `X` here, old_text lacks it/)
-    // `d` is on line 5 of the file: the closest region runs to it, and `d` is not
-    // reported missing.
-    expect(err.message).not.toMatch(/old_text has `d`/)
+    expect(err.message).toMatch(/line 3 is in the file but not in old_text/)
+    // `delta` is on line 5 of the file: the closest region runs to it, and `delta` is
+    // not reported missing.
+    expect(err.message).not.toMatch(/old_text has `delta`/)
     expect(err.lines).toEqual([1, 2, 3, 4, 5])
+  })
+
+  const ADD_SUB = [
+    '#include <stdio.h>',
+    '',
+    'int Add(int a, int b)',
+    '{',
+    '    return a + b;',
+    '}',
+    '',
+    'int Sub(int a, int b)',
+    '{',
+    '    return a - b;',
+    '}',
+    '',
+  ].join('\r\n')
+
+  it('TEXT_NOT_FOUND points at the function the model meant, not the first one with braces', () => {
+    const err = editFailure(ADD_SUB, 'int Sub(int x, int y)\n{\n    return x - y;\n}', 'q')
+    expect(err.code).toBe('TEXT_NOT_FOUND')
+    expect(err.lines).toEqual([8, 9, 10, 11])
+    expect(err.message).toMatch(/closest match is lines 8-11 \(\d+% similar\)/)
+    // The region quoted as read_file shows it (LF view, numbered), so a retry can
+    // copy it; the other function is not mentioned.
+    expect(err.message).toContain(' 8\u2502int Sub(int a, int b)\n 9\u2502{\n10\u2502    return a - b;\n11\u2502}')
+    expect(err.message).not.toMatch(/Add/)
+    expect(err.message).not.toContain('\r')
+    // What differs: the renamed parameters.
+    expect(err.message).toMatch(/line 8: old_text has `int Sub\(int x, int y\)`/)
+    expect(err.message).toMatch(/line 10: old_text has `return x - y;`/)
+  })
+
+  it('TEXT_NOT_FOUND reports a one-line oldText as a one-line region', () => {
+    const err = editFailure(ADD_SUB, '    return a - c;', 'q')
+    expect(err.lines).toEqual([10])
+    expect(err.message).toMatch(/closest match is line 10 \(/)
+    expect(err.message).toContain('10\u2502    return a - b;')
+  })
+
+  it('TEXT_NOT_FOUND names a second region when it is nearly as close', () => {
+    const err = editFailure(ADD_SUB, 'int Mul(int a, int b)\n{\n    return a * b;\n}', 'q')
+    expect(err.lines).toEqual([3, 4, 5, 6])
+    expect(err.message).toMatch(/Lines 8-11 are nearly as close \(\d+% similar\)/)
+  })
+
+  it('TEXT_NOT_FOUND does not repeat the line list after quoting the lines', () => {
+    const err = editFailure(ADD_SUB, 'int Sub(int x, int y)\n{\n    return x - y;\n}', 'q')
+    expect(err.message).not.toMatch(/8, 9, 10, 11/)
+    expect(err.message.match(/ 8\u2502/g)).toHaveLength(1)
+  })
+
+  it('TEXT_NOT_FOUND says so when no part of the file is close', () => {
+    const err = editFailure('alpha\nbeta\n', 'zzzz qqqq', 'q')
+    expect(err.code).toBe('TEXT_NOT_FOUND')
+    expect(err.lines ?? []).toEqual([])
+    expect(err.message).toMatch(/No part of the file is close/)
+  })
+
+  it('TEXT_MULTIPLE_MATCHES lists the line of every match and says to add context or use replaceAll', () => {
+    const content = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? 'same();' : `other${i}();`)).join('\r\n')
+    const err = editFailure(content, 'same();', 'q')
+    expect(err.code).toBe('TEXT_MULTIPLE_MATCHES')
+    const expected = Array.from({ length: 10 }, (_, i) => 3 * i + 1)
+    expect(err.lines).toEqual(expected)
+    expect(err.message).toContain(expected.join(', '))
+    expect(said(err)).toMatch(/surrounding lines/)
+    expect(said(err)).toMatch(/replaceAll/)
+  })
+
+  it('TEXT_NOT_FOUND on a file of identical lines takes well under a second', () => {
+    // 170,000 identical lines (1 MiB) and a 10,000-line oldText plus an absent line.
+    const content = 'abcdef\n'.repeat(170_000)
+    const oldText = 'abcdef\n'.repeat(10_000) + 'absent line\n'
+    const started = performance.now()
+    const err = editFailure(content, oldText, 'q')
+    expect(err.code).toBe('TEXT_NOT_FOUND')
+    // Generous: about 50 ms here; quadratic matching took tens of seconds.
+    expect(performance.now() - started).toBeLessThan(5000)
   })
 
   it('INVALID_ARGUMENT for an empty oldText', () => {
@@ -516,6 +651,92 @@ describe('ambiguity, replaceAll and failures', () => {
 
   it('NO_CHANGE when a lenient match would write the same bytes', () => {
     expect(editFailure('say(\u201chi\u201d)\n', 'say("hi")', 'say(\u201chi\u201d)').code).toBe('NO_CHANGE')
+  })
+})
+
+describe('every kind of ending, in every path', () => {
+  it('a mostly-LF file with one CRLF line: the CRLF does not spread to added lines (seed 003)', () => {
+    const r = edit('head\r\none\ntwo\nthree\n', 'one\ntwo', 'one\nTWO\nadded')
+    expectSame(r.content, 'head\r\none\nTWO\nadded\nthree\n')
+  })
+
+  it('several edits on a mixed file keep every untouched line its ending (multiEdit)', () => {
+    const r = applyEdits('a\r\nb\nc\rd\r\n', [
+      { oldText: 'a\nb', newText: 'A\nB' },
+      { oldText: 'c\nd', newText: 'c\nX\nd' },
+    ])
+    expectSame(r.content, 'A\r\nB\nc\rX\rd\r\n')
+  })
+
+  it('replaceAll in a lone-CR file keeps the lone CRs of every match', () => {
+    const r = edit('x\ry\rx\ry\r', 'x\ny', 'X\nY', true)
+    expectSame(r.content, 'X\rY\rX\rY\r')
+    expect(r.replacements).toBe(2)
+  })
+
+  it('TEXT_MULTIPLE_MATCHES counts lone CR and CRLF lines alike', () => {
+    const err = editFailure('k\ra\r\nz\nk\r', 'k', 'q')
+    expect(err.code).toBe('TEXT_MULTIPLE_MATCHES')
+    expect(err.lines).toEqual([1, 4])
+  })
+
+  it('the indentation tier keeps each line its ending in a mixed file', () => {
+    const r = edit('\tif (a) {\r\n\t\tb()\r\t}\n', 'if (a) {\n    b()\n}', 'if (a) {\n    c()\n}')
+    expectSame(r.content, '\tif (a) {\r\n\t\tc()\r\t}\n')
+    expect(r.matchedBy).toEqual(['indentation'])
+  })
+
+  it('the innerWhitespace tier in a lone-CR file', () => {
+    const r = edit('a  =  1\rb  =  2\r', 'a = 1\nb = 2', 'a = 1\nb = 3')
+    expectSame(r.content, 'a  =  1\rb = 3\r')
+    expect(r.matchedBy).toEqual(['innerWhitespace'])
+  })
+
+  it('a lenient tier in a Buffer with a UTF-8 BOM and CRLF keeps both', () => {
+    const r = applyEdits(Buffer.from('\ufeffone  \r\ntwo\t\r\n'), [{ oldText: 'one\ntwo', newText: 'one\nTWO\nthree' }])
+    expectBytes(r.content, Buffer.from('\ufeffone  \r\nTWO\r\nthree\r\n'))
+    expect(r.matchedBy).toEqual(['trailingWhitespace'])
+  })
+
+  it('UTF-16LE with mixed endings keeps each line its ending', () => {
+    const input = Buffer.from('\ufeffa\r\nb\nc\rd', 'utf16le')
+    const r = applyEdits(input, [{ oldText: 'b\nc', newText: 'B\nC' }])
+    expectBytes(r.content, Buffer.from('\ufeffa\r\nB\nC\rd', 'utf16le'))
+  })
+
+  it('an escaped ending change in a mixed file converts only the ending it names', () => {
+    const r = edit('a\r\nb\nc\r\n', 'b\\nc', 'b\\r\\nc')
+    expectSame(r.content, 'a\r\nb\r\nc\r\n')
+    expect(r.matchedBy).toEqual(['unescaped'])
+  })
+
+  it('an escaped ending change that matches twice lists both lines', () => {
+    const err = editFailure('a\r\nb\r\na\r\nb\r\n', 'a\\r\\nb', 'a\\nb')
+    expect(err.code).toBe('TEXT_MULTIPLE_MATCHES')
+    expect(err.lines).toEqual([1, 3])
+  })
+
+  it('an escaped ending change in a Buffer with a BOM keeps the BOM', () => {
+    const r = applyEdits(Buffer.from('\ufeffa\r\nb\r\n'), [{ oldText: 'a\\r\\nb', newText: 'a\\nb' }])
+    expectBytes(r.content, Buffer.from('\ufeffa\nb\r\n'))
+  })
+
+  it('turning a lone CR into LF by an edit is NO_CHANGE, and points at convertEol', () => {
+    // Equal once \r is removed only when the \r is removed, not replaced: a lone CR
+    // and an LF are both a line break in the LF view, so the edit changes nothing.
+    const err = editFailure('a\rb\r', 'a\rb', 'a\nb')
+    expect(err.code).toBe('NO_CHANGE')
+    expect(said(err)).toMatch(/convertEol/)
+  })
+
+  it('applyDeleteRange in a lone-CR file deletes lines with their own CRs', () => {
+    const r = applyDeleteRange('a\rb\rc\rd\r', 'a', 'd')
+    expectSame(r.content, 'a\rd\r')
+  })
+
+  it('applyDeleteRange across mixed endings keeps the endings around the range', () => {
+    const r = applyDeleteRange('a\r\nb\rc\nd\r\n', 2, 3, { inclusive: true })
+    expectSame(r.content, 'a\r\nd\r\n')
   })
 })
 

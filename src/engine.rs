@@ -99,7 +99,7 @@ impl Applied {
     }
 }
 
-const ENDINGS_HINT: &str = "To change line endings on purpose, put a real carriage-return character (U+000D, not the two characters \\r) in old_text/new_text, or use convertEol.";
+const ENDINGS_HINT: &str = "To change line endings on purpose, give old_text and new_text that differ only in their line endings (old_text \"a\\r\\nb\" and new_text \"a\\nb\" turn one CRLF into LF), or use convertEol.";
 
 /// Applies `edits` in order, each on the result of the one before. The first failing
 /// edit fails the whole call, with its `editIndex`. `label` names the file in the diff.
@@ -160,7 +160,7 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
         .with_hint(ENDINGS_HINT));
     }
     if is_endings_only(old, new) {
-        let splices = replace_endings(source, old, new, edit.replace_all)?;
+        let splices = replace_endings(source, old, new, edit.replace_all, false)?;
         return Ok((splices, Tier::Exact));
     }
     let (old_lf, new_lf) = (eol::to_lf(old), eol::to_lf(new));
@@ -171,10 +171,11 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
     };
     // The exact tier searches the source itself: building the LF view of a large file
     // costs more than the search, and only the lenient tiers need it.
-    let in_source = if memchr::memchr(b'\r', source).is_none() {
-        matching::find_exact(source, &old_lf)
-    } else {
+    let has_cr = memchr::memchr(b'\r', source).is_some();
+    let in_source = if has_cr {
         matching::find_exact_in_source(source, &old_lf)
+    } else {
+        matching::find_exact(source, &old_lf)
     };
     if let Some(found) = in_source {
         let plan = plan(
@@ -192,7 +193,25 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
     let view = LfView::new(source);
     let lines = LazyLines::new(view.text());
     let space = Space::Lf(&view, &lines);
-    let plan = if let Some(found) = matching::find(view.text(), &lines, &old_lf) {
+    // Without a CR the search in the source was the search in the LF view; with one,
+    // it may have given up on repetitive text.
+    let exact = if has_cr {
+        matching::find_exact(view.text(), &old_lf)
+    } else {
+        None
+    };
+    if exact.is_none() {
+        if let Some(endings) = escaped_endings_edit(old, new) {
+            // A line-ending change written with escapes: applied to the raw bytes
+            // like any endings-only edit.
+            drop(lines);
+            drop(view);
+            let splices = replace_endings(source, &endings.0, &endings.1, edit.replace_all, true)?;
+            return Ok((splices, Tier::Unescaped));
+        }
+    }
+    let found = exact.or_else(|| matching::find_lenient(view.text(), &lines, &old_lf));
+    let plan = if let Some(found) = found {
         plan(
             source,
             space,
@@ -204,12 +223,11 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
             same_text,
         )?
     } else if matching::has_literal_escapes(old) {
-        // The tiers once more on the unescaped text, in the LF view like any other edit:
-        // an escaped `\r` is not a carriage return, so it never changes an ending.
+        // The tiers once more on the unescaped text, in the LF view like any other edit.
         let (u_old, u_new) = (matching::unescape(old), matching::unescape(new));
         let (u_old_lf, u_new_lf) = (eol::to_lf(&u_old), eol::to_lf(&u_new));
         let Some(found) = matching::find(view.text(), &lines, &u_old_lf) else {
-            return Err(explain::not_found(lines.get(), &old_lf));
+            return Err(explain::not_found_escaped(lines.get(), &old_lf, &u_old_lf));
         };
         let no_change = if is_endings_only(&u_old, &u_new) {
             NoChange::EscapedEndings
@@ -233,6 +251,20 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
     drop(lines);
     drop(view);
     finish(source, plan)
+}
+
+/// An endings-only edit written with escapes (a carriage return as the two characters
+/// `\r`): when neither text has a real line break and, unescaped, they differ only in
+/// their `\r`s, the unescaped pair.
+fn escaped_endings_edit(old: &[u8], new: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+    if matching::has_line_break(old)
+        || matching::has_line_break(new)
+        || !(matching::has_escapes(old) || matching::has_escapes(new))
+    {
+        return None;
+    }
+    let (u_old, u_new) = (matching::unescape(old), matching::unescape(new));
+    is_endings_only(&u_old, &u_new).then_some((u_old, u_new))
 }
 
 /// The splices of a plan, or `NO_CHANGE` when every replacement is what it replaces.
@@ -305,7 +337,7 @@ enum NoChange {
     SameText,
     /// `oldText` and `newText` differ only in how they write line breaks.
     LineBreaksOnly,
-    /// They differ only in line endings written as escapes (seed 003's known gap).
+    /// They differ only in line endings, written with escapes in one text only.
     EscapedEndings,
 }
 
@@ -327,11 +359,13 @@ impl NoChange {
     }
 }
 
-/// The `NO_CHANGE` of an endings change written with escapes (seed 003's known gap).
+/// The `NO_CHANGE` of an endings change written half with escapes: one text has a
+/// real line break, the other writes its carriage return as the two characters `\r`,
+/// so both read the same in the file's text.
 fn escaped_endings() -> Error {
     Error::new(
         ErrorCode::NoChange,
-        "old_text and new_text differ only in escaped line endings: the two characters \\r are not a carriage return, so nothing would change.",
+        "old_text and new_text differ only in line endings, but one of them has real line breaks and the other writes them as escapes (\\r, \\n), so both read the same and nothing would change.",
     )
     .with_hint(ENDINGS_HINT)
 }
@@ -445,19 +479,26 @@ fn raw_occurrences(source: &[u8], needle: &[u8]) -> Vec<usize> {
     out
 }
 
-/// The endings-only path: `old`'s exact bytes become `new`'s exact bytes.
+/// The endings-only path: `old`'s exact bytes become `new`'s exact bytes. `escaped`:
+/// the texts were written with escapes, which the messages then say were undone.
 fn replace_endings(
     source: &[u8],
     old: &[u8],
     new: &[u8],
     replace_all: bool,
+    escaped: bool,
 ) -> Result<Vec<Splice>> {
+    let read = if escaped {
+        "Read with their escapes (\\r, \\n) as line endings, old_text and new_text differ only in line endings"
+    } else {
+        "old_text and new_text differ only in line endings"
+    };
     let at = raw_occurrences(source, old);
     if at.is_empty() {
         if !raw_occurrences(source, new).is_empty() {
             return Err(Error::new(
                 ErrorCode::NoChange,
-                "old_text and new_text differ only in line endings, and the file already has the endings new_text asks for.",
+                format!("{read}, and the file already has the endings new_text asks for."),
             )
             .with_hint(ENDINGS_HINT));
         }
@@ -466,16 +507,21 @@ fn replace_endings(
         let old_lf = eol::to_lf(old);
         let message = match memmem::find(view.text(), &old_lf) {
             Some(p) => format!(
-                "old_text was not found with the line endings it gives. The text is at line {}, but its line endings there differ from old_text's.",
+                "{read}, but old_text was not found with the line endings it gives. The text is at line {}, but its line endings there differ from old_text's.",
                 lines.line_of(p) + 1
             ),
-            None => "old_text was not found in the file, with or without its line endings.".to_string(),
+            None => format!("{read}, but old_text was not found in the file, with or without its line endings."),
         };
         return Err(Error::new(ErrorCode::TextNotFound, message).with_hint(ENDINGS_HINT));
     }
     if at.len() > 1 && !replace_all {
         let lines = Space::Source.lines_of(source, at.clone());
-        return Err(multiple_matches(&lines, at.len(), Tier::Exact));
+        let tier = if escaped {
+            Tier::Unescaped
+        } else {
+            Tier::Exact
+        };
+        return Err(multiple_matches(&lines, at.len(), tier));
     }
     Ok(at
         .into_iter()
@@ -637,18 +683,28 @@ pub enum WriteEol {
 }
 
 /// The bytes `writeFile` puts in a file that had `old` (its source) for new `content`.
-/// `fallback` is the ending for new lines when `old` has no ending to go by (a new or
-/// one-line file): the `.editorconfig`/`.gitattributes` choice, else `\n`.
+/// `fallback` is the ending for new lines when neither `old` nor `content` has an
+/// ending to go by: the `.editorconfig`/`.gitattributes` choice, else `\n`.
+///
+/// A new (or empty) file whose content has real `\r\n` or lone `\r` endings is written
+/// with them as they are: the caller chose them. Content with plain `\n` takes
+/// `fallback`.
 pub fn write_over(old: Option<&[u8]>, content: &[u8], mode: WriteEol, fallback: Ending) -> Vec<u8> {
+    let chose_endings = memchr::memchr(b'\r', content).is_some();
     match (mode, old) {
         (WriteEol::Force(ending), _) => eol::convert(content, ending),
+        (WriteEol::Preserve, None) | (WriteEol::Preserve, Some(b"")) if chose_endings => {
+            content.to_vec()
+        }
         (WriteEol::Preserve, None) => eol::convert(content, fallback),
         (WriteEol::Preserve, Some(old)) => {
             let info = eol::info(old);
-            let dominant = if info.lf + info.crlf + info.cr == 0 {
-                fallback
-            } else {
+            let dominant = if info.lf + info.crlf + info.cr > 0 {
                 info.dominant
+            } else if chose_endings {
+                eol::detect(content)
+            } else {
+                fallback
             };
             align::replace(old, &eol::to_lf(old), &eol::to_lf(content), None, dominant)
         }
@@ -745,7 +801,7 @@ mod tests {
         );
         let e = edit("a\r\nb\r\n", "a\nb", "a\r\nb").unwrap_err();
         assert_eq!(e.code, ErrorCode::NoChange);
-        assert!(e.full_message().contains("carriage-return"));
+        assert!(e.full_message().contains("convertEol"));
     }
 
     #[test]
@@ -758,12 +814,53 @@ mod tests {
     #[test]
     fn literal_escapes_from_a_model_are_unescaped() {
         assert_eq!(edit("a\r\nb\r\n", "a\\nb", "a\\nB").unwrap(), "a\r\nB\r\n");
-        // seed 003's known gap: CRLF -> LF written with literal escapes is not a
-        // conversion (SPEC 3.2: only a real \r reaches the disk); the error says how.
-        let e = edit("a\r\nb\r\n", "a\\r\\nb", "a\\nb").unwrap_err();
+        assert_eq!(
+            edit(
+                "let s = `${x}`;\n",
+                "let s = `\\${x}`;",
+                "let s = `\\${y}`;"
+            )
+            .unwrap(),
+            "let s = `${y}`;\n"
+        );
+    }
+
+    #[test]
+    fn an_endings_change_written_with_escapes_is_applied_to_the_bytes() {
+        let out = apply_edits(b"a\r\nb\r\n", &[Edit::new("a\\r\\nb", "a\\nb")], "f").unwrap();
+        assert_eq!(out.content(b"a\r\nb\r\n"), b"a\nb\r\n");
+        assert_eq!(out.matched_by, vec![Tier::Unescaped]);
+        let all = apply_edits(b"a\r\nb\r\nc", &[Edit::new("\\r\\n", "\\n").all()], "f").unwrap();
+        assert_eq!(all.content(b"a\r\nb\r\nc"), b"a\nb\nc");
+        assert_eq!(all.replacements, 2);
+        let to_crlf = apply_edits(b"a\nb\n", &[Edit::new("a\\nb", "a\\r\\nb")], "f").unwrap();
+        assert_eq!(to_crlf.content(b"a\nb\n"), b"a\r\nb\n");
+    }
+
+    #[test]
+    fn an_escaped_endings_change_the_file_already_has_is_no_change() {
+        let e = edit("a\nb\n", "a\\r\\nb", "a\\nb").unwrap_err();
         assert_eq!(e.code, ErrorCode::NoChange);
-        assert!(e.message.contains("escaped"), "{}", e.message);
-        assert!(e.full_message().contains("convertEol"));
+        assert!(e.message.contains("escapes"), "{}", e.message);
+        let e = edit("x\ny\n", "a\\r\\nb", "a\\nb").unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextNotFound);
+    }
+
+    #[test]
+    fn literal_escapes_that_are_in_the_file_are_matched_as_they_are() {
+        // The exact tier decides first: a file holding the four characters \r\n.
+        let src = "s = \"a\\r\\nb\";\n";
+        assert_eq!(
+            edit(src, "\"a\\r\\nb\"", "\"a\\nb\"").unwrap(),
+            "s = \"a\\nb\";\n"
+        );
+    }
+
+    #[test]
+    fn escapes_in_one_text_and_real_line_breaks_in_the_other_are_no_change() {
+        let e = edit("a\r\nb\r\n", "a\\r\\nb", "a\nb").unwrap_err();
+        assert_eq!(e.code, ErrorCode::NoChange);
+        assert!(e.message.contains("escapes"), "{}", e.message);
     }
 
     #[test]

@@ -10,16 +10,23 @@
 //! | [`Tier::Exact`] | byte-equal substring |
 //! | [`Tier::Unicode`] | equal after NFC and folding of typographic look-alikes |
 //! | [`Tier::TrailingWhitespace`] | whole lines equal once trailing spaces/tabs are trimmed |
-//! | [`Tier::Indentation`] | whole lines equal but for one uniform indentation shift |
+//! | [`Tier::InnerWhitespace`] | and every run of spaces/tabs after the indentation is one space |
+//! | [`Tier::Indentation`] | and the lines differ by one uniform indentation shift |
 //! | [`Tier::Unescaped`] | the above, on text whose `\n`, `\t`, `\"` a model escaped |
 //!
 //! Everything here works on LF-view bytes and returns LF-view offsets.
+//!
+//! No input makes a tier quadratic: the exact tiers use `memmem`, and the line tiers
+//! reduce each line to a 64-bit digest and find the model's sequence of digests with
+//! Knuth–Morris–Pratt, then check each match they keep on the lines themselves. A
+//! file of thousands of identical lines costs what any other file of its size does.
 
 use std::borrow::Cow;
 
 use memchr::{memchr_iter, memmem};
 use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+use xxhash_rust::xxh3::xxh3_64;
 
 /// How an edit's `oldText` was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,9 +37,12 @@ pub enum Tier {
     Unicode,
     /// Whole lines equal after trailing spaces and tabs are trimmed.
     TrailingWhitespace,
+    /// Whole lines equal once, in addition, every run of spaces and tabs after the
+    /// indentation is read as one space (lost alignment padding).
+    InnerWhitespace,
     /// Whole lines equal after one common indentation difference.
     Indentation,
-    /// Found only after literal `\n`, `\t`, `\"`, `\\` escapes were unescaped.
+    /// Found only after literal `\n`, `\t`, `\"`, `\\`, `\$` escapes were unescaped.
     Unescaped,
 }
 
@@ -43,6 +53,7 @@ impl Tier {
             Tier::Exact => "exact",
             Tier::Unicode => "unicode",
             Tier::TrailingWhitespace => "trailingWhitespace",
+            Tier::InnerWhitespace => "innerWhitespace",
             Tier::Indentation => "indentation",
             Tier::Unescaped => "unescaped",
         }
@@ -205,17 +216,25 @@ impl<'a> LazyLines<'a> {
     }
 }
 
-/// Looks for `old` (LF view, non-empty) in `view` through tiers 1 to 4. Every
+/// Looks for `old` (LF view, non-empty) in `view` through tiers 1 to 5. Every
 /// non-overlapping match of the deciding tier is returned.
 pub fn find(view: &[u8], lines: &LazyLines<'_>, old: &[u8]) -> Option<Found> {
-    find_exact(view, old)
-        .or_else(|| find_unicode(view, old))
-        .or_else(|| find_lines(lines.get(), old, LineTier::TrailingWhitespace))
-        .or_else(|| find_lines(lines.get(), old, LineTier::Indentation))
+    find_exact(view, old).or_else(|| find_lenient(view, lines, old))
 }
 
-/// The exact tier alone.
+/// Tiers 2 to 5 alone: what [`find`] tries once the exact tier found nothing.
+pub fn find_lenient(view: &[u8], lines: &LazyLines<'_>, old: &[u8]) -> Option<Found> {
+    find_unicode(view, old)
+        .or_else(|| find_lines(lines, old, LineTier::TrailingWhitespace))
+        .or_else(|| find_lines(lines, old, LineTier::InnerWhitespace))
+        .or_else(|| find_lines(lines, old, LineTier::Indentation))
+}
+
+/// The exact tier alone. An empty `old` is found nowhere.
 pub fn find_exact(view: &[u8], old: &[u8]) -> Option<Found> {
+    if old.is_empty() {
+        return None;
+    }
     let finder = memmem::Finder::new(old);
     let matches: Vec<Match> = finder
         .find_iter(view)
@@ -350,6 +369,7 @@ fn find_unicode(view: &[u8], old: &[u8]) -> Option<Found> {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum LineTier {
     TrailingWhitespace,
+    InnerWhitespace,
     Indentation,
 }
 
@@ -387,6 +407,67 @@ impl<'a> LineKey<'a> {
     fn is_blank(&self) -> bool {
         self.trimmed.is_empty()
     }
+
+    /// The key's text as the tier compares it (for the indentation tier, without the
+    /// indentation, which is compared by width), with `scratch` as room to build it.
+    fn compared<'s>(&'s self, tier: LineTier, scratch: &'s mut Vec<u8>) -> &'s [u8] {
+        let collapsed = |from: usize, scratch: &'s mut Vec<u8>| -> &'s [u8] {
+            let rest = self.rest();
+            if !has_space_run(rest) {
+                return &self.trimmed[from..];
+            }
+            scratch.clear();
+            scratch.extend_from_slice(&self.trimmed[from..self.indent]);
+            scratch.extend(collapse_spaces(rest));
+            scratch
+        };
+        match tier {
+            LineTier::TrailingWhitespace => &self.trimmed,
+            LineTier::InnerWhitespace => collapsed(0, scratch),
+            LineTier::Indentation => collapsed(self.indent, scratch),
+        }
+    }
+
+    /// The line reads the same as `other` under `tier` (for the indentation tier:
+    /// but for the indentation, which [`uniform_shift`] compares).
+    fn same(&self, other: &LineKey<'_>, tier: LineTier) -> bool {
+        match tier {
+            LineTier::TrailingWhitespace => self.trimmed == other.trimmed,
+            LineTier::InnerWhitespace => {
+                self.indent_bytes() == other.indent_bytes()
+                    && collapse_spaces(self.rest()).eq(collapse_spaces(other.rest()))
+            }
+            LineTier::Indentation => collapse_spaces(self.rest()).eq(collapse_spaces(other.rest())),
+        }
+    }
+}
+
+/// `b` has a tab, or two spaces in a row: [`collapse_spaces`] would change it.
+fn has_space_run(b: &[u8]) -> bool {
+    let mut after_space = false;
+    for &c in b {
+        if c == b'\t' || c == b' ' && after_space {
+            return true;
+        }
+        after_space = c == b' ';
+    }
+    false
+}
+
+/// `b` with every run of spaces and tabs read as one space.
+fn collapse_spaces(b: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let &c = b.get(i)?;
+        i += 1;
+        if c == b' ' || c == b'\t' {
+            while matches!(b.get(i), Some(b' ' | b'\t')) {
+                i += 1;
+            }
+            return Some(b' ');
+        }
+        Some(c)
+    })
 }
 
 /// `b` without its trailing spaces and tabs.
@@ -419,47 +500,146 @@ fn indent_width(indent: &[u8], tab_width: usize) -> usize {
     })
 }
 
-fn find_lines(lines: &Lines<'_>, old: &[u8], tier: LineTier) -> Option<Found> {
+/// The tab widths the indentation tier tries, in order.
+const TAB_WIDTHS: [usize; 3] = [4, 8, 2];
+
+/// A 64-bit digest of one line's key under a tier, for the sequence search. Equal keys
+/// give equal digests; every match the digests suggest is checked on the lines
+/// themselves, so a collision can never make a false match.
+fn digest(key: &LineKey<'_>, tier: LineTier, scratch: &mut Vec<u8>) -> u64 {
+    xxh3_64(key.compared(tier, scratch))
+}
+
+/// A line as the indentation tier sees it: the digest of its text without the
+/// indentation, and the indentation's width under each of [`TAB_WIDTHS`] (`None` for
+/// a blank line, whose indentation does not count).
+struct Shifted {
+    text: u64,
+    widths: Option<[isize; TAB_WIDTHS.len()]>,
+}
+
+impl Shifted {
+    fn new(key: &LineKey<'_>, scratch: &mut Vec<u8>) -> Self {
+        let text = digest(key, LineTier::Indentation, scratch);
+        let widths = (!key.is_blank())
+            .then(|| TAB_WIDTHS.map(|t| indent_width(key.indent_bytes(), t) as isize));
+        Shifted { text, widths }
+    }
+}
+
+/// The stepped digests of lines for the tab width at `w` in [`TAB_WIDTHS`]: each
+/// line's text with its indentation step from the previous non-blank line, so a
+/// block shifted as a whole has the same digests wherever it is. (The first
+/// non-blank line of a block is compared by text alone: its previous line is outside
+/// the block.)
+fn stepped(lines: &[Shifted], w: usize) -> Vec<u64> {
+    let mut previous = 0;
+    lines
+        .iter()
+        .map(|l| {
+            let step = match l.widths {
+                None => 0,
+                Some(widths) => {
+                    let step = widths[w] - previous;
+                    previous = widths[w];
+                    step
+                }
+            };
+            l.text ^ (step as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        })
+        .collect()
+}
+
+/// Every start at which `pattern` occurs in `text`, overlapping ones included, in
+/// order. Knuth–Morris–Pratt: linear in both lengths however repetitive the lines.
+fn occurrences(text: &[u64], pattern: &[u64]) -> Vec<usize> {
+    let n = pattern.len();
+    if n == 0 {
+        return (0..=text.len()).collect();
+    }
+    let mut fail = vec![0usize; n];
+    let mut k = 0;
+    for i in 1..n {
+        while k > 0 && pattern[i] != pattern[k] {
+            k = fail[k - 1];
+        }
+        if pattern[i] == pattern[k] {
+            k += 1;
+        }
+        fail[i] = k;
+    }
+    let mut out = Vec::new();
+    let mut k = 0;
+    for (i, &t) in text.iter().enumerate() {
+        while k > 0 && t != pattern[k] {
+            k = fail[k - 1];
+        }
+        if t == pattern[k] {
+            k += 1;
+        }
+        if k == n {
+            out.push(i + 1 - n);
+            k = fail[k - 1];
+        }
+    }
+    out
+}
+
+fn find_lines(lazy: &LazyLines<'_>, old: &[u8], tier: LineTier) -> Option<Found> {
     let (old_body, ends_with_newline) = match old.strip_suffix(b"\n") {
         Some(body) => (body, true),
         None => (old, false),
     };
     let old_keys: Vec<LineKey<'_>> = old_body.split(|&b| b == b'\n').map(LineKey::new).collect();
+    let lines = lazy.get();
     if old_keys.iter().all(LineKey::is_blank) || old_keys.len() > lines.len() {
         return None;
     }
-    let file_keys: Vec<LineKey<'_>> = (0..lines.len())
-        .map(|i| LineKey::new(lines.line(i)))
-        .collect();
     let n = old_keys.len();
-    let mut matches = Vec::new();
-    let mut i = 0;
-    while i + n <= file_keys.len() {
-        let window = &file_keys[i..i + n];
-        let hit = match tier {
-            LineTier::TrailingWhitespace => window
+    let file_keys = || (0..lines.len()).map(|i| LineKey::new(lines.line(i)));
+    let mut scratch = Vec::new();
+    // Candidates come from a linear search over line digests; each one kept is then
+    // checked on the lines themselves.
+    let candidates = match tier {
+        LineTier::TrailingWhitespace | LineTier::InnerWhitespace => {
+            let pattern: Vec<u64> = old_keys
                 .iter()
-                .zip(&old_keys)
-                .all(|(f, o)| f.trimmed == o.trimmed)
-                .then_some(None),
-            LineTier::Indentation => uniform_shift(window, &old_keys).map(Some),
-        };
-        let Some(reindent) = hit else {
-            i += 1;
+                .map(|k| digest(k, tier, &mut scratch))
+                .collect();
+            let text: Vec<u64> = file_keys()
+                .map(|k| digest(&k, tier, &mut scratch))
+                .collect();
+            occurrences(&text, &pattern)
+        }
+        LineTier::Indentation => indentation_candidates(lines, &old_keys, &mut scratch)?,
+    };
+    let mut matches = Vec::new();
+    let mut next = 0;
+    for s in candidates {
+        if s < next {
             continue;
+        }
+        let window: Vec<LineKey<'_>> = (s..s + n).map(|i| LineKey::new(lines.line(i))).collect();
+        let reindent = match tier {
+            LineTier::Indentation => match uniform_shift(&window, &old_keys) {
+                Some(r) => Some(r),
+                None => continue,
+            },
+            _ if window.iter().zip(&old_keys).all(|(f, o)| f.same(o, tier)) => None,
+            _ => continue,
         };
-        let last = i + n - 1;
+        let last = s + n - 1;
         let end = if ends_with_newline && lines.has_newline(last) {
             lines.content_end(last) + 1
         } else {
             lines.content_end(last)
         };
         matches.push(Match {
-            start: lines.start(i),
+            start: lines.start(s),
             end,
             reindent,
         });
-        i += n;
+        next = s + n;
     }
     if matches.is_empty() {
         return None;
@@ -467,6 +647,7 @@ fn find_lines(lines: &Lines<'_>, old: &[u8], tier: LineTier) -> Option<Found> {
     Some(Found {
         tier: match tier {
             LineTier::TrailingWhitespace => Tier::TrailingWhitespace,
+            LineTier::InnerWhitespace => Tier::InnerWhitespace,
             LineTier::Indentation => Tier::Indentation,
         },
         matches,
@@ -474,19 +655,64 @@ fn find_lines(lines: &Lines<'_>, old: &[u8], tier: LineTier) -> Option<Found> {
     })
 }
 
+/// The first lines of the windows whose digests say they equal `old` but for one
+/// indentation shift, under any of the tab widths: ascending, without repeats.
+fn indentation_candidates(
+    lines: &Lines<'_>,
+    old: &[LineKey<'_>],
+    scratch: &mut Vec<u8>,
+) -> Option<Vec<usize>> {
+    let n = old.len();
+    let first = old.iter().position(|k| !k.is_blank())?;
+    let has_tab = |k: &LineKey<'_>| k.indent_bytes().contains(&b'\t');
+    let mut tabs = old.iter().any(has_tab);
+    let old: Vec<Shifted> = old.iter().map(|k| Shifted::new(k, scratch)).collect();
+    let file: Vec<Shifted> = (0..lines.len())
+        .map(|i| {
+            let key = LineKey::new(lines.line(i));
+            tabs |= has_tab(&key);
+            Shifted::new(&key, scratch)
+        })
+        .collect();
+    let file_text: Vec<u64> = file.iter().map(|l| l.text).collect();
+    let old_text: Vec<u64> = old.iter().map(|l| l.text).collect();
+    let heads = occurrences(&file_text, &old_text[..=first]);
+    // Without a tab anywhere, every tab width gives the same widths.
+    let widths = if tabs { TAB_WIDTHS.len() } else { 1 };
+    let mut valid = vec![false; lines.len() + 1 - n];
+    for w in 0..widths {
+        let mut tail_at = vec![false; lines.len() + 1];
+        for t in occurrences(&stepped(&file, w), &stepped(&old, w)[first + 1..]) {
+            tail_at[t] = true;
+        }
+        for &s in &heads {
+            if s + n <= lines.len() && tail_at[s + first + 1] {
+                valid[s] = true;
+            }
+        }
+    }
+    Some(
+        valid
+            .iter()
+            .enumerate()
+            .filter_map(|(s, &v)| v.then_some(s))
+            .collect(),
+    )
+}
+
 /// The one indentation shift that makes `window` (file lines) equal to `old`, if any.
 fn uniform_shift(window: &[LineKey<'_>], old: &[LineKey<'_>]) -> Option<Reindent> {
     if !window
         .iter()
         .zip(old)
-        .all(|(f, o)| f.rest() == o.rest() && f.is_blank() == o.is_blank())
+        .all(|(f, o)| f.is_blank() == o.is_blank() && f.same(o, LineTier::Indentation))
     {
         return None;
     }
     let use_tabs = window
         .iter()
         .any(|f| !f.is_blank() && f.indent_bytes().first() == Some(&b'\t'));
-    [4usize, 8, 2].into_iter().find_map(|tab_width| {
+    TAB_WIDTHS.into_iter().find_map(|tab_width| {
         let mut deltas = window
             .iter()
             .zip(old)
@@ -661,7 +887,7 @@ fn decode(b: &[u8]) -> Option<(char, usize)> {
 }
 
 /// Unescapes the literal escapes a model may write instead of real characters:
-/// `\n`, `\r`, `\t`, `\"`, `\'`, `\\`. Other backslashes stay as they are.
+/// `\n`, `\r`, `\t`, `\"`, `\'`, `\\`, `\$`. Other backslashes stay as they are.
 pub fn unescape(text: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len());
     let mut i = 0;
@@ -674,6 +900,7 @@ pub fn unescape(text: &[u8]) -> Vec<u8> {
                 b'"' => Some(b'"'),
                 b'\'' => Some(b'\''),
                 b'\\' => Some(b'\\'),
+                b'$' => Some(b'$'),
                 _ => None,
             };
             if let Some(r) = replacement {
@@ -691,11 +918,18 @@ pub fn unescape(text: &[u8]) -> Vec<u8> {
 /// `oldText` qualifies for the unescaped tier: no real line break, but at least one
 /// literal escape sequence.
 pub fn has_literal_escapes(old: &[u8]) -> bool {
-    if old.contains(&b'\n') || old.contains(&b'\r') {
-        return false;
-    }
-    old.windows(2)
-        .any(|w| w[0] == b'\\' && matches!(w[1], b'n' | b'r' | b't' | b'"' | b'\'' | b'\\'))
+    !has_line_break(old) && has_escapes(old)
+}
+
+/// `text` has a real line break: a `\n` or a `\r` character.
+pub fn has_line_break(text: &[u8]) -> bool {
+    memchr::memchr2(b'\n', b'\r', text).is_some()
+}
+
+/// `text` has a literal escape sequence that [`unescape`] undoes.
+pub fn has_escapes(text: &[u8]) -> bool {
+    text.windows(2)
+        .any(|w| w[0] == b'\\' && matches!(w[1], b'n' | b'r' | b't' | b'"' | b'\'' | b'\\' | b'$'))
 }
 
 /// Whole-line search, for patches: the places where `old` (LF-view lines, without their
@@ -837,7 +1071,85 @@ mod tests {
     }
 
     #[test]
+    fn inner_whitespace_tier_reads_runs_of_spaces_as_one() {
+        let f = find_in(
+            "x\n  let a   = 1;\t// one\n  b\n",
+            "  let a = 1; // one\n  b",
+        )
+        .unwrap();
+        assert_eq!(f.tier, Tier::InnerWhitespace);
+        assert_eq!((f.matches[0].start, f.matches[0].end), (2, 27));
+    }
+
+    #[test]
+    fn inner_whitespace_tier_keeps_indentation_significant() {
+        // Indentation differs: only the indentation tier may match, and it shifts.
+        let f = find_in("    a   = 1\n", "a = 1").unwrap();
+        assert_eq!(f.tier, Tier::Indentation);
+        assert_eq!(f.matches[0].reindent.unwrap().delta, 4);
+        assert!(find_in("a = 1\n", "a=1").is_none());
+    }
+
+    #[test]
+    fn trailing_whitespace_tier_comes_before_inner_whitespace() {
+        let f = find_in("a  b\nz\na b \nz\n", "a b\nz").unwrap();
+        assert_eq!(f.tier, Tier::TrailingWhitespace);
+        assert_eq!(f.matches[0].start, 7);
+    }
+
+    #[test]
+    fn line_tiers_find_non_overlapping_matches_in_repeated_lines() {
+        let f = find_in("x \nx \nx \nx \nx \n", "x\nx").unwrap();
+        assert_eq!(f.tier, Tier::TrailingWhitespace);
+        let starts: Vec<usize> = f.matches.iter().map(|m| m.start).collect();
+        assert_eq!(starts, vec![0, 6]);
+    }
+
+    #[test]
+    fn indentation_tier_matches_shifted_blocks_with_blank_lines() {
+        let view = "fn f() {\n        if a {\n\n            b();\n        }\n}\n";
+        let f = find_in(view, "if a {\n\n    b();\n}").unwrap();
+        assert_eq!(f.tier, Tier::Indentation);
+        assert_eq!(f.matches.len(), 1);
+        assert_eq!(f.matches[0].start, 9);
+        assert_eq!(f.matches[0].reindent.unwrap().delta, 8);
+    }
+
+    #[test]
+    fn indentation_tier_tries_each_tab_width() {
+        // Only a tab width of 2 makes the shift uniform: 2 columns, then 6 = 4 + 2.
+        let f = find_in("\tx\n\t\t\ty\n", "x\n    y").unwrap();
+        assert_eq!(f.tier, Tier::Indentation);
+        let r = f.matches[0].reindent.unwrap();
+        assert_eq!((r.tab_width, r.delta), (2, 2));
+    }
+
+    #[test]
+    fn line_tiers_stay_linear_on_identical_lines() {
+        // 200,000 identical lines and 20,000 of them plus one absent line: a window
+        // by window comparison makes 4e9 line comparisons, minutes of work.
+        let view = "    same line\n".repeat(200_000);
+        let old = "same line\n".repeat(20_000) + "absent\n";
+        let started = std::time::Instant::now();
+        assert!(find_in(&view, &old).is_none());
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        // Ending on a line with another indentation: every window but the last line
+        // shifts uniformly.
+        let old = "same line\n".repeat(20_000) + "  same line\n";
+        assert!(find_in(&view, &old).is_none());
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn kmp_finds_overlapping_occurrences() {
+        assert_eq!(occurrences(&[1, 1, 1, 2, 1, 1], &[1, 1]), vec![0, 1, 4]);
+        assert_eq!(occurrences(&[1, 2], &[1, 2, 3]), Vec::<usize>::new());
+    }
+
+    #[test]
     fn unescape_turns_literal_escapes_into_characters() {
+        assert_eq!(unescape(br"\$x \\$"), b"$x \\$");
+        assert!(has_literal_escapes(br"cost: \$5"));
         assert_eq!(unescape(br#"a\nb\t\"c\\d\x"#), b"a\nb\t\"c\\d\\x");
         assert!(has_literal_escapes(br"a\nb"));
         assert!(!has_literal_escapes(b"a\nb\\n"));

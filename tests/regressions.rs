@@ -366,6 +366,41 @@ fn replays_every_saved_crash() {
 // ---------------------------------------------------------------------------------------
 // Plain regression tests, one per finding, in the words of the bug.
 
+/// The cost case of the hardening issue, at the size the contract names: a 1 MiB file
+/// of 170,000 identical lines and a 10,000-line `oldText` of them plus one absent line.
+/// Window-by-window matching and vote counting took a minute and more here in a
+/// release build (1.7e9 line comparisons), far more unoptimized; near-linear work
+/// takes under a second even unoptimized, so the bound is generous. Each
+/// input is tried several ways (every line tier, with and without escapes, ending
+/// with a line of another indentation) so no one path escapes the bound.
+#[test]
+fn text_not_found_on_identical_lines_is_near_linear() {
+    let source = "abcdef\n".repeat(170_000);
+    assert!(source.len() >= 1 << 20);
+    let olds = [
+        "abcdef\n".repeat(10_000) + "absent line\n",
+        "abcdef\n".repeat(10_000) + "  abcdef\n",
+        "  abcdef\n".repeat(10_000) + "abcdef \n  abcdef\n",
+        "abcde\\n".repeat(10_000) + "absent",
+    ];
+    for old in &olds {
+        let started = Instant::now();
+        let e = engine::apply_edits(
+            source.as_bytes(),
+            &[Edit::new(old.as_bytes(), &b"x"[..])],
+            "f",
+        )
+        .unwrap_err();
+        let took = started.elapsed();
+        assert_eq!(e.code, ErrorCode::TextNotFound);
+        assert!(
+            took < Duration::from_secs(10),
+            "TEXT_NOT_FOUND took {took:?} for {} bytes of oldText",
+            old.len()
+        );
+    }
+}
+
 #[test]
 fn an_edit_never_panics_on_an_empty_source() {
     let e = engine::apply_edits(b"", &[Edit::new("a", "b")], "f").unwrap_err();
