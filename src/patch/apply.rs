@@ -720,7 +720,7 @@ mod tests {
         .unwrap_err();
         assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(0)));
         assert!(e.message.starts_with("f, hunk #1:"), "{}", e.message);
-        assert!(e.message.contains("lines 2-4"), "{}", e.message);
+        assert!(e.message.contains("lines 2-3"), "{}", e.message);
         assert!(!e.message.contains("old_text"), "{}", e.message);
     }
 
