@@ -42,7 +42,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use crate::encoding::{decode_owned, encode_owned, Decoded, Encoding};
+use crate::encoding::{self, Decoded, Encoding, Hints};
 use crate::error::{Error, ErrorCode, Result};
 use crate::splice::Splices;
 use atomic::{Expect, Snapshot};
@@ -72,6 +72,11 @@ pub struct FileOptions {
     pub dry_run: bool,
     /// fsync the file and its folder before returning.
     pub durable: bool,
+    /// The caller's `encoding` option: how to read a file that is not valid UTF-8,
+    /// and the encoding of a new file.
+    pub encoding: Option<Encoding>,
+    /// Write the file in this encoding (with a BOM when true): `convertEncoding`.
+    pub convert_to: Option<(Encoding, bool)>,
 }
 
 impl Default for FileOptions {
@@ -83,6 +88,8 @@ impl Default for FileOptions {
             expected_version: None,
             dry_run: false,
             durable: false,
+            encoding: None,
+            convert_to: None,
         }
     }
 }
@@ -128,7 +135,7 @@ pub struct Written {
 pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
     let resolved = path::resolve(path, &opts.roots, opts.cwd.as_deref())?;
     let meta = fs::metadata(&resolved.real);
-    read(resolved, meta, opts.max_bytes)
+    read(resolved, meta, opts)
 }
 
 /// Edits a file: resolve, lock, read, check, transform, write.
@@ -158,7 +165,7 @@ pub fn modify<T>(
         .ok()
         .and_then(inode_key)
         .map(|key| lock::lock(&key));
-    let loaded = match read(resolved.clone(), meta, opts.max_bytes) {
+    let loaded = match read(resolved.clone(), meta, opts) {
         Ok(loaded) => Some(loaded),
         Err(err) if create_ok && err.code == ErrorCode::FileNotFound => None,
         Err(err) => return Err(err),
@@ -180,33 +187,26 @@ pub fn modify<T>(
     }
 
     let (splices, payload) = transform(loaded.as_ref().map(|l| &l.decoded), &resolved.real)?;
-    let (encoding, bom) = loaded.as_ref().map_or((Encoding::Utf8, false), |l| {
-        (l.decoded.encoding, l.decoded.bom)
-    });
-    let source = loaded.as_ref().map_or(&[][..], |l| &l.decoded.source[..]);
-    if let Some(loaded) = loaded.as_ref().filter(|_| splices.is_identity(source)) {
+    let declared = || conventions::declared_encoding(&resolved.real);
+    let hints = Hints {
+        option: opts.encoding,
+        declared: Some(&declared),
+    };
+    let decoded = loaded.as_ref().map(|l| &l.decoded);
+    let Some(output) = encoding::write::output(decoded, &splices, &hints, opts.convert_to)? else {
+        let loaded = loaded.as_ref().expect("a new file always changes");
         let written = Written {
             path: resolved.real,
             version: loaded.version.clone(),
             changed: false,
-            encoding,
-            bom,
+            encoding: loaded.decoded.encoding,
+            bom: loaded.decoded.bom,
             warnings: Vec::new(),
         };
         return Ok((written, payload));
-    }
-    // UTF-8 is written piece by piece, straight from the source and the splices.
-    let utf16;
-    let pieces: Vec<&[u8]> = if encoding == Encoding::Utf8 {
-        let bom: &[u8] = if bom { encoding.bom() } else { b"" };
-        std::iter::once(bom)
-            .filter(|b| !b.is_empty())
-            .chain(splices.pieces(source))
-            .collect()
-    } else {
-        utf16 = encode_owned(encoding, bom, splices.to_vec(source));
-        vec![&utf16[..]]
     };
+    let (encoding, bom) = (output.encoding, output.bom);
+    let pieces = output.slices();
     let new_version = version::version_of_pieces(&pieces);
     if !opts.dry_run {
         let expect = match &loaded {
@@ -257,7 +257,12 @@ fn inode_key(_meta: &fs::Metadata) -> Option<PathBuf> {
 
 /// Reads a resolved path (the shared half of [`load`] and [`modify`]); `stat` is what
 /// `stat` said of it.
-fn read(resolved: ResolvedPath, stat: io::Result<fs::Metadata>, max_bytes: u64) -> Result<Loaded> {
+fn read(
+    resolved: ResolvedPath,
+    stat: io::Result<fs::Metadata>,
+    opts: &FileOptions,
+) -> Result<Loaded> {
+    let max_bytes = opts.max_bytes;
     let display = &resolved.display;
     let fail = |err: io::Error| io_failure(&err, display, Action::Read);
     // Checked before opening: opening a FIFO would block, a folder fails oddly on Windows.
@@ -282,7 +287,12 @@ fn read(resolved: ResolvedPath, stat: io::Result<fs::Metadata>, max_bytes: u64) 
         return Err(too_large(display, len, max_bytes));
     }
     let version = version::version(&bytes);
-    let decoded = decode_owned(bytes).map_err(|err| Error {
+    let declared = || conventions::declared_encoding(&resolved.real);
+    let hints = Hints {
+        option: opts.encoding,
+        declared: Some(&declared),
+    };
+    let decoded = encoding::decode(bytes, &hints).map_err(|err| Error {
         message: format!("{}: {}", display.display(), err.message),
         ..err
     })?;

@@ -1,0 +1,58 @@
+//! Telling a legacy file's encoding from its bytes, when nothing declares it.
+//!
+//! `chardetng` is the detector Firefox uses for pages that declare no encoding: it
+//! scores every legacy encoding of the Encoding Standard on the bytes (which byte pairs
+//! are plausible, how letters are cased, which characters follow each other) and picks
+//! the best. Its guess is only taken when it is **likely**:
+//!
+//! - the file decodes in it without a single malformed sequence, and
+//! - the decoded text has no C1 control character (U+0080–U+009F), which real text in
+//!   the right encoding does not have, but which single-byte encodings produce for
+//!   bytes of another one.
+//!
+//! Anything else, a short file included whose few non-ASCII bytes fit no encoding
+//! cleanly, is read as UTF-8 with the invalid bytes shown as U+FFFD and kept.
+//!
+//! The detector reads the first [`WINDOW`] bytes from the first non-ASCII one (it
+//! decides well long before, and costs about 0.1 µs a byte); the whole file is then
+//! decoded for the check above.
+
+use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+
+use super::{Decoded, Encoding};
+
+/// How many bytes from the first non-ASCII one the detector reads.
+pub const WINDOW: usize = 32 * 1024;
+
+/// chardetng's guess for `bytes` (not valid UTF-8, no BOM), before the check of the
+/// module docs ([`likely`]).
+pub fn guess(bytes: &[u8]) -> Option<Encoding> {
+    let first = encoding_rs::Encoding::ascii_valid_up_to(bytes);
+    let end = bytes.len().min(first.saturating_add(WINDOW));
+    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+    detector.feed(&bytes[..end], end == bytes.len());
+    let guess = Encoding::supported(detector.guess(None, Utf8Detection::Deny))?;
+    Some(koi8_r_when_it_can_be(guess, bytes))
+}
+
+/// Whether a file decoded in a guessed encoding is likely in it (see the module docs).
+pub fn likely(decoded: &Decoded) -> bool {
+    decoded.invalid == 0 && !has_c1_control(&decoded.source)
+}
+
+/// True when UTF-8 `text` has a character U+0080..=U+009F (`C2 80`..=`C2 9F`).
+fn has_c1_control(text: &[u8]) -> bool {
+    memchr::memchr_iter(0xC2, text).any(|at| matches!(text.get(at + 1), Some(0x80..=0x9F)))
+}
+
+/// chardetng names the KOI8 family KOI8-U. KOI8-R and KOI8-U differ only in eight
+/// bytes (Ukrainian letters in KOI8-U, box drawing in KOI8-R); a file with none of
+/// them is Russian text, and KOI8-R is its name.
+fn koi8_r_when_it_can_be(guess: Encoding, bytes: &[u8]) -> Encoding {
+    const DIFFERENT: &[u8] = &[0xA4, 0xA6, 0xA7, 0xAD, 0xB4, 0xB6, 0xB7, 0xBD];
+    if guess.whatwg() == encoding_rs::KOI8_U && !bytes.iter().any(|b| DIFFERENT.contains(b)) {
+        Encoding(encoding_rs::KOI8_R)
+    } else {
+        guess
+    }
+}
