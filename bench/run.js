@@ -8,7 +8,7 @@
 //   BENCH_QUICK=1        a fast smoke run (fewer sizes and rounds), written to
 //                        bench/.work/results/ instead of bench/results/
 //   BENCH_ONLY=a,b       run only these sections: editSync, editAsync, multiEdit,
-//                        toLf, normalizeEol, applyEdits, settled, rss
+//                        toLf, normalizeEol, applyEdits, settled, rss, encoding
 //   BENCH_OUT=dir        where to write latest.md / latest.svg
 //   EOL_EDIT_ADDON=file  the .node file to load instead of the package (e.g. a
 //                        release build kept apart from a debug build in the tree)
@@ -545,6 +545,7 @@ async function main() {
     if (wants('settled')) await settledSection()
     if (wants('multiEdit')) await multiEditSection()
     if (wants('rss')) await rssSection()
+    if (wants('encoding')) await require('./cases/encoding').run({ eol, tmp, quick: QUICK, interleave, report, sections, targets })
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true })
   }

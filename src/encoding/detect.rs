@@ -14,15 +14,16 @@
 //! cleanly, is read as UTF-8 with the invalid bytes shown as U+FFFD and kept.
 //!
 //! The detector reads the first [`WINDOW`] bytes from the first non-ASCII one (it
-//! decides well long before, and costs about 0.1 µs a byte); the whole file is then
-//! decoded for the check above.
+//! decides well long before, and costs about 0.1 µs a byte), and the KOI8 and GB
+//! refinements below look at the same window; the whole file is then decoded for the
+//! check above.
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 
 use super::{Decoded, Encoding};
 
 /// How many bytes from the first non-ASCII one the detector reads.
-pub const WINDOW: usize = 32 * 1024;
+pub const WINDOW: usize = 8 * 1024;
 
 /// chardetng's guess for `bytes` (not valid UTF-8, no BOM), before the check of the
 /// module docs ([`likely`]).
@@ -32,7 +33,11 @@ pub fn guess(bytes: &[u8]) -> Option<Encoding> {
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
     detector.feed(&bytes[..end], end == bytes.len());
     let guess = Encoding::supported(detector.guess(None, Utf8Detection::Deny))?;
-    Some(koi8_r_when_it_can_be(guess, bytes))
+    let window = &bytes[first..end];
+    Some(gb18030_when_it_is(
+        koi8_r_when_it_can_be(guess, window),
+        window,
+    ))
 }
 
 /// Whether a file decoded in a guessed encoding is likely in it (see the module docs).
@@ -45,9 +50,30 @@ fn has_c1_control(text: &[u8]) -> bool {
     memchr::memchr_iter(0xC2, text).any(|at| matches!(text.get(at + 1), Some(0x80..=0x9F)))
 }
 
+/// chardetng names the GB family GBK. GBK and gb18030 decode alike; only gb18030 can
+/// write the four-byte forms (a lead byte, then 0x30..=0x39), so a file that has them
+/// in the detector's window is gb18030 (a GBK file with four-byte forms only further on
+/// stays gbk: pass `encoding: 'gb18030'` for it).
+fn gb18030_when_it_is(guess: Encoding, bytes: &[u8]) -> Encoding {
+    if guess.whatwg() != encoding_rs::GBK {
+        return guess;
+    }
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        match bytes[i] {
+            0x81..=0xFE if (0x30..=0x39).contains(&bytes[i + 1]) => {
+                return Encoding(encoding_rs::GB18030)
+            }
+            0x81..=0xFE => i += 2,
+            _ => i += 1,
+        }
+    }
+    guess
+}
+
 /// chardetng names the KOI8 family KOI8-U. KOI8-R and KOI8-U differ only in eight
-/// bytes (Ukrainian letters in KOI8-U, box drawing in KOI8-R); a file with none of
-/// them is Russian text, and KOI8-R is its name.
+/// bytes (Ukrainian letters in KOI8-U, box drawing in KOI8-R); a detector window with
+/// none of them is Russian text, and KOI8-R is its name.
 fn koi8_r_when_it_can_be(guess: Encoding, bytes: &[u8]) -> Encoding {
     const DIFFERENT: &[u8] = &[0xA4, 0xA6, 0xA7, 0xAD, 0xB4, 0xB6, 0xB7, 0xBD];
     if guess.whatwg() == encoding_rs::KOI8_U && !bytes.iter().any(|b| DIFFERENT.contains(b)) {
