@@ -8,7 +8,10 @@
 //! - the file decodes in it without a single malformed sequence, and
 //! - the decoded text has no C1 control character (U+0080–U+009F), which real text in
 //!   the right encoding does not have, but which single-byte encodings produce for
-//!   bytes of another one.
+//!   bytes of another one, and
+//! - there is evidence: at least [`FEW`] non-ASCII characters, or, in a file with fewer,
+//!   every one of them a letter next to another letter, as in words (`café`, `Grüße`);
+//!   a few stray bytes between punctuation are no evidence of any encoding.
 //!
 //! Anything else, a short file included whose few non-ASCII bytes fit no encoding
 //! cleanly, is read as UTF-8 with the invalid bytes shown as U+FFFD and kept.
@@ -42,7 +45,37 @@ pub fn guess(bytes: &[u8]) -> Option<Encoding> {
 
 /// Whether a file decoded in a guessed encoding is likely in it (see the module docs).
 pub fn likely(decoded: &Decoded) -> bool {
-    decoded.invalid == 0 && !has_c1_control(&decoded.source)
+    decoded.invalid == 0 && !has_c1_control(&decoded.source) && enough_evidence(&decoded.source)
+}
+
+/// Below this many non-ASCII characters a guess must also look like words.
+pub const FEW: usize = 16;
+
+/// True when `text` (valid UTF-8) has at least [`FEW`] non-ASCII characters, or when
+/// every one it has is a letter next to another letter (as in `café` or `Grüße`, not
+/// in `\xFF\r\n` or `(\xC3(`).
+fn enough_evidence(text: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(text) else {
+        return false;
+    };
+    let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
+    let mut at = 0;
+    let mut seen = 0;
+    let mut words = true;
+    loop {
+        at += encoding_rs::Encoding::ascii_valid_up_to(&text.as_bytes()[at..]);
+        let Some(c) = text[at..].chars().next() else {
+            return words;
+        };
+        seen += 1;
+        if seen >= FEW {
+            return true;
+        }
+        let next = text[at + c.len_utf8()..].chars().next();
+        let prev = text[..at].chars().next_back();
+        words = words && c.is_alphabetic() && (letter(prev) || letter(next));
+        at += c.len_utf8();
+    }
 }
 
 /// True when UTF-8 `text` has a character U+0080..=U+009F (`C2 80`..=`C2 9F`).

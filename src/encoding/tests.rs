@@ -271,6 +271,23 @@ fn an_ascii_file_takes_the_callers_encoding_for_new_text() {
 }
 
 #[test]
+fn a_few_stray_bytes_are_no_evidence_but_a_few_letters_in_words_are() {
+    // Decodes cleanly in windows-1252 ("aÿ", "Ã(", "þ"), but nothing looks like words.
+    let stray = decode_plain(b"a\xFF\r\nb\r\n\xC3(\xFE\r\n");
+    assert_eq!(stray.decided, Decided::Fallback);
+    assert_eq!(
+        stray.source,
+        "a\u{FFFD}\r\nb\r\n\u{FFFD}(\u{FFFD}\r\n".as_bytes()
+    );
+    let words = decode_plain(b"caf\xE9 au lait, Gr\xFC\xDFe\r\n");
+    assert_eq!(
+        (words.decided, words.encoding.name()),
+        (Decided::Detected, "windows-1252".into())
+    );
+    assert_eq!(words.source, "café au lait, Grüße\r\n".as_bytes());
+}
+
+#[test]
 fn a_legacy_file_is_detected_and_the_guess_is_named() {
     // Enough Russian text in windows-1251 for the detector.
     let text = "Привет, мир! Это проверка кодировки.\r\nВторая строка текста на русском языке.\r\n";
