@@ -55,26 +55,36 @@ pub const FEW: usize = 16;
 /// every one it has is a letter next to another letter (as in `café` or `Grüße`, not
 /// in `\xFF\r\n` or `(\xC3(`).
 fn enough_evidence(text: &[u8]) -> bool {
-    let Ok(text) = std::str::from_utf8(text) else {
-        return false;
+    // Only the first few non-ASCII characters are looked at: no pass over the file.
+    let char_at = |at: usize| {
+        let tail = &text[at..text.len().min(at + 4)];
+        tail.utf8_chunks()
+            .next()
+            .and_then(|c| c.valid().chars().next())
     };
     let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
     let mut at = 0;
+    let mut last: Option<(usize, char)> = None;
     let mut seen = 0;
     let mut words = true;
     loop {
-        at += encoding_rs::Encoding::ascii_valid_up_to(&text.as_bytes()[at..]);
-        let Some(c) = text[at..].chars().next() else {
+        at += encoding_rs::Encoding::ascii_valid_up_to(&text[at..]);
+        let Some(c) = char_at(at) else {
             return words;
         };
         seen += 1;
         if seen >= FEW {
             return true;
         }
-        let next = text[at + c.len_utf8()..].chars().next();
-        let prev = text[..at].chars().next_back();
+        let prev = match last {
+            Some((end, p)) if end == at => Some(p),
+            _ => at.checked_sub(1).map(|i| char::from(text[i])),
+        };
+        let end = at + c.len_utf8();
+        let next = char_at(end);
         words = words && c.is_alphabetic() && (letter(prev) || letter(next));
-        at += c.len_utf8();
+        last = Some((end, c));
+        at = end;
     }
 }
 
