@@ -424,6 +424,43 @@ describe('which encoding a file is read and written in', () => {
   })
 })
 
+describe('every file function on a legacy file', () => {
+  const text = '// 第一行：中文\r\nint a = 1;\r\n// 第三行：注释\r\nint b = 2;\r\n'
+  function setup(): string {
+    const file = path.join(tmp(), 'legacy.c')
+    fs.writeFileSync(file, iconv.encode(text, 'gbk'))
+    return file
+  }
+
+  it('convertEol changes the endings and keeps the encoding', async () => {
+    const file = setup()
+    await eol.convertEol(file, 'lf', { encoding: 'gbk' })
+    expect(fs.readFileSync(file).equals(iconv.encode(text.replace(/\r\n/g, '\n'), 'gbk'))).toBe(true)
+  })
+
+  it('multiEdit and deleteRange write in the file’s encoding', async () => {
+    const file = setup()
+    await eol.multiEdit(
+      file,
+      [
+        { oldText: '第一行', newText: '首行' },
+        { oldText: 'int b = 2;', newText: 'int b = 3; // 改' },
+      ],
+      { encoding: 'gbk' },
+    )
+    const edited = text.replace('第一行', '首行').replace('int b = 2;', 'int b = 3; // 改')
+    expect(fs.readFileSync(file).equals(iconv.encode(edited, 'gbk'))).toBe(true)
+    eol.deleteRangeSync(file, 2, 3, { inclusive: true, encoding: 'gbk' })
+    expect(fs.readFileSync(file).equals(iconv.encode('// 首行：中文\r\nint b = 3; // 改\r\n', 'gbk'))).toBe(true)
+  })
+
+  it('applyEdits on a Buffer decodes and writes it like a file', () => {
+    const out = eol.applyEdits(iconv.encode(text, 'gbk'), [{ oldText: '注释', newText: '说明' }])
+    expect(Buffer.isBuffer(out.content)).toBe(true)
+    expect((out.content as Buffer).equals(iconv.encode(text.replace('注释', '说明'), 'gbk'))).toBe(true)
+  })
+})
+
 describe('convertEncoding', () => {
   it('converts UTF-8 to GBK and back, keeping the endings', async () => {
     const dir = tmp()

@@ -10,8 +10,9 @@
 //!   the right encoding does not have, but which single-byte encodings produce for
 //!   bytes of another one, and
 //! - there is evidence: at least [`FEW`] non-ASCII characters, or, in a file with fewer,
-//!   every one of them a letter next to another letter, as in words (`café`, `Grüße`);
-//!   a few stray bytes between punctuation are no evidence of any encoding.
+//!   every one of them a letter next to another letter, or punctuation next to a
+//!   non-ASCII letter, as in words (`café`, `Grüße`, `中文：注释`); a few stray bytes
+//!   between ASCII punctuation are no evidence of any encoding.
 //!
 //! Anything else, a short file included whose few non-ASCII bytes fit no encoding
 //! cleanly, is read as UTF-8 with the invalid bytes shown as U+FFFD and kept.
@@ -52,8 +53,9 @@ pub fn likely(decoded: &Decoded) -> bool {
 pub const FEW: usize = 16;
 
 /// True when `text` (valid UTF-8) has at least [`FEW`] non-ASCII characters, or when
-/// every one it has is a letter next to another letter (as in `café` or `Grüße`, not
-/// in `\xFF\r\n` or `(\xC3(`).
+/// every one it has is a letter next to another letter, or punctuation next to a
+/// non-ASCII letter (as in `café`, `Grüße` or `中文：注释`, not in `\xFF\r\n` or
+/// `(\xC3(`).
 fn enough_evidence(text: &[u8]) -> bool {
     // Only the first few non-ASCII characters are looked at: no pass over the file.
     let char_at = |at: usize| {
@@ -63,6 +65,7 @@ fn enough_evidence(text: &[u8]) -> bool {
             .and_then(|c| c.valid().chars().next())
     };
     let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
+    let foreign_letter = |c: Option<char>| c.is_some_and(|c| !c.is_ascii() && c.is_alphabetic());
     let mut at = 0;
     let mut last: Option<(usize, char)> = None;
     let mut seen = 0;
@@ -82,7 +85,14 @@ fn enough_evidence(text: &[u8]) -> bool {
         };
         let end = at + c.len_utf8();
         let next = char_at(end);
-        words = words && c.is_alphabetic() && (letter(prev) || letter(next));
+        // A letter next to a letter, or punctuation (`：`, `«`) next to a non-ASCII
+        // letter, as in `中文：注释`.
+        let wordy = if c.is_alphabetic() {
+            letter(prev) || letter(next)
+        } else {
+            !c.is_control() && (foreign_letter(prev) || foreign_letter(next))
+        };
+        words = words && wordy;
         last = Some((end, c));
         at = end;
     }

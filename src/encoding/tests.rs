@@ -285,6 +285,9 @@ fn a_few_stray_bytes_are_no_evidence_but_a_few_letters_in_words_are() {
         (Decided::Detected, "windows-1252".into())
     );
     assert_eq!(words.source, "café au lait, Grüße\r\n".as_bytes());
+    // 中文：注释 in GBK, the colon full-width.
+    let cjk = decode_plain(b"// \xD6\xD0\xCE\xC4\xA3\xBA\xD7\xA2\xCA\xCD\r\n");
+    assert_eq!(cjk.source, "// 中文：注释\r\n".as_bytes());
 }
 
 #[test]

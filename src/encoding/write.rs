@@ -389,9 +389,32 @@ fn narrow_one(source: &[u8], start: usize, end: usize, new: &[u8], out: &mut Vec
             bytes: bytes.to_vec(),
         })
     };
-    for op in align::line_ops(&old_lines, &new_lines, Duration::from_millis(200)) {
+    // Lines are aligned on their text without the ending, so a line whose ending alone
+    // changed (convertEol, an edit that mixed endings) pairs with itself at once.
+    let text_of = |line: &&[u8]| -> Vec<u8> {
+        let line = line.strip_suffix(b"\n").unwrap_or(line);
+        line.strip_suffix(b"\r").unwrap_or(line).to_vec()
+    };
+    let (old_keys, new_keys): (Vec<Vec<u8>>, Vec<Vec<u8>>) = (
+        old_lines.iter().map(text_of).collect(),
+        new_lines.iter().map(text_of).collect(),
+    );
+    for op in align::line_ops(&old_keys, &new_keys, Duration::from_millis(200)) {
         match op {
-            DiffOp::Equal { .. } => {}
+            DiffOp::Equal {
+                old_index,
+                new_index,
+                len,
+            } => {
+                for k in 0..len {
+                    let (o, n) = (old_lines[old_index + k], new_lines[new_index + k]);
+                    if o != n {
+                        let (p, q) = trim(o, n);
+                        let from = old_at[old_index + k];
+                        push(from + p, from + o.len() - q, &n[p..n.len() - q]);
+                    }
+                }
+            }
             DiffOp::Delete {
                 old_index, old_len, ..
             } => push(old_at[old_index], old_at[old_index + old_len], b""),
@@ -467,6 +490,17 @@ mod tests {
         assert!(changes
             .iter()
             .all(|c| !old[c.start..c.end].starts_with(b"kept")));
+    }
+
+    #[test]
+    fn narrowing_a_change_of_every_ending_keeps_every_line_text() {
+        let old = "é one\r\nü two\r\nlast".as_bytes();
+        let new = "é one\nü two\nlast".as_bytes();
+        let changes = narrow(old, &Splices::whole(new.to_vec()));
+        assert_eq!(apply(old, &changes), new);
+        assert!(changes
+            .iter()
+            .all(|c| &old[c.start..c.end] == b"\r" && c.bytes.is_empty()));
     }
 
     #[test]
