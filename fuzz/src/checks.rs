@@ -28,7 +28,7 @@ use eol_edit::encoding::{self, Encoding, Hints, BINARY_SNIFF_LEN};
 use eol_edit::engine::{self, Anchor, Edit, WriteEol};
 use eol_edit::eol::Ending;
 use eol_edit::error::ErrorCode;
-use eol_edit::file::conventions::new_file_ending;
+use eol_edit::file::conventions::{declared_encoding, new_file_ending};
 use eol_edit::matching::Tier;
 use eol_edit::splice::Splices;
 
@@ -854,6 +854,11 @@ fn ending_with(dir: &Path, editorconfig: &[u8], gitattributes: &[u8], file: &Pat
     let started = Instant::now();
     let ending = new_file_ending(file);
     note(ending.name());
+    // The same files also declare an encoding: parsed and matched the same way.
+    if let Some(declared) = declared_encoding(file) {
+        note("declared encoding");
+        assert!(Encoding::for_label(&declared.encoding.name()).is_ok());
+    }
     let took = started.elapsed();
     assert!(
         took < SLOW,

@@ -372,3 +372,26 @@ fn output_converts_and_creates() {
             .is_none()
     );
 }
+
+#[test]
+fn an_edit_that_must_rewrite_an_invalid_legacy_byte_says_so() {
+    // GBK: 0x81 then a newline is a malformed lead byte. Text inserted right after it
+    // could make a character of it, so the change takes it in, and U+FFFD has no GBK form.
+    let d = decode(b"a\x81\nb\n".to_vec(), &hints("gbk")).unwrap();
+    assert_eq!(d.source, "a\u{FFFD}\nb\n".as_bytes());
+    let splices = Splices::of(vec![Splice {
+        start: 4,
+        end: 4,
+        bytes: b"A".to_vec(),
+    }]);
+    let err = d.write_bytes(&splices).unwrap_err();
+    assert_eq!(err.code, ErrorCode::EncodingUnmappable);
+    assert!(err.message.contains("not valid gbk"), "{}", err.message);
+    // An edit away from it keeps the byte.
+    let away = Splices::of(vec![Splice {
+        start: 5,
+        end: 6,
+        bytes: b"B".to_vec(),
+    }]);
+    assert_eq!(d.write_bytes(&away).unwrap(), b"a\x81\nB\n");
+}

@@ -292,6 +292,18 @@ fn encode(encoding: Encoding, text: &[u8], line_of: &dyn Fn(usize) -> usize) -> 
 
 /// `ENCODING_UNMAPPABLE` for `c` on `line`.
 pub(crate) fn unmappable(c: char, line: usize, encoding: Encoding) -> Error {
+    if c == '\u{FFFD}' {
+        // A U+FFFD of the view stands for bytes that are not valid in the encoding; it
+        // is only re-encoded when the change touches them and they cannot be kept.
+        return Error::new(
+            ErrorCode::EncodingUnmappable,
+            format!(
+                "The edit on line {line} touches bytes that are not valid {encoding} (shown as U+FFFD), and {encoding} cannot write U+FFFD. Nothing was written."
+            ),
+        )
+        .with_lines(vec![line as u32])
+        .with_hint("Leave the U+FFFD and the characters right next to it out of old_text, or replace it with the character it should be.");
+    }
     let shown = if c.is_control() || c.is_whitespace() {
         String::new()
     } else {
