@@ -123,6 +123,16 @@ export interface ApplyResult {
   warnings: Array<string>
 }
 
+/**
+ * Writes a file in another encoding (a WHATWG label such as 'utf-8', 'gbk',
+ * 'windows-1252'); its text, endings and lines stay as they are. A character the new
+ * encoding cannot hold fails with `ENCODING_UNMAPPABLE` and nothing is written.
+ */
+export declare function convertEncoding(path: string, to: string, options?: EditOptions & { bom?: boolean }): Promise<EditResult>
+
+/** `convertEncoding`, on the calling thread. */
+export declare function convertEncodingSync(path: string, to: string, options?: EditOptions & { bom?: boolean }): EditResult
+
 /** Converts every line ending of a file; `NO_CHANGE` if there is nothing to convert. */
 export declare function convertEol(path: string, to: 'lf' | 'crlf' | 'cr', options?: EditOptions): Promise<EditResult>
 
@@ -177,6 +187,12 @@ export interface EditOptions {
   cwd?: string
   /** Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit). */
   maxBytes?: number
+  /**
+   * The encoding (a WHATWG label such as 'gbk', 'shift_jis', 'latin1') to read a
+   * file that is not valid UTF-8 in, and to write a new file in. A BOM and valid
+   * UTF-8 come first; this option comes before `.editorconfig` and `.gitattributes`.
+   */
+  encoding?: string
 }
 
 /** The result of every function that changes a file. */
@@ -341,6 +357,8 @@ export interface ReadOptions {
   root?: string | string[]
   cwd?: string
   maxBytes?: number
+  /** The encoding (a WHATWG label) to read a file that is not valid UTF-8 in. */
+  encoding?: string
 }
 
 /** What `readFile` returns. */
@@ -352,7 +370,8 @@ export interface ReadResult {
   totalLines: number
   eol: EolInfo
   bom: boolean
-  encoding: 'utf-8' | 'utf-16le' | 'utf-16be'
+  /** The file's encoding, by its WHATWG name (as `TextDecoder.encoding` gives it). */
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'gbk' | 'gb18030' | 'big5' | 'shift_jis' | 'euc-jp' | 'euc-kr' | 'windows-1250' | 'windows-1251' | 'windows-1252' | 'windows-1253' | 'windows-1254' | 'windows-1255' | 'windows-1256' | 'windows-1257' | 'windows-1258' | 'windows-874' | 'iso-8859-2' | 'iso-8859-3' | 'iso-8859-4' | 'iso-8859-5' | 'iso-8859-6' | 'iso-8859-7' | 'iso-8859-8' | 'iso-8859-8-i' | 'iso-8859-10' | 'iso-8859-13' | 'iso-8859-14' | 'iso-8859-15' | 'iso-8859-16' | 'koi8-r' | 'koi8-u' | 'ibm866' | 'macintosh' | 'x-mac-cyrillic' | 'x-user-defined'
   version: string
   /** Things the host should show its user, such as an encoding that was guessed. */
   warnings: Array<string>

@@ -12,7 +12,8 @@
 //! bytes → atomic write):
 //!
 //! - [`error`]: the one error type and its stable codes.
-//! - [`encoding`]: raw file bytes to *source* and back: BOM, UTF-16, binary sniffing.
+//! - [`encoding`]: raw file bytes to *source* and back: BOM, UTF-16, legacy encodings,
+//!   detection, binary sniffing; writing keeps every byte an edit did not change.
 //! - [`eol`]: line endings, their counts, and the LF view with its offset map.
 //! - [`matching`]: the tiers that find the model's text in the LF view.
 //! - [`align`]: which bytes and which ending each replacement line gets.

@@ -830,10 +830,7 @@ type TierMatches = (matching::Tier, Vec<(usize, Option<(isize, usize)>)>);
 /// The tier and matches (start line, delta and tab width for the indentation tier)
 /// that the line tiers must find, by comparing every window of lines: quadratic, and
 /// plainly correct.
-fn reference_line_tiers(
-    file: &[&[u8]],
-    old: &[&[u8]],
-) -> Option<TierMatches> {
+fn reference_line_tiers(file: &[&[u8]], old: &[&[u8]]) -> Option<TierMatches> {
     let f: Vec<Vec<u8>> = file.iter().map(|l| tier_key(l)).collect();
     let o: Vec<Vec<u8>> = old.iter().map(|l| tier_key(l)).collect();
     if o.iter().all(|k| k.is_empty()) || o.len() > f.len() {

@@ -24,12 +24,13 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use eol_edit::encoding::{self, Encoding, BINARY_SNIFF_LEN};
+use eol_edit::encoding::{self, Encoding, Hints, BINARY_SNIFF_LEN};
 use eol_edit::engine::{self, Anchor, Edit, WriteEol};
 use eol_edit::eol::Ending;
 use eol_edit::error::ErrorCode;
-use eol_edit::file::conventions::new_file_ending;
+use eol_edit::file::conventions::{declared_encoding, new_file_ending};
 use eol_edit::matching::Tier;
+use eol_edit::splice::Splices;
 
 // ---------------------------------------------------------------------------------------
 // Counting what the checks reached
@@ -756,58 +757,61 @@ fn must_be_binary(bytes: &[u8]) -> bool {
     body[..body.len().min(BINARY_SNIFF_LEN)].contains(&0)
 }
 
-/// Arbitrary bytes as a file: decode, round trip, and UTF-16 encoding of arbitrary
-/// sources.
+/// Arbitrary bytes as a file: decode (BOM, UTF-16, binary sniffing, legacy detection),
+/// write back unchanged byte for byte, and UTF-16 encoding of arbitrary text.
 pub fn decoder(data: &[u8]) {
-    let decoded = encoding::decode(data);
-    assert_eq!(
-        decoded,
-        encoding::decode_owned(data.to_vec()),
-        "decode and decode_owned disagree"
-    );
-    match decoded {
+    match encoding::decode(data.to_vec(), &Hints::default()) {
         Err(e) => {
             note("decode BINARY_FILE");
             assert_eq!(e.code, ErrorCode::BinaryFile);
             assert!(must_be_binary(data), "BINARY_FILE for a text file");
         }
         Ok(d) => {
-            note(d.encoding.as_str());
-            assert!(!must_be_binary(data), "a binary file decoded as text");
-            let odd_utf16 = d.encoding != Encoding::Utf8 && data.len() % 2 == 1;
-            let back = encoding::encode(d.encoding, d.bom, &d.source);
-            assert_eq!(
-                back,
-                encoding::encode_owned(d.encoding, d.bom, d.source.clone()),
-                "encode and encode_owned disagree"
-            );
-            if odd_utf16 {
-                // Documented: the odd trailing byte becomes U+FFFD; the rest is kept.
-                assert_eq!(back[..data.len() - 1], data[..data.len() - 1]);
+            note(if d.is_raw() {
+                "decode raw"
             } else {
-                assert_eq!(
-                    show(&back),
-                    show(data),
-                    "decode then encode is not the original"
-                );
-            }
-            if d.encoding == Encoding::Utf8 {
+                "decode mapped"
+            });
+            assert!(!must_be_binary(data), "a binary file decoded as text");
+            assert!(
+                std::str::from_utf8(&d.source).is_ok(),
+                "the source is not UTF-8"
+            );
+            let unchanged = d.write(&Splices::of(Vec::new())).unwrap().concat();
+            assert_eq!(
+                show(&unchanged),
+                show(data),
+                "an unchanged write is not the original"
+            );
+            let copied = d.write_bytes(&Splices::whole(d.source.clone())).unwrap();
+            assert_eq!(
+                show(&copied),
+                show(data),
+                "writing back what was read changed bytes"
+            );
+            if d.is_raw() && d.encoding == Encoding::utf8() {
                 let bom = if d.bom { 3 } else { 0 };
                 assert_eq!(d.source, data[bom..], "UTF-8 source is not the bytes");
             }
         }
     }
-    // Any source, encoded as UTF-16, decodes again, and a second trip changes nothing.
-    for enc in [Encoding::Utf16Le, Encoding::Utf16Be] {
-        let bytes = encoding::encode(enc, true, data);
+    // Any text, written as a new UTF-16 file, decodes again to itself.
+    let text = String::from_utf8_lossy(data).into_owned();
+    for enc in [Encoding::utf16le(), Encoding::utf16be()] {
+        let hints = Hints {
+            option: Some(enc),
+            declared: None,
+        };
+        let splices = Splices::whole(text.clone().into_bytes());
+        let bytes = encoding::write::output(None, &splices, &hints, None)
+            .unwrap()
+            .unwrap()
+            .concat();
         assert_eq!(bytes.len() % 2, 0);
-        let again = encoding::decode(&bytes).expect("UTF-16 with a BOM is never binary");
+        let again =
+            encoding::decode(bytes, &Hints::default()).expect("UTF-16 with a BOM is never binary");
         assert_eq!((again.encoding, again.bom), (enc, true));
-        let twice = encoding::encode(enc, true, &again.source);
-        assert_eq!(twice, bytes, "UTF-16 encoding is not a fixed point");
-        if std::str::from_utf8(data).is_ok() {
-            assert_eq!(again.source, data, "valid UTF-8 did not survive UTF-16");
-        }
+        assert_eq!(again.source, text.as_bytes(), "text did not survive UTF-16");
     }
 }
 
@@ -850,6 +854,11 @@ fn ending_with(dir: &Path, editorconfig: &[u8], gitattributes: &[u8], file: &Pat
     let started = Instant::now();
     let ending = new_file_ending(file);
     note(ending.name());
+    // The same files also declare an encoding: parsed and matched the same way.
+    if let Some(declared) = declared_encoding(file) {
+        note("declared encoding");
+        assert!(Encoding::for_label(&declared.encoding.name()).is_ok());
+    }
     let took = started.elapsed();
     assert!(
         took < SLOW,

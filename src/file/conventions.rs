@@ -1,4 +1,5 @@
-//! The line ending of a file that does not exist yet, from the project's own settings.
+//! What the project's settings files say about a file: the line ending of a file that
+//! does not exist yet, and the encoding a file is declared in.
 //!
 //! An existing file's ending is in its bytes; a new one takes the project's convention:
 //!
@@ -19,13 +20,57 @@
 //!    `core.autocrlf`) is not consulted.
 //! 3. Else `\n`.
 //!
+//! The encoding a file is declared in ([`declared_encoding`]) comes from the same files,
+//! in the same order: `.editorconfig`'s `charset` (`latin1` is windows-1252 as the
+//! WHATWG Encoding Standard defines it; `utf-8-bom` asks a new file for a BOM; any
+//! other WHATWG label is taken too), else `.gitattributes`'
+//! `working-tree-encoding` (git's names: a `-BOM` suffix asks for a BOM).
+//!
 //! Settings files above a `root` confinement folder are read too: they only decide an
-//! ending, and a project's `.editorconfig` usually sits at its top.
+//! ending or an encoding, and a project's `.editorconfig` usually sits at its top.
+//!
+//! Settings files come with the repository, so they may be hostile. One is read only
+//! if it is a regular file of at most [`MAX_SETTINGS_BYTES`]: it is opened without
+//! blocking and without becoming a controlling terminal, its type and size are checked
+//! on the opened handle, and at most one byte more than the limit is read; anything
+//! else (a FIFO, a device, a folder, a link to `/dev/zero`) is skipped. Parsing is one
+//! pass, and a glob is matched by carrying the set of reachable path positions through
+//! its pieces, so the work is linear in the file's size times the path's length.
 
-use std::fs;
-
-use crate::eol::Ending;
+use std::fs::{self, File};
+use std::io::Read;
 use std::path::{Path, PathBuf};
+
+use crate::encoding::{Declaration, Encoding};
+use crate::eol::Ending;
+
+/// Settings files larger than this are skipped.
+pub const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
+
+/// A settings file's text, or `None` when it is missing, not a regular file, larger
+/// than [`MAX_SETTINGS_BYTES`] or not UTF-8 (see the module docs).
+pub fn read_settings(path: &Path) -> Option<String> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        libc::O_NONBLOCK | libc::O_NOCTTY,
+    );
+    let file: File = options.open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() > MAX_SETTINGS_BYTES {
+        return None;
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_SETTINGS_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    if bytes.len() as u64 > MAX_SETTINGS_BYTES {
+        return None;
+    }
+    String::from_utf8(bytes).ok()
+}
 
 /// The ending for a new file at `path` (absolute; its folders need not exist).
 ///
@@ -36,9 +81,31 @@ use std::path::{Path, PathBuf};
 /// assert_eq!(new_file_ending("/repo/run.bat".as_ref()), Ending::CrLf);
 /// ```
 pub fn new_file_ending(path: &Path) -> Ending {
-    editorconfig_ending(path)
-        .or_else(|| gitattributes_ending(path))
-        .unwrap_or(Ending::Lf)
+    editorconfig(path, |p| match p {
+        Prop::Eol(e) => Some(*e),
+        Prop::Charset(_) => None,
+    })
+    .flatten()
+    .or_else(|| gitattributes(path).ending())
+    .unwrap_or(Ending::Lf)
+}
+
+/// The encoding the project declares for the file at `path` (absolute): `.editorconfig`
+/// `charset`, else `.gitattributes` `working-tree-encoding`; `None` when neither says.
+///
+/// ```no_run
+/// use eol_edit::file::conventions::declared_encoding;
+/// // With `[*.c]\ncharset = latin1` in /repo/.editorconfig:
+/// let declared = declared_encoding("/repo/main.c".as_ref()).unwrap();
+/// assert_eq!(declared.encoding.name(), "windows-1252");
+/// ```
+pub fn declared_encoding(path: &Path) -> Option<Declaration> {
+    let from_editorconfig = editorconfig(path, |p| match p {
+        Prop::Charset(c) => Some(c.clone()),
+        Prop::Eol(_) => None,
+    })
+    .flatten();
+    from_editorconfig.or_else(|| gitattributes(path).encoding)
 }
 
 /// `path` relative to `dir`, with `/` separators, or `None` when it is not below `dir`.
@@ -54,10 +121,17 @@ fn relative(path: &Path, dir: &Path) -> Option<String> {
 // ---------------------------------------------------------------------------------------
 // EditorConfig
 
+/// A property a section sets; `None` inside is `unset`.
+#[derive(Debug, Clone)]
+enum Prop {
+    Eol(Option<Ending>),
+    Charset(Option<Declaration>),
+}
+
 struct EditorConfig {
     root: bool,
-    /// (glob, end_of_line) in file order; `None` for `unset`.
-    sections: Vec<(String, Option<Ending>)>,
+    /// (glob, property) in file order.
+    sections: Vec<(String, Prop)>,
 }
 
 fn parse_editorconfig(text: &str) -> EditorConfig {
@@ -85,28 +159,55 @@ fn parse_editorconfig(text: &str) -> EditorConfig {
             .next()
             .unwrap_or("")
             .to_ascii_lowercase();
-        match (&section, key.as_str()) {
-            (None, "root") => config.root = value == "true",
-            (Some(glob), "end_of_line") => {
-                let ending = match value.as_str() {
-                    "lf" => Some(Ending::Lf),
-                    "crlf" => Some(Ending::CrLf),
-                    "cr" => Some(Ending::Cr),
-                    "unset" => None,
-                    _ => continue,
-                };
-                config.sections.push((glob.clone(), ending));
+        let prop = match (&section, key.as_str()) {
+            (None, "root") => {
+                config.root = value == "true";
+                continue;
             }
-            _ => {}
+            (Some(_), "end_of_line") => Prop::Eol(match value.as_str() {
+                "lf" => Some(Ending::Lf),
+                "crlf" => Some(Ending::CrLf),
+                "cr" => Some(Ending::Cr),
+                "unset" => None,
+                _ => continue,
+            }),
+            (Some(_), "charset") => Prop::Charset(match value.as_str() {
+                "unset" => None,
+                _ => match charset(&value) {
+                    Some(declared) => Some(declared),
+                    None => continue,
+                },
+            }),
+            _ => continue,
+        };
+        if let Some(glob) = &section {
+            config.sections.push((glob.clone(), prop));
         }
     }
     config
 }
 
-fn editorconfig_ending(path: &Path) -> Option<Ending> {
+/// An EditorConfig `charset` value.
+fn charset(value: &str) -> Option<Declaration> {
+    let (label, bom) = match value {
+        "utf-8-bom" => ("utf-8", true),
+        "latin1" => ("windows-1252", false),
+        other => (other, false),
+    };
+    let encoding = Encoding::for_label(label).ok()?;
+    Some(Declaration {
+        encoding,
+        bom,
+        source: format!(".editorconfig (charset = {value})"),
+    })
+}
+
+/// The last value `pick` finds in the `.editorconfig` sections that match `path`, or
+/// `None` when no section sets one.
+fn editorconfig<T>(path: &Path, pick: impl Fn(&Prop) -> Option<T>) -> Option<T> {
     let mut found: Vec<(PathBuf, EditorConfig)> = Vec::new();
     for dir in path.ancestors().skip(1) {
-        if let Ok(text) = fs::read_to_string(dir.join(".editorconfig")) {
+        if let Some(text) = read_settings(&dir.join(".editorconfig")) {
             let config = parse_editorconfig(&text);
             let root = config.root;
             found.push((dir.to_path_buf(), config));
@@ -115,20 +216,22 @@ fn editorconfig_ending(path: &Path) -> Option<Ending> {
             }
         }
     }
-    let mut ending = None;
+    let mut value = None;
     // Farthest first, so nearer files and later sections overwrite.
     for (dir, config) in found.iter().rev() {
         let Some(rel) = relative(path, dir) else {
             continue;
         };
         let full = format!("/{rel}");
-        for (glob, value) in &config.sections {
-            if editorconfig_glob_matches(glob, &full) {
-                ending = *value;
+        for (glob, prop) in &config.sections {
+            if let Some(v) = pick(prop) {
+                if editorconfig_glob_matches(glob, &full) {
+                    value = Some(v);
+                }
             }
         }
     }
-    ending
+    value
 }
 
 /// Matches an EditorConfig section glob against `/`-prefixed path relative to the
@@ -157,6 +260,7 @@ enum Text {
 struct Attributes {
     text: Option<Text>,
     eol: Option<Ending>,
+    encoding: Option<Declaration>,
 }
 
 impl Attributes {
@@ -171,7 +275,12 @@ impl Attributes {
                 "eol=lf" => self.eol = Some(Ending::Lf),
                 "eol=crlf" => self.eol = Some(Ending::CrLf),
                 "-eol" | "!eol" => self.eol = None,
-                _ => {}
+                "-working-tree-encoding" | "!working-tree-encoding" => self.encoding = None,
+                _ => {
+                    if let Some(name) = attr.strip_prefix("working-tree-encoding=") {
+                        self.encoding = working_tree_encoding(name);
+                    }
+                }
             }
         }
     }
@@ -183,6 +292,22 @@ impl Attributes {
             self.eol
         }
     }
+}
+
+/// A `working-tree-encoding` value: git's (iconv's) name, which is a WHATWG label for
+/// every common encoding; `-BOM` asks for a byte order mark.
+fn working_tree_encoding(name: &str) -> Option<Declaration> {
+    let lower = name.to_ascii_lowercase();
+    let (label, bom) = match lower.strip_suffix("-bom") {
+        Some(label) => (label, true),
+        None => (lower.as_str(), false),
+    };
+    let encoding = Encoding::for_label(label).ok()?;
+    Some(Declaration {
+        encoding,
+        bom,
+        source: format!(".gitattributes (working-tree-encoding={name})"),
+    })
 }
 
 /// Applies every matching line of one attributes file, whose patterns are relative to
@@ -216,11 +341,12 @@ fn apply_gitattributes(text: &str, dir: &Path, path: &Path, attrs: &mut Attribut
     }
 }
 
-fn gitattributes_ending(path: &Path) -> Option<Ending> {
+/// What the attributes files above `path` say of it, as git combines them.
+fn gitattributes(path: &Path) -> Attributes {
     let mut files: Vec<(PathBuf, String)> = Vec::new();
     let mut repo_top = None;
     for dir in path.ancestors().skip(1) {
-        if let Ok(text) = fs::read_to_string(dir.join(".gitattributes")) {
+        if let Some(text) = read_settings(&dir.join(".gitattributes")) {
             files.push((dir.to_path_buf(), text));
         }
         if dir.join(".git").exists() {
@@ -233,11 +359,11 @@ fn gitattributes_ending(path: &Path) -> Option<Ending> {
         apply_gitattributes(text, dir, path, &mut attrs);
     }
     if let Some(top) = repo_top {
-        if let Ok(text) = fs::read_to_string(top.join(".git/info/attributes")) {
+        if let Some(text) = read_settings(&top.join(".git/info/attributes")) {
             apply_gitattributes(&text, &top, path, &mut attrs);
         }
     }
-    attrs.ending()
+    attrs
 }
 
 // ---------------------------------------------------------------------------------------
@@ -267,20 +393,30 @@ enum Token {
 
 /// A compiled glob; `braces` enables EditorConfig's `{...}` forms.
 ///
-/// Settings files come with the repository, so a glob may be hostile: matching is a
-/// dynamic programme over (token, position) without recursion, linear in the text for
-/// each token (no backtracking blow-up on `*a*a*a*b`, no deep recursion on a long
-/// run of `**/`); braces nest at most [`MAX_BRACE_DEPTH`] deep and expand to at most
-/// [`MAX_EXPANSIONS`] alternatives; a longer glob than [`MAX_GLOB_CHARS`] matches
-/// nothing.
-struct Glob(Option<Vec<Vec<Token>>>);
+/// Settings files come with the repository, so a glob may be hostile. Parsing is one
+/// pass (the braces are paired once, up front; a class longer than [`MAX_CLASS_CHARS`]
+/// is a literal `[`), braces nest at most [`MAX_BRACE_DEPTH`] deep, and a glob longer
+/// than [`MAX_GLOB_CHARS`] matches nothing. Matching never expands braces or
+/// backtracks: it carries the set of path positions reachable so far through the
+/// tokens, each token (alternatives included) costing one pass over the path.
+struct Glob(Option<Vec<Token>>);
 
 /// Longer globs match nothing (no real path is this long).
 const MAX_GLOB_CHARS: usize = 4096;
 /// Deeper `{` are literal characters.
 const MAX_BRACE_DEPTH: usize = 32;
-/// A glob whose braces expand to more alternatives than this matches nothing.
-const MAX_EXPANSIONS: usize = 1024;
+/// A `[` whose class would be longer than this is a literal character.
+const MAX_CLASS_CHARS: usize = 256;
+/// Longest `{a..b}` group read as a number range.
+const MAX_NUMBER_CHARS: usize = 48;
+
+/// The glob's characters, for each `{` the index of its `}`, and the `{` already
+/// found to be literal (so nested literal braces are not parsed again and again).
+struct Pattern {
+    chars: Vec<char>,
+    close: Vec<Option<usize>>,
+    literal: std::cell::RefCell<Vec<bool>>,
+}
 
 impl Glob {
     fn parse(pattern: &str, braces: bool) -> Glob {
@@ -288,52 +424,52 @@ impl Glob {
         if chars.len() > MAX_GLOB_CHARS {
             return Glob(None);
         }
+        let close = pair_braces(&chars);
+        let literal = std::cell::RefCell::new(vec![false; chars.len()]);
+        let pattern = Pattern {
+            chars,
+            close,
+            literal,
+        };
         let mut pos = 0;
-        let tokens = parse_tokens(&chars, &mut pos, braces, 0);
-        Glob(expand(&tokens))
+        Glob(Some(parse_tokens(&pattern, &mut pos, braces, 0)))
     }
 
     fn matches(&self, text: &str) -> bool {
+        let Some(tokens) = &self.0 else {
+            return false;
+        };
         let text: Vec<char> = text.chars().collect();
-        self.0
-            .iter()
-            .flatten()
-            .any(|tokens| match_tokens(tokens, &text))
+        let mut start = vec![false; text.len() + 1];
+        start[0] = true;
+        run(tokens, &text, start)[text.len()]
     }
 }
 
-/// The brace-free token lists a glob stands for, or `None` past [`MAX_EXPANSIONS`].
-fn expand(tokens: &[Token]) -> Option<Vec<Vec<Token>>> {
-    let mut lists: Vec<Vec<Token>> = vec![Vec::new()];
-    for token in tokens {
-        match token {
-            Token::Alternatives(alternatives) => {
-                let mut tails = Vec::new();
-                for alternative in alternatives {
-                    tails.extend(expand(alternative)?);
+/// For each `{`, the index of the `}` that closes it (`\` escapes the next character).
+fn pair_braces(chars: &[char]) -> Vec<Option<usize>> {
+    let mut close = vec![None; chars.len()];
+    let mut open = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => i += 1,
+            '{' => open.push(i),
+            '}' => {
+                if let Some(o) = open.pop() {
+                    close[o] = Some(i);
                 }
-                if lists.len().saturating_mul(tails.len()) > MAX_EXPANSIONS {
-                    return None;
-                }
-                lists = lists
-                    .iter()
-                    .flat_map(|head| {
-                        tails.iter().map(move |tail| {
-                            let mut list = head.clone();
-                            list.extend(tail.iter().cloned());
-                            list
-                        })
-                    })
-                    .collect();
             }
-            other => lists.iter_mut().for_each(|list| list.push(other.clone())),
+            _ => {}
         }
+        i += 1;
     }
-    Some(lists)
+    close
 }
 
 /// Parses until the end, or (inside braces, `depth > 0`) until an unnested `,` or `}`.
-fn parse_tokens(chars: &[char], pos: &mut usize, braces: bool, depth: usize) -> Vec<Token> {
+fn parse_tokens(p: &Pattern, pos: &mut usize, braces: bool, depth: usize) -> Vec<Token> {
+    let chars = &p.chars;
     let mut tokens = Vec::new();
     while *pos < chars.len() {
         let c = chars[*pos];
@@ -367,7 +503,7 @@ fn parse_tokens(chars: &[char], pos: &mut usize, braces: bool, depth: usize) -> 
                 }
                 None => tokens.push(Token::Literal('[')),
             },
-            '{' if braces && depth < MAX_BRACE_DEPTH => match parse_braces(chars, *pos, depth) {
+            '{' if braces && depth < MAX_BRACE_DEPTH => match parse_braces(p, *pos, depth) {
                 Some((token, end)) => {
                     tokens.push(token);
                     *pos = end;
@@ -380,8 +516,10 @@ fn parse_tokens(chars: &[char], pos: &mut usize, braces: bool, depth: usize) -> 
     tokens
 }
 
-/// A `[...]` class starting after the `[` at `start`; `None` if unterminated.
+/// A `[...]` class starting after the `[` at `start`; `None` if unterminated within
+/// [`MAX_CLASS_CHARS`].
 fn parse_class(chars: &[char], start: usize) -> Option<(Token, usize)> {
+    let chars = &chars[..chars.len().min(start + MAX_CLASS_CHARS)];
     let mut i = start;
     let negated = matches!(chars.get(i), Some('!' | '^'));
     if negated {
@@ -411,19 +549,32 @@ fn parse_class(chars: &[char], start: usize) -> Option<(Token, usize)> {
 
 /// A `{...}` group starting after the `{` at `start`: `{a,b}` or `{1..3}`. A group with
 /// no comma and no number range is literal, as EditorConfig says.
-fn parse_braces(chars: &[char], start: usize, depth: usize) -> Option<(Token, usize)> {
-    let close = start + find_close(&chars[start..])?;
-    let inner: String = chars[start..close].iter().collect();
-    if let Some((lo, hi)) = inner.split_once("..") {
-        if let (Ok(lo), Ok(hi)) = (lo.parse::<i64>(), hi.parse::<i64>()) {
-            return Some((Token::Number(lo.min(hi), lo.max(hi)), close + 1));
+fn parse_braces(p: &Pattern, start: usize, depth: usize) -> Option<(Token, usize)> {
+    if p.literal.borrow()[start - 1] {
+        return None;
+    }
+    let group = parse_group(p, start, depth);
+    if group.is_none() {
+        p.literal.borrow_mut()[start - 1] = true;
+    }
+    group
+}
+
+fn parse_group(p: &Pattern, start: usize, depth: usize) -> Option<(Token, usize)> {
+    let close = p.close[start - 1]?;
+    if close - start <= MAX_NUMBER_CHARS {
+        let inner: String = p.chars[start..close].iter().collect();
+        if let Some((lo, hi)) = inner.split_once("..") {
+            if let (Ok(lo), Ok(hi)) = (lo.parse::<i64>(), hi.parse::<i64>()) {
+                return Some((Token::Number(lo.min(hi), lo.max(hi)), close + 1));
+            }
         }
     }
     let mut pos = start;
     let mut alternatives = Vec::new();
     loop {
-        alternatives.push(parse_tokens(chars, &mut pos, true, depth + 1));
-        match chars.get(pos) {
+        alternatives.push(parse_tokens(p, &mut pos, true, depth + 1));
+        match p.chars.get(pos) {
             Some(',') => pos += 1,
             Some('}') => break,
             _ => return None,
@@ -435,92 +586,87 @@ fn parse_braces(chars: &[char], start: usize, depth: usize) -> Option<(Token, us
     Some((Token::Alternatives(alternatives), pos + 1))
 }
 
-/// Index of the `}` closing a group whose content starts at `chars[0]`.
-fn find_close(chars: &[char]) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < chars.len() {
-        match chars[i] {
-            '\\' => i += 1,
-            '{' => depth += 1,
-            '}' if depth == 0 => return Some(i),
-            '}' => depth -= 1,
-            _ => {}
+/// The positions of `text` reachable after `tokens`, from the positions in `from`
+/// (`from[j]`: the text before `j` is matched).
+fn run(tokens: &[Token], text: &[char], mut from: Vec<bool>) -> Vec<bool> {
+    for token in tokens {
+        if !from.contains(&true) {
+            break;
         }
-        i += 1;
+        from = step(token, text, &from);
     }
-    None
+    from
 }
 
-/// Whether brace-free `tokens` match all of `text`: `after[j]` is whether the tokens
-/// after the current one match `text[j..]`, computed from the last token back.
-fn match_tokens(tokens: &[Token], text: &[char]) -> bool {
+/// One token of [`run`].
+fn step(token: &Token, text: &[char], from: &[bool]) -> Vec<bool> {
     let n = text.len();
-    let mut after = vec![false; n + 1];
-    after[n] = true;
-    let mut here = vec![false; n + 1];
-    for token in tokens.iter().rev() {
-        match token {
-            Token::Literal(c) => {
-                for j in 0..=n {
-                    here[j] = j < n && text[j] == *c && after[j + 1];
-                }
+    let mut next = vec![false; n + 1];
+    let one = |next: &mut Vec<bool>, ok: &dyn Fn(char) -> bool| {
+        for j in 0..n {
+            if from[j] && ok(text[j]) {
+                next[j + 1] = true;
             }
-            Token::One => {
-                for j in 0..=n {
-                    here[j] = j < n && text[j] != '/' && after[j + 1];
-                }
-            }
-            Token::Class { negated, ranges } => {
-                for j in 0..=n {
-                    here[j] = j < n && {
-                        let c = text[j];
-                        c != '/'
-                            && ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi) != *negated
-                            && after[j + 1]
-                    };
-                }
-            }
-            Token::Star => {
-                here[n] = after[n];
-                for j in (0..n).rev() {
-                    here[j] = after[j] || (text[j] != '/' && here[j + 1]);
-                }
-            }
-            Token::Anything => {
-                here[n] = after[n];
-                for j in (0..n).rev() {
-                    here[j] = after[j] || here[j + 1];
-                }
-            }
-            Token::Folders => {
-                // Zero folders, or up to any later `/`.
-                let mut later = false;
-                here[n] = after[n];
-                for j in (0..n).rev() {
-                    later = later || (text[j] == '/' && after[j + 1]);
-                    here[j] = after[j] || later;
-                }
-            }
-            Token::Number(lo, hi) => {
-                for j in 0..=n {
-                    let sign = usize::from(text.get(j) == Some(&'-'));
-                    let digits = text[(j + sign).min(n)..]
-                        .iter()
-                        .take_while(|c| c.is_ascii_digit())
-                        .count();
-                    here[j] = (1..=digits).any(|d| {
-                        let number: String = text[j..j + sign + d].iter().collect();
-                        number.parse::<i64>().is_ok_and(|v| *lo <= v && v <= *hi)
-                            && after[j + sign + d]
-                    });
-                }
-            }
-            Token::Alternatives(_) => unreachable!("braces are expanded before matching"),
         }
-        std::mem::swap(&mut after, &mut here);
+    };
+    match token {
+        Token::Literal(c) => one(&mut next, &|t| t == *c),
+        Token::One => one(&mut next, &|t| t != '/'),
+        Token::Class { negated, ranges } => one(&mut next, &|t| {
+            t != '/' && ranges.iter().any(|&(lo, hi)| lo <= t && t <= hi) != *negated
+        }),
+        Token::Star => {
+            let mut on = false;
+            for j in 0..=n {
+                on = on || from[j];
+                next[j] = on;
+                if j < n && text[j] == '/' {
+                    on = false;
+                }
+            }
+        }
+        Token::Anything => {
+            let mut on = false;
+            for j in 0..=n {
+                on = on || from[j];
+                next[j] = on;
+            }
+        }
+        Token::Folders => {
+            // Zero folders, or up to after any later `/`.
+            let mut on = false;
+            for j in 0..=n {
+                on = on || from[j];
+                next[j] = next[j] || from[j];
+                if j < n && on && text[j] == '/' {
+                    next[j + 1] = true;
+                }
+            }
+        }
+        Token::Number(lo, hi) => {
+            for j in (0..n).filter(|&j| from[j]) {
+                let sign = usize::from(text[j] == '-');
+                let digits = text[(j + sign).min(n)..]
+                    .iter()
+                    .take(20)
+                    .take_while(|c| c.is_ascii_digit())
+                    .count();
+                for d in 1..=digits {
+                    let number: String = text[j..j + sign + d].iter().collect();
+                    if number.parse::<i64>().is_ok_and(|v| *lo <= v && v <= *hi) {
+                        next[j + sign + d] = true;
+                    }
+                }
+            }
+        }
+        Token::Alternatives(alternatives) => {
+            for alternative in alternatives {
+                let reached = run(alternative, text, from.to_vec());
+                next.iter_mut().zip(reached).for_each(|(n, r)| *n |= r);
+            }
+        }
     }
-    after[0]
+    next
 }
 
 #[cfg(test)]
@@ -692,5 +838,124 @@ mod tests {
         dir.write(".editorconfig", "root = true\n[*]\nend_of_line = lf\n");
         dir.write(".gitattributes", "* eol=crlf\n");
         assert_eq!(new_file_ending(&dir.real().join("a.txt")), Ending::Lf);
+    }
+
+    fn declared(dir: &TempDir, rel: &str) -> Option<(String, bool)> {
+        declared_encoding(&dir.real().join(rel)).map(|d| (d.encoding.name(), d.bom))
+    }
+
+    #[test]
+    fn editorconfig_charset_declares_an_encoding_and_latin1_is_windows_1252() {
+        let dir = isolated();
+        dir.write(
+            ".editorconfig",
+            "root = true\n[*.c]\ncharset = latin1\n[*.txt]\ncharset = utf-8-bom\n[legacy/*]\ncharset = gbk\n[legacy/plain.c]\ncharset = unset\n",
+        );
+        assert_eq!(declared(&dir, "a.c"), Some(("windows-1252".into(), false)));
+        assert_eq!(declared(&dir, "a.txt"), Some(("utf-8".into(), true)));
+        assert_eq!(declared(&dir, "legacy/x.h"), Some(("gbk".into(), false)));
+        assert_eq!(declared(&dir, "legacy/plain.c"), None, "unset clears it");
+        assert_eq!(declared(&dir, "a.md"), None);
+    }
+
+    #[test]
+    fn gitattributes_working_tree_encoding_applies_when_editorconfig_is_silent() {
+        let dir = isolated();
+        dir.write(
+            ".gitattributes",
+            "*.ps1 text working-tree-encoding=UTF-16LE-BOM\n*.sjis working-tree-encoding=Shift-JIS\n*.sjis -working-tree-encoding\n*.cp working-tree-encoding=CP1251\n",
+        );
+        assert_eq!(declared(&dir, "run.ps1"), Some(("utf-16le".into(), true)));
+        assert_eq!(declared(&dir, "a.sjis"), None, "a later -attr unsets it");
+        assert_eq!(
+            declared(&dir, "x/y.cp"),
+            Some(("windows-1251".into(), false))
+        );
+        dir.write(".editorconfig", "root = true\n[*.cp]\ncharset = utf-8\n");
+        assert_eq!(declared(&dir, "x/y.cp"), Some(("utf-8".into(), false)));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_named_editorconfig_is_skipped_without_blocking() {
+        let dir = isolated();
+        std::fs::remove_file(dir.join(".editorconfig")).unwrap();
+        let fifo = std::ffi::CString::new(dir.join(".editorconfig").to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+        dir.write(".gitattributes", "* eol=crlf\n");
+        let started = std::time::Instant::now();
+        // Opening a FIFO for reading blocks until a writer comes, unless non-blocking.
+        assert_eq!(new_file_ending(&dir.real().join("a.txt")), Ending::CrLf);
+        assert_eq!(declared(&dir, "a.txt"), None);
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn settings_files_linked_to_devices_or_folders_are_skipped() {
+        for target in ["/dev/zero", "/dev/null", "/dev/stdin", "/"] {
+            let dir = isolated();
+            std::fs::remove_file(dir.join(".editorconfig")).unwrap();
+            std::os::unix::fs::symlink(target, dir.join(".editorconfig")).unwrap();
+            std::os::unix::fs::symlink(target, dir.join(".gitattributes")).unwrap();
+            assert_eq!(
+                new_file_ending(&dir.real().join("a.txt")),
+                Ending::Lf,
+                "{target}"
+            );
+            assert_eq!(read_settings(&dir.join(".editorconfig")), None, "{target}");
+        }
+    }
+
+    #[test]
+    fn a_settings_file_over_1_mib_is_skipped_and_one_at_the_limit_is_read() {
+        let dir = isolated();
+        let head = "root = true\n[*]\nend_of_line = crlf\n";
+        let pad = |len: usize| format!("{head}{}", "#".repeat(len - head.len()));
+        dir.write(".editorconfig", pad(MAX_SETTINGS_BYTES as usize + 1));
+        assert_eq!(new_file_ending(&dir.real().join("a.txt")), Ending::Lf);
+        dir.write(".editorconfig", pad(MAX_SETTINGS_BYTES as usize));
+        assert_eq!(new_file_ending(&dir.real().join("a.txt")), Ending::CrLf);
+    }
+
+    #[test]
+    fn a_megabyte_of_maximal_globs_is_matched_in_linear_time() {
+        // Each section: braces that expand to 1024 alternatives, then stars that make a
+        // backtracking matcher try every split; the whole file just under 1 MiB.
+        let glob = format!("{}{}", "{a,b}".repeat(10), "*a".repeat(2030));
+        let section = format!("[{glob}]\nend_of_line = crlf\n");
+        let mut text = String::from("root = true\n");
+        while text.len() + section.len() + 30 < MAX_SETTINGS_BYTES as usize {
+            text.push_str(&section);
+        }
+        text.push_str("[*.txt]\nend_of_line = cr\n");
+        let dir = isolated();
+        dir.write(".editorconfig", &text);
+        let started = std::time::Instant::now();
+        assert_eq!(
+            new_file_ending(&dir.real().join("deep/er/file.txt")),
+            Ending::Cr
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "took {:?}",
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn hostile_brackets_and_braces_parse_in_linear_time() {
+        let glob = format!(
+            "{}{}{}",
+            "[\\]".repeat(1300),
+            "{".repeat(40),
+            "}".repeat(40)
+        );
+        let started = std::time::Instant::now();
+        for _ in 0..200 {
+            assert!(!ec(&glob, "a.txt"));
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(3));
+        assert!(ec("{a,b}{1..3}[!x]*.{c,h}", "b2y-z.h"));
     }
 }

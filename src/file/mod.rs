@@ -44,7 +44,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use crate::encoding::{decode_owned, encode_owned, Decoded, Encoding};
+use crate::encoding::{self, Decoded, Encoding, Hints};
 use crate::error::{Error, ErrorCode, Result};
 use crate::splice::Splices;
 use atomic::{Expect, Snapshot};
@@ -77,6 +77,11 @@ pub struct FileOptions {
     pub dry_run: bool,
     /// fsync the file and its folder before returning.
     pub durable: bool,
+    /// The caller's `encoding` option: how to read a file that is not valid UTF-8,
+    /// and the encoding of a new file.
+    pub encoding: Option<Encoding>,
+    /// Write the file in this encoding (with a BOM when true): `convertEncoding`.
+    pub convert_to: Option<(Encoding, bool)>,
 }
 
 impl Default for FileOptions {
@@ -88,6 +93,8 @@ impl Default for FileOptions {
             expected_version: None,
             dry_run: false,
             durable: false,
+            encoding: None,
+            convert_to: None,
         }
     }
 }
@@ -135,7 +142,7 @@ pub struct Written {
 /// `FILE_TOO_LARGE`, `BINARY_FILE` or `IO_ERROR`.
 pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
     let mut located = path::locate(path, opts.roots.as_deref(), opts.cwd.as_deref())?;
-    let contents = read(&mut located, opts.max_bytes)?;
+    let contents = read(&mut located, opts)?;
     Ok(Loaded {
         display_path: located.display.clone(),
         decoded: contents.decoded,
@@ -164,7 +171,7 @@ pub fn modify<T>(
     let (mut located, _lock) = locate_locked(path, opts)?;
     let display = located.display.clone();
     let contents = if located.exists() {
-        Some(read(&mut located, opts.max_bytes)?)
+        Some(read(&mut located, opts)?)
     } else if create_ok {
         None
     } else {
@@ -186,33 +193,27 @@ pub fn modify<T>(
         }
     }
 
-    let (splices, payload) = transform(contents.as_ref().map(|c| &c.decoded), &located.real())?;
-    let (encoding, bom) = contents.as_ref().map_or((Encoding::Utf8, false), |c| {
-        (c.decoded.encoding, c.decoded.bom)
-    });
-    let source = contents.as_ref().map_or(&[][..], |c| &c.decoded.source[..]);
-    if let Some(c) = contents.as_ref().filter(|_| splices.is_identity(source)) {
+    let real = located.real();
+    let (splices, payload) = transform(contents.as_ref().map(|c| &c.decoded), &real)?;
+    let declared = || conventions::declared_encoding(&real);
+    let hints = Hints {
+        option: opts.encoding,
+        declared: Some(&declared),
+    };
+    let decoded = contents.as_ref().map(|c| &c.decoded);
+    let Some(output) = encoding::write::output(decoded, &splices, &hints, opts.convert_to)? else {
+        let c = contents.as_ref().expect("a new file always changes");
         let written = Written {
             version: c.version.clone(),
             changed: false,
-            encoding,
-            bom,
+            encoding: c.decoded.encoding,
+            bom: c.decoded.bom,
             warnings: Vec::new(),
         };
         return Ok((written, payload));
-    }
-    // UTF-8 is written piece by piece, straight from the source and the splices.
-    let utf16;
-    let pieces: Vec<&[u8]> = if encoding == Encoding::Utf8 {
-        let bom: &[u8] = if bom { encoding.bom() } else { b"" };
-        std::iter::once(bom)
-            .filter(|b| !b.is_empty())
-            .chain(splices.pieces(source))
-            .collect()
-    } else {
-        utf16 = encode_owned(encoding, bom, splices.to_vec(source));
-        vec![&utf16[..]]
     };
+    let (encoding, bom) = (output.encoding, output.bom);
+    let pieces = output.slices();
     let new_version = version::version_of_pieces(&pieces);
     let mut warnings = Vec::new();
     // Under a root, a file with other names (which may lie outside it) is replaced
@@ -302,8 +303,10 @@ struct Contents {
     snapshot: Snapshot,
 }
 
-/// Reads the file `located` opened (the shared half of [`load`] and [`modify`]).
-fn read(located: &mut Located, max_bytes: u64) -> Result<Contents> {
+/// Reads and decodes the file `located` opened (the shared half of [`load`] and
+/// [`modify`]).
+fn read(located: &mut Located, opts: &FileOptions) -> Result<Contents> {
+    let max_bytes = opts.max_bytes;
     let display = located.display.clone();
     let Some((file, stat)) = located.file.take() else {
         return Err(not_found(&display));
@@ -325,7 +328,13 @@ fn read(located: &mut Located, max_bytes: u64) -> Result<Contents> {
         return Err(too_large(&display, len, max_bytes));
     }
     let version = version::version(&bytes);
-    let decoded = decode_owned(bytes).map_err(|err| Error {
+    // The settings files are only asked when the bytes leave the encoding open.
+    let declared = || conventions::declared_encoding(&located.real());
+    let hints = Hints {
+        option: opts.encoding,
+        declared: Some(&declared),
+    };
+    let decoded = encoding::decode(bytes, &hints).map_err(|err| Error {
         message: format!("{}: {}", display.display(), err.message),
         ..err
     })?;

@@ -36,7 +36,7 @@ pub fn remove(path: &Path, opts: &FileOptions) -> Result<Removed> {
     if !located.exists() {
         return Err(not_found(&display));
     }
-    let contents = read(&mut located, opts.max_bytes)?;
+    let contents = read(&mut located, opts)?;
     if let Some(expected) = &opts.expected_version {
         if contents.version != *expected {
             return Err(super::file_changed(

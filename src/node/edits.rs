@@ -96,8 +96,9 @@ impl Content {
                 }
                 Ok(Content::Text { source, bom })
             }
-            Kind::Buffer => Ok(Content::Bytes(crate::encoding::decode_owned(
+            Kind::Buffer => Ok(Content::Bytes(crate::encoding::decode(
                 value.buffer_bytes("content")?,
+                &crate::encoding::Hints::default(),
             )?)),
             _ => Err(Error::invalid(format!(
                 "content must be a string or a Buffer, but it is {}.",
@@ -113,13 +114,14 @@ impl Content {
         }
     }
 
-    fn result(&self, mut applied: Applied) -> ApplyResult {
+    fn result(&self, mut applied: Applied) -> Result<ApplyResult, Error> {
         let source = self.source();
         let info = eol::info_of_pieces(applied.splices.pieces(source));
         let warnings = eol::made_mixed_warning(source, &info).into_iter().collect();
-        let bytes = std::mem::take(&mut applied.splices).into_vec(source);
+        let splices = std::mem::take(&mut applied.splices);
         let content = match self {
             Content::Text { bom, .. } => {
+                let bytes = splices.into_vec(source);
                 // The engine only splices the caller's UTF-8 and its own ASCII endings, so
                 // the bytes are UTF-8 and become a String without a copy.
                 let text = String::from_utf8(bytes)
@@ -130,11 +132,10 @@ impl Content {
                     text
                 })
             }
-            Content::Bytes(d) => Either::B(Buffer::from(crate::encoding::encode_owned(
-                d.encoding, d.bom, bytes,
-            ))),
+            // Kept ranges keep their bytes; new text is written in the Buffer's encoding.
+            Content::Bytes(d) => Either::B(Buffer::from(d.write_bytes(&splices)?)),
         };
-        ApplyResult {
+        Ok(ApplyResult {
             content,
             replacements: applied.replacements,
             matched_by: tier_names(&applied.matched_by),
@@ -144,7 +145,7 @@ impl Content {
             eol: EolInfo::from(info),
             changed: true,
             warnings,
-        }
+        })
     }
 }
 
@@ -171,7 +172,7 @@ pub fn apply_edits(
         let edits = read_edits(&Js::new(edits))?;
         let options = read_options(options, "options")?;
         let applied = engine::apply_edits(content.source(), &edits, &label(&options)?)?;
-        Ok(content.result(applied))
+        content.result(applied)
     })
 }
 
@@ -195,7 +196,7 @@ pub fn apply_delete_range(
         let inclusive = options.bool_or("inclusive", false)?;
         let applied =
             engine::delete_range(content.source(), &start, &end, inclusive, &label(&options)?)?;
-        Ok(content.result(applied))
+        content.result(applied)
     })
 }
 

@@ -11,10 +11,12 @@ use napi_derive::napi;
 use super::edits::{read_anchor, read_edits};
 use super::js::{read_options, Js, Options};
 use super::{guard, panic_error, tier_names, EolInfo};
+use crate::encoding::{Decoded, Encoding};
 use crate::engine::{self, Anchor, Applied, Edit, WriteEol};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode};
 use crate::file::{self, FileOptions};
+use crate::splice::Splices;
 
 /// Work to run on the libuv pool; its result or error is converted on the JS thread.
 pub struct Job<T: Send + 'static> {
@@ -78,7 +80,10 @@ pub struct ReadResult {
     pub total_lines: u32,
     pub eol: EolInfo,
     pub bom: bool,
-    #[napi(ts_type = "'utf-8' | 'utf-16le' | 'utf-16be'")]
+    /// The file's encoding, by its WHATWG name (as `TextDecoder.encoding` gives it).
+    #[napi(
+        ts_type = "'utf-8' | 'utf-16le' | 'utf-16be' | 'gbk' | 'gb18030' | 'big5' | 'shift_jis' | 'euc-jp' | 'euc-kr' | 'windows-1250' | 'windows-1251' | 'windows-1252' | 'windows-1253' | 'windows-1254' | 'windows-1255' | 'windows-1256' | 'windows-1257' | 'windows-1258' | 'windows-874' | 'iso-8859-2' | 'iso-8859-3' | 'iso-8859-4' | 'iso-8859-5' | 'iso-8859-6' | 'iso-8859-7' | 'iso-8859-8' | 'iso-8859-8-i' | 'iso-8859-10' | 'iso-8859-13' | 'iso-8859-14' | 'iso-8859-15' | 'iso-8859-16' | 'koi8-r' | 'koi8-u' | 'ibm866' | 'macintosh' | 'x-mac-cyrillic' | 'x-user-defined'"
+    )]
     pub encoding: String,
     pub version: String,
     /// Things the host should show its user, such as an encoding that was guessed.
@@ -102,6 +107,10 @@ pub struct EditOptionsShape {
     pub cwd: Option<String>,
     /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit).
     pub max_bytes: Option<f64>,
+    /// The encoding (a WHATWG label such as 'gbk', 'shift_jis', 'latin1') to read a
+    /// file that is not valid UTF-8 in, and to write a new file in. A BOM and valid
+    /// UTF-8 come first; this option comes before `.editorconfig` and `.gitattributes`.
+    pub encoding: Option<String>,
 }
 
 /// Options of `readFile`.
@@ -116,6 +125,8 @@ pub struct ReadOptionsShape {
     pub root: Option<Vec<String>>,
     pub cwd: Option<String>,
     pub max_bytes: Option<f64>,
+    /// The encoding (a WHATWG label) to read a file that is not valid UTF-8 in.
+    pub encoding: Option<String>,
 }
 
 pub(super) fn file_options(o: &Options) -> Result<FileOptions, Error> {
@@ -130,6 +141,11 @@ pub(super) fn file_options(o: &Options) -> Result<FileOptions, Error> {
         expected_version: o.string("expectedVersion")?,
         dry_run: o.bool_or("dryRun", false)?,
         durable: o.bool_or("durable", false)?,
+        encoding: o
+            .string("encoding")?
+            .map(|label| Encoding::for_label(&label))
+            .transpose()?,
+        convert_to: None,
     })
 }
 
@@ -149,21 +165,25 @@ fn change(
     path: PathBuf,
     opts: FileOptions,
     create_ok: bool,
-    apply: impl FnOnce(Option<&[u8]>, &Path, &str) -> Result<Applied, Error>,
+    apply: impl FnOnce(Option<&Decoded>, &Path, &str) -> Result<Applied, Error>,
 ) -> Result<EditResult, Error> {
     let label = path.to_string_lossy().into_owned();
-    let (written, (applied, info, mixed)) =
+    let (written, (applied, info, mixed, read_warnings)) =
         file::modify(&path, &opts, create_ok, |decoded, real| {
-            let decoded = decoded.map(|d| d.source.as_slice());
             let mut applied = apply(decoded, real, &label)?;
             // The new source goes to the file; the result keeps only what it reports.
             let splices = std::mem::take(&mut applied.splices);
-            let source = decoded.unwrap_or_default();
+            let source = decoded.map(|d| d.source.as_slice()).unwrap_or_default();
             let info = eol::info_of_pieces(splices.pieces(source));
             let mixed = eol::made_mixed_warning(source, &info);
-            Ok((splices, (applied, info, mixed)))
+            let read_warnings = decoded.map(|d| d.warnings.clone()).unwrap_or_default();
+            Ok((splices, (applied, info, mixed, read_warnings)))
         })?;
-    let warnings = mixed.into_iter().chain(written.warnings).collect();
+    let warnings = read_warnings
+        .into_iter()
+        .chain(mixed)
+        .chain(written.warnings)
+        .collect();
     Ok(EditResult {
         path: label,
         replacements: applied.replacements,
@@ -178,9 +198,11 @@ fn change(
     })
 }
 
-fn existing(source: Option<&[u8]>) -> Result<&[u8], Error> {
+fn existing(decoded: Option<&Decoded>) -> Result<&[u8], Error> {
     // `modify` passes None only when creating is allowed.
-    source.ok_or_else(|| Error::new(ErrorCode::FileNotFound, "File not found."))
+    decoded
+        .map(|d| d.source.as_slice())
+        .ok_or_else(|| Error::new(ErrorCode::FileNotFound, "File not found."))
 }
 
 fn read_work(
@@ -198,15 +220,16 @@ fn read_work(
     let (from, to, count) = eol::line_span(source, first - 1, wanted);
     let slice = eol::to_lf(&source[from..to]);
     Ok(ReadResult {
+        // The source is valid UTF-8 (bytes that are not show as U+FFFD).
         content: String::from_utf8_lossy(&slice).into_owned(),
         start_line: first as u32,
         end_line: (first - 1 + count) as u32,
         total_lines: total as u32,
         eol: EolInfo::from(info),
         bom: loaded.decoded.bom,
-        encoding: loaded.decoded.encoding.as_str().to_string(),
+        encoding: loaded.decoded.encoding.name(),
         version: loaded.version,
-        warnings: Vec::new(),
+        warnings: loaded.decoded.warnings,
     })
 }
 
@@ -456,8 +479,9 @@ fn write_args(
     };
     let opts = file_options(&o)?;
     Ok(Box::new(move || {
-        change(path, opts, true, |source, real, label| {
+        change(path, opts, true, |decoded, real, label| {
             let fallback = file::conventions::new_file_ending(real);
+            let source = decoded.map(|d| d.source.as_slice());
             Ok(engine::write(source, &content, mode, fallback, label))
         })
     }))
@@ -536,4 +560,76 @@ pub fn convert_eol_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
     run_sync(env, || convert_args(path, to, options))
+}
+
+fn convert_encoding_args(
+    path: Unknown<'_>,
+    to: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> Result<Work, Error> {
+    let path = read_path(path)?;
+    let to = Encoding::for_label(&Js::new(to).string("to")?)?;
+    let o = read_options(options, "options")?;
+    // UTF-16 always has its BOM (it is how the file is recognised); UTF-8 has one
+    // only when asked for; legacy encodings have none.
+    let asked = o.bool_or("bom", false)?;
+    let bom = if to == Encoding::utf8() {
+        asked
+    } else {
+        to.is_unicode()
+    };
+    let mut opts = file_options(&o)?;
+    opts.convert_to = Some((to, bom));
+    Ok(Box::new(move || {
+        change(path, opts, false, |decoded, _, _| {
+            let decoded =
+                decoded.ok_or_else(|| Error::new(ErrorCode::FileNotFound, "File not found."))?;
+            if (decoded.encoding, decoded.bom) == (to, bom) {
+                let with = if bom { " with a BOM" } else { "" };
+                return Err(Error::new(
+                    ErrorCode::NoChange,
+                    format!("The file is already {to}{with}: nothing to convert."),
+                ));
+            }
+            let lines = eol::info(&decoded.source).line_count(decoded.source.is_empty()) as u32;
+            Ok(Applied {
+                splices: Splices::of(Vec::new()),
+                replacements: 0,
+                matched_by: Vec::new(),
+                start_line: lines.min(1),
+                end_line: lines,
+                diff: String::new(),
+            })
+        })
+    }))
+}
+
+/// Writes a file in another encoding (a WHATWG label such as 'utf-8', 'gbk',
+/// 'windows-1252'); its text, endings and lines stay as they are. A character the new
+/// encoding cannot hold fails with `ENCODING_UNMAPPABLE` and nothing is written.
+#[napi(
+    js_name = "convertEncoding",
+    ts_args_type = "path: string, to: string, options?: EditOptions & { bom?: boolean }",
+    ts_return_type = "Promise<EditResult>"
+)]
+pub fn convert_encoding(
+    path: Unknown<'_>,
+    to: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<AsyncTask<Job<EditResult>>> {
+    run_async(|| convert_encoding_args(path, to, options))
+}
+
+/// `convertEncoding`, on the calling thread.
+#[napi(
+    js_name = "convertEncodingSync",
+    ts_args_type = "path: string, to: string, options?: EditOptions & { bom?: boolean }"
+)]
+pub fn convert_encoding_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    to: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<EditResult> {
+    run_sync(env, || convert_encoding_args(path, to, options))
 }

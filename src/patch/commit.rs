@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::diff;
-use crate::encoding::{self, Decoded, Encoding};
+use crate::encoding::{Decoded, Encoding};
 use crate::engine::{self, WriteEol};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
@@ -50,6 +50,9 @@ struct Content {
     bom: bool,
     /// Permission bits to give the file (a moved file keeps its own).
     mode: Option<u32>,
+    /// The file's exact bytes, when they must be written as they are (a moved file:
+    /// its legacy or invalid bytes must not pass through an encoder).
+    raw: Option<Vec<u8>>,
 }
 
 /// The source of a file as the patch leaves it so far.
@@ -212,6 +215,7 @@ impl<'o> Disk<'o> {
             }
         }
         let current = original.as_ref().map(|o| Content {
+            raw: None,
             text: Text::Original,
             encoding: o.decoded.encoding,
             bom: o.decoded.bom,
@@ -329,12 +333,13 @@ impl<'o> Disk<'o> {
                         (new, None)
                     }
                 };
-                let (encoding, bom, mode) = keep.unwrap_or((Encoding::Utf8, false, None));
+                let (encoding, bom, mode) = keep.unwrap_or((Encoding::utf8(), false, None));
                 let content = Content {
                     text: Text::Owned(new),
                     encoding,
                     bom,
                     mode,
+                    raw: None,
                 };
                 self.set(slot, Some(content), index);
                 Ok(Planned {
@@ -371,10 +376,10 @@ impl<'o> Disk<'o> {
         result.moved_to = Some(to_path.to_string());
         let real = self.slots[from].real.clone();
         let fallback = || file::conventions::new_file_ending(&real);
-        let (before, moved) = {
+        let (before, moved, moved_raw) = {
             let source = self.existing(from, path)?;
-            let moved = if section.hunks.is_empty() {
-                source.to_vec()
+            let splices = if section.hunks.is_empty() {
+                Splices::default()
             } else {
                 let Updated {
                     splices,
@@ -382,9 +387,19 @@ impl<'o> Disk<'o> {
                     ..
                 } = apply::update(&source, &section.hunks, &fallback, path)?;
                 result.matched_by = matched_by;
-                splices.into_vec(&source)
+                splices
             };
-            (source.into_owned(), moved)
+            // The file's own bytes where they are known: kept bytes never pass through
+            // an encoder (legacy encodings, invalid bytes, an odd UTF-16 byte).
+            let unchanged_so_far = matches!(
+                self.slots[from].current.as_ref().map(|c| &c.text),
+                Some(Text::Original)
+            );
+            let moved_raw = match (&self.slots[from].original, unchanged_so_far) {
+                (Some(original), true) => Some(original.decoded.write_bytes(&splices)?),
+                _ => None,
+            };
+            (source.to_vec(), splices.into_vec(&source), moved_raw)
         };
         let to = self.open(to_path, index)?;
         if to == from {
@@ -421,6 +436,7 @@ impl<'o> Disk<'o> {
                     encoding: c.encoding,
                     bom: c.bom,
                     mode,
+                    raw: None,
                 }
             }
             None => Content {
@@ -428,6 +444,7 @@ impl<'o> Disk<'o> {
                 encoding: source_content.encoding,
                 bom: source_content.bom,
                 mode,
+                raw: moved_raw,
             },
         };
         describe(&mut result, &before, &Splices::whole(moved), path);
@@ -517,6 +534,14 @@ impl<'o> Disk<'o> {
         }
     }
 
+    /// [`Self::options`] for writing given bytes exactly as they are (no encoder).
+    fn exact(&self, expected: Option<String>) -> FileOptions {
+        FileOptions {
+            convert_to: Some((Encoding::utf8(), false)),
+            ..self.options(expected)
+        }
+    }
+
     fn commit_one(&mut self, s: usize) -> Result<(Done, Option<String>, Vec<String>)> {
         let dry_run = self.opts.file.dry_run;
         let slot = &mut self.slots[s];
@@ -553,11 +578,25 @@ impl<'o> Disk<'o> {
                 ))
             }
             (None, Some(content)) => {
-                let bytes = match content.text {
-                    Text::Owned(bytes) => raw(content.encoding, content.bom, bytes),
+                let text = match content.text {
+                    Text::Owned(text) => text,
                     _ => unreachable!("a new file has a source of its own"),
                 };
-                let done = create(&display, &self.options(None), bytes)?;
+                let done = match content.raw {
+                    // A moved file: its bytes, exactly.
+                    Some(raw) => create(&display, &self.exact(None), raw)?,
+                    // An added file: its text, encoded as a new file is (UTF-8 unless
+                    // the project's settings say otherwise).
+                    None if content.encoding == Encoding::utf8() && !content.bom => {
+                        create(&display, &self.options(None), text)?
+                    }
+                    None => create(
+                        &display,
+                        &self.exact(None),
+                        Decoded::empty(content.encoding, content.bom)
+                            .write_bytes(&Splices::whole(text))?,
+                    )?,
+                };
                 if let (Some(mode), false) = (content.mode, dry_run) {
                     set_mode(&slot_real, mode, &display)?;
                 }
@@ -583,16 +622,15 @@ impl<'o> Disk<'o> {
                 Done::Wrote(s, version) => {
                     let slot = &self.slots[s];
                     let original = slot.original.as_ref().expect("a written file existed");
-                    let outcome = file::modify(
-                        &slot.display,
-                        &self.options(Some(version)),
-                        false,
-                        |_, _| Ok((Splices::whole(original.decoded.source.clone()), ())),
-                    )
-                    .and_then(|_| match original.mode {
-                        Some(mode) => set_mode(&slot.real, mode, &slot.display),
-                        None => Ok(()),
-                    });
+                    // The old bytes exactly, not the old text encoded again.
+                    let outcome =
+                        file::modify(&slot.display, &self.exact(Some(version)), false, |_, _| {
+                            Ok((Splices::whole(original.decoded.clone().into_raw()), ()))
+                        })
+                        .and_then(|_| match original.mode {
+                            Some(mode) => set_mode(&slot.real, mode, &slot.display),
+                            None => Ok(()),
+                        });
                     (s, outcome)
                 }
                 Done::Created(s, version) => {
@@ -605,15 +643,14 @@ impl<'o> Disk<'o> {
                 Done::Deleted(s) => {
                     let slot = &self.slots[s];
                     let original = slot.original.as_ref().expect("a deleted file existed");
-                    let d = &original.decoded;
-                    let bytes = raw(d.encoding, d.bom, d.source.clone());
+                    let bytes = original.decoded.clone().into_raw();
                     let outcome =
-                        create(&slot.display, &self.options(None), bytes).and_then(|_| {
-                            match original.mode {
+                        create(&slot.display, &self.exact(None), bytes).and_then(
+                            |_| match original.mode {
                                 Some(mode) => set_mode(&slot.real, mode, &slot.display),
                                 None => Ok(()),
-                            }
-                        });
+                            },
+                        );
                     (s, outcome)
                 }
             };
@@ -645,17 +682,8 @@ enum Done {
     Deleted(usize),
 }
 
-/// A file's raw bytes from its source: the encoding and BOM put back.
-fn raw(encoding: Encoding, bom: bool, source: Vec<u8>) -> Vec<u8> {
-    if encoding == Encoding::Utf8 && !bom {
-        source
-    } else {
-        encoding::encode_owned(encoding, bom, source)
-    }
-}
-
-/// Creates a file that must not exist, with exactly `bytes`: the file layer writes a new
-/// file's source as UTF-8 without BOM, that is, byte for byte.
+/// Creates a file that must not exist, with `bytes`: exactly as given with
+/// [`Disk::exact`] options, else as a new file's text.
 fn create(display: &Path, opts: &FileOptions, bytes: Vec<u8>) -> Result<file::Written> {
     let (written, ()) = file::modify(display, opts, true, |decoded, _| {
         match decoded {

@@ -200,6 +200,33 @@ fn a_move_with_hunks_changes_the_file_on_the_way() {
 }
 
 #[test]
+fn a_moved_file_keeps_its_legacy_and_invalid_bytes_and_so_does_a_roll_back() {
+    let dir = TempDir::new();
+    // Windows-1252 text and a byte that is valid in no encoding the file could have.
+    let latin = b"caf\xE9 cr\xE8me br\xFBl\xE9e \x81\r\nline\r\n";
+    dir.write("a.txt", latin);
+    apply(
+        &dir,
+        &envelope("*** Update File: a.txt\n*** Move to: b.txt\n@@\n-line\n+LINE"),
+    )
+    .unwrap();
+    assert_eq!(dir.read("b.txt"), b"caf\xE9 cr\xE8me br\xFBl\xE9e \x81\r\nLINE\r\n");
+    // Put back after a later failure: the same bytes, not the text encoded again.
+    dir.write("c.txt", latin);
+    dir.write("d.txt", "d\n");
+    let before = snapshot(&dir);
+    hooks::set_before_commit(|| {
+        hooks::set_before_commit(|| Err(io::Error::other("injected failure")));
+        Ok(())
+    });
+    let patch = envelope(
+        "*** Update File: c.txt\n@@\n-line\n+LINE\n*** Update File: d.txt\n@@\n-d\n+D",
+    );
+    assert_eq!(apply(&dir, &patch).unwrap_err().file_index, Some(1));
+    assert_eq!(snapshot(&dir), before);
+}
+
+#[test]
 fn a_move_onto_an_existing_file_replaces_it_in_its_conventions() {
     let dir = TempDir::new();
     dir.write("a.txt", "one\ntwo\n");
