@@ -9,7 +9,7 @@
 //                        bench/.work/results/ instead of bench/results/
 //   BENCH_ONLY=a,b       run only these sections: editSync, editAsync, multiEdit,
 //                        toLf, normalizeEol, applyEdits, settled, rss, patch,
-//                        notFound, encoding
+//                        notFound, encoding, appends
 //   BENCH_OUT=dir        where to write latest.md / latest.svg
 //   EOL_EDIT_ADDON=file  the .node file to load instead of the package (e.g. a
 //                        release build kept apart from a debug build in the tree)
@@ -549,6 +549,7 @@ async function main() {
     if (wants('patch')) await require('./cases/patch').run({ eol, tmp, interleave, report, sections, bars, targets, QUICK })
     if (wants('notFound')) await require('./cases/not-found').notFoundSection({ eol, quick: QUICK, sections })
     if (wants('encoding')) await require('./cases/encoding').run({ eol, tmp, quick: QUICK, interleave, report, sections, targets })
+    if (wants('appends')) await require('./cases/appends').run({ eol, tmp, sections })
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true })
   }

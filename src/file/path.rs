@@ -63,6 +63,9 @@ pub struct Located {
     pub display: PathBuf,
     /// Found beneath a root: hard links are then broken rather than written through.
     pub(crate) confined: bool,
+    /// The path's last name was a symbolic link, followed to the file (edits go to the
+    /// file; deleting it would leave the link dangling).
+    pub(crate) through_link: bool,
     /// The file, opened for reading, and what it is; `None` when it does not exist.
     pub(crate) file: Option<(File, Stat)>,
 }
@@ -233,6 +236,7 @@ fn walk_beneath(root: &Root, rel: &Path, display: &Path) -> std::result::Result<
         stack: vec![(start, root.real().to_path_buf())],
         hops: 0,
         display,
+        final_link: false,
     }
     .run(steps(rel), lexical)
 }
@@ -273,6 +277,7 @@ fn unconfined(absolute: &Path, display: PathBuf) -> Result<Located> {
         stack: vec![start],
         hops: 0,
         display: &display,
+        final_link: false,
     };
     walk.run(steps(&rest), absolute.to_path_buf())
         .map_err(stop_error)
@@ -404,6 +409,7 @@ fn located(
         lexical,
         display: display.to_path_buf(),
         confined,
+        through_link: false,
         file,
     }
 }
@@ -417,6 +423,8 @@ struct Walk<'a> {
     stack: Vec<(Dir, PathBuf)>,
     hops: u32,
     display: &'a Path,
+    /// The last name was a link (see [`Located::through_link`]).
+    final_link: bool,
 }
 
 impl Walk<'_> {
@@ -447,6 +455,7 @@ impl Walk<'_> {
                                 return Ok(self.finish(missing, name, lexical, file))
                             }
                             Final::Link(target) => {
+                                self.final_link = true;
                                 self.follow(&target, &mut steps)?;
                                 continue;
                             }
@@ -549,15 +558,11 @@ impl Walk<'_> {
         file: Option<(File, Stat)>,
     ) -> Located {
         let (dir, _) = self.stack.pop().expect("the start is never popped");
-        located(
-            dir,
-            missing,
-            name,
-            lexical,
-            self.display,
-            self.root.is_some(),
-            file,
-        )
+        let confined = self.root.is_some();
+        Located {
+            through_link: self.final_link,
+            ..located(dir, missing, name, lexical, self.display, confined, file)
+        }
     }
 }
 

@@ -7,10 +7,9 @@
 //! target, but deleting the target would leave the link dangling, and deleting the
 //! link would not delete what the caller read through it.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::{atomic, io_failure, locate_locked, not_found, read, Action, FileOptions};
+use super::{atomic, locate_locked, not_found, read, FileOptions};
 use crate::error::{Error, ErrorCode, Result};
 
 /// What [`remove`] deleted (with `dry_run`: would delete).
@@ -30,9 +29,17 @@ pub struct Removed {
 /// with `NOT_A_FILE` for a symbolic link. With `dry_run` everything but the unlink is
 /// done.
 pub fn remove(path: &Path, opts: &FileOptions) -> Result<Removed> {
-    refuse_link(path, opts)?;
     let (mut located, _lock) = locate_locked(path, opts)?;
     let display = located.display.clone();
+    if located.through_link {
+        return Err(Error::new(
+            ErrorCode::NotAFile,
+            format!(
+                "Not a file: {} is a symbolic link. Deleting or moving it here would either leave the link dangling or keep the file it names; change the link itself with your shell.",
+                display.display()
+            ),
+        ));
+    }
     if !located.exists() {
         return Err(not_found(&display));
     }
@@ -58,31 +65,6 @@ pub fn remove(path: &Path, opts: &FileOptions) -> Result<Removed> {
     atomic::unlink(&located, &contents.snapshot, opts.durable)?;
     contents.snapshot.retire();
     Ok(removed)
-}
-
-/// `NOT_A_FILE` when the path as given (not its folders) is a symbolic link.
-fn refuse_link(path: &Path, opts: &FileOptions) -> Result<()> {
-    let absolute = if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        let base = match &opts.cwd {
-            Some(cwd) if cwd.is_absolute() => cwd.clone(),
-            other => std::env::current_dir()
-                .map(|d| other.as_ref().map_or(d.clone(), |c| d.join(c)))
-                .map_err(|err| io_failure(&err, path, Action::Resolve))?,
-        };
-        base.join(path)
-    };
-    match fs::symlink_metadata(&absolute) {
-        Ok(meta) if meta.file_type().is_symlink() => Err(Error::new(
-            ErrorCode::NotAFile,
-            format!(
-                "Not a file: {} is a symbolic link. Deleting or moving it here would either leave the link dangling or keep the file it names; change the link itself with your shell.",
-                path.display()
-            ),
-        )),
-        _ => Ok(()),
-    }
 }
 
 #[cfg(test)]

@@ -210,7 +210,10 @@ fn a_moved_file_keeps_its_legacy_and_invalid_bytes_and_so_does_a_roll_back() {
         &envelope("*** Update File: a.txt\n*** Move to: b.txt\n@@\n-line\n+LINE"),
     )
     .unwrap();
-    assert_eq!(dir.read("b.txt"), b"caf\xE9 cr\xE8me br\xFBl\xE9e \x81\r\nLINE\r\n");
+    assert_eq!(
+        dir.read("b.txt"),
+        b"caf\xE9 cr\xE8me br\xFBl\xE9e \x81\r\nLINE\r\n"
+    );
     // Put back after a later failure: the same bytes, not the text encoded again.
     dir.write("c.txt", latin);
     dir.write("d.txt", "d\n");
@@ -219,9 +222,8 @@ fn a_moved_file_keeps_its_legacy_and_invalid_bytes_and_so_does_a_roll_back() {
         hooks::set_before_commit(|| Err(io::Error::other("injected failure")));
         Ok(())
     });
-    let patch = envelope(
-        "*** Update File: c.txt\n@@\n-line\n+LINE\n*** Update File: d.txt\n@@\n-d\n+D",
-    );
+    let patch =
+        envelope("*** Update File: c.txt\n@@\n-line\n+LINE\n*** Update File: d.txt\n@@\n-d\n+D");
     assert_eq!(apply(&dir, &patch).unwrap_err().file_index, Some(1));
     assert_eq!(snapshot(&dir), before);
 }
