@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict'
-// `npm run bench`: eol-edit against seed 000's JavaScript pipeline and the I/O
+// `npm run bench`: eol-edit against dskcode's JavaScript pipeline and the I/O
 // floor, with the targets of the benchmark issue. Writes bench/results/latest.md and
 // bench/results/latest.svg and prints the Markdown.
 //
@@ -173,7 +173,7 @@ async function editSection(async) {
       if (!async) {
         checks[`edit:${size}:${kind}`] = { speedup, overFloor, overAtomic: r.eol.median / r.atomic.median }
         const t4 = size >= 256 * KiB ? 4 : 1
-        bars.push({ group: 'editFileSync: times faster than seed 000 pipeline (a)', label: `${label(size)} ${kind.toUpperCase()}`, value: speedup, target: t4, met: speedup >= t4 })
+        bars.push({ group: 'editFileSync: times faster than dskcode JS pipeline (a)', label: `${label(size)} ${kind.toUpperCase()}`, value: speedup, target: t4, met: speedup >= t4 })
         if (size >= 4 * MiB) {
           bars.push({ group: 'editFileSync: I/O floor (b) time / eol-edit time (target ≥ 1/1.5)', label: `${label(size)} ${kind.toUpperCase()}`, value: 1 / overFloor, target: 1 / 1.5, met: overFloor <= 1.5 })
           bars.push({ group: 'editFileSync: atomic floor (b′) time / eol-edit time', label: `${label(size)} ${kind.toUpperCase()}`, value: r.atomic.median / r.eol.median, target: null, met: null })
@@ -186,11 +186,11 @@ async function editSection(async) {
   sections.push({
     title: `\`${name}\`: one edit mid-file (a three-line function, \`return 0\` ↔ \`return 1\`)`,
     note: async
-      ? 'Promise forms: `await editFile` (runs on the libuv pool) against the seed\'s own `await readFile` / `await writeFile` pipeline and `fs/promises` read + write of the same bytes.'
-      : '(a) is seed 000\'s pipeline: `readFileSync` as UTF-8, `toLf` by two regex replaces, `indexOf` twice, slice + join, `normalizeEol` by replace/split/join, `writeFileSync`. (b) is the I/O floor: `readFileSync` of the bytes and `writeFileSync` of the same bytes. eol-edit also hashes the file (version), takes a lock, diffs the changed lines and writes atomically (new file + rename, then checks nobody changed the file meanwhile), which neither (a) nor (b) does; (b′), for reference, is the floor of an atomic write: `readFileSync`, `writeFileSync` to a temporary file, `renameSync` over the original. On ext4, rewriting a file in place (a, b) can start its writeback at close, which makes small in-place writes slow when the disk is busy.',
+      ? 'Promise forms: `await editFile` (runs on the libuv pool) against dskcode\'s own `await readFile` / `await writeFile` pipeline and `fs/promises` read + write of the same bytes.'
+      : '(a) is dskcode\'s JavaScript pipeline: `readFileSync` as UTF-8, `toLf` by two regex replaces, `indexOf` twice, slice + join, `normalizeEol` by replace/split/join, `writeFileSync`. (b) is the I/O floor: `readFileSync` of the bytes and `writeFileSync` of the same bytes. eol-edit also hashes the file (version), takes a lock, diffs the changed lines and writes atomically (new file + rename, then checks nobody changed the file meanwhile), which neither (a) nor (b) does; (b′), for reference, is the floor of an atomic write: `readFileSync`, `writeFileSync` to a temporary file, `renameSync` over the original. On ext4, rewriting a file in place (a, b) can start its writeback at close, which makes small in-place writes slow when the disk is busy.',
     header: async
-      ? ['size', 'endings', `eol-edit \`${name}\``, '(a) seed 000 pipeline', '(b) I/O floor', '(a) / eol-edit', 'eol-edit / (b)', 'rounds']
-      : ['size', 'endings', `eol-edit \`${name}\``, '(a) seed 000 pipeline', '(b) I/O floor', '(b′) atomic floor', '(a) / eol-edit', 'eol-edit / (b)', 'eol-edit / (b′)', 'rounds'],
+      ? ['size', 'endings', `eol-edit \`${name}\``, '(a) dskcode JS pipeline', '(b) I/O floor', '(a) / eol-edit', 'eol-edit / (b)', 'rounds']
+      : ['size', 'endings', `eol-edit \`${name}\``, '(a) dskcode JS pipeline', '(b) I/O floor', '(b′) atomic floor', '(a) / eol-edit', 'eol-edit / (b)', 'eol-edit / (b′)', 'rounds'],
     rows,
   })
 }
@@ -261,7 +261,7 @@ async function settledSection() {
   sections.push({
     title: '`editFileSync` on files last changed more than 2 s earlier',
     note: 'In the loops above each file is edited again a few milliseconds after the last edit; where that is within the racy window (two clock ticks on Linux file systems with sub-millisecond timestamps, 2 s on others), the race check before the rename re-reads and re-hashes the whole file, since another change could then keep its timestamps. An agent\'s edits are seconds apart; here each sample edits copies written more than 2 s earlier, one for eol-edit and one for the seed pipeline (a), interleaved with the I/O floor (b) on one more copy.',
-    header: ['size', 'endings', 'eol-edit `editFileSync`', '(a) seed 000 pipeline', '(b) I/O floor', '(a) / eol-edit', 'eol-edit / (b)', 'files'],
+    header: ['size', 'endings', 'eol-edit `editFileSync`', '(a) dskcode JS pipeline', '(b) I/O floor', '(a) / eol-edit', 'eol-edit / (b)', 'files'],
     rows,
   })
 }
@@ -449,17 +449,17 @@ async function rssSection() {
       if (mode === 'seed' && os.freemem() < 8 * actual + 2 * 1024 * MiB) throw new Error('skipped: not enough free memory')
       const r = child(mode, file)
       const ratio = r.peak / actual
-      row = [mode === 'eol-edit' ? 'eol-edit `editFileSync` (`maxBytes: 0`)' : 'seed 000 pipeline (a)', report.mib(actual), report.mib(r.before), report.mib(r.peak), `**${ratio.toFixed(2)}×**`, `${((r.peak - r.before) / actual).toFixed(2)}×`, report.ms(r.ms)]
+      row = [mode === 'eol-edit' ? 'eol-edit `editFileSync` (`maxBytes: 0`)' : 'dskcode JS pipeline (a)', report.mib(actual), report.mib(r.before), report.mib(r.peak), `**${ratio.toFixed(2)}×**`, `${((r.peak - r.before) / actual).toFixed(2)}×`, report.ms(r.ms)]
       if (mode === 'eol-edit') {
         checks.rss = { ratio, delta: (r.peak - r.before) / actual, size: actual }
         bars.push({ group: `Peak RSS editing a ${label(size)} file: limit (2.5× size) / peak`, label: 'eol-edit editFileSync', value: 2.5 / ratio, target: 1, met: ratio <= 2.5 })
       } else {
-        bars.push({ group: `Peak RSS editing a ${label(size)} file: limit (2.5× size) / peak`, label: 'seed 000 pipeline (a)', value: 2.5 / ratio, target: null, met: null })
+        bars.push({ group: `Peak RSS editing a ${label(size)} file: limit (2.5× size) / peak`, label: 'dskcode JS pipeline (a)', value: 2.5 / ratio, target: null, met: null })
       }
       process.stderr.write(`  rss ${mode}: peak ${report.mib(r.peak)} for ${report.mib(actual)} (${ratio.toFixed(2)}×), ${report.ms(r.ms)} ms\n`)
     } catch (e) {
       const why = String(e.stderr || e.message).split('\n').find((l) => l.trim()) || 'failed'
-      row = [mode === 'eol-edit' ? 'eol-edit `editFileSync`' : 'seed 000 pipeline (a)', report.mib(actual), '–', '–', '–', '–', why.slice(0, 80)]
+      row = [mode === 'eol-edit' ? 'eol-edit `editFileSync`' : 'dskcode JS pipeline (a)', report.mib(actual), '–', '–', '–', '–', why.slice(0, 80)]
       if (mode === 'eol-edit') checks.rss = { ratio: Infinity, delta: Infinity, size: actual }
     }
     rows.push(row)
@@ -494,7 +494,7 @@ function judge() {
     targets.push({ name: '`editFileSync` within 1.5× of the I/O floor from 4 MiB up', met: worstFloor <= 1.5, detail: `worst ${report.ratio(worstFloor)} of the floor in the edit loop (${floorKeys.map((k) => `${label(Number(k.split(':')[1]))} ${k.split(':')[2].toUpperCase()} ${report.ratio(checks[k].overFloor)}`).join(', ')})${settledNote}; worst ${report.ratio(worstAtomic)} of the atomic-write floor (b′)` })
   }
   if (checks.multiEdit) {
-    targets.push({ name: '`multiEdit` of 100 edits ≥ 20× faster than 100 JS edits', met: checks.multiEdit.speedup >= 20, detail: `${report.ratio(checks.multiEdit.speedup)} (and ${report.ratio(checks.multiEdit.loop)} faster than the seed's one-read multi_edit loop)` })
+    targets.push({ name: '`multiEdit` of 100 edits ≥ 20× faster than 100 JS edits', met: checks.multiEdit.speedup >= 20, detail: `${report.ratio(checks.multiEdit.speedup)} (and ${report.ratio(checks.multiEdit.loop)} faster than dskcode's one-read multi_edit loop)` })
   }
   const tl = Object.keys(checks).filter((k) => k.startsWith('toLf:'))
   if (tl.length) {

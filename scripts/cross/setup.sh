@@ -30,9 +30,12 @@ mkdir -p "$X"/{deb,debrust,rt,libnode,winestub,wtmp}
 started=$SECONDS
 say() { echo "cross-setup: $* ($((SECONDS - started)) s)"; }
 
-# 1. Debian packages.
+# 1. Debian packages. The arm64 C and C++ runtimes come as multiarch packages
+#    (libc6:arm64 puts the loader at /lib/ld-linux-aarch64.so.1), so qemu needs no
+#    QEMU_LD_PREFIX: that prefix would also serve every absolute path the tests open,
+#    "/" included, from /usr/aarch64-linux-gnu when a file of that name exists there.
 packages=(zstd libllvm22 libgit2-1.5 gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64
-  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user wine64)
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user wine64 libc6:arm64 libstdc++6:arm64)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'ok installed' || missing+=("$p")
@@ -41,6 +44,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo
   export DEBIAN_FRONTEND=noninteractive
+  dpkg --print-foreign-architectures | grep -qx arm64 || $sudo dpkg --add-architecture arm64
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" > "$X/apt.log"
   say "installed ${missing[*]}"
@@ -150,6 +154,6 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc CC_aa
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc CC_x86_64_pc_windows_gnu=x86_64-w64-mingw32-gcc
 export WINEPREFIX=$X/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 export WINE=/usr/lib/wine/wine64 WIN_NODE=$win_node
-export ARM64_NODE=$X/rt/arm64-$NODE_VERSION/package/bin/node QEMU_LD_PREFIX=/usr/aarch64-linux-gnu
+export ARM64_NODE=$X/rt/arm64-$NODE_VERSION/package/bin/node
 EOF
 say "ready: . $X/env.sh"

@@ -207,7 +207,8 @@ impl From<Error> for Stop {
 }
 
 fn walk_beneath(root: &Root, rel: &Path, display: &Path) -> std::result::Result<Located, Stop> {
-    let lexical = root.real().join(rel);
+    // Only a fallback for messages where the OS cannot name an open folder.
+    let lexical = root.given.join(rel);
     // One kernel call for the folders, where there is one.
     if let (Some(parent), Some(Component::Normal(name))) =
         (rel.parent(), rel.components().next_back())
@@ -233,7 +234,7 @@ fn walk_beneath(root: &Root, rel: &Path, display: &Path) -> std::result::Result<
     let start = root.dir.try_clone().map_err(|e| fail(e, display))?;
     Walk {
         root: Some(root),
-        stack: vec![(start, root.real().to_path_buf())],
+        stack: vec![start],
         hops: 0,
         display,
         final_link: false,
@@ -293,7 +294,7 @@ fn stop_error(stop: Stop) -> Error {
 
 /// The folder a walk from an absolute path starts in (`/`, a drive or a share), and
 /// the rest of the path.
-fn filesystem_root(absolute: &Path) -> io::Result<((Dir, PathBuf), PathBuf)> {
+fn filesystem_root(absolute: &Path) -> io::Result<(Dir, PathBuf)> {
     let mut top = PathBuf::new();
     let mut rest = PathBuf::new();
     for c in absolute.components() {
@@ -302,7 +303,7 @@ fn filesystem_root(absolute: &Path) -> io::Result<((Dir, PathBuf), PathBuf)> {
             other => rest.push(other.as_os_str()),
         }
     }
-    Ok(((Dir::open(&top)?, top), rest))
+    Ok((Dir::open(&top)?, rest))
 }
 
 /// One step of a walk. Owned: a link's target is spliced in front of what is left.
@@ -420,7 +421,7 @@ fn located(
 struct Walk<'a> {
     /// The root the walk must stay beneath, if any (it is `stack[0]`).
     root: Option<&'a Root>,
-    stack: Vec<(Dir, PathBuf)>,
+    stack: Vec<Dir>,
     hops: u32,
     display: &'a Path,
     /// The last name was a link (see [`Located::through_link`]).
@@ -448,7 +449,7 @@ impl Walk<'_> {
                         missing.push(name);
                         continue;
                     }
-                    let top = &self.stack.last().expect("the start is never popped").0;
+                    let top = self.stack.last().expect("the start is never popped");
                     if last {
                         match open_final(top, &name, display)? {
                             Final::Found(file) => {
@@ -463,8 +464,7 @@ impl Walk<'_> {
                     }
                     match top.open_child(&name).map_err(|e| fail(e, display))? {
                         Entry::Found(dir) => {
-                            let real = self.stack.last().expect("start").1.join(&name);
-                            self.stack.push((dir, real));
+                            self.stack.push(dir);
                         }
                         Entry::Link(target) => self.follow(&target, &mut steps)?,
                         Entry::Missing => missing.push(name),
@@ -504,7 +504,7 @@ impl Walk<'_> {
         target: &Path,
         steps: &mut VecDeque<Step>,
     ) -> std::result::Result<(), Stop> {
-        let folder = &self.stack.last().expect("the start is never popped").0;
+        let folder = self.stack.last().expect("the start is never popped");
         if folder.is_pseudo() {
             // /proc/self/fd/0 and the like: a pipe or a socket as often as a file.
             return Err(not_a_file(
@@ -557,7 +557,7 @@ impl Walk<'_> {
         lexical: PathBuf,
         file: Option<(File, Stat)>,
     ) -> Located {
-        let (dir, _) = self.stack.pop().expect("the start is never popped");
+        let dir = self.stack.pop().expect("the start is never popped");
         let confined = self.root.is_some();
         Located {
             through_link: self.final_link,
