@@ -921,7 +921,7 @@ describe('atomic writes', () => {
     const fileSizeLimit = `trap '' XFSZ; ulimit -f 1`
 
     it('when the disk refuses the bytes mid-write (file size limit): IO_ERROR, old file whole', (ctx) => {
-      skipUnless(ctx, can.fileSizeLimit)
+      skipUnless(ctx, can.fileSizeLimit, can.shellChildren)
       const dir = tmp()
       const file = write(path.join(dir, 'a.txt'), 'one\r\ntwo\r\n')
       const before = snapshot(dir)
@@ -933,7 +933,7 @@ describe('atomic writes', () => {
     })
 
     it('when a new file in missing folders cannot be written: the folders are removed again', (ctx) => {
-      skipUnless(ctx, can.fileSizeLimit)
+      skipUnless(ctx, can.fileSizeLimit, can.shellChildren)
       const dir = tmp()
       const before = snapshot(dir)
       const r = runChild('writeFileSync', [path.join(dir, 'n1', 'n2', 'new.txt'), 'x'.repeat(64 * 1024)], {
@@ -944,7 +944,7 @@ describe('atomic writes', () => {
     })
 
     it('when a hard-linked file cannot be written: both names keep the old bytes', (ctx) => {
-      skipUnless(ctx, can.fileSizeLimit, can.hardLink)
+      skipUnless(ctx, can.fileSizeLimit, can.shellChildren, can.hardLink)
       const dir = tmp()
       const a = write(path.join(dir, 'a.txt'), 'one\r\ntwo\r\n')
       fs.linkSync(a, path.join(dir, 'b.txt'))

@@ -55,6 +55,19 @@ function npm(args: string[], cwd: string): string {
   return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, cwd)
 }
 
+/**
+ * How the tarballs are installed. The platform is named, so the npm of an x64 host
+ * installs the arm64 package when this suite runs on arm64 Node under qemu.
+ */
+const INSTALL_FLAGS = [
+  '--offline',
+  '--no-audit',
+  '--no-fund',
+  '--ignore-scripts',
+  `--os=${process.platform}`,
+  `--cpu=${process.arch}`,
+]
+
 /** `npm run pack` as the README documents it: both tarballs, into `out`. */
 function packBoth(out: string): { platform: string; main: Packed; binary: Packed } {
   const json = run(process.execPath, [join(repo, 'scripts', 'pack.js'), '--out', out, '--json'], repo)
@@ -77,10 +90,7 @@ describe('the packed package', { timeout: 120_000 }, () => {
     app = join(work, 'app')
     mkdirSync(app)
     npm(['init', '-y'], app)
-    npm(
-      ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', binary.tarball, main.tarball],
-      app,
-    )
+    npm(['install', ...INSTALL_FLAGS, binary.tarball, main.tarball], app)
   }, 180_000)
 
   afterAll(() => {
@@ -107,7 +117,7 @@ describe('the packed package', { timeout: 120_000 }, () => {
     const bare = join(work, 'bare')
     mkdirSync(bare)
     npm(['init', '-y'], bare)
-    npm(['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', main.tarball], bare)
+    npm(['install', ...INSTALL_FLAGS, main.tarball], bare)
     for (const entry of ['eol-edit', 'eol-edit/tools']) {
       const out = run(
         process.execPath,

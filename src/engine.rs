@@ -683,20 +683,26 @@ pub enum WriteEol {
 }
 
 /// The bytes `writeFile` puts in a file that had `old` (its source) for new `content`.
-/// `fallback` is the ending for new lines when neither `old` nor `content` has an
-/// ending to go by: the `.editorconfig`/`.gitattributes` choice, else `\n`.
+/// `fallback` gives the ending for new lines when neither `old` nor `content` has an
+/// ending to go by: the `.editorconfig`/`.gitattributes` choice, else `\n`. It is only
+/// called then (it reads settings files).
 ///
 /// A new (or empty) file whose content has real `\r\n` or lone `\r` endings is written
 /// with them as they are: the caller chose them. Content with plain `\n` takes
 /// `fallback`.
-pub fn write_over(old: Option<&[u8]>, content: &[u8], mode: WriteEol, fallback: Ending) -> Vec<u8> {
+pub fn write_over(
+    old: Option<&[u8]>,
+    content: &[u8],
+    mode: WriteEol,
+    fallback: impl FnOnce() -> Ending,
+) -> Vec<u8> {
     let chose_endings = memchr::memchr(b'\r', content).is_some();
     match (mode, old) {
         (WriteEol::Force(ending), _) => eol::convert(content, ending),
         (WriteEol::Preserve, None) | (WriteEol::Preserve, Some(b"")) if chose_endings => {
             content.to_vec()
         }
-        (WriteEol::Preserve, None) => eol::convert(content, fallback),
+        (WriteEol::Preserve, None) => eol::convert(content, fallback()),
         (WriteEol::Preserve, Some(old)) => {
             let info = eol::info(old);
             let dominant = if info.lf + info.crlf + info.cr > 0 {
@@ -704,7 +710,7 @@ pub fn write_over(old: Option<&[u8]>, content: &[u8], mode: WriteEol, fallback: 
             } else if chose_endings {
                 eol::detect(content)
             } else {
-                fallback
+                fallback()
             };
             align::replace(old, &eol::to_lf(old), &eol::to_lf(content), None, dominant)
         }
@@ -716,7 +722,7 @@ pub fn write(
     old: Option<&[u8]>,
     content: &[u8],
     mode: WriteEol,
-    fallback: Ending,
+    fallback: impl FnOnce() -> Ending,
     label: &str,
 ) -> Applied {
     let new = write_over(old, content, mode, fallback);
@@ -948,11 +954,11 @@ mod tests {
             Some(b"a\r\nb\nc\r\n"),
             b"a\nb\nX\nc\n",
             WriteEol::Preserve,
-            Ending::Lf,
+            || unreachable!("the file's own endings decide"),
         );
         assert_eq!(out, b"a\r\nb\nX\r\nc\r\n");
         assert_eq!(
-            write_over(None, b"a\nb\n", WriteEol::Preserve, Ending::CrLf),
+            write_over(None, b"a\nb\n", WriteEol::Preserve, || Ending::CrLf),
             b"a\r\nb\r\n"
         );
         assert_eq!(
@@ -960,7 +966,7 @@ mod tests {
                 Some(b"a\r\n"),
                 b"x\ny\n",
                 WriteEol::Force(Ending::Lf),
-                Ending::Lf
+                || unreachable!("a forced ending needs no settings")
             ),
             b"x\ny\n"
         );

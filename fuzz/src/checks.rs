@@ -662,7 +662,7 @@ fn engine_write(input: &mut Input<'_>) {
         _ => perturb(&lf_src, how >> 2, chunk),
     };
     let old = has_old.then_some(src);
-    let out = engine::write_over(old, &content, mode, fallback);
+    let out = engine::write_over(old, &content, mode, || fallback);
     note("writeFile");
     assert_eq!(
         show(&lf(&out)),
@@ -692,7 +692,7 @@ fn engine_write(input: &mut Input<'_>) {
             "writing the file's own LF view changed bytes"
         );
     }
-    let applied = engine::write(old, &content, mode, fallback, "f");
+    let applied = engine::write(old, &content, mode, || fallback, "f");
     assert_eq!(applied.content(old.unwrap_or(b"")), out);
 }
 

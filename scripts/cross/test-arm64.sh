@@ -18,7 +18,13 @@ out=$X/arm64-out
 rm -rf "$out" && mkdir -p "$out"
 failed=0
 cp "$X/artifacts/eol-edit.linux-arm64-gnu.node" .
-trap 'rm -f "$repo/eol-edit.linux-arm64-gnu.node"' EXIT
+# The tests that drop to an unprivileged user start Node as that user: a copy outside
+# root's home, which that user cannot read.
+node_dir=$(mktemp -d /tmp/eol-edit-arm64-node.XXXXXX)
+cp "$ARM64_NODE" "$node_dir/node"
+chmod 755 "$node_dir" "$node_dir/node"
+ARM64_NODE=$node_dir/node
+trap 'rm -f "$repo/eol-edit.linux-arm64-gnu.node"; rm -rf "$node_dir"' EXIT
 export EOL_EDIT_UNDER=qemu EOL_EDIT_QEMU=$(command -v qemu-aarch64)
 export NODE_OPTIONS="--require $here/qemu-preload.cjs"
 part() {

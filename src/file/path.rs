@@ -101,16 +101,24 @@ impl Located {
 pub fn locate(path: &Path, roots: Option<&[PathBuf]>, cwd: Option<&Path>) -> Result<Located> {
     check_argument(path, "path")?;
     check_windows_form(path)?;
-    let base = base_dir(cwd)?;
-    let absolute = absolute_path(&base, path)?;
+    let absolute = absolute_from(path, cwd)?;
     let display = path.to_path_buf();
     match roots {
         None => unconfined(&absolute, display),
         Some([]) => Err(Error::invalid(
             "root is an empty list: give at least one folder, or leave root out for no confinement.",
         )),
-        Some(roots) => confined(&absolute, display, roots, &base),
+        Some(roots) => confined(&absolute, display, roots, cwd),
     }
+}
+
+/// `path` made absolute against `cwd`, else the working directory (only asked for
+/// when the path is relative).
+fn absolute_from(path: &Path, cwd: Option<&Path>) -> Result<PathBuf> {
+    if path.is_absolute() {
+        return Ok(path.to_path_buf());
+    }
+    absolute_path(&base_dir(cwd)?, path)
 }
 
 /// A root: the folder as given and an open handle on it.
@@ -121,9 +129,10 @@ struct Root {
 }
 
 impl Root {
-    fn open(base: &Path, root: &Path) -> Result<Root> {
+    fn open(root: &Path, cwd: Option<&Path>) -> Result<Root> {
         check_argument(root, "root")?;
-        let given = absolute_path(base, root)?;
+        check_windows_form(root)?;
+        let given = absolute_from(root, cwd)?;
         let cannot = |err: &dyn std::fmt::Display| {
             Error::invalid(format!(
                 "Root folder {} cannot be used: {err}. Give an existing folder as root.",
@@ -159,10 +168,15 @@ impl Root {
     }
 }
 
-fn confined(absolute: &Path, display: PathBuf, roots: &[PathBuf], base: &Path) -> Result<Located> {
+fn confined(
+    absolute: &Path,
+    display: PathBuf,
+    roots: &[PathBuf],
+    cwd: Option<&Path>,
+) -> Result<Located> {
     let roots = roots
         .iter()
-        .map(|r| Root::open(base, r))
+        .map(|r| Root::open(r, cwd))
         .collect::<Result<Vec<_>>>()?;
     let walk_in = |root: &Root, rel: &Path| -> Result<Option<Located>> {
         match walk_beneath(root, rel, &display) {

@@ -480,7 +480,8 @@ fn write_args(
     let opts = file_options(&o)?;
     Ok(Box::new(move || {
         change(path, opts, true, |decoded, real, label| {
-            let fallback = file::conventions::new_file_ending(real);
+            // Settings files are read only when the content and the file give no ending.
+            let fallback = || file::conventions::new_file_ending(real);
             let source = decoded.map(|d| d.source.as_slice());
             Ok(engine::write(source, &content, mode, fallback, label))
         })

@@ -307,16 +307,11 @@ impl<'o> Disk<'o> {
                 let content = section.content.as_ref().expect("an added file has content");
                 let (new, keep) = match self.slots[slot].bytes() {
                     Some(old) => {
-                        let ending = if eol::endings(&old).next().is_none() {
-                            fallback()
-                        } else {
-                            Ending::Lf
-                        };
                         let new = engine::write_over(
                             Some(&old),
                             &eol::to_lf(&content.bytes),
                             WriteEol::Preserve,
-                            ending,
+                            fallback,
                         );
                         describe(&mut result, &old, &Splices::whole(new.clone()), path);
                         let c = self.slots[slot].current.as_ref().expect("it has bytes");
@@ -423,13 +418,12 @@ impl<'o> Disk<'o> {
         let content = match self.slots[to].bytes() {
             Some(old) => {
                 // Onto an existing file: replaced as writeFile would, in its conventions.
-                let ending = if eol::endings(&old).next().is_none() {
-                    fallback()
-                } else {
-                    Ending::Lf
-                };
-                let new =
-                    engine::write_over(Some(&old), &eol::to_lf(&moved), WriteEol::Preserve, ending);
+                let new = engine::write_over(
+                    Some(&old),
+                    &eol::to_lf(&moved),
+                    WriteEol::Preserve,
+                    fallback,
+                );
                 let c = self.slots[to].current.as_ref().expect("it has bytes");
                 Content {
                     text: Text::Owned(new),
