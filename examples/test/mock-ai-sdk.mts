@@ -18,7 +18,7 @@ export function aiSdkModel(): MockLanguageModelV4 {
     doGenerate: async ({ prompt, tools }) => {
       assert.deepEqual(
         (tools ?? []).map((t) => t.name),
-        ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range'],
+        ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range', 'apply_patch'],
       )
       const seen: Observation[] = []
       for (const message of prompt) {

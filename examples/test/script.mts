@@ -75,10 +75,13 @@ export function nextStep(seen: Observation[]): Step {
         },
       }
     case 2:
-      // The failure reached the model as an error, with its code and the closest region.
+      // The failure reached the model as an error, with its code and the closest region:
+      // Sub, the function the model misremembered (not Add, which comes first), quoted.
       assert.equal(last.isError, true, last.text)
       assert.match(last.text, /TEXT_NOT_FOUND/)
-      assert.match(last.text, /Closest match: lines? \d/)
+      assert.match(last.text, /closest match is lines \d+-\d+/)
+      assert.match(last.text, /│ {4}public static int Sub\(int a, int b\)/)
+      assert.doesNotMatch(last.text, /│ {4}public static int Add/)
       return {
         call: {
           name: 'edit_file',
