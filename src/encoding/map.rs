@@ -3,7 +3,7 @@
 //! Writing keeps every range of the file an edit did not change as its raw bytes, so
 //! the writer must know, for the source offset where a change starts or ends, the raw
 //! offset where the same text starts or ends. The map answers that with a forward
-//! [`Cursor`]: the changes of one write are visited in order, so every lookup starts
+//! `Cursor`: the changes of one write are visited in order, so every lookup starts
 //! where the last one stopped, or at the nearest anchor, and a whole write costs one
 //! pass over the file at most.
 //!

@@ -7,7 +7,7 @@
 //! (found by its BOM), a legacy encoding such as GBK, Shift_JIS or windows-1252
 //! (declared, or detected from the bytes), or UTF-8 with bytes that are not valid UTF-8
 //! (shown as U+FFFD). A decoded file keeps its raw bytes and a map from source offsets
-//! back to them ([`map`]), so that writing ([`write`]) copies every range the edit did
+//! back to them ([`map`]), so that writing ([`write`](mod@write)) copies every range the edit did
 //! not change from the raw bytes, and only new and changed text goes through an
 //! encoder. An invalid byte, an unpaired UTF-16 surrogate, an odd trailing UTF-16 byte
 //! or a legacy character with two byte forms therefore survives any edit that does not

@@ -1,13 +1,15 @@
 //! Everything that touches the file system, and nothing else.
 //!
-//! This layer knows neither Node nor the edit engine. It turns a user's path into a
-//! confined real path ([`path`]), reads and decodes the file ([`load`]), and for an edit
-//! ([`modify`]) takes the path's lock ([`lock`]), checks `expectedVersion`, hands the
-//! decoded source to a transform and writes what comes back atomically ([`atomic`]),
-//! refusing with `FILE_CHANGED` if another process got there first; [`remove`] deletes a
-//! file with the same checks. [`version`] is the
-//! hash callers pass back; [`conventions`] picks the ending of a file that does not
-//! exist yet.
+//! This layer knows neither Node nor the edit engine. It turns a user's path into an
+//! open folder and a name in it, confined to the roots ([`path`]: every folder opened
+//! relative to the one before, no link followed out of a root), reads and decodes the
+//! file ([`load`]), and for an edit ([`modify`]) takes the file's lock (`lock`),
+//! checks `expectedVersion`, hands the decoded source to a transform and writes what
+//! comes back atomically, relative to the file's folder ([`atomic`]), refusing with
+//! `FILE_CHANGED` if another process got there first; [`remove`] deletes a file with the
+//! same checks. What differs between operating systems is in `sys` (one file per OS
+//! family). [`version`] is the hash callers pass back; [`conventions`] picks the ending
+//! (and declared encoding) of a file from `.editorconfig` and `.gitattributes`.
 //!
 //! ```
 //! # let dir = std::env::temp_dir().join(format!("eol-edit-doc-{}", std::process::id()));
