@@ -65,7 +65,7 @@ async function run({ eol, tmp, quick, interleave, report, sections, targets }) {
   const mib = (file) => (fs.statSync(file).size / MiB).toFixed(2)
   sections.push({
     title: '`editFileSync` on a 4 MiB GBK file and its UTF-8 twin',
-    note: `One edit mid-file (a three-line function with a Chinese comment, flipped between two states) in code with Chinese comments: ${mib(files.gbk)} MiB in GBK, ${mib(files.utf8)} MiB as UTF-8. "GBK, declared" passes \`encoding: 'gbk'\`; "GBK, detected" passes nothing, so the detector runs on every call.`,
+    note: `One edit mid-file (a three-line function with a Chinese comment, flipped between two states) in code with Chinese comments: ${mib(files.gbk)} MiB in GBK, ${mib(files.utf8)} MiB as UTF-8. "GBK, declared" passes \`encoding: 'gbk'\`; "GBK, detected" passes nothing: every call looks for settings files and checks the guess on the whole file, and the detector itself runs on the first call only (its guess is remembered by the bytes it read, which an edit mid-file does not change).`,
     header: ['UTF-8 twin', 'GBK, declared', 'GBK, detected', 'declared / UTF-8', 'detected / UTF-8', 'rounds'],
     rows: [[report.cell(r.utf8), report.cell(r.gbk), report.cell(r.detected), `**${report.ratio(ratio)}**`, report.ratio(detectedRatio), r.utf8.n]],
   })

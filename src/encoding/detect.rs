@@ -24,6 +24,10 @@
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 
+use std::sync::{Mutex, PoisonError};
+
+use xxhash_rust::xxh3::xxh3_128;
+
 use super::{Decoded, Encoding};
 
 /// How many bytes from the first non-ASCII one the detector reads.
@@ -31,11 +35,59 @@ pub const WINDOW: usize = 8 * 1024;
 
 /// chardetng's guess for `bytes` (not valid UTF-8, no BOM), before the check of the
 /// module docs ([`likely`]).
+///
+/// The guess depends only on the bytes up to the end of the window (and on whether
+/// that is the end of the file), and it costs about 0.7 ms for a full window, so the
+/// last [`REMEMBERED`] guesses are kept by those bytes: an agent that reads a file and
+/// then edits it several times pays for one.
 pub fn guess(bytes: &[u8]) -> Option<Encoding> {
     let first = encoding_rs::Encoding::ascii_valid_up_to(bytes);
     let end = bytes.len().min(first.saturating_add(WINDOW));
+    let key = Key {
+        ascii: xxh3_128(&bytes[..first]),
+        first,
+        window: bytes[first..end].to_vec(),
+        whole: end == bytes.len(),
+    };
+    let mut memo = MEMO.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(at) = memo.iter().position(|(k, _)| *k == key) {
+        let hit = memo.remove(at);
+        let guess = hit.1;
+        memo.push(hit);
+        return guess;
+    }
+    drop(memo);
+    let guess = detect(&bytes[..end], first, key.whole);
+    let mut memo = MEMO.lock().unwrap_or_else(PoisonError::into_inner);
+    if memo.len() >= REMEMBERED {
+        memo.remove(0);
+    }
+    memo.push((key, guess));
+    guess
+}
+
+/// How many guesses [`guess`] keeps.
+const REMEMBERED: usize = 32;
+
+/// What a guess depends on: the ASCII bytes before the window (by their 128-bit hash),
+/// the window itself, and whether the window reaches the end of the file.
+#[derive(PartialEq, Eq)]
+struct Key {
+    ascii: u128,
+    first: usize,
+    window: Vec<u8>,
+    whole: bool,
+}
+
+/// The last guesses, the most recent last.
+static MEMO: Mutex<Vec<(Key, Option<Encoding>)>> = Mutex::new(Vec::new());
+
+/// chardetng's guess for `bytes` (up to the window's end; the window starts at
+/// `first`), refined for the GB and KOI8 families.
+fn detect(bytes: &[u8], first: usize, whole: bool) -> Option<Encoding> {
+    let end = bytes.len();
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
-    detector.feed(&bytes[..end], end == bytes.len());
+    detector.feed(bytes, whole);
     let guess = Encoding::supported(detector.guess(None, Utf8Detection::Deny))?;
     let window = &bytes[first..end];
     Some(gb18030_when_it_is(
@@ -133,5 +185,51 @@ fn koi8_r_when_it_can_be(guess: Encoding, bytes: &[u8]) -> Encoding {
         Encoding(encoding_rs::KOI8_R)
     } else {
         guess
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Remembered guesses are the detector's own, and a change anywhere in what the
+    /// guess depends on (the ASCII before the window, the window, the end of the file)
+    /// asks the detector again.
+    #[test]
+    fn a_remembered_guess_is_the_one_the_detector_gives_for_the_same_bytes() {
+        let cyrillic = encoding_rs::WINDOWS_1251
+            .encode("Привет, как дела? Всё хорошо.\r\n")
+            .0;
+        let latin = encoding_rs::WINDOWS_1252
+            .encode("Grüße aus München, schöne Straße.\r\n")
+            .0;
+        let files: Vec<Vec<u8>> = vec![
+            [b"// header\r\n".as_slice(), &cyrillic].concat(),
+            [b"// header\r\n".as_slice(), &latin].concat(),
+            // The same window after another ASCII prefix.
+            [b"/* other */\r\n".as_slice(), &cyrillic].concat(),
+            // The same window, then more bytes: no longer the whole file.
+            [b"// header\r\n".as_slice(), &cyrillic, &latin.repeat(300)].concat(),
+        ];
+        for _ in 0..3 {
+            for bytes in &files {
+                let first = encoding_rs::Encoding::ascii_valid_up_to(bytes);
+                let end = bytes.len().min(first + WINDOW);
+                let fresh = detect(&bytes[..end], first, end == bytes.len());
+                assert_eq!(guess(bytes), fresh);
+            }
+        }
+        assert_eq!(guess(&files[0]), Some(Encoding(encoding_rs::WINDOWS_1251)));
+        assert_eq!(guess(&files[1]), Some(Encoding(encoding_rs::WINDOWS_1252)));
+    }
+
+    /// The memory keeps at most [`REMEMBERED`] guesses.
+    #[test]
+    fn the_memory_of_guesses_is_bounded() {
+        for i in 0..REMEMBERED * 2 {
+            let bytes = [format!("// {i}\r\n").as_bytes(), &[0xE9, b't', 0xE9][..]].concat();
+            guess(&bytes);
+        }
+        assert!(MEMO.lock().unwrap().len() <= REMEMBERED);
     }
 }

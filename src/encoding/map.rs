@@ -393,11 +393,10 @@ const PARALLEL_FROM: usize = 1024 * 1024;
 fn decode_multi_byte(encoding: Encoding, body: &[u8]) -> Decoding {
     // Decoding is the costly step of a legacy file (about 2 ns a byte for GBK), and a
     // line start is a clean point: large files are decoded in parts on several threads.
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(4)
-        .min(body.len() / PARALLEL_FROM)
-        .max(1);
+    // Asked once: the standard library reads the cgroup files on every call.
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = cores.min(4).min(body.len() / PARALLEL_FROM).max(1);
     let mut bounds = vec![0];
     for k in 1..threads {
         let at = body.len() * k / threads;
