@@ -6,7 +6,8 @@
 #            both macOS targets;
 #   windows: build windows-gnu, run its smoke, Vitest suite and Rust tests under wine,
 #            then link both musl targets and check and lint both MSVC ones.
-# (About 21 and 22 minutes on 2 cores from an empty cache.)
+# On 2 cores with an empty cache (Debian packages already installed): setup 32 s, then
+# about 16 minutes a lane (arm64 950 s, windows 945 s), 982 s in all.
 # Prints each part with how long it took (the lanes' own logs are kept in
 # $EOL_EDIT_CROSS/lane-*.log); exits non-zero if any part failed.
 set -uo pipefail
