@@ -505,6 +505,67 @@ describe('convertEncoding', () => {
 // ---------------------------------------------------------------------------
 // Hostile settings files
 
+describe('large legacy files edited again and again', () => {
+  // From 256 KiB on, the text an edit wrote is carried over to the next call on the same
+  // bytes instead of being decoded again. Each step is checked against iconv-lite's bytes
+  // for the text the edits should have made, and a read in between must show that text.
+  const cases = [
+    { name: 'GBK, declared', iconv: 'gbk', option: 'gbk', line: (i: number) => `// 第${i}行：中文注释，检查结果` },
+    { name: 'GBK, detected', iconv: 'gbk', option: undefined, line: (i: number) => `// 第${i}行：中文注释，检查结果` },
+    { name: 'Shift_JIS', iconv: 'shift_jis', option: 'shift_jis', line: (i: number) => `// 第${i}行：日本語の説明、確認` },
+  ]
+  it.each(cases)('$name: every edit leaves the bytes of its text', (c) => {
+    const dir = tmp()
+    const file = path.join(dir, 'big.ts')
+    const endings = ['\r\n', '\n', '\r\n', '\r']
+    let text = ''
+    for (let i = 0; text.length < 200_000; i++) text += `${c.line(i)}${endings[i % 4]}x${i} = ${i};${endings[(i + 1) % 4]}`
+    fs.writeFileSync(file, iconv.encode(text, c.iconv))
+    expect(fs.statSync(file).size).toBeGreaterThan(256 * 1024)
+    const options = c.option ? { encoding: c.option } : {}
+    const check = () => {
+      expect(fs.readFileSync(file).equals(iconv.encode(text, c.iconv))).toBe(true)
+    }
+    const replace = (oldText: string, newText: string) => {
+      const at = text.indexOf(oldText)
+      expect(at).toBeGreaterThanOrEqual(0)
+      text = text.slice(0, at) + newText + text.slice(at + oldText.length)
+    }
+    for (let round = 0; round < 6; round++) {
+      const n = 100 + round * 613
+      // One line in the middle, with non-ASCII text.
+      eol.editFileSync(file, c.line(n), c.line(n) + `（改${round}）`, options)
+      replace(c.line(n), c.line(n) + `（改${round}）`)
+      check()
+      // The first and the last line, and one far away, in one call.
+      eol.multiEditSync(
+        file,
+        [
+          { oldText: `${c.line(0)}`, newText: `${c.line(0)}${round}` },
+          { oldText: `x${n + 500} = ${n + 500};`, newText: `x${n + 500} = ${round};` },
+        ],
+        options,
+      )
+      replace(c.line(0), `${c.line(0)}${round}`)
+      replace(`x${n + 500} = ${n + 500};`, `x${n + 500} = ${round};`)
+      check()
+      // What a read shows is the text; writing it back plus a line changes only that line.
+      const read = eol.readFileSync(file, { ...options, limit: 1_000_000 })
+      expect(read.encoding).toBe(c.iconv === 'gbk' ? 'gbk' : 'shift_jis')
+      expect(read.content).toBe(text.replace(/\r\n?/g, '\n'))
+      eol.writeFileSync(file, read.content + `${c.line(9999)}\n`, options)
+      text += `${c.line(9999)}\r\n`
+      check()
+      // A line deleted, then one inserted at the very start.
+      eol.editFileSync(file, `x${n + 900} = ${n + 900};`, '', options)
+      replace(`x${n + 900} = ${n + 900};`, '')
+      eol.editFileSync(file, text.slice(0, text.indexOf('：')), `新${text.slice(0, text.indexOf('：'))}`, options)
+      text = `新${text}`
+      check()
+    }
+  })
+})
+
 describe.skipIf(isWindows)('hostile settings files', () => {
   it('a FIFO named .editorconfig does not hold up writeFile of a new file', async () => {
     const dir = tmp()

@@ -38,8 +38,8 @@ pub const WINDOW: usize = 8 * 1024;
 ///
 /// The guess depends only on the bytes up to the end of the window (and on whether
 /// that is the end of the file), and it costs about 0.7 ms for a full window, so the
-/// last [`REMEMBERED`] guesses are kept by those bytes: an agent that reads a file and
-/// then edits it several times pays for one.
+/// last 32 guesses are kept by those bytes: an agent that reads a file and then edits
+/// it several times pays for one.
 pub fn guess(bytes: &[u8]) -> Option<Encoding> {
     let first = encoding_rs::Encoding::ascii_valid_up_to(bytes);
     let end = bytes.len().min(first.saturating_add(WINDOW));

@@ -30,7 +30,7 @@ use std::ops::Range;
 use encoding_rs::DecoderResult;
 use memchr::{memchr2_iter, memrchr2};
 
-use super::{invalid_warning, Decided, Decoded, Encoding, Family};
+use super::{invalid_warning, views, Decided, Decoded, Encoding, Family};
 
 /// Source offsets between anchors (at least; anchors sit at the next clean point).
 const ANCHOR_EVERY: usize = 64 * 1024;
@@ -103,6 +103,17 @@ impl Mapped {
     /// All the raw bytes, given back.
     pub fn into_bytes(self) -> Vec<u8> {
         self.bytes
+    }
+
+    /// True when this file's view can be carried over an edit (see [`views`]): a
+    /// multi-byte encoding, no BOM and nothing after the text.
+    pub fn carries_over(&self) -> bool {
+        matches!(self.map, Map::MultiByte(_)) && self.body == (0..self.bytes.len())
+    }
+
+    /// The anchors, given back.
+    pub fn into_anchors(self) -> Vec<(usize, usize)> {
+        self.anchors
     }
 
     /// The raw bytes after the text (an odd trailing UTF-16 byte).
@@ -282,7 +293,11 @@ pub(crate) fn decode_mapped(
         Family::Utf8 => decode_utf8_lossy(body),
         Family::Utf16 { big_endian } => decode_utf16(body, big_endian),
         Family::SingleByte => decode_single_byte(encoding, body),
-        Family::MultiByte => decode_multi_byte(encoding, body),
+        Family::MultiByte => match views::take(encoding, body) {
+            // What the last write or read of exactly these bytes left (see `views`).
+            Some((source, anchors)) => (source, Map::MultiByte(encoding), anchors, 0),
+            None => decode_multi_byte(encoding, body),
+        },
     };
     if invalid > 0 {
         warnings.push(if decided == Decided::Fallback {
@@ -644,5 +659,209 @@ mod tests {
             (found.source, found.raw),
             (text_line * 15_000 + 3, line.len() * 15_000 + 2)
         );
+    }
+
+    /// A xorshift64* generator: deterministic, no dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n.max(1) as u64) as usize
+        }
+    }
+
+    /// Random text of CJK, Latin and punctuation with CRLF, LF and lone-CR endings, of
+    /// what `encoding` can hold.
+    fn random_text(rng: &mut Rng, chars: usize, encoding: Encoding) -> String {
+        const PARTS: &[&str] = &[
+            "中文",
+            "注释",
+            "日本語",
+            "テスト",
+            "한국",
+            "a",
+            "bc",
+            "x = 1;",
+            " ",
+            "：",
+            "，",
+            "é",
+            "\r\n",
+            "\n",
+            "\r",
+        ];
+        (0..chars)
+            .map(|_| PARTS[rng.below(PARTS.len())])
+            .filter(|part| !encoding.whatwg().encode(part).2)
+            .collect()
+    }
+
+    /// Every anchor of `mapped` is a clean point that splits the raw bytes into two
+    /// halves decoding to the two halves of `source`.
+    fn check_anchors(encoding: Encoding, source: &[u8], mapped: &Mapped) {
+        assert_eq!(mapped.anchors[0], (0, 0));
+        assert!(mapped
+            .anchors
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1));
+        for &(s, r) in &mapped.anchors {
+            assert_eq!(
+                whole(encoding, &mapped.body()[..r]).as_bytes(),
+                &source[..s]
+            );
+        }
+    }
+
+    /// The view carried over a write is the one decoding the written bytes gives, with
+    /// anchors that are clean points of them, whatever the write changed: for GBK and
+    /// Shift_JIS, changes anywhere (the start, the end, many at once, insertions and
+    /// deletions), over many writes in a row.
+    #[test]
+    fn a_view_carried_over_a_write_is_what_decoding_the_new_bytes_gives() {
+        use crate::splice::{Splice, Splices};
+        for label in ["gbk", "shift_jis"] {
+            let encoding = Encoding::for_label(label).unwrap();
+            let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ label.len() as u64);
+            let text = random_text(&mut rng, 120_000, encoding);
+            let raw = encoding.whatwg().encode(&text).0.into_owned();
+            assert!(raw.len() >= views::FROM);
+            let mut decoded = decode_mapped(raw, 0, encoding, false, Decided::Option, Vec::new());
+            for round in 0..40 {
+                let source = decoded.source.clone();
+                // One to four changes, each a short range (or an insertion), at the
+                // start, at the end or anywhere.
+                let anchors = match &decoded.raw {
+                    Raw::Mapped(m) => m.anchors.clone(),
+                    Raw::Same => unreachable!(),
+                };
+                let mut starts: Vec<usize> = (0..1 + rng.below(4))
+                    .map(|_| match rng.below(8) {
+                        0 => 0,
+                        1 => source.len(),
+                        // Just before an anchor, so the change spans it.
+                        2 | 3 => {
+                            let near = anchors[rng.below(anchors.len())].0;
+                            char_boundary(&source, near.saturating_sub(rng.below(100)), Snap::Back)
+                        }
+                        _ => char_boundary(&source, rng.below(source.len()), Snap::Back),
+                    })
+                    .collect();
+                starts.sort_unstable();
+                starts.dedup();
+                let mut splices = Vec::new();
+                for (k, &start) in starts.iter().enumerate() {
+                    let limit = starts.get(k + 1).copied().unwrap_or(source.len());
+                    let end =
+                        char_boundary(&source, (start + rng.below(300)).min(limit), Snap::Back)
+                            .max(start);
+                    let n = rng.below(6);
+                    let new = random_text(&mut rng, n, encoding);
+                    splices.push(Splice {
+                        start,
+                        end,
+                        bytes: new.into_bytes(),
+                    });
+                }
+                let splices = Splices::of(splices);
+                let Ok(output) = decoded.write(&splices) else {
+                    panic!("{label} round {round}: the write fails");
+                };
+                let new_raw = output.concat();
+                let edit = output.carry.clone().unwrap_or_else(|| {
+                    panic!(
+                        "{label} round {round}: no carry ({} invalid, mapped {}, len {}, {:?})",
+                        decoded.invalid,
+                        matches!(decoded.raw, Raw::Mapped(_)),
+                        decoded.source.len(),
+                        splices
+                    )
+                });
+                let carried = views::apply((decoded.source.clone(), anchors), &edit);
+                let fresh = decode_mapped(
+                    new_raw.clone(),
+                    0,
+                    encoding,
+                    false,
+                    Decided::Option,
+                    Vec::new(),
+                );
+                assert_eq!(carried.0, fresh.source, "{label} round {round}: the text");
+                assert_eq!(
+                    carried.0,
+                    splices.joined(&decoded.source).as_ref(),
+                    "{label} round {round}"
+                );
+                let carried_map = Mapped {
+                    body: 0..new_raw.len(),
+                    bytes: new_raw.clone(),
+                    map: Map::MultiByte(encoding),
+                    anchors: carried.1,
+                };
+                check_anchors(encoding, &carried.0, &carried_map);
+                // Through the memory: the next decode of these bytes takes the view.
+                let hash = xxhash_rust::xxh3::xxh3_128(&new_raw);
+                decoded.carry_over(&edit, hash, new_raw.len());
+                decoded = decode_mapped(new_raw, 0, encoding, false, Decided::Option, Vec::new());
+                assert_eq!(decoded.source, fresh.source);
+            }
+        }
+    }
+
+    /// A view is not carried over where it could differ from a fresh decode: a file
+    /// with a malformed sequence, new text whose bytes decode to other text (Shift_JIS
+    /// writes `¥` as the byte of `\`), or a single-byte file (decoded fast anyway).
+    #[test]
+    fn no_view_is_carried_over_a_malformed_sequence_or_another_family() {
+        use crate::splice::{Splice, Splices};
+        let gbk = Encoding::for_label("gbk").unwrap();
+        let mut raw = gbk
+            .whatwg()
+            .encode(&"中文注释\r\n".repeat(40_000))
+            .0
+            .into_owned();
+        raw.extend_from_slice(b"\x81\r\n");
+        let decoded = decode_mapped(raw, 0, gbk, false, Decided::Option, Vec::new());
+        assert_eq!(decoded.invalid, 1);
+        let edit = Splices::of(vec![Splice {
+            start: 0,
+            end: 6,
+            bytes: "中国".as_bytes().to_vec(),
+        }]);
+        assert!(decoded.write(&edit).unwrap().carry.is_none());
+        let sjis = Encoding::for_label("shift_jis").unwrap();
+        let raw = sjis
+            .whatwg()
+            .encode(&"日本語\r\n".repeat(40_000))
+            .0
+            .into_owned();
+        let decoded = decode_mapped(raw, 0, sjis, false, Decided::Option, Vec::new());
+        let yen = Splices::of(vec![Splice {
+            start: 0,
+            end: 0,
+            bytes: "¥".as_bytes().to_vec(),
+        }]);
+        let output = decoded.write(&yen).unwrap();
+        assert_eq!(output.concat()[0], b'\\');
+        assert!(output.carry.is_none());
+        let latin = Encoding::for_label("windows-1252").unwrap();
+        let raw = latin
+            .whatwg()
+            .encode(&"café\r\n".repeat(60_000))
+            .0
+            .into_owned();
+        let decoded = decode_mapped(raw, 0, latin, false, Decided::Option, Vec::new());
+        let edit = Splices::of(vec![Splice {
+            start: 0,
+            end: 5,
+            bytes: "CAFÉ".as_bytes().to_vec(),
+        }]);
+        assert!(decoded.write(&edit).unwrap().carry.is_none());
     }
 }

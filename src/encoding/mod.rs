@@ -45,6 +45,7 @@
 
 pub mod detect;
 pub mod map;
+pub mod views;
 pub mod write;
 
 use std::fmt;
@@ -291,6 +292,41 @@ impl Decoded {
             Raw::Same if self.bom => [self.encoding.bom(), &self.source].concat(),
             Raw::Same => self.source,
             Raw::Mapped(m) => m.into_bytes(),
+        }
+    }
+
+    /// Remembers the view of the bytes a write of this file produced, for the next
+    /// decode of exactly those bytes (see [`views`]): `edit` is the write's
+    /// [`Output::carry`], `new_hash` the xxh3-128 of the new bytes (the number behind
+    /// their version) and `new_len` their length.
+    pub fn carry_over(self, edit: &views::Edit, new_hash: u128, new_len: usize) {
+        if self.invalid != 0 {
+            return;
+        }
+        if let Raw::Mapped(mapped) = self.raw {
+            if mapped.carries_over() {
+                let view = (self.source, mapped.into_anchors());
+                views::remember(self.encoding, view, edit, new_hash, new_len);
+            }
+        }
+    }
+
+    /// Gives back the view of a file that was only read, for the next decode of the
+    /// same bytes (see [`views`]): `hash` is the xxh3-128 of the file's bytes.
+    pub fn keep(self, hash: u128) {
+        if self.invalid != 0 {
+            return;
+        }
+        if let Raw::Mapped(mapped) = self.raw {
+            if mapped.carries_over() {
+                let len = mapped.body().len();
+                views::keep(
+                    self.encoding,
+                    (self.source, mapped.into_anchors()),
+                    hash,
+                    len,
+                );
+            }
         }
     }
 

@@ -18,11 +18,11 @@
 use std::borrow::Cow;
 use std::time::Duration;
 
-use encoding_rs::EncoderResult;
+use encoding_rs::{DecoderResult, EncoderResult};
 use similar::DiffOp;
 
 use super::map::{Cursor, Mapped, Raw, Snap};
-use super::{Decoded, Encoding, Family, Hints};
+use super::{views, Decoded, Encoding, Family, Hints};
 use crate::align;
 use crate::eol;
 use crate::error::{Error, ErrorCode, Result};
@@ -37,6 +37,9 @@ pub struct Output<'a> {
     pub encoding: Encoding,
     /// Whether a BOM was written.
     pub bom: bool,
+    /// The changes, when the new bytes' view can be carried over to the next decode
+    /// ([`super::views`]).
+    pub carry: Option<views::Edit>,
 }
 
 impl Output<'_> {
@@ -84,6 +87,7 @@ impl Decoded {
             Raw::Same => b"",
         };
         let mut pieces = vec![Cow::Borrowed(bom)];
+        let mut carry = None;
         match &self.raw {
             Raw::Same if self.encoding.family() == Family::Utf8 => {
                 pieces.extend(splices.pieces(&self.source).map(Cow::Borrowed));
@@ -105,7 +109,7 @@ impl Decoded {
                 pieces.push(Cow::Borrowed(&self.source[copied..]));
             }
             Raw::Mapped(mapped) => {
-                self.write_mapped(mapped, splices, &mut pieces)?;
+                carry = self.write_mapped(mapped, splices, &mut pieces)?;
                 pieces.push(Cow::Borrowed(mapped.suffix()));
             }
         }
@@ -114,15 +118,18 @@ impl Decoded {
             pieces,
             encoding: self.encoding,
             bom: self.bom,
+            carry,
         })
     }
 
+    /// Pushes the pieces of a decoded file's new bytes; returns the changes when the
+    /// new view can be carried over ([`super::views`]).
     fn write_mapped<'a>(
         &'a self,
         mapped: &'a Mapped,
         splices: &Splices,
         pieces: &mut Vec<Cow<'a, [u8]>>,
-    ) -> Result<()> {
+    ) -> Result<Option<views::Edit>> {
         let source = &self.source[..];
         let raw = mapped.body();
         let changes = narrow(source, splices);
@@ -157,17 +164,31 @@ impl Decoded {
         }
         let mut copied = 0;
         let mut new_text = NewText::new(source);
+        let mut carry = (self.invalid == 0 && mapped.carries_over()).then(Vec::new);
         for (change, &(raw_start, raw_end)) in merged.iter().zip(&raw_ranges) {
             pieces.push(Cow::Borrowed(&raw[copied..raw_start]));
             let at = new_text.offset(change.start);
-            pieces.push(Cow::Owned(encode(self.encoding, &change.bytes, &|k| {
+            let encoded = encode(self.encoding, &change.bytes, &|k| {
                 new_text.line(&merged, at + k)
-            })?));
+            })?;
+            if let Some(changes) = &mut carry {
+                if decodes_to(self.encoding, &encoded, &change.bytes) {
+                    changes.push(views::Change {
+                        source: change.start..change.end,
+                        raw: raw_start..raw_end,
+                        text: change.bytes.clone(),
+                        encoded_len: encoded.len(),
+                    });
+                } else {
+                    carry = None;
+                }
+            }
+            pieces.push(Cow::Owned(encoded));
             new_text.passed(change);
             copied = raw_end;
         }
         pieces.push(Cow::Borrowed(&raw[copied..]));
-        Ok(())
+        Ok(carry.map(|changes| views::Edit { changes }))
     }
 
     /// The whole new file for `splices` in one buffer (the old bytes when nothing
@@ -196,7 +217,21 @@ fn whole(text: Cow<'_, [u8]>, encoding: Encoding, bom: bool) -> Result<Output<'_
             .collect(),
         encoding,
         bom,
+        carry: None,
     })
+}
+
+/// True when `encoded` decodes, on its own and without a malformed sequence, to
+/// exactly `text`: then it can stand between raw ranges that start and end at clean
+/// points, and the file decodes to the old text with this change.
+fn decodes_to(encoding: Encoding, encoded: &[u8], text: &[u8]) -> bool {
+    let mut decoder = encoding.whatwg().new_decoder_without_bom_handling();
+    let room = decoder
+        .max_utf8_buffer_length_without_replacement(encoded.len())
+        .unwrap_or(0);
+    let mut out = String::with_capacity(room);
+    let (result, read) = decoder.decode_to_string_without_replacement(encoded, &mut out, true);
+    result == DecoderResult::InputEmpty && read == encoded.len() && out.as_bytes() == text
 }
 
 /// A replaced range of the source and what stands there instead.

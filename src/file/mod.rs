@@ -217,6 +217,7 @@ pub fn modify<T>(
     let (encoding, bom) = (output.encoding, output.bom);
     let pieces = output.slices();
     let new_version = version::version_of_pieces(&pieces);
+    let new_len = pieces.iter().map(|p| p.len()).sum::<usize>();
     let mut warnings = Vec::new();
     // Under a root, a file with other names (which may lie outside it) is replaced
     // under this name only; without one, it is written through, for all its names.
@@ -234,8 +235,15 @@ pub fn modify<T>(
             None => Expect::Absent,
         };
         atomic::write(&located, &pieces, expect, break_link, opts.durable)?;
+        drop(pieces);
+        let carry = output.carry;
         if let Some(c) = contents {
             c.snapshot.retire();
+            // The next edit of a large legacy file starts from this text (see
+            // `encoding::views`).
+            if let (Some(edit), Some(hash)) = (carry, version::hash(&new_version)) {
+                c.decoded.carry_over(&edit, hash, new_len);
+            }
         }
     }
     let written = Written {

@@ -31,6 +31,11 @@ pub fn version_of_pieces(pieces: &[&[u8]]) -> String {
     format!("{:032x}", hasher.digest128())
 }
 
+/// The xxh3-128 hash a version names.
+pub fn hash(version: &str) -> Option<u128> {
+    u128::from_str_radix(version, 16).ok()
+}
+
 /// The version of everything `reader` yields, read in chunks: the same value as
 /// [`version`] of those bytes, without holding them all in memory.
 pub fn version_of(mut reader: impl Read) -> io::Result<String> {

@@ -211,7 +211,7 @@ fn read_work(
     offset: Option<u64>,
     limit: Option<u64>,
 ) -> Result<ReadResult, Error> {
-    let loaded = file::load(&path, &opts)?;
+    let mut loaded = file::load(&path, &opts)?;
     let source = &loaded.decoded.source;
     let info = eol::info(source);
     let total = info.line_count(source.is_empty());
@@ -219,7 +219,7 @@ fn read_work(
     let wanted = limit.map_or(usize::MAX, |l| l as usize);
     let (from, to, count) = eol::line_span(source, first - 1, wanted);
     let slice = eol::to_lf(&source[from..to]);
-    Ok(ReadResult {
+    let result = ReadResult {
         // The source is valid UTF-8 (bytes that are not show as U+FFFD).
         content: String::from_utf8_lossy(&slice).into_owned(),
         start_line: first as u32,
@@ -228,9 +228,15 @@ fn read_work(
         eol: EolInfo::from(info),
         bom: loaded.decoded.bom,
         encoding: loaded.decoded.encoding.name(),
-        version: loaded.version,
-        warnings: loaded.decoded.warnings,
-    })
+        version: loaded.version.clone(),
+        warnings: std::mem::take(&mut loaded.decoded.warnings),
+    };
+    drop(slice);
+    // The edit that usually follows starts from this decoded text (`encoding::views`).
+    if let Some(hash) = file::version::hash(&loaded.version) {
+        loaded.decoded.keep(hash);
+    }
+    Ok(result)
 }
 
 /// Arguments of `readFile`, read on the JS thread.
