@@ -300,33 +300,28 @@ impl Decoded {
     /// [`Output::carry`], `new_hash` the xxh3-128 of the new bytes (the number behind
     /// their version) and `new_len` their length.
     pub fn carry_over(self, edit: &views::Edit, new_hash: u128, new_len: usize) {
-        if self.invalid != 0 {
-            return;
-        }
-        if let Raw::Mapped(mapped) = self.raw {
-            if mapped.carries_over() {
-                let view = (self.source, mapped.into_anchors());
-                views::remember(self.encoding, view, edit, new_hash, new_len);
-            }
+        if let Some((encoding, view, _)) = self.into_view() {
+            views::remember(encoding, view, edit, new_hash, new_len);
         }
     }
 
     /// Gives back the view of a file that was only read, for the next decode of the
     /// same bytes (see [`views`]): `hash` is the xxh3-128 of the file's bytes.
     pub fn keep(self, hash: u128) {
-        if self.invalid != 0 {
-            return;
+        if let Some((encoding, view, len)) = self.into_view() {
+            views::keep(encoding, view, hash, len);
         }
-        if let Raw::Mapped(mapped) = self.raw {
-            if mapped.carries_over() {
+    }
+
+    /// The encoding, text and anchors of a file whose view can be carried over (see
+    /// [`views`]), and the length of its raw bytes.
+    fn into_view(self) -> Option<(Encoding, views::View, usize)> {
+        match self.raw {
+            Raw::Mapped(mapped) if self.invalid == 0 && mapped.carries_over() => {
                 let len = mapped.body().len();
-                views::keep(
-                    self.encoding,
-                    (self.source, mapped.into_anchors()),
-                    hash,
-                    len,
-                );
+                Some((self.encoding, (self.source, mapped.into_anchors()), len))
             }
+            _ => None,
         }
     }
 
