@@ -400,7 +400,7 @@ fn decode_single_byte(encoding: Encoding, body: &[u8]) -> Decoding {
 }
 
 /// A part of a multi-byte file, decoded: its text, anchors and malformed sequences.
-type Part = (String, Vec<(usize, usize)>, usize);
+pub(crate) type Part = (String, Vec<(usize, usize)>, usize);
 
 /// Below this many bytes a multi-byte file is decoded on the calling thread alone.
 const PARALLEL_FROM: usize = 1024 * 1024;
@@ -463,7 +463,7 @@ fn decode_multi_byte(encoding: Encoding, body: &[u8]) -> Decoding {
 /// Decodes one part of a multi-byte file that starts at a clean point: its text, its
 /// anchors (relative to the part, the first `(0, 0)`) and its malformed sequences.
 /// `capacity` is the room to reserve up front (at least the part's own estimate).
-fn decode_part(encoding: Encoding, body: &[u8], capacity: usize) -> Part {
+pub(crate) fn decode_part(encoding: Encoding, body: &[u8], capacity: usize) -> Part {
     let mut source = String::with_capacity(capacity.max(body.len() + body.len() / 2));
     let mut anchors = vec![(0, 0)];
     let mut errors = 0;

@@ -18,7 +18,7 @@
 use std::borrow::Cow;
 use std::time::Duration;
 
-use encoding_rs::{DecoderResult, EncoderResult};
+use encoding_rs::EncoderResult;
 use similar::DiffOp;
 
 use super::map::{Cursor, Mapped, Raw, Snap};
@@ -225,13 +225,8 @@ fn whole(text: Cow<'_, [u8]>, encoding: Encoding, bom: bool) -> Result<Output<'_
 /// exactly `text`: then it can stand between raw ranges that start and end at clean
 /// points, and the file decodes to the old text with this change.
 fn decodes_to(encoding: Encoding, encoded: &[u8], text: &[u8]) -> bool {
-    let mut decoder = encoding.whatwg().new_decoder_without_bom_handling();
-    let room = decoder
-        .max_utf8_buffer_length_without_replacement(encoded.len())
-        .unwrap_or(0);
-    let mut out = String::with_capacity(room);
-    let (result, read) = decoder.decode_to_string_without_replacement(encoded, &mut out, true);
-    result == DecoderResult::InputEmpty && read == encoded.len() && out.as_bytes() == text
+    let (decoded, _, invalid) = super::map::decode_part(encoding, encoded, 0);
+    invalid == 0 && decoded.as_bytes() == text
 }
 
 /// A replaced range of the source and what stands there instead.
