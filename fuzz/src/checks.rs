@@ -800,7 +800,7 @@ pub fn decoder(data: &[u8]) {
     for enc in [Encoding::utf16le(), Encoding::utf16be()] {
         let hints = Hints {
             option: Some(enc),
-            declared: None,
+            ..Hints::default()
         };
         let splices = Splices::whole(text.clone().into_bytes());
         let bytes = encoding::write::output(None, &splices, &hints, None)

@@ -262,7 +262,31 @@ pub(crate) fn decode_mapped(
     encoding: Encoding,
     bom: bool,
     decided: Decided,
+    warnings: Vec<String>,
+) -> Decoded {
+    decode_mapped_with(bytes, bom_len, encoding, bom, decided, warnings, None)
+}
+
+/// [`decode_mapped`] of a file without a BOM whose bytes hash to `hash` (xxh3-128),
+/// when the caller knows it.
+pub(crate) fn decode_mapped_hashed(
+    bytes: Vec<u8>,
+    encoding: Encoding,
+    decided: Decided,
+    warnings: Vec<String>,
+    hash: Option<u128>,
+) -> Decoded {
+    decode_mapped_with(bytes, 0, encoding, false, decided, warnings, hash)
+}
+
+fn decode_mapped_with(
+    bytes: Vec<u8>,
+    bom_len: usize,
+    encoding: Encoding,
+    bom: bool,
+    decided: Decided,
     mut warnings: Vec<String>,
+    hash: Option<u128>,
 ) -> Decoded {
     let mut end = bytes.len();
     if matches!(encoding.family(), Family::Utf16 { .. }) && (end - bom_len) % 2 == 1 {
@@ -293,11 +317,13 @@ pub(crate) fn decode_mapped(
         Family::Utf8 => decode_utf8_lossy(body),
         Family::Utf16 { big_endian } => decode_utf16(body, big_endian),
         Family::SingleByte => decode_single_byte(encoding, body),
-        Family::MultiByte => match views::take(encoding, body) {
-            // What the last write or read of exactly these bytes left (see `views`).
-            Some((source, anchors)) => (source, Map::MultiByte(encoding), anchors, 0),
-            None => decode_multi_byte(encoding, body),
-        },
+        Family::MultiByte => {
+            match views::take(encoding, body, hash.filter(|_| body.len() == bytes.len())) {
+                // What the last write or read of exactly these bytes left (see `views`).
+                Some((source, anchors)) => (source, Map::MultiByte(encoding), anchors, 0),
+                None => decode_multi_byte(encoding, body),
+            }
+        }
     };
     if invalid > 0 {
         warnings.push(if decided == Decided::Fallback {

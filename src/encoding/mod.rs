@@ -222,6 +222,10 @@ pub struct Hints<'a> {
     /// The project's declaration for this file, looked up only when needed (a file
     /// that is not valid UTF-8, or a new file).
     pub declared: Option<&'a dyn Fn() -> Option<Declaration>>,
+    /// The xxh3-128 hash of the bytes, when the caller has it (the number behind the
+    /// file's version): a decoded text kept from the last call on those bytes
+    /// ([`views`]) is then found without hashing them again.
+    pub hash: Option<u128>,
 }
 
 impl Hints<'_> {
@@ -411,19 +415,18 @@ pub fn decode(mut bytes: Vec<u8>, hints: &Hints<'_>) -> Result<Decoded> {
         Some(encoding) if encoding.family() == Family::Utf8 => {
             Ok(decode_utf8(bytes, 0, decided, warnings))
         }
-        Some(encoding) => Ok(map::decode_mapped(
-            bytes, 0, encoding, false, decided, warnings,
+        Some(encoding) => Ok(map::decode_mapped_hashed(
+            bytes, encoding, decided, warnings, hints.hash,
         )),
         None => {
             if let Some(encoding) = detect::guess(&bytes) {
                 // Decoded once: the check needs the decoded text, and it is kept.
-                let decoded = map::decode_mapped(
+                let decoded = map::decode_mapped_hashed(
                     bytes,
-                    0,
                     encoding,
-                    false,
                     Decided::Detected,
                     warnings.clone(),
+                    hints.hash,
                 );
                 if detect::likely(&decoded) {
                     return Ok(decoded);

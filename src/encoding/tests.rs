@@ -6,7 +6,7 @@ use crate::splice::{Splice, Splices};
 fn hints(label: &str) -> Hints<'static> {
     Hints {
         option: Some(Encoding::for_label(label).unwrap()),
-        declared: None,
+        ..Hints::default()
     }
 }
 
@@ -239,6 +239,7 @@ fn the_projects_declaration_decodes_a_legacy_file_when_no_option_is_given() {
     let with = |option| Hints {
         option,
         declared: Some(&declared),
+        ..Hints::default()
     };
     let d = decode(b"Gr\xFC\xDFe\n".to_vec(), &with(None)).unwrap();
     assert_eq!(

@@ -66,8 +66,9 @@ struct Key {
 static VIEWS: Mutex<Vec<(Key, View)>> = Mutex::new(Vec::new());
 
 /// The remembered view of `raw` in `encoding`, taken out of the memory; `None` when
-/// there is none (or `raw` is too small to be remembered).
-pub fn take(encoding: Encoding, raw: &[u8]) -> Option<View> {
+/// there is none (or `raw` is too small to be remembered). `hash` is the xxh3-128 of
+/// `raw` when the caller has it (else it is computed here, if needed).
+pub fn take(encoding: Encoding, raw: &[u8], hash: Option<u128>) -> Option<View> {
     if raw.len() < FROM {
         return None;
     }
@@ -81,7 +82,7 @@ pub fn take(encoding: Encoding, raw: &[u8]) -> Option<View> {
     }
     let key = Key {
         encoding,
-        hash: xxh3_128(raw),
+        hash: hash.unwrap_or_else(|| xxh3_128(raw)),
         len: raw.len(),
     };
     let at = views.iter().position(|(k, _)| *k == key)?;

@@ -201,6 +201,7 @@ pub fn modify<T>(
     let hints = Hints {
         option: opts.encoding,
         declared: Some(&declared),
+        ..Hints::default()
     };
     let decoded = contents.as_ref().map(|c| &c.decoded);
     let Some(output) = encoding::write::output(decoded, &splices, &hints, opts.convert_to)? else {
@@ -343,6 +344,7 @@ fn read(located: &mut Located, opts: &FileOptions) -> Result<Contents> {
     let hints = Hints {
         option: opts.encoding,
         declared: Some(&declared),
+        hash: version::hash(&version),
     };
     let decoded = encoding::decode(bytes, &hints).map_err(|err| Error {
         message: format!("{}: {}", display.display(), err.message),
