@@ -27,6 +27,25 @@ pub(crate) struct Extra {
     gid: u32,
 }
 
+impl Extra {
+    /// The permission bits (with setuid, setgid and sticky).
+    pub(crate) fn mode(&self) -> Option<u32> {
+        Some(self.mode & 0o7777)
+    }
+
+    /// The bits a file that is to end with these attributes is created with: at most
+    /// its owner's, so that until [`adopt`] gives it the rest on its handle nobody but
+    /// this process can open it, and nothing is ever wider than at the end.
+    pub(crate) fn creation_mode(&self) -> u32 {
+        self.mode & 0o700
+    }
+
+    /// The same permission bits and owner.
+    pub(crate) fn same(&self, other: &Extra) -> bool {
+        (self.mode & 0o7777, self.uid, self.gid) == (other.mode & 0o7777, other.uid, other.gid)
+    }
+}
+
 /// How folders are opened: only to look names up in them.
 fn dir_flags() -> OFlags {
     #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -141,6 +160,18 @@ impl Dir {
     /// rename replace it.
     pub fn check_writable(&self, name: &OsStr) -> io::Result<()> {
         match rfs::accessat(&self.0, name, rfs::Access::WRITE_OK, AtFlags::EACCESS) {
+            Ok(()) => Ok(()),
+            Err(e) if e == Errno::ACCESS || e == Errno::PERM || e == Errno::ROFS => Err(e.into()),
+            // Anything else (an old kernel, a sandbox): let the write decide.
+            Err(_) => Ok(()),
+        }
+    }
+
+    /// `PermissionDenied` (or `ReadOnlyFilesystem`) when this process may not create,
+    /// rename or remove names in this folder.
+    pub fn check_folder_writable(&self) -> io::Result<()> {
+        let access = rfs::Access::WRITE_OK | rfs::Access::EXEC_OK;
+        match rfs::accessat(&self.0, ".", access, AtFlags::EACCESS) {
             Ok(()) => Ok(()),
             Err(e) if e == Errno::ACCESS || e == Errno::PERM || e == Errno::ROFS => Err(e.into()),
             // Anything else (an old kernel, a sandbox): let the write decide.
@@ -362,20 +393,21 @@ pub(crate) fn is_busy(_err: &io::Error) -> bool {
     false
 }
 
-/// Gives `temp` the original's permission bits, and its owner when running as root
-/// (best effort: some file systems refuse ownership changes).
-pub(crate) fn adopt(temp: &File, original: &Stat) -> io::Result<()> {
+/// Gives `temp` (through its handle, never by name) the permission bits of `keep`, and
+/// its owner when running as root (best effort: some file systems refuse ownership
+/// changes).
+pub(crate) fn adopt(temp: &File, keep: &Extra) -> io::Result<()> {
     if rustix::process::geteuid().is_root() {
         // Before chmod, which a chown would otherwise undo for setuid bits.
         let _ = rfs::fchown(
             temp,
-            Some(rustix::process::Uid::from_raw(original.extra.uid)),
-            Some(rustix::process::Gid::from_raw(original.extra.gid)),
+            Some(rustix::process::Uid::from_raw(keep.uid)),
+            Some(rustix::process::Gid::from_raw(keep.gid)),
         );
     }
     Ok(rfs::fchmod(
         temp,
-        Mode::from_raw_mode((original.extra.mode & 0o7777) as _),
+        Mode::from_raw_mode((keep.mode & 0o7777) as _),
     )?)
 }
 
