@@ -255,6 +255,18 @@ pub(crate) fn write_as(
     }
 }
 
+/// Creates the new file `name` in `dir` with `pieces`, and the attributes `keep` set on
+/// its handle before it has its name (a copy kept aside, see [`super::put::stash`]).
+pub(crate) fn write_copy(
+    dir: &Dir,
+    name: &OsString,
+    display: &Path,
+    pieces: &[&[u8]],
+    keep: &Extra,
+) -> Result<()> {
+    write_new(dir, name, display, pieces, false, Some(keep))
+}
+
 fn replace(
     dir: &Dir,
     name: &OsString,

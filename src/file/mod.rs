@@ -54,7 +54,7 @@ use crate::splice::Splices;
 use atomic::{Expect, Snapshot};
 use lock::{LockKey, PathLock};
 use path::Located;
-pub use put::{put, removable, writable, Attributes, NewFolders, Put};
+pub use put::{put, removable, stash, writable, Attributes, NewFolders, Put, Stash};
 pub use remove::{remove, Removed};
 
 /// The default `maxBytes`: 64 MiB of raw file bytes.

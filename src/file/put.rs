@@ -164,6 +164,44 @@ pub fn put(
     })
 }
 
+/// A copy of a file's bytes kept beside it, as `.<name>.eol-edit-<random>.tmp`, while a
+/// patch overwrites the file with content that is not yet anywhere else (a swap of two
+/// files): a crash then leaves that copy instead of losing the bytes. Dropped without
+/// [`Stash::remove`], it stays.
+#[derive(Debug)]
+pub struct Stash {
+    dir: Dir,
+    name: OsString,
+    display: std::path::PathBuf,
+}
+
+impl Stash {
+    /// Where the copy is, spelled as the path it was made beside.
+    pub fn path(&self) -> &Path {
+        &self.display
+    }
+
+    /// Deletes the copy.
+    pub fn remove(self) {
+        let _ = self.dir.remove_file(&self.name);
+    }
+}
+
+/// Keeps `bytes` with the attributes `keep` in a new hidden file beside `path` (see
+/// [`Stash`]), created relative to the folder's handle like any new file.
+pub fn stash(path: &Path, opts: &FileOptions, bytes: &[u8], keep: &Attributes) -> Result<Stash> {
+    let located = path::locate(path, opts.roots.as_deref(), opts.cwd.as_deref())?;
+    let name = OsString::from(super::sys::temp_name(&located.name));
+    let display = located.display.with_file_name(&name);
+    let pieces: &[&[u8]] = if bytes.is_empty() { &[] } else { &[bytes] };
+    atomic::write_copy(&located.dir, &name, &display, pieces, &keep.0)?;
+    Ok(Stash {
+        dir: located.dir,
+        name,
+        display,
+    })
+}
+
 /// `PERMISSION_DENIED` unless this process may write `path` now: the file itself when
 /// it exists (as `open` for writing would say, even where its folder would let a rename
 /// replace it), and the folder that holds it or will hold it (its nearest existing
