@@ -54,6 +54,7 @@ use crate::splice::Splices;
 use atomic::{Expect, Snapshot};
 use lock::{LockKey, PathLock};
 use path::Located;
+pub(crate) use put::refuse_link;
 pub use put::{put, removable, stash, writable, Attributes, NewFolders, Put, Stash};
 pub use remove::{remove, Removed};
 
