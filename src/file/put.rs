@@ -240,7 +240,7 @@ mod tests {
     use super::*;
     use crate::file::atomic::hooks;
     use crate::file::testing::TempDir;
-    use crate::file::{load, version};
+    use crate::file::version;
     use std::fs;
 
     fn opts(dir: &TempDir) -> FileOptions {
@@ -250,8 +250,11 @@ mod tests {
         }
     }
 
+    #[cfg(unix)]
     fn attributes(dir: &TempDir, rel: &str) -> Attributes {
-        load(Path::new(rel), &opts(dir)).unwrap().attributes
+        crate::file::load(Path::new(rel), &opts(dir))
+            .unwrap()
+            .attributes
     }
 
     #[cfg(unix)]
