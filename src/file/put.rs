@@ -205,21 +205,28 @@ pub fn stash(path: &Path, opts: &FileOptions, bytes: &[u8], keep: &Attributes) -
 /// `PERMISSION_DENIED` unless this process may write `path` now: the file itself when
 /// it exists (as `open` for writing would say, even where its folder would let a rename
 /// replace it), and the folder that holds it or will hold it (its nearest existing
-/// folder), which must take new names. Other codes as [`path::locate`] fails.
+/// folder), which must take new names, and may replace the file (a sticky folder such
+/// as `/tmp` lets only the file's or the folder's owner do that). Other codes as
+/// [`path::locate`] fails.
 pub fn writable(path: &Path, opts: &FileOptions) -> Result<()> {
     let located = path::locate(path, opts.roots.as_deref(), opts.cwd.as_deref())?;
     let fail = |err: std::io::Error| io_failure(&err, &located.display, Action::Write);
     if let Some((_, stat)) = &located.file {
         super::sys::check_writable(&located.dir, &located.name, stat).map_err(fail)?;
+        located.dir.check_sticky(stat).map_err(fail)?;
     }
     located.dir.check_folder_writable().map_err(fail)
 }
 
 /// `PERMISSION_DENIED` unless this process may remove `path`'s name from its folder
-/// now. Other codes as [`path::locate`] fails.
+/// now (the folder takes changes, and is not sticky with the file another user's).
+/// Other codes as [`path::locate`] fails.
 pub fn removable(path: &Path, opts: &FileOptions) -> Result<()> {
     let located = path::locate(path, opts.roots.as_deref(), opts.cwd.as_deref())?;
     let fail = |err: std::io::Error| io_failure(&err, &located.display, Action::Write);
+    if let Some((_, stat)) = &located.file {
+        located.dir.check_sticky(stat).map_err(fail)?;
+    }
     located.dir.check_folder_writable().map_err(fail)
 }
 
@@ -436,5 +443,29 @@ mod tests {
             assert_eq!(code(removable(Path::new("rw/b.txt"), &o)), Ok(()));
             assert_eq!(code(writable(Path::new("rw/new.txt"), &o)), Ok(()));
         });
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_of_another_user_in_a_sticky_folder_can_be_neither_replaced_nor_removed() {
+        use crate::file::testing::without_root;
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } != 0 {
+            return; // the file must belong to another user than the one checking
+        }
+        let dir = TempDir::new();
+        dir.write("tmp/theirs.txt", "t");
+        set_mode(&dir.join("tmp/theirs.txt"), 0o666);
+        set_mode(&dir.join("tmp"), 0o1777);
+        let o = opts(&dir);
+        let code = |r: Result<()>| r.map_err(|e| e.code);
+        without_root(|| {
+            let denied = Err(ErrorCode::PermissionDenied);
+            assert_eq!(code(writable(Path::new("tmp/theirs.txt"), &o)), denied);
+            assert_eq!(code(removable(Path::new("tmp/theirs.txt"), &o)), denied);
+            // New names are fine, and so is the real write check as root.
+            assert_eq!(code(writable(Path::new("tmp/mine.txt"), &o)), Ok(()));
+        });
+        assert_eq!(code(writable(Path::new("tmp/theirs.txt"), &o)), Ok(()));
     }
 }

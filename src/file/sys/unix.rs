@@ -179,6 +179,28 @@ impl Dir {
         }
     }
 
+    /// `PermissionDenied` when this folder is sticky (like `/tmp`) and neither it nor
+    /// the file `file` in it belongs to this process's user: the file can then be
+    /// neither replaced by a rename nor removed, though the folder takes new names.
+    pub fn check_sticky(&self, file: &Stat) -> io::Result<()> {
+        let user = fs_uid();
+        if user == 0 {
+            return Ok(());
+        }
+        let Ok(folder) = rfs::fstat(&self.0) else {
+            return Ok(()); // let the write decide
+        };
+        #[allow(clippy::unnecessary_cast)] // u16 on macOS
+        let sticky = folder.st_mode as u32 & 0o1000 != 0;
+        if sticky && folder.st_uid != user && file.extra.uid != user {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                "its folder is sticky (like /tmp) and neither the folder nor the file is yours, so it can be neither replaced nor removed",
+            ));
+        }
+        Ok(())
+    }
+
     /// Flushes the folder's entries to disk (after a rename, for `durable`).
     pub fn sync(&self) -> io::Result<()> {
         // An O_PATH descriptor cannot be synced; open the folder itself.
@@ -236,6 +258,20 @@ impl Dir {
     #[cfg(not(target_os = "linux"))]
     pub fn open_beneath(&self, _path: &Path) -> io::Result<Option<Dir>> {
         Ok(None)
+    }
+}
+
+/// The user the kernel checks file permissions for: on Linux the file-system uid (what
+/// `setfsuid` set, the effective uid unless changed), elsewhere the effective uid.
+fn fs_uid() -> u32 {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: an invalid uid (-1) changes nothing and returns the current fs uid.
+        unsafe { libc::setfsuid(libc::uid_t::MAX) as u32 }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        rustix::process::geteuid().as_raw()
     }
 }
 

@@ -374,6 +374,11 @@ impl Dir {
         Ok(())
     }
 
+    /// Windows folders have no sticky bit: the write itself meets their ACLs.
+    pub fn check_sticky(&self, _file: &Stat) -> io::Result<()> {
+        Ok(())
+    }
+
     /// Nothing to do: Windows cannot flush a folder (NTFS journals its entries).
     pub fn sync(&self) -> io::Result<()> {
         Ok(())

@@ -598,3 +598,38 @@ fn a_chain_of_moves_writes_each_new_file_before_its_old_content_is_overwritten()
         (b"A\n".to_vec(), b"B\n".to_vec())
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_that_a_sticky_folder_keeps_from_being_replaced_is_refused_before_any_write() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return; // the file must belong to another user than the one patching
+    }
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\n");
+    dir.write("tmp/theirs.txt", "t\n");
+    set_mode(&dir, "a.txt", 0o666);
+    set_mode(&dir, "tmp/theirs.txt", 0o666);
+    set_mode(&dir, "tmp", 0o1777);
+    set_mode(&dir, "", 0o777);
+    let before = snapshot(&dir);
+    let e = crate::file::testing::without_root(|| {
+        apply(
+            &dir,
+            &envelope(
+                "*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: tmp/theirs.txt\n@@\n-t\n+T",
+            ),
+        )
+        .unwrap_err()
+    });
+    assert_eq!(
+        (e.code, e.file_index),
+        (ErrorCode::PermissionDenied, Some(1)),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("sticky"), "{}", e.message);
+    assert!(!e.message.contains("put back"), "{}", e.message);
+    assert_eq!(snapshot(&dir), before);
+}
