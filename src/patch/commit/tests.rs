@@ -633,3 +633,25 @@ fn a_file_that_a_sticky_folder_keeps_from_being_replaced_is_refused_before_any_w
     assert!(!e.message.contains("put back"), "{}", e.message);
     assert_eq!(snapshot(&dir), before);
 }
+
+#[cfg(unix)]
+#[test]
+fn an_add_or_a_move_onto_a_link_to_a_file_writes_the_file_it_points_to() {
+    let dir = TempDir::new();
+    dir.write("target.txt", "old\r\n");
+    dir.write("moved.txt", "moved\n");
+    std::os::unix::fs::symlink("target.txt", dir.join("link.txt")).unwrap();
+    apply(&dir, &envelope("*** Add File: link.txt\n+added")).unwrap();
+    assert_eq!(dir.read("target.txt"), b"added\r\n");
+    apply(
+        &dir,
+        &envelope("*** Update File: moved.txt\n*** Move to: link.txt"),
+    )
+    .unwrap();
+    assert_eq!(dir.read("target.txt"), b"moved\r\n");
+    assert_eq!(
+        std::fs::read_link(dir.join("link.txt")).unwrap(),
+        Path::new("target.txt")
+    );
+    assert_eq!(dir.listing(""), ["link.txt", "target.txt"]);
+}
