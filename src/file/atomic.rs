@@ -126,6 +126,11 @@ impl Snapshot {
         self.stat.links
     }
 
+    /// The file's identity when it had a single name when it was read.
+    pub(crate) fn sole_name(&self) -> Option<super::sys::FileId> {
+        (self.stat.links == 1).then_some(self.stat.id)
+    }
+
     /// The file's permission bits and owner (Windows: attributes) when it was read.
     pub(crate) fn extra(&self) -> Extra {
         self.stat.extra

@@ -119,6 +119,7 @@ pub struct Loaded {
     /// The file's permission bits and owner (Unix) or attributes (Windows), from the
     /// handle it was read through.
     pub attributes: Attributes,
+    sole_name: Option<sys::FileId>,
     located: Located,
 }
 
@@ -131,6 +132,13 @@ impl Loaded {
     /// True when the path's last name is a symbolic link (the file read is its target).
     pub fn is_link(&self) -> bool {
         self.located.through_link
+    }
+
+    /// The file's identity when it has a single name: two paths with the same one are
+    /// spellings of that name (another case, where the file system ignores it), not
+    /// two files.
+    pub(crate) fn sole_name(&self) -> Option<sys::FileId> {
+        self.sole_name
     }
 }
 
@@ -163,6 +171,7 @@ pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
         version: contents.version,
         len: contents.len,
         attributes: Attributes(contents.snapshot.extra()),
+        sole_name: contents.snapshot.sole_name(),
         located,
     })
 }

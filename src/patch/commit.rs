@@ -45,6 +45,7 @@ use crate::encoding::{self, Decoded, Hints};
 use crate::engine::{self, WriteEol};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
+use crate::file::sys::FileId;
 use crate::file::{self, Attributes, FileOptions, NewFolders};
 use crate::splice::Splices;
 
@@ -90,6 +91,8 @@ struct Original {
     version: String,
     decoded: Decoded,
     attributes: Attributes,
+    /// The file's identity when it has a single name (see [`file::Loaded`]).
+    sole_name: Option<FileId>,
 }
 
 /// One real path the patch touches.
@@ -121,8 +124,9 @@ struct Disk<'o> {
     slots: Vec<Slot>,
     by_real: HashMap<PathBuf, usize>,
     expected: HashMap<PathBuf, String>,
-    /// For each real path, the sections that move it away or delete it.
-    vacated: HashMap<PathBuf, Vec<usize>>,
+    /// The sections that move a file away or delete it: its real path, its identity
+    /// when it has a single name, and the section.
+    vacated: Vec<(PathBuf, Option<FileId>, usize)>,
 }
 
 /// A section's result, with the slot it leaves a file in (for its version).
@@ -186,11 +190,12 @@ impl<'o> Disk<'o> {
         // Which sections vacate which paths, so that a move or an add landing on one of
         // them knows to push its content aside. A path that cannot be located is left
         // out: planning its section fails with the reason.
-        let mut vacated: HashMap<PathBuf, Vec<usize>> = HashMap::new();
+        let mut vacated = Vec::new();
         for (i, section) in patch.files.iter().enumerate() {
             if matches!(section.action, Action::Delete | Action::Move) {
                 if let Ok(located) = locate(&section.path) {
-                    vacated.entry(located.real()).or_default().push(i);
+                    let id = located.sole_name();
+                    vacated.push((located.real(), id, i));
                 }
             }
         }
@@ -224,6 +229,7 @@ impl<'o> Disk<'o> {
         let original = if exists {
             match file::load(Path::new(path), &self.read_options()) {
                 Ok(loaded) => Some(Original {
+                    sole_name: loaded.sole_name(),
                     version: loaded.version,
                     attributes: loaded.attributes,
                     decoded: loaded.decoded,
@@ -234,23 +240,53 @@ impl<'o> Disk<'o> {
         } else {
             None
         };
-        if let Some(expected) = self.expected.get(&real) {
-            let detail = match &original {
-                Some(o) if o.version == *expected => None,
-                Some(o) => Some(format!(
-                    "has changed since it was read (expected version {expected}, now {})",
-                    o.version
-                )),
-                None => Some("no longer exists".to_string()),
-            };
-            if let Some(detail) = detail {
-                return Err(Error::new(
-                    ErrorCode::FileChanged,
-                    format!("File changed on disk: {path} {detail}. Nothing was written."),
-                )
-                .with_hint("Read the file again and redo the patch on its current content."));
-            }
-        }
+        self.check_expected(&real, path, original.as_ref())?;
+        // Another spelling of a name already open (another case, where the file system
+        // ignores it) is that name: writing one and deleting the other would lose it.
+        let sole_name = original.as_ref().and_then(|o| o.sole_name);
+        let same = sole_name.and_then(|id| {
+            self.slots
+                .iter()
+                .position(|s| s.original.as_ref().and_then(|o| o.sole_name) == Some(id))
+        });
+        let slot = match same {
+            Some(slot) => slot,
+            None => self.add_slot(real.clone(), path, original, index),
+        };
+        self.by_real.insert(real, slot);
+        Ok(Opened { slot, link })
+    }
+
+    /// `FILE_CHANGED` unless the file at `real` (named `path`) has the version the
+    /// caller expects of it, if it expects one.
+    fn check_expected(&self, real: &Path, path: &str, original: Option<&Original>) -> Result<()> {
+        let Some(expected) = self.expected.get(real) else {
+            return Ok(());
+        };
+        let detail = match original {
+            Some(o) if o.version == *expected => return Ok(()),
+            Some(o) => format!(
+                "has changed since it was read (expected version {expected}, now {})",
+                o.version
+            ),
+            None => "no longer exists".to_string(),
+        };
+        Err(Error::new(
+            ErrorCode::FileChanged,
+            format!("File changed on disk: {path} {detail}. Nothing was written."),
+        )
+        .with_hint("Read the file again and redo the patch on its current content."))
+    }
+
+    /// Makes the slot of a path first named by section `index`, whose file on disk is
+    /// `original`.
+    fn add_slot(
+        &mut self,
+        real: PathBuf,
+        path: &str,
+        original: Option<Original>,
+        index: usize,
+    ) -> usize {
         let slot = self.slots.len();
         let current = original.as_ref().map(|o| Content {
             text: Text::Original,
@@ -258,15 +294,14 @@ impl<'o> Disk<'o> {
             attributes: Some(o.attributes),
         });
         self.slots.push(Slot {
-            real: real.clone(),
+            real,
             display: PathBuf::from(path),
             original,
             current,
             displaced: None,
             last_index: index,
         });
-        self.by_real.insert(real, slot);
-        Ok(Opened { slot, link })
+        slot
     }
 
     /// The source of a content.
@@ -311,11 +346,14 @@ impl<'o> Disk<'o> {
         Ok((s.current.take().expect("checked by existing"), true))
     }
 
-    /// True when a section after `index` moves the file at `slot` away or deletes it.
+    /// True when a section after `index` moves the file at `slot` away or deletes it,
+    /// by this name or by another spelling of it.
     fn vacated_after(&self, slot: usize, index: usize) -> bool {
-        self.vacated
-            .get(&self.slots[slot].real)
-            .is_some_and(|sections| sections.iter().any(|&j| j > index))
+        let s = &self.slots[slot];
+        let id = s.original.as_ref().and_then(|o| o.sole_name);
+        self.vacated.iter().any(|(real, other, j)| {
+            *j > index && (*real == s.real || (id.is_some() && *other == id))
+        })
     }
 
     /// What a move or an add landing at `slot` in section `index` does to the file there.

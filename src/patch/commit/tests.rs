@@ -655,3 +655,58 @@ fn an_add_or_a_move_onto_a_link_to_a_file_writes_the_file_it_points_to() {
     );
     assert_eq!(dir.listing(""), ["link.txt", "target.txt"]);
 }
+
+/// A folder mounted a second time at another path (a bind mount), unmounted on drop.
+#[cfg(target_os = "linux")]
+struct BindMount(std::path::PathBuf);
+
+#[cfg(target_os = "linux")]
+impl BindMount {
+    fn new(from: &Path, at: &Path) -> Option<BindMount> {
+        let status = std::process::Command::new("mount")
+            .arg("--bind")
+            .arg(from)
+            .arg(at)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .ok()?;
+        status.success().then(|| BindMount(at.to_path_buf()))
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Drop for BindMount {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn two_spellings_of_one_name_are_one_file_and_a_move_between_them_is_refused() {
+    // Where two paths name one directory entry (another case on a file system that
+    // ignores case, or here a folder mounted twice), writing one and deleting the other
+    // would lose the file.
+    let dir = TempDir::new();
+    dir.write("a/f.txt", "one\n");
+    dir.mkdir("b");
+    let Some(_mount) = BindMount::new(&dir.join("a"), &dir.join("b")) else {
+        return; // mounting needs privileges this run does not have
+    };
+    let e = apply(
+        &dir,
+        &envelope("*** Update File: a/f.txt\n*** Move to: b/f.txt"),
+    )
+    .unwrap_err();
+    assert_eq!(e.code, ErrorCode::PatchInvalid, "{}", e.message);
+    assert_eq!(dir.read("a/f.txt"), b"one\n");
+    // Two sections on the two spellings are two sections on one file.
+    apply(
+        &dir,
+        &envelope(
+            "*** Update File: a/f.txt\n@@\n-one\n+two\n*** Update File: b/f.txt\n@@\n-two\n+three",
+        ),
+    )
+    .unwrap();
+    assert_eq!(dir.read("a/f.txt"), b"three\n");
+}
