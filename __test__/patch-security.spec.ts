@@ -222,6 +222,7 @@ describe('a second user watching the folder of a moved 0600 file', () => {
     skipUnless(
       ctx,
       can.posixModes,
+      can.shellChildren,
       process.platform === 'linux' ? null : 'the watcher is switched to another user with setpriv, which is Linux only',
       isRoot ? null : 'only root can add a throwaway user to watch as',
     )

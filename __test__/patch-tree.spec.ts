@@ -234,7 +234,7 @@ describe('symbolic links', () => {
     }
     expect(snapshot(dir)).toEqual(before)
     // The command line's dry run says the same.
-    const check = spawnSync(process.execPath, [bin, 'patch', '--check'], { cwd: dir, input: patch, encoding: 'utf8' })
+    const check = spawnSync(process.execPath, [bin, 'patch', '--check'], { cwd: dir, input: patch, encoding: 'utf8', timeout: 30_000 })
     expect(check.status).toBe(1)
     expect(check.stdout + check.stderr).toContain('NOT_A_FILE')
     expect(snapshot(dir)).toEqual(before)
@@ -280,6 +280,7 @@ describe('a dry run makes every check the real call makes', () => {
       cwd: dir,
       input: envelope('*** Add File: x\n+file\n*** Add File: x/inner.txt\n+inside'),
       encoding: 'utf8',
+      timeout: 30_000,
     })
     expect(check.status).toBe(1)
     expect(check.stdout + check.stderr).toContain('PATCH_INVALID')

@@ -710,3 +710,19 @@ fn two_spellings_of_one_name_are_one_file_and_a_move_between_them_is_refused() {
     .unwrap();
     assert_eq!(dir.read("a/f.txt"), b"three\n");
 }
+
+#[test]
+fn an_update_then_a_move_moves_the_updated_file_and_leaves_no_copy() {
+    // git writes both the updated file and the moved one, from the file as it was.
+    let dir = TempDir::new();
+    dir.write("x", "a\nb\nc\n");
+    apply(
+        &dir,
+        &envelope(
+            "*** Update File: x\n@@\n-b\n+B\n*** Update File: x\n*** Move to: y\n@@\n B\n-c\n+C",
+        ),
+    )
+    .unwrap();
+    assert_eq!(dir.listing(""), ["y"]);
+    assert_eq!(dir.read("y"), b"a\nB\nC\n");
+}
