@@ -14,7 +14,7 @@
 //!   `.<name>.eol-edit-<random>.tmp`, removed on every failure path.
 //! - **What is kept.** The original's permission bits, and its owner when running as
 //!   root (best effort); on Windows its attributes (hidden, system, archive…). A caller
-//!   may give other ones ([`write_as`]: a moved file's own). They are set on the temp's
+//!   may give other ones (`write_as`: a moved file's own). They are set on the temp's
 //!   handle before it has a name, and it is created with at most its owner's bits, so
 //!   nobody else can open it before then and nothing is ever wider than at the end.
 //!   Extended attributes, ACLs and security labels are not copied: the renamed file

@@ -231,7 +231,7 @@ pub fn removable(path: &Path, opts: &FileOptions) -> Result<()> {
 }
 
 /// `NOT_A_FILE` for a path that is itself a symbolic link, which a patch may neither
-/// delete nor move (see [`super::remove`]).
+/// delete nor move (see [`super::remove()`]).
 pub(crate) fn refuse_link(display: &Path) -> Error {
     Error::new(
         ErrorCode::NotAFile,
