@@ -1,84 +1,32 @@
-//! Property tests of `applyPatch`'s core (SPEC section 8) on random files.
+//! Property tests of `applyPatch` (SPEC section 8) on random files and random trees.
 //!
-//! A first text `A` (random lines joined by random endings: `\r\n`, `\n`, lone `\r`,
-//! with or without a final one) and a second text `B` (the lines of `A` kept, removed,
-//! changed, with new ones added) are diffed line by line; the diff is rendered as an
-//! apply_patch envelope or as a unified diff, with LF line breaks or CRLF ones, and
-//! applied to `A`. The result must be `B` in the LF view, with `A`'s final-newline
-//! state, and every line the diff kept must keep the ending it had in `A`.
+//! - **One file.** A first text `A` (random lines joined by random endings: `\r\n`,
+//!   `\n`, lone `\r`, with or without a final one) and a second text `B` (the lines of
+//!   `A` kept, removed, changed, with new ones added) are diffed line by line; the diff
+//!   is rendered as an apply_patch envelope or as a unified diff, with LF line breaks or
+//!   CRLF ones, and applied to `A`. The result must be `B` in the LF view, with `A`'s
+//!   final-newline state, and every line the diff kept must keep the ending it had in
+//!   `A`.
+//! - **A tree.** Random files (LF, CRLF, lone-CR or mixed endings) get random changes
+//!   as `git diff` shows them: updates, moves with and without hunks, swaps and
+//!   rotations, deletes, a deleted path added again, adds into new folders. The patch
+//!   (its sections in a random order, in either format) applied to the folder, after a
+//!   dry run that must pass and change nothing, gives exactly the tree the changes make
+//!   when applied to the files directly.
 //!
-//! The expectations are computed here, from this file's own line splitter and
-//! `similar`'s diff, not from the code under test.
+//! The expectations are computed from the generators and oracles of `support/` (a line
+//! splitter of their own and `similar`'s diff), not from the code under test.
+
+mod support;
+
+use std::collections::HashMap;
 
 use eol_edit::eol::Ending;
-use eol_edit::patch::{apply::update, parse};
+use eol_edit::file::FileOptions;
+use eol_edit::patch::{apply::update, apply_patch, parse, PatchOptions};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
-use similar::{capture_diff_slices, group_diff_ops, Algorithm, DiffOp};
-
-/// One line of a text: its content and the bytes of its ending (empty for none).
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Line {
-    content: Vec<u8>,
-    ending: Vec<u8>,
-}
-
-/// Splits bytes into lines at `\r\n`, `\n` and lone `\r`.
-fn lines_of(bytes: &[u8]) -> Vec<Line> {
-    let mut out = Vec::new();
-    let mut content = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        let ending: &[u8] = match bytes[i] {
-            b'\r' if bytes.get(i + 1) == Some(&b'\n') => b"\r\n",
-            b'\r' => b"\r",
-            b'\n' => b"\n",
-            c => {
-                content.push(c);
-                i += 1;
-                continue;
-            }
-        };
-        out.push(Line {
-            content: std::mem::take(&mut content),
-            ending: ending.to_vec(),
-        });
-        i += ending.len();
-    }
-    if !content.is_empty() {
-        out.push(Line {
-            content,
-            ending: Vec::new(),
-        });
-    }
-    out
-}
-
-fn show(bytes: &[u8]) -> String {
-    format!("{:?}", String::from_utf8_lossy(bytes))
-}
-
-const WORDS: &[&str] = &[
-    "a",
-    "foo",
-    "x y",
-    "caf\u{e9}",
-    "\u{65e5}\u{672c}",
-    "\tt",
-    "q\"",
-    "",
-];
-const ENDINGS: &[&str] = &["\n", "\r\n", "\r"];
-
-/// What happens to one line of `A` on the way to `B`.
-#[derive(Debug, Clone, Copy)]
-enum Fate {
-    Keep,
-    Remove,
-    Change,
-    /// Kept, with a new line before it.
-    InsertBefore,
-}
+use support::{Expected, Fate, ENDINGS, WORDS};
 
 #[derive(Debug, Clone)]
 struct Case {
@@ -97,15 +45,7 @@ fn case() -> impl Strategy<Value = Case> {
             (
                 prop::collection::vec((0..WORDS.len(), 0..ENDINGS.len()), n),
                 any::<bool>(),
-                prop::collection::vec(
-                    prop_oneof![
-                        6 => Just(Fate::Keep),
-                        2 => Just(Fate::Remove),
-                        2 => Just(Fate::Change),
-                        1 => Just(Fate::InsertBefore),
-                    ],
-                    n,
-                ),
+                prop::collection::vec(support::fate(), n),
                 0usize..3,
                 any::<bool>(),
                 any::<bool>(),
@@ -160,64 +100,6 @@ fn texts(case: &Case) -> (Vec<u8>, Vec<Vec<u8>>) {
     (a, b)
 }
 
-/// The diff of `old` to `new` as a patch, and the diff's operations.
-fn render(old: &[Vec<u8>], new: &[Vec<u8>], unified: bool) -> (String, Vec<DiffOp>) {
-    let ops = capture_diff_slices(Algorithm::Myers, old, new);
-    let mut out = String::new();
-    if unified {
-        out.push_str("--- a/f\n+++ b/f\n");
-    } else {
-        out.push_str("*** Begin Patch\n*** Update File: f\n");
-    }
-    for group in group_diff_ops(ops.clone(), 3) {
-        let (first, last) = (&group[0], &group[group.len() - 1]);
-        if unified {
-            let range = |start: usize, end: usize| {
-                let len = end - start;
-                format!("{},{len}", if len == 0 { start } else { start + 1 })
-            };
-            out.push_str(&format!(
-                "@@ -{} +{} @@\n",
-                range(first.old_range().start, last.old_range().end),
-                range(first.new_range().start, last.new_range().end)
-            ));
-        } else {
-            out.push_str("@@\n");
-        }
-        for op in &group {
-            let mut push = |prefix: char, line: &[u8]| {
-                out.push(prefix);
-                out.push_str(&String::from_utf8_lossy(line));
-                out.push('\n');
-            };
-            match *op {
-                DiffOp::Equal { old_index, len, .. } => {
-                    (old_index..old_index + len).for_each(|i| push(' ', &old[i]))
-                }
-                DiffOp::Delete {
-                    old_index, old_len, ..
-                } => (old_index..old_index + old_len).for_each(|i| push('-', &old[i])),
-                DiffOp::Insert {
-                    new_index, new_len, ..
-                } => (new_index..new_index + new_len).for_each(|j| push('+', &new[j])),
-                DiffOp::Replace {
-                    old_index,
-                    old_len,
-                    new_index,
-                    new_len,
-                } => {
-                    (old_index..old_index + old_len).for_each(|i| push('-', &old[i]));
-                    (new_index..new_index + new_len).for_each(|j| push('+', &new[j]));
-                }
-            }
-        }
-    }
-    if !unified {
-        out.push_str("*** End Patch\n");
-    }
-    (out, ops)
-}
-
 /// 512 cases per property; `PROPTEST_CASES` asks for more (or fewer).
 fn cases() -> u32 {
     std::env::var("PROPTEST_CASES")
@@ -233,26 +115,26 @@ fn rng_seed() -> RngSeed {
     }
 }
 
-/// Applies the diff of `A` to `B` to `A`; `None` when the case has nothing to test
-/// (no change, or a hunk of blank lines only, which is ambiguous by design).
+/// Applies the diff of `A` to `B` to `A` (nothing to test when there is no change,
+/// or a hunk of blank lines only, which is ambiguous by design).
 fn check(case: &Case) -> Result<(), TestCaseError> {
     let (a, b) = texts(case);
-    let a_lines = lines_of(&a);
-    let old: Vec<Vec<u8>> = a_lines.iter().map(|l| l.content.clone()).collect();
+    let old = support::view_of(&a);
     if old == b {
         return Ok(());
     }
-    let (mut patch, ops) = render(&old, &b, case.unified);
-    for group in group_diff_ops(ops.clone(), 3) {
-        let first = group[0].old_range().start;
-        let end = group[group.len() - 1].old_range().end;
-        if (first..end).all(|i| old[i].is_empty())
-            && end > first
-            && old.iter().filter(|l| l.is_empty()).count() > 1
-        {
-            return Ok(());
-        }
+    let ops = support::diff(&old, &b);
+    if support::ambiguous(&old, &ops) {
+        return Ok(());
     }
+    let mut patch = if case.unified {
+        format!("--- a/f\n+++ b/f\n{}", support::hunks(&old, &b, &ops, true))
+    } else {
+        format!(
+            "*** Begin Patch\n*** Update File: f\n{}*** End Patch\n",
+            support::hunks(&old, &b, &ops, false)
+        )
+    };
     if case.crlf_patch {
         patch = patch.replace('\n', "\r\n");
     }
@@ -260,57 +142,70 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
         parse(patch.as_bytes()).map_err(|e| TestCaseError::fail(format!("{e}\n{patch}")))?;
     let hunks = &parsed.files[0].hunks;
     let updated = update(&a, hunks, &|| Ending::Lf, "f")
-        .map_err(|e| TestCaseError::fail(format!("{e}\nA = {}\n{patch}", show(&a))))?;
+        .map_err(|e| TestCaseError::fail(format!("{e}\nA = {}\n{patch}", support::show(&a))))?;
     let out = updated.splices.to_vec(&a);
-    let out_lines = lines_of(&out);
-    let context = format!("A = {}\nresult = {}\n{patch}", show(&a), show(&out));
+    support::check_patched(&a, &b, &out, &ops).map_err(|why| {
+        TestCaseError::fail(format!(
+            "{why}\nA = {}\nresult = {}\n{patch}",
+            support::show(&a),
+            support::show(&out)
+        ))
+    })
+}
 
-    // B in the LF view, with A's final-newline state (an empty A takes ended lines).
-    let view: Vec<Vec<u8>> = out_lines.iter().map(|l| l.content.clone()).collect();
-    prop_assert_eq!(&view, &b, "LF view differs\n{}", context);
-    if !b.is_empty() {
-        let ended = !out_lines.last().unwrap().ending.is_empty();
-        // An empty last line keeps its ending: without it, it would not be a line.
-        let wanted =
-            a.is_empty() || matches!(a.last(), Some(b'\n' | b'\r')) || b.last().unwrap().is_empty();
-        prop_assert_eq!(ended, wanted, "final newline state\n{}", context);
+/// Applies a random tree case's patch to a real folder: a dry run that changes
+/// nothing, then the real call, which must leave exactly the tree worked out.
+fn check_tree(case: &support::TreeCase) -> Result<(), TestCaseError> {
+    let worked = support::work_out(case);
+    if worked.ambiguous {
+        return Ok(());
     }
-
-    // Kept lines keep their endings (but where a line is now last, or where a lone
-    // CR and an empty LF line met).
-    for op in &ops {
-        if let DiffOp::Equal {
-            old_index,
-            new_index,
-            len,
-        } = *op
-        {
-            for k in 0..len {
-                let (was, now) = (&a_lines[old_index + k], &out_lines[new_index + k]);
-                if was.ending.is_empty() || new_index + k + 1 == out_lines.len() {
-                    continue;
-                }
-                // `\r` then `\n` would read as one CRLF: where a removal brings a lone-CR
-                // line and an empty LF line together, one of the two endings bends.
-                let fused = (was.ending == b"\r"
-                    && now.ending == b"\r\n"
-                    && out_lines
-                        .get(new_index + k + 1)
-                        .is_some_and(|l| l.content.is_empty()))
-                    || (was.ending == b"\n"
-                        && now.ending == b"\r"
-                        && now.content.is_empty()
-                        && new_index + k > 0
-                        && out_lines[new_index + k - 1].ending == b"\r");
-                prop_assert!(
-                    was.ending == now.ending || fused,
-                    "line {} kept {:?} but now ends {:?}\n{}",
-                    new_index + k + 1,
-                    show(&was.ending),
-                    show(&now.ending),
-                    context
-                );
-            }
+    let folder = support::Folder::new();
+    folder.write(&worked.old);
+    let context = || format!("patch:\n{}\nold tree: {:?}", worked.patch, worked.old);
+    let mut opts = PatchOptions {
+        file: FileOptions {
+            cwd: Some(folder.path().to_path_buf()),
+            roots: Some(vec![folder.path().to_path_buf()]),
+            dry_run: true,
+            ..FileOptions::default()
+        },
+        expected_versions: HashMap::new(),
+    };
+    apply_patch(worked.patch.as_bytes(), &opts)
+        .map_err(|e| TestCaseError::fail(format!("dry run: {e}\n{}", context())))?;
+    prop_assert_eq!(
+        &folder.files(),
+        &worked.old,
+        "the dry run wrote\n{}",
+        context()
+    );
+    opts.file.dry_run = false;
+    apply_patch(worked.patch.as_bytes(), &opts)
+        .map_err(|e| TestCaseError::fail(format!("{e}\n{}", context())))?;
+    let got = folder.files();
+    let (names, wanted): (Vec<&String>, Vec<&String>) =
+        (got.keys().collect(), worked.new.keys().collect());
+    prop_assert_eq!(names, wanted, "files\n{}", context());
+    for (path, expected) in &worked.new {
+        let out = &got[path];
+        match expected {
+            Expected::Bytes(bytes) => prop_assert_eq!(
+                out,
+                bytes,
+                "{}: got {}\n{}",
+                path,
+                support::show(out),
+                context()
+            ),
+            Expected::Patched { from, lines, ops } => support::check_patched(from, lines, out, ops)
+                .map_err(|why| {
+                    TestCaseError::fail(format!(
+                        "{path}: {why}\nwas {}\n{}",
+                        support::show(from),
+                        context()
+                    ))
+                })?,
         }
     }
     Ok(())
@@ -329,6 +224,14 @@ proptest! {
     #[test]
     fn a_diff_of_two_texts_applied_to_the_first_gives_the_second(case in case()) {
         check(&case)?;
+    }
+
+    /// A random `git diff` of a random tree (moves, swaps, rotations, deletes, a path
+    /// deleted and added again, adds into new folders), its sections in any order and
+    /// in either format, gives exactly the new tree, every kept line keeping its ending.
+    #[test]
+    fn a_diff_of_two_trees_applied_to_the_first_gives_the_second(case in support::tree_case()) {
+        check_tree(&case)?;
     }
 
     /// Arbitrary hunks on arbitrary bytes never panic, and fail only with the codes a

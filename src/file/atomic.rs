@@ -13,7 +13,10 @@
 //!   either. Elsewhere, or where the file system refuses these, it is a named
 //!   `.<name>.eol-edit-<random>.tmp`, removed on every failure path.
 //! - **What is kept.** The original's permission bits, and its owner when running as
-//!   root (best effort); on Windows its attributes (hidden, system, archive…).
+//!   root (best effort); on Windows its attributes (hidden, system, archive…). A caller
+//!   may give other ones (`write_as`: a moved file's own). They are set on the temp's
+//!   handle before it has a name, and it is created with at most its owner's bits, so
+//!   nobody else can open it before then and nothing is ever wider than at the end.
 //!   Extended attributes, ACLs and security labels are not copied: the renamed file
 //!   is a new file.
 //! - **Read-only files.** A file we may not write (Unix permissions, the Windows
@@ -58,7 +61,7 @@ use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use super::path::Located;
-use super::sys::{self, Dir, Entry, Stat, Temp};
+use super::sys::{self, Dir, Entry, Extra, Stat, Temp};
 use super::version::version_of;
 use super::{file_changed, io_failure, Action};
 use crate::error::Result;
@@ -123,6 +126,16 @@ impl Snapshot {
         self.stat.links
     }
 
+    /// The file's identity when it had a single name when it was read.
+    pub(crate) fn sole_name(&self) -> Option<super::sys::FileId> {
+        (self.stat.links == 1).then_some(self.stat.id)
+    }
+
+    /// The file's permission bits and owner (Windows: attributes) when it was read.
+    pub(crate) fn extra(&self) -> Extra {
+        self.stat.extra
+    }
+
     /// Lets go of the file after it was replaced: its last handle is closed on a
     /// background thread (see [`close_in_background`]).
     pub(crate) fn retire(self) {
@@ -182,6 +195,25 @@ pub(crate) fn write(
     break_link: bool,
     durable: bool,
 ) -> Result<()> {
+    write_as(target, pieces, expect, break_link, durable, None).map(drop)
+}
+
+/// [`write`], giving the file the attributes `keep` (Unix permission bits and, as
+/// root, owner; Windows attributes) on the handle it is written through, before it has
+/// its name; `None` keeps the replaced file's, or gives a new file the default (0o666
+/// less the umask). A replaced file whose attributes differ from `keep` is replaced by
+/// a rename even when it is hard-linked: the bytes it gets belong to another file.
+///
+/// Returns the names of the folders created for a new file (outermost first, below
+/// `target.dir`), so that the caller can remove them again ([`remove_dirs`]).
+pub(crate) fn write_as(
+    target: &Located,
+    pieces: &[&[u8]],
+    expect: Expect<'_>,
+    break_link: bool,
+    durable: bool,
+    keep: Option<&Extra>,
+) -> Result<Vec<OsString>> {
     let display = &target.display;
     let fail = |err: io::Error| io_failure(&err, display, Action::Write);
     let name = &target.name;
@@ -194,23 +226,50 @@ pub(crate) fn write(
                 display,
                 pieces,
                 durable,
+                keep,
             );
-            if result.is_err() {
-                // Closed first: Windows removes a folder only once no handle is open on it.
-                drop(dir);
-                remove_dirs(&target.dir, created);
+            // Closed first: Windows removes a folder only once no handle is open on it.
+            drop(dir);
+            match result {
+                Ok(()) => Ok(created),
+                Err(e) => {
+                    remove_dirs(&target.dir, created);
+                    Err(e)
+                }
             }
-            result
         }
         Expect::Unchanged(snapshot) => {
             sys::check_writable(&target.dir, name, &snapshot.stat).map_err(fail)?;
-            if snapshot.stat.links > 1 && !break_link {
-                write_in_place(&target.dir, name, display, pieces, snapshot, durable)
+            let own = &snapshot.stat.extra;
+            let keep = keep.filter(|k| !k.same(own));
+            if snapshot.stat.links > 1 && !break_link && keep.is_none() {
+                write_in_place(&target.dir, name, display, pieces, snapshot, durable)?;
             } else {
-                replace(&target.dir, name, display, pieces, snapshot, durable)
+                replace(
+                    &target.dir,
+                    name,
+                    display,
+                    pieces,
+                    snapshot,
+                    keep.unwrap_or(own),
+                    durable,
+                )?;
             }
+            Ok(Vec::new())
         }
     }
+}
+
+/// Creates the new file `name` in `dir` with `pieces`, and the attributes `keep` set on
+/// its handle before it has its name (a copy kept aside, see [`super::put::stash`]).
+pub(crate) fn write_copy(
+    dir: &Dir,
+    name: &OsString,
+    display: &Path,
+    pieces: &[&[u8]],
+    keep: &Extra,
+) -> Result<()> {
+    write_new(dir, name, display, pieces, false, Some(keep))
 }
 
 fn replace(
@@ -219,12 +278,13 @@ fn replace(
     display: &Path,
     pieces: &[&[u8]],
     snapshot: &Snapshot,
+    keep: &Extra,
     durable: bool,
 ) -> Result<()> {
     let fail = |err: io::Error| io_failure(&err, display, Action::Write);
-    // Private until the original's mode is applied.
-    let mut temp = Temp::create(dir, name, 0o600, anonymous_temp()).map_err(fail)?;
-    sys::adopt(&temp.file, &snapshot.stat).map_err(fail)?;
+    // Private until its own mode is set on the handle, before it has a name.
+    let mut temp = Temp::create(dir, name, keep.creation_mode(), anonymous_temp()).map_err(fail)?;
+    sys::adopt(&temp.file, keep).map_err(fail)?;
     write_pieces(&mut temp.file, pieces).map_err(fail)?;
     if durable {
         sys::sync_file(&temp.file).map_err(fail)?;
@@ -246,10 +306,20 @@ fn write_new(
     display: &Path,
     pieces: &[&[u8]],
     durable: bool,
+    keep: Option<&Extra>,
 ) -> Result<()> {
     let fail = |err: io::Error| io_failure(&err, display, Action::Write);
-    // A new file gets 0o666 less the umask, as any program's new file would.
-    let mut temp = Temp::create(dir, name, 0o666, anonymous_temp()).map_err(fail)?;
+    let mut temp = match keep {
+        // Its final mode (and owner) on the handle before it is linked into place.
+        Some(keep) => {
+            let temp =
+                Temp::create(dir, name, keep.creation_mode(), anonymous_temp()).map_err(fail)?;
+            sys::adopt(&temp.file, keep).map_err(fail)?;
+            temp
+        }
+        // 0o666 less the umask, as any program's new file would.
+        None => Temp::create(dir, name, 0o666, anonymous_temp()).map_err(fail)?,
+    };
     write_pieces(&mut temp.file, pieces).map_err(fail)?;
     if durable {
         sys::sync_file(&temp.file).map_err(fail)?;
@@ -462,7 +532,7 @@ fn create_missing_dirs(
 
 /// Removes the folders `created` (a chain below `base`, outermost first), innermost
 /// first, each only if still empty.
-fn remove_dirs(base: &Dir, created: Vec<OsString>) {
+pub(crate) fn remove_dirs(base: &Dir, created: Vec<OsString>) {
     // Reopen the chain from `base`: each was created by this call, under a name no
     // other file may take while it exists.
     let mut chain: Vec<(Dir, OsString)> = Vec::new();

@@ -7,7 +7,8 @@
 //! checks `expectedVersion`, hands the decoded source to a transform and writes what
 //! comes back atomically, relative to the file's folder ([`atomic`]), refusing with
 //! `FILE_CHANGED` if another process got there first; [`remove`] deletes a file with the
-//! same checks. What differs between operating systems is in `sys` (one file per OS
+//! same checks, and [`put()`] writes exact bytes with given attributes (a patch's moves
+//! and rollbacks). What differs between operating systems is in `sys` (one file per OS
 //! family). [`version`] is the hash callers pass back; [`conventions`] picks the ending
 //! (and declared encoding) of a file from `.editorconfig` and `.gitattributes`.
 //!
@@ -33,6 +34,7 @@ pub mod atomic;
 pub mod conventions;
 pub(crate) mod lock;
 pub mod path;
+mod put;
 mod remove;
 pub(crate) mod sys;
 pub mod version;
@@ -52,6 +54,8 @@ use crate::splice::Splices;
 use atomic::{Expect, Snapshot};
 use lock::{LockKey, PathLock};
 use path::Located;
+pub(crate) use put::refuse_link;
+pub use put::{put, removable, stash, writable, Attributes, NewFolders, Put, Stash};
 pub use remove::{remove, Removed};
 
 /// The default `maxBytes`: 64 MiB of raw file bytes.
@@ -112,6 +116,10 @@ pub struct Loaded {
     pub version: String,
     /// How many raw bytes were read.
     pub len: u64,
+    /// The file's permission bits and owner (Unix) or attributes (Windows), from the
+    /// handle it was read through.
+    pub attributes: Attributes,
+    sole_name: Option<sys::FileId>,
     located: Located,
 }
 
@@ -119,6 +127,18 @@ impl Loaded {
     /// The file's real location (symlinks resolved).
     pub fn real_path(&self) -> PathBuf {
         self.located.real()
+    }
+
+    /// True when the path's last name is a symbolic link (the file read is its target).
+    pub fn is_link(&self) -> bool {
+        self.located.through_link
+    }
+
+    /// The file's identity when it has a single name: two paths with the same one are
+    /// spellings of that name (another case, where the file system ignores it), not
+    /// two files.
+    pub(crate) fn sole_name(&self) -> Option<sys::FileId> {
+        self.sole_name
     }
 }
 
@@ -150,6 +170,8 @@ pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
         decoded: contents.decoded,
         version: contents.version,
         len: contents.len,
+        attributes: Attributes(contents.snapshot.extra()),
+        sole_name: contents.snapshot.sole_name(),
         located,
     })
 }

@@ -88,6 +88,15 @@ impl Located {
     pub fn exists(&self) -> bool {
         self.file.is_some()
     }
+
+    /// The file's identity when it exists and has a single name (see
+    /// [`super::Loaded`]'s).
+    pub(crate) fn sole_name(&self) -> Option<super::sys::FileId> {
+        self.file
+            .as_ref()
+            .filter(|(_, stat)| stat.links == 1)
+            .map(|(_, stat)| stat.id)
+    }
 }
 
 /// Finds `path` (taken against `cwd`, else the process's working directory), confined

@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{atomic, locate_locked, not_found, read, FileOptions};
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::Result;
 
 /// What [`remove`] deleted (with `dry_run`: would delete).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,13 +32,7 @@ pub fn remove(path: &Path, opts: &FileOptions) -> Result<Removed> {
     let (mut located, _lock) = locate_locked(path, opts)?;
     let display = located.display.clone();
     if located.through_link {
-        return Err(Error::new(
-            ErrorCode::NotAFile,
-            format!(
-                "Not a file: {} is a symbolic link. Deleting or moving it here would either leave the link dangling or keep the file it names; change the link itself with your shell.",
-                display.display()
-            ),
-        ));
+        return Err(super::put::refuse_link(&display));
     }
     if !located.exists() {
         return Err(not_found(&display));
@@ -70,6 +64,7 @@ pub fn remove(path: &Path, opts: &FileOptions) -> Result<Removed> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
     use crate::file::testing::TempDir;
     use crate::file::{load, version};
 

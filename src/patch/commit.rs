@@ -1,36 +1,55 @@
 //! All of `applyPatch`'s file I/O, on the public API of [`crate::file`]: read every
-//! file, check everything, then write them all, and put back what was written if a
-//! later write fails.
+//! file, work out and check the whole new tree, then write it, and put back what was
+//! written if a later write fails.
 //!
-//! The patch's sections are applied in order to an in-memory picture of the files
-//! (one [`Slot`] per real path, so two sections on one file, or a delete then an add,
-//! see each other's result). Nothing is written until every section has been worked
-//! out and every check has passed: paths confined to the roots, files readable and
-//! text, `expectedVersions`, write permissions, deletions possible. Then each changed
-//! file is committed with [`file::modify`] (or [`file::remove`]) guarded by the version
-//! read at the start, so a file another process changed meanwhile is `FILE_CHANGED`;
-//! writes and creations go first, deletions last. If a commit fails, the files already
-//! committed are put back the same way (old bytes over new, created files removed,
-//! deleted files re-created with their bytes and mode) and the call fails with the
-//! section's `fileIndex`.
+//! **What each section reads.** A patch of several sections is one change to the tree,
+//! with `git apply`'s meaning. The sections are worked out in order on an in-memory
+//! picture of the tree (one [`Slot`] per real path), and each reads the file as the
+//! sections before it left it: a second update of a file, or an update of a move's new
+//! name, changes what the first one wrote. One thing is held back: when a move or an
+//! add lands on a file that a later section moves away or deletes, that file's content
+//! is not replaced but pushed aside (`displaced`) for the later section, which takes it.
+//! So `A → B` and `B → A` swap the files, three moves around a circle rotate them, an
+//! add onto a file that is then moved leaves both contents, and a delete and an add of
+//! one path replace the file. A move or an add onto a file that nothing moves away
+//! replaces it as `writeFile` would, in that file's endings, BOM and encoding.
 //!
-//! A moved file becomes a new file with the old file's exact bytes (BOM and encoding
-//! included) and mode, and the old one is deleted; a move or an add onto an existing
-//! file replaces it as `writeFile` would, keeping that file's endings, BOM and encoding.
+//! **Links.** A path whose last name is a symbolic link is never deleted or moved
+//! (`NOT_A_FILE`): that would write through the link or leave it dangling. Updates and
+//! adds onto an existing link change the file it points to, as edits do; nothing is
+//! created through a link that points nowhere.
+//!
+//! **Checks first.** Every section is worked out, every new file's bytes encoded, and
+//! every check made before anything is written: paths confined to the roots, files
+//! readable and text, `expectedVersions`, a path that would be both a file and a
+//! folder, write permissions, deletions possible. A dry run stops there, so it fails
+//! exactly where the real call would, but for races with other processes.
+//!
+//! **Commit.** Each changed file is then written with [`file::put`] (exact bytes, and
+//! the permission bits it must end with set on the handle it is written through, before
+//! it has a name) or deleted with [`file::remove`], guarded by the version read at the
+//! start, so a file another process changed meanwhile is `FILE_CHANGED`. Writes and
+//! creations go first, each moved file before the path it came from is overwritten,
+//! and deletions last, so every content is somewhere on disk at every moment; where
+//! moves go round in a circle, one old content is copied aside first ([`file::stash`]).
+//! If one step fails, what was done is put back, newest first: old bytes and
+//! attributes over new, created files removed with the folders created for them,
+//! deleted files created again with their bytes and attributes.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::diff;
-use crate::encoding::{Decoded, Encoding};
+use crate::encoding::{self, Decoded, Hints};
 use crate::engine::{self, WriteEol};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
-use crate::file::{self, FileOptions};
+use crate::file::sys::FileId;
+use crate::file::{self, Attributes, FileOptions, NewFolders};
 use crate::splice::Splices;
 
-use super::apply::{self, Updated};
+use super::apply;
 use super::{Action, FilePatch, FileResult, Patch};
 
 /// Options of `applyPatch`.
@@ -43,23 +62,25 @@ pub struct PatchOptions {
     pub expected_versions: HashMap<String, String>,
 }
 
-/// A file as the patch leaves it so far.
+/// A file's content as the patch leaves it so far.
+#[derive(Clone)]
 struct Content {
     text: Text,
-    encoding: Encoding,
-    bom: bool,
-    /// Permission bits to give the file (a moved file keeps its own).
-    mode: Option<u32>,
-    /// The file's exact bytes, when they must be written as they are (a moved file:
-    /// its legacy or invalid bytes must not pass through an encoder).
-    raw: Option<Vec<u8>>,
+    /// The slot whose original file this content is written as: its encoding and BOM,
+    /// and its raw bytes wherever the text keeps them (kept bytes never pass through an
+    /// encoder). `None` for a new file's text, encoded as a new file is.
+    base: Option<usize>,
+    /// The attributes the file is to have (a moved file keeps its own); `None` for a new
+    /// text: a new file's default, or those of the file it replaces.
+    attributes: Option<Attributes>,
 }
 
-/// The source of a file as the patch leaves it so far.
+/// The source of a content, over its base file's.
+#[derive(Clone)]
 enum Text {
-    /// As read.
+    /// The base file's source, as read.
     Original,
-    /// Splices over the source read.
+    /// Splices over the base file's source.
     Spliced(Splices),
     /// A source of its own.
     Owned(Vec<u8>),
@@ -69,7 +90,9 @@ enum Text {
 struct Original {
     version: String,
     decoded: Decoded,
-    mode: Option<u32>,
+    attributes: Attributes,
+    /// The file's identity when it has a single name (see [`file::Loaded`]).
+    sole_name: Option<FileId>,
 }
 
 /// One real path the patch touches.
@@ -79,34 +102,20 @@ struct Slot {
     display: PathBuf,
     original: Option<Original>,
     current: Option<Content>,
-    /// The last section that changed this file.
+    /// The content a move or an add onto this path pushed aside, for the later section
+    /// that moves this path away or deletes it.
+    displaced: Option<Content>,
+    /// The last section that changed what this path ends with.
     last_index: usize,
 }
 
-impl Slot {
-    fn bytes(&self) -> Option<Cow<'_, [u8]>> {
-        let content = self.current.as_ref()?;
-        let source = || {
-            self.original
-                .as_ref()
-                .map_or(&[][..], |o| &o.decoded.source[..])
-        };
-        Some(match &content.text {
-            Text::Original => Cow::Borrowed(source()),
-            Text::Spliced(splices) => Cow::Owned(splices.to_vec(source())),
-            Text::Owned(bytes) => Cow::Borrowed(bytes),
-        })
-    }
-
-    fn changed(&self) -> bool {
-        match (&self.original, &self.current) {
-            (None, None) => false,
-            (Some(o), Some(c)) => {
-                !matches!(c.text, Text::Original) || c.mode.is_some_and(|m| Some(m) != o.mode)
-            }
-            _ => true,
-        }
-    }
+/// A slot's end state, worked out once every section is planned.
+struct Final {
+    bytes: Vec<u8>,
+    version: String,
+    attributes: Option<Attributes>,
+    /// The other slot whose original file these bytes are written as (a moved file).
+    moved_from: Option<usize>,
 }
 
 /// The files of one `applyPatch` call.
@@ -115,30 +124,42 @@ struct Disk<'o> {
     slots: Vec<Slot>,
     by_real: HashMap<PathBuf, usize>,
     expected: HashMap<PathBuf, String>,
+    /// The sections that move a file away or delete it: its real path, its identity
+    /// when it has a single name, and the section.
+    vacated: Vec<(PathBuf, Option<FileId>, usize)>,
 }
 
-/// A section's result, with the file it leaves behind (for its version).
+/// A section's result, with the slot it leaves a file in (for its version).
 struct Planned {
     result: FileResult,
     slot: Option<usize>,
 }
 
+/// A path opened for a section: its slot, and whether its last name is a link.
+struct Opened {
+    slot: usize,
+    link: bool,
+}
+
 pub(super) fn run(patch: &Patch, opts: &PatchOptions) -> Result<Vec<FileResult>> {
-    let mut disk = Disk::new(opts)?;
+    let mut disk = Disk::new(opts, patch)?;
     let mut planned = Vec::with_capacity(patch.files.len());
     for (i, section) in patch.files.iter().enumerate() {
         planned.push(disk.plan(i, section).map_err(|e| e.with_file_index(i))?);
     }
-    disk.check()?;
-    let written = disk.commit()?;
+    let finals = disk.finish(patch)?;
+    disk.check(&finals)?;
+    let warnings = disk.commit(&finals)?;
     Ok(planned
         .into_iter()
         .enumerate()
         .map(|(i, mut p)| {
-            if let Some((version, warnings)) = p.slot.and_then(|s| written.get(&s)) {
-                if disk.slots[p.slot.unwrap_or_default()].last_index == i {
-                    p.result.version = Some(version.clone());
-                    p.result.warnings.extend(warnings.iter().cloned());
+            if let Some(s) = p.slot.filter(|&s| disk.slots[s].last_index == i) {
+                if let Some(f) = &finals[s] {
+                    p.result.version = Some(f.version.clone());
+                }
+                if let Some(w) = warnings.get(&s) {
+                    p.result.warnings.extend(w.iter().cloned());
                 }
             }
             p.result
@@ -154,21 +175,36 @@ fn not_found(path: &str, why: &str) -> Error {
 }
 
 impl<'o> Disk<'o> {
-    fn new(opts: &'o PatchOptions) -> Result<Self> {
-        let mut expected = HashMap::new();
-        for (path, version) in &opts.expected_versions {
-            let located = file::path::locate(
+    fn new(opts: &'o PatchOptions, patch: &Patch) -> Result<Self> {
+        let locate = |path: &str| {
+            file::path::locate(
                 Path::new(path),
                 opts.file.roots.as_deref(),
                 opts.file.cwd.as_deref(),
-            )?;
-            expected.insert(located.real(), version.clone());
+            )
+        };
+        let mut expected = HashMap::new();
+        for (path, version) in &opts.expected_versions {
+            expected.insert(locate(path)?.real(), version.clone());
+        }
+        // Which sections vacate which paths, so that a move or an add landing on one of
+        // them knows to push its content aside. A path that cannot be located is left
+        // out: planning its section fails with the reason.
+        let mut vacated = Vec::new();
+        for (i, section) in patch.files.iter().enumerate() {
+            if matches!(section.action, Action::Delete | Action::Move) {
+                if let Ok(located) = locate(&section.path) {
+                    let id = located.sole_name();
+                    vacated.push((located.real(), id, i));
+                }
+            }
         }
         Ok(Disk {
             opts,
             slots: Vec::new(),
             by_real: HashMap::new(),
             expected,
+            vacated,
         })
     }
 
@@ -181,61 +217,111 @@ impl<'o> Disk<'o> {
     }
 
     /// The slot of `path`, reading the file the first time it is named.
-    fn open(&mut self, path: &str, index: usize) -> Result<usize> {
+    fn open(&mut self, path: &str, index: usize) -> Result<Opened> {
         let opts = &self.opts.file;
-        let real =
-            file::path::locate(Path::new(path), opts.roots.as_deref(), opts.cwd.as_deref())?.real();
+        let located =
+            file::path::locate(Path::new(path), opts.roots.as_deref(), opts.cwd.as_deref())?;
+        let (real, link, exists) = (located.real(), located.through_link, located.exists());
+        drop(located);
         if let Some(&slot) = self.by_real.get(&real) {
-            return Ok(slot);
+            return Ok(Opened { slot, link });
         }
-        let original = match file::load(Path::new(path), &self.read_options()) {
-            Ok(loaded) => Some(Original {
-                version: loaded.version,
-                decoded: loaded.decoded,
-                mode: None,
-            }),
-            Err(err) if err.code == ErrorCode::FileNotFound => None,
-            Err(err) => return Err(err),
-        };
-        if let Some(expected) = self.expected.get(&real) {
-            let detail = match &original {
-                Some(o) if o.version == *expected => None,
-                Some(o) => Some(format!(
-                    "has changed since it was read (expected version {expected}, now {})",
-                    o.version
-                )),
-                None => Some("no longer exists".to_string()),
-            };
-            if let Some(detail) = detail {
-                return Err(Error::new(
-                    ErrorCode::FileChanged,
-                    format!("File changed on disk: {path} {detail}. Nothing was written."),
-                )
-                .with_hint("Read the file again and redo the patch on its current content."));
+        let original = if exists {
+            match file::load(Path::new(path), &self.read_options()) {
+                Ok(loaded) => Some(Original {
+                    sole_name: loaded.sole_name(),
+                    version: loaded.version,
+                    attributes: loaded.attributes,
+                    decoded: loaded.decoded,
+                }),
+                Err(err) if err.code == ErrorCode::FileNotFound => None,
+                Err(err) => return Err(err),
             }
-        }
+        } else {
+            None
+        };
+        self.check_expected(&real, path, original.as_ref())?;
+        // Another spelling of a name already open (another case, where the file system
+        // ignores it) is that name: writing one and deleting the other would lose it.
+        let sole_name = original.as_ref().and_then(|o| o.sole_name);
+        let same = sole_name.and_then(|id| {
+            self.slots
+                .iter()
+                .position(|s| s.original.as_ref().and_then(|o| o.sole_name) == Some(id))
+        });
+        let slot = match same {
+            Some(slot) => slot,
+            None => self.add_slot(real.clone(), path, original, index),
+        };
+        self.by_real.insert(real, slot);
+        Ok(Opened { slot, link })
+    }
+
+    /// `FILE_CHANGED` unless the file at `real` (named `path`) has the version the
+    /// caller expects of it, if it expects one.
+    fn check_expected(&self, real: &Path, path: &str, original: Option<&Original>) -> Result<()> {
+        let Some(expected) = self.expected.get(real) else {
+            return Ok(());
+        };
+        let detail = match original {
+            Some(o) if o.version == *expected => return Ok(()),
+            Some(o) => format!(
+                "has changed since it was read (expected version {expected}, now {})",
+                o.version
+            ),
+            None => "no longer exists".to_string(),
+        };
+        Err(Error::new(
+            ErrorCode::FileChanged,
+            format!("File changed on disk: {path} {detail}. Nothing was written."),
+        )
+        .with_hint("Read the file again and redo the patch on its current content."))
+    }
+
+    /// Makes the slot of a path first named by section `index`, whose file on disk is
+    /// `original`.
+    fn add_slot(
+        &mut self,
+        real: PathBuf,
+        path: &str,
+        original: Option<Original>,
+        index: usize,
+    ) -> usize {
+        let slot = self.slots.len();
         let current = original.as_ref().map(|o| Content {
-            raw: None,
             text: Text::Original,
-            encoding: o.decoded.encoding,
-            bom: o.decoded.bom,
-            mode: None,
+            base: Some(slot),
+            attributes: Some(o.attributes),
         });
         self.slots.push(Slot {
-            real: real.clone(),
+            real,
             display: PathBuf::from(path),
             original,
             current,
+            displaced: None,
             last_index: index,
         });
-        self.by_real.insert(real, self.slots.len() - 1);
-        Ok(self.slots.len() - 1)
+        slot
     }
 
-    /// The current source of a file that must exist.
-    fn existing(&self, slot: usize, path: &str) -> Result<Cow<'_, [u8]>> {
+    /// The source of a content.
+    fn text_of<'a>(&'a self, content: &'a Content) -> Cow<'a, [u8]> {
+        let base = || {
+            let slot = content.base.expect("a text over a file has a base");
+            let original = self.slots[slot].original.as_ref();
+            &original.expect("a base file existed").decoded.source[..]
+        };
+        match &content.text {
+            Text::Original => Cow::Borrowed(base()),
+            Text::Spliced(splices) => Cow::Owned(splices.to_vec(base())),
+            Text::Owned(bytes) => Cow::Borrowed(bytes),
+        }
+    }
+
+    /// The content at `slot` that a section reading it as it stands must find.
+    fn existing(&self, slot: usize, path: &str) -> Result<&Content> {
         let s = &self.slots[slot];
-        s.bytes().ok_or_else(|| match s.original {
+        s.current.as_ref().ok_or_else(|| match s.original {
             Some(_) => not_found(
                 path,
                 ": an earlier section of this patch deleted or moved it",
@@ -247,15 +333,82 @@ impl<'o> Disk<'o> {
         })
     }
 
-    fn set(&mut self, slot: usize, content: Option<Content>, index: usize) {
-        self.slots[slot].current = content;
-        self.slots[slot].last_index = index;
+    /// Takes the content a section that moves `slot` away or deletes it vacates: what a
+    /// move or an add pushed aside for it, else what stands there. The second value
+    /// says whether the path is left empty.
+    fn vacate(&mut self, slot: usize, path: &str, index: usize) -> Result<(Content, bool)> {
+        if let Some(content) = self.slots[slot].displaced.take() {
+            return Ok((content, false));
+        }
+        self.existing(slot, path)?;
+        let s = &mut self.slots[slot];
+        s.last_index = index;
+        Ok((s.current.take().expect("checked by existing"), true))
     }
 
-    /// Works out one section on the in-memory files.
+    /// True when a section after `index` moves the file at `slot` away or deletes it,
+    /// by this name or by another spelling of it.
+    fn vacated_after(&self, slot: usize, index: usize) -> bool {
+        let s = &self.slots[slot];
+        let id = s.original.as_ref().and_then(|o| o.sole_name);
+        self.vacated.iter().any(|(real, other, j)| {
+            *j > index && (*real == s.real || (id.is_some() && *other == id))
+        })
+    }
+
+    /// What a move or an add landing at `slot` in section `index` does to the file there.
+    fn landing(&self, slot: usize, index: usize) -> Landing {
+        let s = &self.slots[slot];
+        match &s.current {
+            None => Landing::Empty,
+            Some(_) if s.displaced.is_none() && self.vacated_after(slot, index) => {
+                Landing::PushAside
+            }
+            Some(_) => Landing::Replace,
+        }
+    }
+
+    /// Puts `content` (a moved file, or an added one) at `slot`, as [`Landing`] says: a
+    /// file replaced there gets the text in its endings, encoding and BOM, with
+    /// `content`'s attributes for a move, its own for an add.
+    fn land(&mut self, slot: usize, content: Content, index: usize, added: bool) {
+        let landed = match self.landing(slot, index) {
+            Landing::Empty => content,
+            Landing::PushAside => {
+                let s = &mut self.slots[slot];
+                s.displaced = s.current.take();
+                content
+            }
+            Landing::Replace => {
+                let s = &self.slots[slot];
+                let old = s.current.as_ref().expect("a file to replace");
+                let new = engine::write_over(
+                    Some(&self.text_of(old)),
+                    &eol::to_lf(&self.text_of(&content)),
+                    WriteEol::Preserve,
+                    || file::conventions::new_file_ending(&s.real),
+                );
+                Content {
+                    text: Text::Owned(new),
+                    base: old.base,
+                    attributes: if added {
+                        old.attributes
+                    } else {
+                        content.attributes
+                    },
+                }
+            }
+        };
+        let s = &mut self.slots[slot];
+        s.current = Some(landed);
+        s.last_index = index;
+    }
+
+    /// Works out one section on the in-memory tree.
     fn plan(&mut self, index: usize, section: &FilePatch) -> Result<Planned> {
         let path = section.path.as_str();
-        let slot = self.open(path, index)?;
+        let opened = self.open(path, index)?;
+        let slot = opened.slot;
         let real = self.slots[slot].real.clone();
         let fallback = || file::conventions::new_file_ending(&real);
         let mut result = FileResult {
@@ -270,89 +423,83 @@ impl<'o> Disk<'o> {
         };
         match section.action {
             Action::Update => {
-                let (text, updated) = {
-                    let source = self.existing(slot, path)?;
-                    let updated = apply::update(&source, &section.hunks, &fallback, path)?;
-                    if updated.unchanged {
-                        return Err(Error::new(
-                            ErrorCode::NoChange,
-                            format!("The patch changes nothing in {path}: its new lines are what the file already has."),
-                        )
-                        .with_hint("Check that the + lines really differ from the - lines, and that the file was not already patched."));
-                    }
-                    describe(&mut result, &source, &updated.splices, path);
-                    let spliced = matches!(
-                        self.slots[slot].current.as_ref().map(|c| &c.text),
-                        Some(Text::Original)
-                    );
-                    let text = if spliced {
-                        Text::Spliced(updated.splices.clone())
-                    } else {
-                        Text::Owned(updated.splices.to_vec(&source))
-                    };
-                    (text, updated)
-                };
+                let current = self.existing(slot, path)?;
+                let source = self.text_of(current);
+                let updated = apply::update(&source, &section.hunks, &fallback, path)?;
+                if updated.unchanged {
+                    return Err(Error::new(
+                        ErrorCode::NoChange,
+                        format!("The patch changes nothing in {path}: its new lines are what the file already has."),
+                    )
+                    .with_hint("Check that the + lines really differ from the - lines, and that the file was not already patched."));
+                }
+                describe(&mut result, &source, &updated.splices, path);
                 result.matched_by = updated.matched_by;
-                let current = self.slots[slot]
-                    .current
-                    .take()
-                    .expect("checked by existing");
-                self.set(slot, Some(Content { text, ..current }), index);
+                let text = match current.text {
+                    Text::Original => Text::Spliced(updated.splices),
+                    _ => Text::Owned(updated.splices.into_vec(&source)),
+                };
+                let content = Content {
+                    text,
+                    ..current.clone()
+                };
+                let s = &mut self.slots[slot];
+                s.current = Some(content);
+                s.last_index = index;
                 Ok(Planned {
                     result,
                     slot: Some(slot),
                 })
             }
             Action::Add => {
-                let content = section.content.as_ref().expect("an added file has content");
-                let (new, keep) = match self.slots[slot].bytes() {
-                    Some(old) => {
-                        let new = engine::write_over(
-                            Some(&old),
-                            &eol::to_lf(&content.bytes),
-                            WriteEol::Preserve,
-                            fallback,
-                        );
-                        describe(&mut result, &old, &Splices::whole(new.clone()), path);
-                        let c = self.slots[slot].current.as_ref().expect("it has bytes");
-                        (new, Some((c.encoding, c.bom, c.mode)))
-                    }
-                    None => {
-                        let ending = if content.own_endings {
-                            Ending::Lf
-                        } else {
-                            fallback()
-                        };
-                        let new = apply::new_file(content, ending);
-                        describe(&mut result, b"", &Splices::whole(new.clone()), path);
-                        (new, None)
-                    }
+                let added = section.content.as_ref().expect("an added file has content");
+                if self.slots[slot].current.is_none() && opened.link {
+                    return Err(dangling_link(path));
+                }
+                let replaces = self.landing(slot, index) == Landing::Replace;
+                let before = match (&self.slots[slot].current, replaces) {
+                    (Some(old), true) => self.text_of(old).into_owned(),
+                    _ => Vec::new(),
                 };
-                let (encoding, bom, mode) = keep.unwrap_or((Encoding::utf8(), false, None));
+                let text = if replaces {
+                    eol::to_lf(&added.bytes).into_owned()
+                } else {
+                    let ending = if added.own_endings {
+                        Ending::Lf
+                    } else {
+                        fallback()
+                    };
+                    apply::new_file(added, ending)
+                };
                 let content = Content {
-                    text: Text::Owned(new),
-                    encoding,
-                    bom,
-                    mode,
-                    raw: None,
+                    text: Text::Owned(text),
+                    base: None,
+                    attributes: None,
                 };
-                self.set(slot, Some(content), index);
+                self.land(slot, content, index, true);
+                let after = self.text_of(self.slots[slot].current.as_ref().expect("landed"));
+                describe(
+                    &mut result,
+                    &before,
+                    &Splices::whole(after.into_owned()),
+                    path,
+                );
                 Ok(Planned {
                     result,
                     slot: Some(slot),
                 })
             }
             Action::Delete => {
-                {
-                    let old = self.existing(slot, path)?;
-                    describe(&mut result, &old, &Splices::whole(Vec::new()), path);
-                    result.eol = eol::info(&old);
+                if opened.link {
+                    return Err(file::refuse_link(Path::new(path)));
                 }
-                self.remember_mode(slot);
-                self.set(slot, None, index);
+                let (old, _) = self.vacate(slot, path, index)?;
+                let old = self.text_of(&old).into_owned();
+                describe(&mut result, &old, &Splices::whole(Vec::new()), path);
+                result.eol = eol::info(&old);
                 Ok(Planned { result, slot: None })
             }
-            Action::Move => self.plan_move(index, section, slot, result),
+            Action::Move => self.plan_move(index, section, opened, result),
         }
     }
 
@@ -360,7 +507,7 @@ impl<'o> Disk<'o> {
         &mut self,
         index: usize,
         section: &FilePatch,
-        from: usize,
+        from: Opened,
         mut result: FileResult,
     ) -> Result<Planned> {
         let path = section.path.as_str();
@@ -369,35 +516,16 @@ impl<'o> Disk<'o> {
             .as_deref()
             .expect("a move has a destination");
         result.moved_to = Some(to_path.to_string());
+        if from.link {
+            return Err(file::refuse_link(Path::new(path)));
+        }
+        let from = from.slot;
         let real = self.slots[from].real.clone();
         let fallback = || file::conventions::new_file_ending(&real);
-        let (before, moved, moved_raw) = {
-            let source = self.existing(from, path)?;
-            let splices = if section.hunks.is_empty() {
-                Splices::default()
-            } else {
-                let Updated {
-                    splices,
-                    matched_by,
-                    ..
-                } = apply::update(&source, &section.hunks, &fallback, path)?;
-                result.matched_by = matched_by;
-                splices
-            };
-            // The file's own bytes where they are known: kept bytes never pass through
-            // an encoder (legacy encodings, invalid bytes, an odd UTF-16 byte).
-            let unchanged_so_far = matches!(
-                self.slots[from].current.as_ref().map(|c| &c.text),
-                Some(Text::Original)
-            );
-            let moved_raw = match (&self.slots[from].original, unchanged_so_far) {
-                (Some(original), true) => Some(original.decoded.write_bytes(&splices)?),
-                _ => None,
-            };
-            (source.to_vec(), splices.into_vec(&source), moved_raw)
-        };
+        // Checked before anything is taken, so the message names the right problem.
+        self.existing_or_displaced(from, path)?;
         let to = self.open(to_path, index)?;
-        if to == from {
+        if to.slot == from {
             return Err(Error::new(
                 ErrorCode::PatchInvalid,
                 format!("Invalid patch, line {}: `*** Move to: {to_path}` names the file being moved ({path}).", section.line),
@@ -405,76 +533,154 @@ impl<'o> Disk<'o> {
             .with_lines(vec![section.line as u32])
             .with_hint("Leave the move out to change the file in place."));
         }
-        self.remember_mode(from);
-        let source_content = self.slots[from]
-            .current
-            .take()
-            .expect("checked by existing");
-        let mode = self.slots[from]
-            .original
-            .as_ref()
-            .and_then(|o| o.mode)
-            .or(source_content.mode);
-        let content = match self.slots[to].bytes() {
-            Some(old) => {
-                // Onto an existing file: replaced as writeFile would, in its conventions.
-                let new = engine::write_over(
-                    Some(&old),
-                    &eol::to_lf(&moved),
-                    WriteEol::Preserve,
-                    fallback,
-                );
-                let c = self.slots[to].current.as_ref().expect("it has bytes");
-                Content {
-                    text: Text::Owned(new),
-                    encoding: c.encoding,
-                    bom: c.bom,
-                    mode,
-                    raw: None,
-                }
+        let (source, _) = self.vacate(from, path, index)?;
+        let before = self.text_of(&source).into_owned();
+        let text = if section.hunks.is_empty() {
+            source.text.clone()
+        } else {
+            let updated = apply::update(&before, &section.hunks, &fallback, path)?;
+            result.matched_by = updated.matched_by;
+            match source.text {
+                Text::Original => Text::Spliced(updated.splices),
+                _ => Text::Owned(updated.splices.into_vec(&before)),
             }
-            None => Content {
-                text: Text::Owned(moved.clone()),
-                encoding: source_content.encoding,
-                bom: source_content.bom,
-                mode,
-                raw: moved_raw,
-            },
         };
-        describe(&mut result, &before, &Splices::whole(moved), path);
+        let moved = Content { text, ..source };
+        let moved_text = self.text_of(&moved).into_owned();
+        if self.slots[to.slot].current.is_none() && to.link {
+            return Err(dangling_link(to_path));
+        }
+        self.land(to.slot, moved, index, false);
+        describe(&mut result, &before, &Splices::whole(moved_text), path);
         if !result.diff.is_empty() {
             result.diff = renamed_header(&result.diff, path, to_path);
         }
-        if let Text::Owned(bytes) = &content.text {
-            result.eol = eol::info(bytes);
-        }
-        self.set(from, None, index);
-        self.set(to, Some(content), index);
+        let landed = self.slots[to.slot].current.as_ref().expect("landed");
+        result.eol = eol::info(&self.text_of(landed));
         Ok(Planned {
             result,
-            slot: Some(to),
+            slot: Some(to.slot),
         })
     }
 
-    /// Records the permission bits of a file about to be deleted or moved, to give
-    /// them back (or to the moved file).
-    fn remember_mode(&mut self, slot: usize) {
-        let real = self.slots[slot].real.clone();
-        if let Some(original) = self.slots[slot]
+    /// Fails as [`Self::existing`] unless the slot has a content to move away.
+    fn existing_or_displaced(&self, slot: usize, path: &str) -> Result<()> {
+        if self.slots[slot].displaced.is_some() {
+            return Ok(());
+        }
+        self.existing(slot, path).map(drop)
+    }
+
+    /// Every file's end state, encoded as it will be written, and the checks on the tree
+    /// as a whole: no path is left both a file and a folder.
+    fn finish(&self, patch: &Patch) -> Result<Vec<Option<Final>>> {
+        let mut finals = Vec::with_capacity(self.slots.len());
+        for slot in &self.slots {
+            let Some(content) = &slot.current else {
+                finals.push(None);
+                continue;
+            };
+            let bytes = self
+                .encode(slot, content)
+                .map_err(|e| e.with_file_index(slot.last_index))?;
+            let this = finals.len();
+            finals.push(Some(Final {
+                version: file::version::version(&bytes),
+                bytes,
+                attributes: content.attributes,
+                moved_from: content.base.filter(|&b| b != this),
+            }));
+        }
+        let files: HashMap<&Path, usize> = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| finals[s].is_some())
+            .map(|(s, slot)| (slot.real.as_path(), s))
+            .collect();
+        for (s, slot) in self.slots.iter().enumerate() {
+            if finals[s].is_none() {
+                continue;
+            }
+            let folder = slot.real.ancestors().skip(1).find_map(|a| files.get(a));
+            if let Some(&f) = folder {
+                let (inner, outer) = (slot.last_index, self.slots[f].last_index);
+                let line = |i: usize| patch.files[i].line as u32;
+                return Err(Error::new(
+                    ErrorCode::PatchInvalid,
+                    format!(
+                        "Invalid patch, line {}: {} is to be a file inside {}, which line {} makes a file: one path cannot be both a file and a folder.",
+                        line(inner),
+                        slot.display.display(),
+                        self.slots[f].display.display(),
+                        line(outer),
+                    ),
+                )
+                .with_lines(vec![line(inner), line(outer)])
+                .with_file_index(inner)
+                .with_hint("Delete or move the file before putting files under a folder of that name, or leave one of the two sections out."));
+            }
+        }
+        Ok(finals)
+    }
+
+    /// A content's bytes as they will be written.
+    fn encode(&self, slot: &Slot, content: &Content) -> Result<Vec<u8>> {
+        let named = |e: Error| Error {
+            message: format!("{}: {}", slot.display.display(), e.message),
+            ..e
+        };
+        let Some(base) = content.base else {
+            let text = match &content.text {
+                Text::Owned(text) => text.clone(),
+                _ => unreachable!("a new file has a source of its own"),
+            };
+            // A new file's text, encoded as a new file is (UTF-8 unless the caller's
+            // option or the project's settings say otherwise).
+            let declared = || file::conventions::declared_encoding(&slot.real);
+            let hints = Hints {
+                option: self.opts.file.encoding,
+                declared: Some(&declared),
+                ..Hints::default()
+            };
+            let splices = Splices::whole(text);
+            let output = encoding::write::output(None, &splices, &hints, None).map_err(named)?;
+            return Ok(output.expect("a new file always changes").concat());
+        };
+        let decoded = &self.slots[base]
             .original
-            .as_mut()
-            .filter(|o| o.mode.is_none())
-        {
-            original.mode = mode_of(&real);
+            .as_ref()
+            .expect("a base file existed")
+            .decoded;
+        match &content.text {
+            Text::Original => Ok(decoded.clone().into_raw()),
+            Text::Spliced(splices) => decoded.write_bytes(splices).map_err(named),
+            Text::Owned(text) => decoded
+                .write_bytes(&Splices::whole(text.clone()))
+                .map_err(named),
+        }
+    }
+
+    /// True when the slot's file ends otherwise than it began.
+    fn changed(&self, s: usize, finals: &[Option<Final>]) -> bool {
+        match (&self.slots[s].original, &finals[s]) {
+            (None, None) => false,
+            (Some(o), Some(f)) => {
+                f.version != o.version || f.attributes.is_some_and(|a| a != o.attributes)
+            }
+            _ => true,
         }
     }
 
     /// Every check that can be made before writing: permissions, and that each file to
     /// delete can be deleted.
-    fn check(&self) -> Result<()> {
-        for slot in self.slots.iter().filter(|s| s.changed()) {
+    fn check(&self, finals: &[Option<Final>]) -> Result<()> {
+        for (s, slot) in self.slots.iter().enumerate() {
+            if !self.changed(s, finals) {
+                continue;
+            }
             let fail = |e: Error| e.with_file_index(slot.last_index);
-            match (&slot.original, &slot.current) {
+            match (&slot.original, &finals[s]) {
                 (Some(original), None) => {
                     let opts = FileOptions {
                         expected_version: Some(original.version.clone()),
@@ -482,178 +688,204 @@ impl<'o> Disk<'o> {
                         ..self.opts.file.clone()
                     };
                     file::remove(&slot.display, &opts).map_err(fail)?;
-                    writable_dir(&slot.real, &slot.display).map_err(fail)?;
+                    file::removable(&slot.display, &self.opts.file).map_err(fail)?;
                 }
-                (Some(_), Some(_)) => writable_file(&slot.real, &slot.display).map_err(fail)?,
-                (None, Some(_)) => writable_dir(&slot.real, &slot.display).map_err(fail)?,
-                (None, None) => {}
+                _ => file::writable(&slot.display, &self.opts.file).map_err(fail)?,
             }
         }
         Ok(())
     }
 
     /// Writes every changed file, then deletes; puts everything back on a failure.
-    /// Returns the version and warnings of each file written, by slot.
-    fn commit(&mut self) -> Result<HashMap<usize, (String, Vec<String>)>> {
-        let order: Vec<usize> = (0..self.slots.len())
-            .filter(|&s| self.slots[s].changed() && self.slots[s].current.is_some())
-            .chain(
-                (0..self.slots.len())
-                    .filter(|&s| self.slots[s].changed() && self.slots[s].current.is_none()),
-            )
+    /// Returns the warnings of each file written, by slot.
+    ///
+    /// The order keeps every content somewhere on disk at every moment, so a crash
+    /// never loses one: a moved file is written at its new path before its old one is
+    /// overwritten or deleted, and where moves go round in a circle (a swap), one old
+    /// content is first copied aside ([`file::stash`]) and the copy removed at the end.
+    fn commit(&self, finals: &[Option<Final>]) -> Result<HashMap<usize, Vec<String>>> {
+        let changed: Vec<usize> = (0..self.slots.len())
+            .filter(|&s| self.changed(s, finals))
             .collect();
-        let mut done: Vec<Done> = Vec::new();
-        let mut written = HashMap::new();
-        for s in order {
-            match self.commit_one(s) {
-                Ok((step, version, warnings)) => {
-                    done.push(step);
-                    if let Some(version) = version {
-                        written.insert(s, (version, warnings));
-                    }
-                }
-                Err(err) => {
-                    let err = err.with_file_index(self.slots[s].last_index);
-                    return Err(self.roll_back(done, err));
+        let writes: Vec<usize> = changed
+            .iter()
+            .copied()
+            .filter(|&s| finals[s].is_some())
+            .collect();
+        // The write that carries each slot's old content elsewhere comes before it.
+        let mut first: HashMap<usize, usize> = HashMap::new();
+        for &r in &writes {
+            if let Some(q) = finals[r].as_ref().and_then(|f| f.moved_from) {
+                if writes.contains(&q) {
+                    first.insert(q, r);
                 }
             }
         }
-        Ok(written)
-    }
-
-    fn options(&self, expected: Option<String>) -> FileOptions {
-        FileOptions {
-            expected_version: expected,
-            ..self.opts.file.clone()
+        let mut done: Vec<Done> = Vec::new();
+        let mut stashes: Vec<(usize, file::Stash)> = Vec::new();
+        let mut warnings = HashMap::new();
+        let mut left = writes;
+        while !left.is_empty() {
+            let ready = left
+                .iter()
+                .position(|q| first.get(q).is_none_or(|r| !left.contains(r)));
+            let s = match ready {
+                Some(at) => left.remove(at),
+                None => {
+                    // A circle: keep the first one's old content aside, then go on.
+                    let s = left.remove(0);
+                    let slot = &self.slots[s];
+                    let original = slot.original.as_ref().expect("a moved file existed");
+                    if !self.opts.file.dry_run {
+                        let kept = file::stash(
+                            &slot.display,
+                            &self.opts.file,
+                            &original.decoded.clone().into_raw(),
+                            &original.attributes,
+                        );
+                        match kept {
+                            Ok(stash) => stashes.push((s, stash)),
+                            Err(err) => {
+                                let err = err.with_file_index(slot.last_index);
+                                return Err(self.roll_back(done, stashes, err));
+                            }
+                        }
+                    }
+                    s
+                }
+            };
+            if let Err(err) = self.commit_step(s, finals, &mut done, &mut warnings) {
+                return Err(self.roll_back(done, stashes, err));
+            }
         }
-    }
-
-    /// [`Self::options`] for writing given bytes exactly as they are (no encoder).
-    fn exact(&self, expected: Option<String>) -> FileOptions {
-        FileOptions {
-            convert_to: Some((Encoding::utf8(), false)),
-            ..self.options(expected)
+        for s in changed.into_iter().filter(|&s| finals[s].is_none()) {
+            if let Err(err) = self.commit_step(s, finals, &mut done, &mut warnings) {
+                return Err(self.roll_back(done, stashes, err));
+            }
         }
+        for (_, stash) in stashes {
+            stash.remove();
+        }
+        Ok(warnings)
     }
 
-    fn commit_one(&mut self, s: usize) -> Result<(Done, Option<String>, Vec<String>)> {
-        let dry_run = self.opts.file.dry_run;
-        let slot = &mut self.slots[s];
-        let display = slot.display.clone();
-        let slot_real = slot.real.clone();
-        match (&slot.original, slot.current.take()) {
+    fn commit_step(
+        &self,
+        s: usize,
+        finals: &[Option<Final>],
+        done: &mut Vec<Done>,
+        warnings: &mut HashMap<usize, Vec<String>>,
+    ) -> Result<()> {
+        let (step, w) = self
+            .commit_one(s, finals[s].as_ref())
+            .map_err(|e| e.with_file_index(self.slots[s].last_index))?;
+        done.push(step);
+        warnings.insert(s, w);
+        Ok(())
+    }
+
+    fn commit_one(&self, s: usize, end: Option<&Final>) -> Result<(Done, Vec<String>)> {
+        let slot = &self.slots[s];
+        let opts = &self.opts.file;
+        match (&slot.original, end) {
             (Some(original), None) => {
                 let opts = FileOptions {
                     expected_version: Some(original.version.clone()),
-                    ..self.opts.file.clone()
+                    ..opts.clone()
                 };
-                file::remove(&display, &opts)?;
-                Ok((Done::Deleted(s), None, Vec::new()))
+                file::remove(&slot.display, &opts)?;
+                Ok((Done::Deleted(s), Vec::new()))
             }
-            (Some(original), Some(content)) => {
-                let opts = FileOptions {
-                    expected_version: Some(original.version.clone()),
-                    ..self.opts.file.clone()
+            (original, Some(end)) => {
+                let expected = original.as_ref().map(|o| o.version.as_str());
+                let put = file::put(
+                    &slot.display,
+                    opts,
+                    expected,
+                    &end.bytes,
+                    end.attributes.as_ref(),
+                )?;
+                let step = match original {
+                    Some(_) => Done::Wrote(s, put.version),
+                    None => Done::Created(s, put.version, put.folders),
                 };
-                let mode = content.mode.filter(|&m| Some(m) != original.mode);
-                let splices = match content.text {
-                    Text::Original => Splices::whole(original.decoded.source.clone()),
-                    Text::Spliced(splices) => splices,
-                    Text::Owned(bytes) => Splices::whole(bytes),
-                };
-                let (done, ()) = file::modify(&display, &opts, false, |_, _| Ok((splices, ())))?;
-                if let (Some(mode), false) = (mode, dry_run) {
-                    set_mode(&slot_real, mode, &display)?;
-                }
-                Ok((
-                    Done::Wrote(s, done.version.clone()),
-                    Some(done.version),
-                    done.warnings,
-                ))
-            }
-            (None, Some(content)) => {
-                let text = match content.text {
-                    Text::Owned(text) => text,
-                    _ => unreachable!("a new file has a source of its own"),
-                };
-                let done = match content.raw {
-                    // A moved file: its bytes, exactly.
-                    Some(raw) => create(&display, &self.exact(None), raw)?,
-                    // An added file: its text, encoded as a new file is (UTF-8 unless
-                    // the project's settings say otherwise).
-                    None if content.encoding == Encoding::utf8() && !content.bom => {
-                        create(&display, &self.options(None), text)?
-                    }
-                    None => create(
-                        &display,
-                        &self.exact(None),
-                        Decoded::empty(content.encoding, content.bom)
-                            .write_bytes(&Splices::whole(text))?,
-                    )?,
-                };
-                if let (Some(mode), false) = (content.mode, dry_run) {
-                    set_mode(&slot_real, mode, &display)?;
-                }
-                Ok((
-                    Done::Created(s, done.version.clone()),
-                    Some(done.version),
-                    done.warnings,
-                ))
+                Ok((step, put.warnings))
             }
             (None, None) => unreachable!("unchanged slots are not committed"),
         }
     }
 
     /// Puts back what `done` changed, newest first; returns `err`, with what could not be
-    /// put back added to its message.
-    fn roll_back(&self, done: Vec<Done>, mut err: Error) -> Error {
+    /// put back added to its message. A copy kept aside goes once its file is back.
+    fn roll_back(
+        &self,
+        done: Vec<Done>,
+        stashes: Vec<(usize, file::Stash)>,
+        mut err: Error,
+    ) -> Error {
         if self.opts.file.dry_run {
             return err;
         }
+        let opts = &self.opts.file;
         let mut failed = Vec::new();
+        let mut failed_slots = Vec::new();
         for step in done.into_iter().rev() {
             let (s, outcome) = match step {
                 Done::Wrote(s, version) => {
                     let slot = &self.slots[s];
                     let original = slot.original.as_ref().expect("a written file existed");
-                    // The old bytes exactly, not the old text encoded again.
-                    let outcome =
-                        file::modify(&slot.display, &self.exact(Some(version)), false, |_, _| {
-                            Ok((Splices::whole(original.decoded.clone().into_raw()), ()))
-                        })
-                        .and_then(|_| match original.mode {
-                            Some(mode) => set_mode(&slot.real, mode, &slot.display),
-                            None => Ok(()),
-                        });
+                    // The old bytes exactly, with the old attributes.
+                    let outcome = file::put(
+                        &slot.display,
+                        opts,
+                        Some(&version),
+                        &original.decoded.clone().into_raw(),
+                        Some(&original.attributes),
+                    )
+                    .map(drop);
                     (s, outcome)
                 }
-                Done::Created(s, version) => {
+                Done::Created(s, version, folders) => {
                     let slot = &self.slots[s];
-                    (
-                        s,
-                        file::remove(&slot.display, &self.options(Some(version))).map(|_| ()),
-                    )
+                    let opts = FileOptions {
+                        expected_version: Some(version),
+                        ..opts.clone()
+                    };
+                    let outcome = file::remove(&slot.display, &opts).map(|_| folders.remove());
+                    (s, outcome)
                 }
                 Done::Deleted(s) => {
                     let slot = &self.slots[s];
                     let original = slot.original.as_ref().expect("a deleted file existed");
-                    let bytes = original.decoded.clone().into_raw();
-                    let outcome =
-                        create(&slot.display, &self.exact(None), bytes).and_then(
-                            |_| match original.mode {
-                                Some(mode) => set_mode(&slot.real, mode, &slot.display),
-                                None => Ok(()),
-                            },
-                        );
+                    let outcome = file::put(
+                        &slot.display,
+                        opts,
+                        None,
+                        &original.decoded.clone().into_raw(),
+                        Some(&original.attributes),
+                    )
+                    .map(drop);
                     (s, outcome)
                 }
             };
             if let Err(e) = outcome {
+                let kept = stashes
+                    .iter()
+                    .find(|(k, _)| *k == s)
+                    .map_or(String::new(), |(_, stash)| {
+                        format!("; its old content is in {}", stash.path().display())
+                    });
                 failed.push(format!(
-                    "{} ({})",
+                    "{} ({}{kept})",
                     self.slots[s].display.display(),
                     e.message
                 ));
+                failed_slots.push(s);
+            }
+        }
+        for (s, stash) in stashes {
+            if !failed_slots.contains(&s) {
+                stash.remove();
             }
         }
         if failed.is_empty() {
@@ -669,29 +901,32 @@ impl<'o> Disk<'o> {
     }
 }
 
+/// What a move or an add does to the file already at its path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Landing {
+    /// There is none.
+    Empty,
+    /// It is pushed aside for a later section that moves it away or deletes it.
+    PushAside,
+    /// It is replaced, as `writeFile` would.
+    Replace,
+}
+
 /// What a commit step did, to undo it.
 enum Done {
     Wrote(usize, String),
-    Created(usize, String),
+    Created(usize, String, NewFolders),
     Deleted(usize),
 }
 
-/// Creates a file that must not exist, with `bytes`: exactly as given with
-/// [`Disk::exact`] options, else as a new file's text.
-fn create(display: &Path, opts: &FileOptions, bytes: Vec<u8>) -> Result<file::Written> {
-    let (written, ()) = file::modify(display, opts, true, |decoded, _| {
-        match decoded {
-        Some(_) => Err(Error::new(
-            ErrorCode::FileChanged,
-            format!(
-                "File changed on disk: {} was created by another process meanwhile. Nothing was written.",
-                display.display()
-            ),
-        )),
-        None => Ok((Splices::whole(bytes), ())),
-    }
-    })?;
-    Ok(written)
+/// `NOT_A_FILE` for a new file's path that is a symbolic link to nothing: a patch does
+/// not create files through links.
+fn dangling_link(path: &str) -> Error {
+    Error::new(
+        ErrorCode::NotAFile,
+        format!("Not a file: {path} is a symbolic link to a file that does not exist; a patch does not create files through links."),
+    )
+    .with_hint("Remove the link, or give the path it points to.")
 }
 
 /// Fills in a section's diff and the endings of its result.
@@ -710,68 +945,5 @@ fn renamed_header(diff: &str, from: &str, to: &str) -> String {
     diff.replacen(&old, &format!("+++ b/{}\n", strip(to)), 1)
 }
 
-#[cfg(unix)]
-fn mode_of(real: &Path) -> Option<u32> {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(real)
-        .ok()
-        .map(|m| m.permissions().mode() & 0o7777)
-}
-
-#[cfg(not(unix))]
-fn mode_of(_real: &Path) -> Option<u32> {
-    None
-}
-
-#[cfg(unix)]
-fn set_mode(real: &Path, mode: u32, display: &Path) -> Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(real, std::fs::Permissions::from_mode(mode))
-        .map_err(|e| file::io_failure(&e, display, file::Action::Write))
-}
-
-#[cfg(not(unix))]
-fn set_mode(_real: &Path, _mode: u32, _display: &Path) -> Result<()> {
-    Ok(())
-}
-
-/// `PERMISSION_DENIED` unless this process may write `path` (a file, or a folder to
-/// create or delete files in).
-#[cfg(unix)]
-fn may_write(path: &Path) -> std::io::Result<()> {
-    use std::os::unix::ffi::OsStrExt;
-    let c = std::ffi::CString::new(path.as_os_str().as_bytes())?;
-    // SAFETY: `c` is a valid NUL-terminated string for the duration of the call.
-    let rc = unsafe { libc::faccessat(libc::AT_FDCWD, c.as_ptr(), libc::W_OK, libc::AT_EACCESS) };
-    if rc == 0 {
-        return Ok(());
-    }
-    let err = std::io::Error::last_os_error();
-    match err.kind() {
-        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => Err(err),
-        // Anything else (a missing faccessat2 in an old sandbox): the write decides.
-        _ => Ok(()),
-    }
-}
-
-#[cfg(not(unix))]
-fn may_write(_path: &Path) -> std::io::Result<()> {
-    Ok(())
-}
-
-fn writable_file(real: &Path, display: &Path) -> Result<()> {
-    may_write(real).map_err(|e| file::io_failure(&e, display, file::Action::Write))?;
-    writable_dir(real, display)
-}
-
-/// The folder that will hold `real` (its nearest existing ancestor) takes new files.
-fn writable_dir(real: &Path, display: &Path) -> Result<()> {
-    let mut dir = real.parent();
-    while let Some(d) = dir {
-        if d.exists() {
-            return may_write(d).map_err(|e| file::io_failure(&e, display, file::Action::Write));
-        }
-        dir = d.parent();
-    }
-    Ok(())
-}
+#[cfg(test)]
+mod tests;

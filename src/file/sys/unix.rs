@@ -27,6 +27,25 @@ pub(crate) struct Extra {
     gid: u32,
 }
 
+impl Extra {
+    /// The permission bits (with setuid, setgid and sticky).
+    pub(crate) fn mode(&self) -> Option<u32> {
+        Some(self.mode & 0o7777)
+    }
+
+    /// The bits a file that is to end with these attributes is created with: at most
+    /// its owner's, so that until [`adopt`] gives it the rest on its handle nobody but
+    /// this process can open it, and nothing is ever wider than at the end.
+    pub(crate) fn creation_mode(&self) -> u32 {
+        self.mode & 0o700
+    }
+
+    /// The same permission bits and owner.
+    pub(crate) fn same(&self, other: &Extra) -> bool {
+        (self.mode & 0o7777, self.uid, self.gid) == (other.mode & 0o7777, other.uid, other.gid)
+    }
+}
+
 /// How folders are opened: only to look names up in them.
 fn dir_flags() -> OFlags {
     #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -148,6 +167,40 @@ impl Dir {
         }
     }
 
+    /// `PermissionDenied` (or `ReadOnlyFilesystem`) when this process may not create,
+    /// rename or remove names in this folder.
+    pub fn check_folder_writable(&self) -> io::Result<()> {
+        let access = rfs::Access::WRITE_OK | rfs::Access::EXEC_OK;
+        match rfs::accessat(&self.0, ".", access, AtFlags::EACCESS) {
+            Ok(()) => Ok(()),
+            Err(e) if e == Errno::ACCESS || e == Errno::PERM || e == Errno::ROFS => Err(e.into()),
+            // Anything else (an old kernel, a sandbox): let the write decide.
+            Err(_) => Ok(()),
+        }
+    }
+
+    /// `PermissionDenied` when this folder is sticky (like `/tmp`) and neither it nor
+    /// the file `file` in it belongs to this process's user: the file can then be
+    /// neither replaced by a rename nor removed, though the folder takes new names.
+    pub fn check_sticky(&self, file: &Stat) -> io::Result<()> {
+        let user = fs_uid();
+        if user == 0 {
+            return Ok(());
+        }
+        let Ok(folder) = rfs::fstat(&self.0) else {
+            return Ok(()); // let the write decide
+        };
+        #[allow(clippy::unnecessary_cast)] // u16 on macOS
+        let sticky = folder.st_mode as u32 & 0o1000 != 0;
+        if sticky && folder.st_uid != user && file.extra.uid != user {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                "its folder is sticky (like /tmp) and neither the folder nor the file is yours, so it can be neither replaced nor removed",
+            ));
+        }
+        Ok(())
+    }
+
     /// Flushes the folder's entries to disk (after a rename, for `durable`).
     pub fn sync(&self) -> io::Result<()> {
         // An O_PATH descriptor cannot be synced; open the folder itself.
@@ -205,6 +258,20 @@ impl Dir {
     #[cfg(not(target_os = "linux"))]
     pub fn open_beneath(&self, _path: &Path) -> io::Result<Option<Dir>> {
         Ok(None)
+    }
+}
+
+/// The user the kernel checks file permissions for: on Linux the file-system uid (what
+/// `setfsuid` set, the effective uid unless changed), elsewhere the effective uid.
+fn fs_uid() -> u32 {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: an invalid uid (-1) changes nothing and returns the current fs uid.
+        unsafe { libc::setfsuid(libc::uid_t::MAX) as u32 }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        rustix::process::geteuid().as_raw()
     }
 }
 
@@ -362,20 +429,21 @@ pub(crate) fn is_busy(_err: &io::Error) -> bool {
     false
 }
 
-/// Gives `temp` the original's permission bits, and its owner when running as root
-/// (best effort: some file systems refuse ownership changes).
-pub(crate) fn adopt(temp: &File, original: &Stat) -> io::Result<()> {
+/// Gives `temp` (through its handle, never by name) the permission bits of `keep`, and
+/// its owner when running as root (best effort: some file systems refuse ownership
+/// changes).
+pub(crate) fn adopt(temp: &File, keep: &Extra) -> io::Result<()> {
     if rustix::process::geteuid().is_root() {
         // Before chmod, which a chown would otherwise undo for setuid bits.
         let _ = rfs::fchown(
             temp,
-            Some(rustix::process::Uid::from_raw(original.extra.uid)),
-            Some(rustix::process::Gid::from_raw(original.extra.gid)),
+            Some(rustix::process::Uid::from_raw(keep.uid)),
+            Some(rustix::process::Gid::from_raw(keep.gid)),
         );
     }
     Ok(rfs::fchmod(
         temp,
-        Mode::from_raw_mode((original.extra.mode & 0o7777) as _),
+        Mode::from_raw_mode((keep.mode & 0o7777) as _),
     )?)
 }
 

@@ -89,6 +89,23 @@ pub(crate) struct Extra {
     attributes: u32,
 }
 
+impl Extra {
+    /// Windows has no POSIX permission bits.
+    pub(crate) fn mode(&self) -> Option<u32> {
+        None
+    }
+
+    /// Unused on Windows, whose temporary files are created without a mode.
+    pub(crate) fn creation_mode(&self) -> u32 {
+        0o600
+    }
+
+    /// The same attributes among those a replacement takes over.
+    pub(crate) fn same(&self, other: &Extra) -> bool {
+        self.attributes & KEPT_ATTRIBUTES == other.attributes & KEPT_ATTRIBUTES
+    }
+}
+
 fn last_error() -> io::Error {
     io::Error::last_os_error()
 }
@@ -351,6 +368,17 @@ impl Dir {
         self.delete(name, FILE_NON_DIRECTORY_FILE)
     }
 
+    /// Nothing to check ahead: Windows folder permissions are ACLs, which the write
+    /// itself meets.
+    pub fn check_folder_writable(&self) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Windows folders have no sticky bit: the write itself meets their ACLs.
+    pub fn check_sticky(&self, _file: &Stat) -> io::Result<()> {
+        Ok(())
+    }
+
     /// Nothing to do: Windows cannot flush a folder (NTFS journals its entries).
     pub fn sync(&self) -> io::Result<()> {
         Ok(())
@@ -533,9 +561,10 @@ pub(crate) fn is_busy(err: &io::Error) -> bool {
     )
 }
 
-/// Gives `temp` the attributes of the file it replaces (hidden, system, archive…).
-pub(crate) fn adopt(temp: &File, original: &Stat) -> io::Result<()> {
-    let kept = original.extra.attributes & KEPT_ATTRIBUTES;
+/// Gives `temp` (through its handle) the attributes of `keep` that a replacement takes
+/// over (hidden, system, archive…).
+pub(crate) fn adopt(temp: &File, keep: &Extra) -> io::Result<()> {
+    let kept = keep.attributes & KEPT_ATTRIBUTES;
     let info = FILE_BASIC_INFO {
         // Zero leaves a time as it is.
         CreationTime: 0,
