@@ -721,6 +721,13 @@ fn git_header_paths(rest: &[u8]) -> Option<(String, String)> {
 }
 
 /// The hunks of an entry from `i`; returns the index after them.
+///
+/// A hunk ends when its `@@` counts are used up, as git reads it, so a removed `-- x`
+/// followed by an added `++ x` (an SQL or Lua comment) is content, not a file header.
+/// Counts that do not fit the lines are tolerated: when the lines run out first (an
+/// `@@`, `diff` or `Index:` line, or the end of the patch, before the counts are used
+/// up), the hunk is read as if it had no counts ([`uncounted_end`]); when the counts run
+/// out first, the hunk lines right after them still belong to the hunk.
 fn hunks(lines: &[Line<'_>], mut i: usize, entry: &mut Entry) -> Result<usize> {
     while let Some(line) = lines.get(i) {
         let Some(rest) = line.text.strip_prefix(b"@@") else {
@@ -728,71 +735,28 @@ fn hunks(lines: &[Line<'_>], mut i: usize, entry: &mut Entry) -> Result<usize> {
         };
         let mut hunk = new_hunk(line.number);
         hunk.hint = parse_hint(rest);
-        let counts = hunk.hint.map(|h| (h.old_len as usize, h.new_len as usize));
-        let (mut old_seen, mut new_seen) = (0, 0);
-        i += 1;
-        while let Some(l) = lines.get(i) {
-            let done = counts.is_none_or(|(o, n)| old_seen >= o && new_seen >= n);
+        let body = i + 1;
+        let counted = match hunk.hint {
+            Some(h) => counted_end(lines, body, h.old_len, h.new_len)?,
+            None => None,
+        };
+        let end = uncounted_end(lines, counted.unwrap_or(body));
+        for l in &lines[body..end] {
             let t = l.text;
-            if t.starts_with(b"\\") {
-                mark_no_newline(&mut hunk);
-                i += 1;
-                continue;
-            }
-            let next_is_header = t.starts_with(b"@@")
-                || t.starts_with(b"diff --git ")
-                || (t.starts_with(b"--- ")
-                    && lines
-                        .get(i + 1)
-                        .is_some_and(|n| n.text.starts_with(b"+++ ")));
-            if next_is_header || (done && t == b"-- ") {
-                break;
-            }
-            if done && t.is_empty() {
-                // A blank line after the counted lines separates files, unless more hunk
-                // lines follow it (the counts were wrong): then it is an empty context line.
-                let more = lines[i..]
-                    .iter()
-                    .find(|l| !l.text.is_empty())
-                    .is_some_and(|l| {
-                        matches!(l.text.first(), Some(b' ' | b'+' | b'-'))
-                            && !l.text.starts_with(b"--- ")
-                            && l.text != b"-- "
-                    });
-                if !more {
-                    break;
-                }
-            }
             let kind = match t.first() {
-                None => Kind::Context,
-                Some(b' ') => Kind::Context,
+                Some(b'\\') => {
+                    mark_no_newline(&mut hunk);
+                    continue;
+                }
                 Some(b'-') => Kind::Removed,
-                Some(b'+') => Kind::Added,
-                Some(_) if done => break,
-                Some(_) => {
-                    return Err(invalid(
-                        l.number,
-                        format!(
-                            "expected a hunk line starting with ' ' (context), '-' (removed) or '+' (added), but found {}.",
-                            l.shown()
-                        ),
-                        UNIFIED_HINT,
-                    ))
-                }
-            };
-            match kind {
-                Kind::Context => {
-                    old_seen += 1;
-                    new_seen += 1;
-                }
-                Kind::Removed => old_seen += 1,
-                Kind::Added => {
-                    new_seen += 1;
+                Some(b'+') => {
                     entry.added.push((t[1..].to_vec(), l.brk.to_vec()));
+                    Kind::Added
                 }
-            }
+                // An empty line is an empty context line, as git reads it.
+                _ => Kind::Context,
+            };
             push_hunk_lines(&mut hunk, kind, t.get(1..).unwrap_or_default());
-            i += 1;
         }
         if hunk.lines.is_empty() {
             return Err(invalid(
@@ -802,8 +766,95 @@ fn hunks(lines: &[Line<'_>], mut i: usize, entry: &mut Entry) -> Result<usize> {
             ));
         }
         entry.hunks.push(hunk);
+        i = end;
     }
     Ok(i)
+}
+
+/// Where a hunk whose lines start at `from` ends by its counts (`old` context and
+/// removed lines, `new` context and added lines), or `None` when the lines do not fit
+/// the counts: the next `@@`, `diff` or `Index:` line, or the end of the patch, comes
+/// before the counts are used up, or a line the counts have no room for. Any other line
+/// before the counts are used up is `PATCH_INVALID`.
+fn counted_end(
+    lines: &[Line<'_>],
+    from: usize,
+    mut old: u32,
+    mut new: u32,
+) -> Result<Option<usize>> {
+    let mut i = from;
+    while old > 0 || new > 0 {
+        let Some(l) = lines.get(i) else {
+            return Ok(None);
+        };
+        let t = l.text;
+        match t.first() {
+            None | Some(b' ') if old > 0 && new > 0 => {
+                old -= 1;
+                new -= 1;
+            }
+            Some(b'-') if old > 0 => old -= 1,
+            Some(b'+') if new > 0 => new -= 1,
+            Some(b'\\') => {}
+            None | Some(b' ' | b'-' | b'+') => return Ok(None),
+            _ if t.starts_with(b"@@") || t.starts_with(b"diff ") || t.starts_with(b"Index: ") => {
+                return Ok(None)
+            }
+            _ => {
+                return Err(invalid(
+                    l.number,
+                    format!(
+                        "expected a hunk line starting with ' ' (context), '-' (removed) or '+' (added), but found {}.",
+                        l.shown()
+                    ),
+                    UNIFIED_HINT,
+                ))
+            }
+        }
+        i += 1;
+    }
+    // A `\ No newline at end of file` right after the counted lines is the hunk's.
+    if lines.get(i).is_some_and(|l| l.text.starts_with(b"\\")) {
+        i += 1;
+    }
+    Ok(Some(i))
+}
+
+/// Where hunk lines go on from `i` without counts: up to the next `@@` or `diff --git`
+/// line, a `--- `/`+++ ` pair (the next file's header), an email signature (`-- `), a
+/// line that is no hunk line, or blank lines that no hunk line follows.
+fn uncounted_end(lines: &[Line<'_>], mut i: usize) -> usize {
+    let header = |i: usize| {
+        lines[i].text.starts_with(b"--- ")
+            && lines
+                .get(i + 1)
+                .is_some_and(|n| n.text.starts_with(b"+++ "))
+    };
+    while let Some(l) = lines.get(i) {
+        if header(i) || l.text == b"-- " {
+            break;
+        }
+        match l.text.first() {
+            Some(b' ' | b'-' | b'+' | b'\\') => {}
+            None => {
+                // A blank line separates files, unless more hunk lines follow it: then it
+                // is an empty context line.
+                let more = (i..lines.len())
+                    .find(|&j| !lines[j].text.is_empty())
+                    .is_some_and(|j| {
+                        matches!(lines[j].text.first(), Some(b' ' | b'+' | b'-'))
+                            && !header(j)
+                            && lines[j].text != b"-- "
+                    });
+                if !more {
+                    break;
+                }
+            }
+            Some(_) => break,
+        }
+        i += 1;
+    }
+    i
 }
 
 /// A `--- a/P`/`+++ b/P` pair without its `a/`/`b/` prefixes (git's), and `None` for
