@@ -195,6 +195,13 @@ fn mark_no_newline(hunk: &mut Hunk) {
     }
 }
 
+/// The hunk has no lines but blank ones (or none): nothing to find or change.
+fn only_blank(hunk: &Hunk) -> bool {
+    hunk.lines
+        .iter()
+        .all(|(kind, text)| *kind == Kind::Context && text.is_empty())
+}
+
 fn new_hunk(line: usize) -> Hunk {
     Hunk {
         anchors: Vec::new(),
@@ -283,6 +290,12 @@ impl<'a> Envelope<'a, '_> {
                         ),
                     ));
                 }
+                if files.is_empty() {
+                    return Err(self.fail(
+                        line.number,
+                        "the patch has no sections: expected `*** Add File: PATH`, `*** Delete File: PATH` or `*** Update File: PATH` before `*** End Patch`.",
+                    ));
+                }
                 break;
             }
             if let Some(rest) = trimmed.strip_prefix(ADD.as_bytes()) {
@@ -366,7 +379,7 @@ impl<'a> Envelope<'a, '_> {
             self.at += 1;
             if trimmed == END_OF_FILE.as_bytes() {
                 match current.take() {
-                    Some(mut hunk) if !hunk.lines.is_empty() => {
+                    Some(mut hunk) if !only_blank(&hunk) => {
                         hunk.end_of_file = true;
                         hunks.push(hunk);
                     }
@@ -387,7 +400,11 @@ impl<'a> Envelope<'a, '_> {
             }
             if let Some(rest) = trimmed.strip_prefix(b"@@") {
                 let hunk = match current.take() {
-                    Some(hunk) if hunk.lines.is_empty() => hunk,
+                    // Blank lines between two `@@` lines only separate them.
+                    Some(mut hunk) if only_blank(&hunk) => {
+                        hunk.lines.clear();
+                        hunk
+                    }
                     Some(hunk) => {
                         hunks.push(hunk);
                         new_hunk(line.number)
@@ -410,8 +427,9 @@ impl<'a> Envelope<'a, '_> {
                 continue;
             }
             if line.text.is_empty() {
-                // An empty context line, or a blank line between hunks.
-                if let Some(hunk) = current.as_mut().filter(|h| !h.lines.is_empty()) {
+                // An empty context line (right after an `@@` line too, as in Codex), or a
+                // blank line between hunks.
+                if let Some(hunk) = current.as_mut() {
                     hunk.lines.push((Kind::Context, Vec::new()));
                 }
                 continue;
@@ -438,7 +456,7 @@ impl<'a> Envelope<'a, '_> {
             push_hunk_lines(hunk, kind, &line.text[1..]);
         }
         if let Some(hunk) = current {
-            if hunk.lines.is_empty() {
+            if only_blank(&hunk) {
                 return Err(self.fail(hunk.line, "the `@@` line has no hunk lines after it."));
             }
             hunks.push(hunk);

@@ -101,3 +101,41 @@ fn an_empty_line_inside_the_counts_is_an_empty_context_line() {
     let p = parse(b"--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n\n-b\n+c\n").unwrap();
     assert_eq!(shown(&p.files[0].hunks[0]), [" a", " ", "-b", "+c"]);
 }
+
+// ---------------------------------------------------------------------------
+// The envelope
+
+#[test]
+fn a_blank_line_right_after_an_anchor_is_an_empty_context_line() {
+    // Codex test_update_file_chunk: "blank line inside a chunk is context".
+    let p = parse(b"*** Begin Patch\n*** Update File: f\n@@ change_context\n\n context\n-remove\n+add\n context2\n*** End Patch").unwrap();
+    let h = &p.files[0].hunks[0];
+    assert_eq!(h.anchors, [b"change_context".to_vec()]);
+    assert_eq!(shown(h), [" ", " context", "-remove", "+add", " context2"]);
+}
+
+#[test]
+fn blank_lines_between_two_at_lines_only_separate_them() {
+    let p = parse(
+        b"*** Begin Patch\n*** Update File: f\n@@ class A\n\n@@ def f\n-x\n+y\n*** End Patch",
+    )
+    .unwrap();
+    let h = &p.files[0].hunks;
+    assert_eq!(h.len(), 1);
+    assert_eq!(h[0].anchors.len(), 2);
+    assert_eq!(shown(&h[0]), ["-x", "+y"]);
+    let e = refused("*** Begin Patch\n*** Update File: f\n@@\n\n*** End Patch");
+    assert!(e.message.contains("no hunk lines"), "{}", e.message);
+}
+
+#[test]
+fn an_envelope_with_no_sections_is_invalid() {
+    // OpenCode "rejects empty patch".
+    for text in [
+        "*** Begin Patch\n*** End Patch",
+        "*** Begin Patch\n\n\n*** End Patch\n",
+    ] {
+        let e = refused(text);
+        assert!(e.message.contains("no sections"), "{}", e.message);
+    }
+}
