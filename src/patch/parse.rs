@@ -516,8 +516,12 @@ fn new_content(lines: &[(&[u8], &[u8])], no_newline: bool) -> NewContent {
 #[derive(Default)]
 struct Entry {
     line: usize,
+    /// The `---` name (or the `diff --git` one until a `---` line comes), as written.
     old: Option<String>,
+    /// The `+++` name (or the `diff --git` one until a `+++` line comes), as written.
     new: Option<String>,
+    /// `diff --git`'s two names, for a git entry.
+    git: Option<(String, String)>,
     new_file: bool,
     deleted: bool,
     rename_from: Option<String>,
@@ -542,8 +546,9 @@ fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
                 ..Entry::default()
             };
             if let Some((a, b)) = git_header_paths(rest) {
-                entry.old = Some(a);
-                entry.new = Some(b);
+                entry.old = Some(a.clone());
+                entry.new = Some(b.clone());
+                entry.git = Some((a, b));
             }
             i += 1;
             while i < lines.len() {
@@ -666,24 +671,44 @@ fn file_headers(lines: &[Line<'_>], i: usize, entry: &mut Entry) -> Result<usize
     Ok(i + 2)
 }
 
-/// The path of a `---`/`+++` line: without the timestamp after a tab, unquoted.
+/// The path of a `---`/`+++` line: without what follows a tab (a timestamp, or any
+/// header), unquoted.
 fn header_path(rest: &[u8]) -> Option<String> {
+    let rest = rest.trim_ascii_start();
+    if rest.starts_with(b"\"") {
+        let (path, after) = quoted(rest)?;
+        return after
+            .first()
+            .is_none_or(|b| b.is_ascii_whitespace())
+            .then_some(path);
+    }
     let rest = match memchr::memchr(b'\t', rest) {
-        Some(tab) if !rest.starts_with(b"\"") => &rest[..tab],
-        _ => rest,
+        Some(tab) => &rest[..tab],
+        None => rest,
     };
-    unquote(rest.trim_ascii())
+    String::from_utf8(rest.trim_ascii().to_vec()).ok()
 }
 
 /// A path as git writes it: C-quoted when it has special characters.
 fn unquote(s: &[u8]) -> Option<String> {
-    let Some(inner) = s.strip_prefix(b"\"").and_then(|r| r.strip_suffix(b"\"")) else {
-        return String::from_utf8(s.to_vec()).ok();
-    };
+    match quoted(s) {
+        Some((path, b"")) => Some(path),
+        Some(_) => None,
+        None if s.starts_with(b"\"") => None,
+        None => String::from_utf8(s.to_vec()).ok(),
+    }
+}
+
+/// The C-quoted path `s` starts with (`"…"`, with git's escapes), and what follows it.
+fn quoted(s: &[u8]) -> Option<(String, &[u8])> {
+    let inner = s.strip_prefix(b"\"")?;
     let mut out = Vec::with_capacity(inner.len());
     let mut i = 0;
-    while i < inner.len() {
-        let b = inner[i];
+    loop {
+        let b = *inner.get(i)?;
+        if b == b'"' {
+            return Some((String::from_utf8(out).ok()?, &inner[i + 1..]));
+        }
         if b != b'\\' {
             out.push(b);
             i += 1;
@@ -709,7 +734,6 @@ fn unquote(s: &[u8]) -> Option<String> {
             _ => return None,
         });
     }
-    String::from_utf8(out).ok()
 }
 
 /// The two paths of `diff --git a/P b/Q`.
@@ -936,7 +960,17 @@ fn finish(entry: Entry) -> Result<Option<FilePatch>> {
         // Only modes changed: nothing for a text patch to do.
         return Ok(None);
     }
-    let path = new.or(old).ok_or_else(missing_path)?;
+    let path = match (old, new) {
+        // git's rule for a traditional diff naming two files: the shorter name when the
+        // other is it with something tacked on (`file.orig`, `file~`, `file+`), else the
+        // new one.
+        (Some(old), Some(new))
+            if entry.git.is_none() && old.len() < new.len() && new.starts_with(&old) =>
+        {
+            old
+        }
+        (old, new) => new.or(old).ok_or_else(missing_path)?,
+    };
     Ok(Some(file(Action::Update, path, None, entry.hunks, None)))
 }
 

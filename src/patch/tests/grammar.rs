@@ -139,3 +139,57 @@ fn an_envelope_with_no_sections_is_invalid() {
         assert!(e.message.contains("no sections"), "{}", e.message);
     }
 }
+
+// ---------------------------------------------------------------------------
+// Names
+
+#[test]
+fn a_quoted_name_followed_by_a_tab_and_a_header_is_the_quoted_name() {
+    // jsdiff "should parse patches with filenames having quotes and back slashes"
+    let p = parse(b"Index: test\n===================================================================\n--- \"from\\\\a\\\\file\\\\with\\\\quotes\\\\and\\\\backslash\"\theader1\n+++ \"to\\\\a\\\\file\\\\with\\\\quotes\\\\and\\\\backslash\"\theader2\n@@ -1,3 +1,4 @@\n line2\n line3\n+line4\n line5").unwrap();
+    assert_eq!(p.files[0].path, "to\\a\\file\\with\\quotes\\and\\backslash");
+    assert_eq!(
+        shown(&p.files[0].hunks[0]),
+        [" line2", " line3", "+line4", " line5"]
+    );
+    let e = refused("--- \"a/x\n+++ \"b/x\n@@ -1 +1 @@\n-a\n+b\n");
+    assert!(e.message.contains("quoted"), "{}", e.message);
+}
+
+#[test]
+fn a_traditional_diff_names_the_shorter_file_when_the_other_is_it_with_more_tacked_on() {
+    // git t4119 #9 and #10, and git's rule for `file.orig` / `file~` backups.
+    for (old, new, path) in [
+        ("sub/file1", "sub/file1+", "sub/file1"),
+        ("a/sub/file1", "b/sub/file1+", "sub/file1"),
+        ("f.c~", "f.c", "f.c"),
+        ("f.c", "f.c.orig", "f.c"),
+        ("x.txt", "y.txt", "y.txt"),
+    ] {
+        let text = format!("--- {old}\t2007-02-21 01:04:24.000000000 -0800\n+++ {new}\t2007-02-21 01:07:44.000000000 -0800\n@@ -1 +1 @@\n-A\n+B \n");
+        let p = parse(text.as_bytes()).unwrap();
+        assert_eq!(
+            (p.files[0].action, p.files[0].path.as_str()),
+            (Action::Update, path),
+            "{old} {new}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// On files
+
+#[test]
+fn a_traditional_diff_to_a_backup_name_patches_the_file_that_exists() {
+    // git t4119 #9 and #10
+    for patch in [
+        "--- sub/file1\t2007-02-21 01:04:24.000000000 -0800\n+++ sub/file1+\t2007-02-21 01:07:44.000000000 -0800\n@@ -1 +1 @@\n-A\n+B \n",
+        "--- a/sub/file1\t2007-02-21 01:04:24.000000000 -0800\n+++ b/sub/file1+\t2007-02-21 01:07:44.000000000 -0800\n@@ -1 +1 @@\n-A\n+B \n",
+    ] {
+        let dir = TempDir::new();
+        dir.write("sub/file1", "A\r\n");
+        apply(&dir, patch).unwrap();
+        assert_eq!(dir.read("sub/file1"), b"B \r\n");
+        assert_eq!(dir.listing("sub"), ["file1"]);
+    }
+}
