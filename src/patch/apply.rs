@@ -38,7 +38,7 @@ use crate::explain;
 use crate::matching::{self, Found, Lines, Match, Reindent, Tier};
 use crate::splice::{Splice, Splices};
 
-use super::{Hunk, Kind, NewContent};
+use super::{FilePatch, Hunk, Kind, NewContent};
 
 /// From this many hunks on, exact matches are found through an index of the file's
 /// lines instead of a scan per hunk.
@@ -111,6 +111,25 @@ pub fn update(
         matched_by,
         unchanged,
     })
+}
+
+/// Checks a deletion against the file's current `source`: a git deletion whose `index`
+/// line names the empty file deletes only an empty file, since git refuses a removal
+/// that would drop content the patch does not show. `label` names the file.
+pub fn check_delete(section: &FilePatch, source: &[u8], label: &str) -> Result<()> {
+    if !section.old_empty || source.is_empty() {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorCode::PatchInvalid,
+        format!(
+            "Invalid patch, line {}: the section deletes {label} as an empty file (its `index` line names git's empty file), but {label} has {} bytes.",
+            section.line,
+            source.len()
+        ),
+    )
+    .with_lines(vec![section.line as u32])
+    .with_hint("To delete a file with content, give its lines as removed (`@@ -1,N +0,0 @@`), or use `*** Delete File: PATH`."))
 }
 
 /// The bytes of an added file that did not exist: the patch's own line breaks when it

@@ -345,6 +345,7 @@ impl<'o> Disk<'o> {
             Action::Delete => {
                 {
                     let old = self.existing(slot, path)?;
+                    apply::check_delete(section, &old, path)?;
                     describe(&mut result, &old, &Splices::whole(Vec::new()), path);
                     result.eol = eol::info(&old);
                 }

@@ -99,6 +99,10 @@ pub struct FilePatch {
     pub hunks: Vec<Hunk>,
     /// For [`Action::Add`]: the new file's text.
     pub content: Option<NewContent>,
+    /// For [`Action::Delete`] of a git diff without hunks: its `index` line names the
+    /// empty file, so only an empty file may be deleted (git refuses a deletion that
+    /// would drop content the patch does not show).
+    pub old_empty: bool,
     /// 1-based line of the patch where the section starts.
     pub line: usize,
 }

@@ -10,6 +10,12 @@
 //! heredoc (`<<'EOF'` … `EOF`, with or without a command before it) or a Markdown code
 //! fence, as models sometimes send it. Anything that cannot be read is `PATCH_INVALID`
 //! naming the line and what was expected there.
+//!
+//! A unified hunk ends when its `@@` counts are used up, as git reads it (wrong counts
+//! are tolerated, see [`hunks`]); a traditional diff's file is chosen among its two
+//! names as git chooses it; and what git refuses in a `diff --git` header (names that
+//! disagree, a section that both creates and renames), like every symbolic-link entry
+//! (mode 120000), is refused with the section's `fileIndex`.
 
 use crate::eol;
 use crate::error::{Error, ErrorCode, Result};
@@ -309,6 +315,7 @@ impl<'a> Envelope<'a, '_> {
                     move_to: None,
                     hunks: Vec::new(),
                     content: None,
+                    old_empty: false,
                     line: line.number,
                 });
             } else if let Some(rest) = trimmed.strip_prefix(UPDATE.as_bytes()) {
@@ -356,6 +363,7 @@ impl<'a> Envelope<'a, '_> {
             move_to: None,
             hunks: Vec::new(),
             content: Some(new_content(&taken, false)),
+            old_empty: false,
             line: number,
         }
     }
@@ -479,6 +487,7 @@ impl<'a> Envelope<'a, '_> {
             move_to,
             hunks,
             content: None,
+            old_empty: false,
             line: number,
         })
     }
@@ -522,14 +531,33 @@ struct Entry {
     new: Option<String>,
     /// `diff --git`'s two names, for a git entry.
     git: Option<(String, String)>,
-    new_file: bool,
-    deleted: bool,
+    /// The lines of `---` and `+++`.
+    header_lines: Option<(usize, usize)>,
+    /// The line of `new file mode`.
+    new_file: Option<usize>,
+    /// The line of `deleted file mode`.
+    deleted: Option<usize>,
     rename_from: Option<String>,
     rename_to: Option<String>,
+    /// The line of the first `rename from`/`rename to`.
+    rename: Option<usize>,
+    /// The first line giving mode 120000 (a symbolic link).
+    link: Option<usize>,
+    /// The `index` line names the empty blob as the old file.
+    old_empty: bool,
     hunks: Vec<Hunk>,
     /// The added lines' text and breaks, for a new file.
     added: Vec<(Vec<u8>, Vec<u8>)>,
 }
+
+/// git's mode of a symbolic link.
+const LINK_MODE: &[u8] = b"120000";
+
+/// git's name (SHA-1, and SHA-256 for repositories that use it) of the empty file.
+const EMPTY_BLOBS: [&[u8]; 2] = [
+    b"e69de29bb2d1d6434b8b29ae775ad8c2e48c5391",
+    b"473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813",
+];
 
 const DEV_NULL: &str = "/dev/null";
 
@@ -552,19 +580,44 @@ fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
             }
             i += 1;
             while i < lines.len() {
-                let h = lines[i].text;
+                let (h, number) = (lines[i].text, lines[i].number);
                 let value = |prefix: &[u8]| -> Option<Result<String>> {
                     h.strip_prefix(prefix)
-                        .map(|p| unquote(p.trim_ascii()).ok_or_else(|| bad_path(lines[i].number)))
+                        .map(|p| unquote(p.trim_ascii()).ok_or_else(|| bad_path(number)))
                 };
+                let mode = [
+                    &b"new file mode "[..],
+                    b"deleted file mode ",
+                    b"old mode ",
+                    b"new mode ",
+                ]
+                .iter()
+                .find_map(|p| h.strip_prefix(*p));
+                if mode.is_some_and(|m| m.trim_ascii() == LINK_MODE) {
+                    entry.link.get_or_insert(number);
+                }
                 if h.starts_with(b"new file mode") {
-                    entry.new_file = true;
+                    entry.new_file = Some(number);
                 } else if h.starts_with(b"deleted file mode") {
-                    entry.deleted = true;
+                    entry.deleted = Some(number);
                 } else if let Some(from) = value(b"rename from ") {
                     entry.rename_from = Some(from?);
+                    entry.rename.get_or_insert(number);
                 } else if let Some(to) = value(b"rename to ") {
                     entry.rename_to = Some(to?);
+                    entry.rename.get_or_insert(number);
+                } else if let Some(index) = h.strip_prefix(b"index ") {
+                    // `index OLD..NEW [MODE]`
+                    let mut words = index
+                        .split(|b| b.is_ascii_whitespace())
+                        .filter(|w| !w.is_empty());
+                    let old = words.next().and_then(|w| w.split(|&b| b == b'.').next());
+                    entry.old_empty = old.is_some_and(|o| {
+                        o.len() >= 7 && EMPTY_BLOBS.iter().any(|e| e.starts_with(o))
+                    });
+                    if words.next() == Some(LINK_MODE) {
+                        entry.link.get_or_insert(number);
+                    }
                 } else if h.starts_with(b"copy from ") || h.starts_with(b"copy to ") {
                     return Err(fail(
                         lines[i].number,
@@ -578,7 +631,6 @@ fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
                 } else if [
                     &b"old mode"[..],
                     b"new mode",
-                    b"index ",
                     b"similarity index",
                     b"dissimilarity index",
                 ]
@@ -629,7 +681,7 @@ fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
     }
     let mut files = Vec::new();
     for entry in entries {
-        if let Some(file) = finish(entry)? {
+        if let Some(file) = finish(entry, files.len())? {
             files.push(file);
         }
     }
@@ -668,6 +720,7 @@ fn file_headers(lines: &[Line<'_>], i: usize, entry: &mut Entry) -> Result<usize
     };
     entry.old = Some(header_path(o).ok_or_else(|| bad_path(old.number))?);
     entry.new = Some(header_path(n).ok_or_else(|| bad_path(new.number))?);
+    entry.header_lines = Some((old.number, new.number));
     Ok(i + 2)
 }
 
@@ -912,7 +965,25 @@ fn strip_prefixes(entry: &Entry) -> (Option<String>, Option<String>) {
     (old, new)
 }
 
-fn finish(entry: Entry) -> Result<Option<FilePatch>> {
+/// The entry as a section of the patch (`None` for one that only changes modes), once
+/// git's checks of its header pass; `index` is its `fileIndex`.
+fn finish(entry: Entry, index: usize) -> Result<Option<FilePatch>> {
+    check_git_header(&entry).map_err(|e| e.with_file_index(index))?;
+    if let Some(line) = entry.link {
+        let (old, new) = strip_prefixes(&entry);
+        let path = entry.rename_to.clone().or(new).or(old).unwrap_or_default();
+        return Err(invalid(
+            line,
+            format!("`{path}` is a symbolic link (mode 120000): eol-edit does not create, change or delete symbolic links through a patch."),
+            "Leave this section out of the patch and change the link yourself (`ln -s`, or `git checkout` of the file).",
+        )
+        .with_file_index(index));
+    }
+    section(entry)
+}
+
+/// What the entry does to its file.
+fn section(entry: Entry) -> Result<Option<FilePatch>> {
     let (old, new) = strip_prefixes(&entry);
     let missing_path = || {
         invalid(
@@ -921,14 +992,15 @@ fn finish(entry: Entry) -> Result<Option<FilePatch>> {
             UNIFIED_HINT,
         )
     };
-    let new_file = entry.new_file || (entry.old.as_deref() == Some(DEV_NULL));
-    let deleted = entry.deleted || (entry.new.as_deref() == Some(DEV_NULL));
+    let new_file = entry.new_file.is_some() || (entry.old.as_deref() == Some(DEV_NULL));
+    let deleted = entry.deleted.is_some() || (entry.new.as_deref() == Some(DEV_NULL));
     let file = |action, path, move_to, hunks, content| FilePatch {
         action,
         path,
         move_to,
         hunks,
         content,
+        old_empty: false,
         line: entry.line,
     };
     if new_file {
@@ -950,7 +1022,10 @@ fn finish(entry: Entry) -> Result<Option<FilePatch>> {
     }
     if deleted {
         let path = old.or(new).ok_or_else(missing_path)?;
-        return Ok(Some(file(Action::Delete, path, None, Vec::new(), None)));
+        return Ok(Some(FilePatch {
+            old_empty: entry.old_empty && entry.hunks.is_empty(),
+            ..file(Action::Delete, path, None, Vec::new(), None)
+        }));
     }
     if let (Some(from), Some(to)) = (entry.rename_from.clone(), entry.rename_to.clone()) {
         // git writes these without the a/ and b/ prefixes.
@@ -972,6 +1047,81 @@ fn finish(entry: Entry) -> Result<Option<FilePatch>> {
         (old, new) => new.or(old).ok_or_else(missing_path)?,
     };
     Ok(Some(file(Action::Update, path, None, entry.hunks, None)))
+}
+
+/// A path without its first component (git's `-p1`): `a/src/x` is `src/x`.
+fn strip_one(path: &str) -> &str {
+    path.split_once('/').map_or(path, |(_, rest)| rest)
+}
+
+/// git's checks of a `diff --git` section's header, refused as git refuses them: one
+/// section does not both create, delete or rename its file, and its `---`/`+++` names
+/// are the file its `diff --git` line (or its `rename from`/`rename to`) names.
+fn check_git_header(entry: &Entry) -> Result<()> {
+    let mut kinds: Vec<(usize, &str)> = [
+        (entry.new_file, "new file mode"),
+        (entry.deleted, "deleted file mode"),
+        (entry.rename, "rename from/to"),
+    ]
+    .into_iter()
+    .filter_map(|(line, what)| line.map(|l| (l, what)))
+    .collect();
+    kinds.sort_unstable();
+    if let [(first_line, first), (line, what), ..] = kinds[..] {
+        return Err(invalid(
+            line,
+            format!("`{what}` contradicts `{first}` on line {first_line}: one section cannot both create, delete or rename a file."),
+            UNIFIED_HINT,
+        ));
+    }
+    let Some((minus, plus)) = entry.header_lines else {
+        return Ok(());
+    };
+    // The name the `diff --git` line gives both sides, when it gives one.
+    let named = entry
+        .git
+        .as_ref()
+        .filter(|(a, b)| strip_one(a) == strip_one(b))
+        .map(|(a, _)| strip_one(a));
+    let explicit = !kinds.is_empty();
+    // Where the header names the file: `rename from`/`rename to`, or `diff --git`.
+    let named_at = entry.rename.unwrap_or(entry.line);
+    // `null`: the line saying this side is /dev/null (a created or deleted file).
+    let side = |line: usize, marker: &str, name: &str, null: Option<usize>, want: Option<&str>| {
+        let fail = |why: String| Err(invalid(line, why, UNIFIED_HINT));
+        if let Some(at) = null {
+            if name != DEV_NULL {
+                let what = if marker == "---" {
+                    "creates"
+                } else {
+                    "deletes"
+                };
+                return fail(format!(
+                    "expected `{marker} /dev/null`: the section {what} the file (line {at}), but found `{marker} {name}`."
+                ));
+            }
+            return Ok(());
+        }
+        if name == DEV_NULL && !explicit {
+            return Ok(());
+        }
+        match want {
+            Some(want) if name == DEV_NULL || (name != want && strip_one(name) != want) => {
+                fail(format!(
+                    "`{marker} {name}` does not name the file the header names on line {named_at} (`{want}`)."
+                ))
+            }
+            _ => Ok(()),
+        }
+    };
+    let old_want = entry.rename_from.as_deref().or(named);
+    let new_want = entry.rename_to.as_deref().or(named);
+    let (old, new) = (
+        entry.old.as_deref().unwrap_or_default(),
+        entry.new.as_deref().unwrap_or_default(),
+    );
+    side(minus, "---", old, entry.new_file, old_want)?;
+    side(plus, "+++", new, entry.deleted, new_want)
 }
 
 #[cfg(test)]

@@ -177,7 +177,148 @@ fn a_traditional_diff_names_the_shorter_file_when_the_other_is_it_with_more_tack
 }
 
 // ---------------------------------------------------------------------------
+// Headers git refuses
+
+#[test]
+fn a_git_diff_whose_plus_name_is_not_its_header_name_is_invalid() {
+    // git t4133 #2 "apply diff with inconsistent filenames in headers"
+    let e = refused("diff --git a/f b/f\nnew file mode 100644\nindex 0000000..d00491f\n--- /dev/null\n+++ b/f-blah\n@@ -0,0 +1 @@\n+1\n");
+    assert_eq!((e.lines.clone(), e.file_index), (vec![5], Some(0)));
+    assert!(
+        e.message.contains("f-blah") && e.message.contains("line 1"),
+        "{}",
+        e.message
+    );
+    // The second section's own names, checked the same way.
+    let e = refused("diff --git a/ok b/ok\n--- a/ok\n+++ b/ok\n@@ -1 +1 @@\n-a\n+b\ndiff --git a/g b/g\n--- a/other\n+++ b/other\n@@ -1 +1 @@\n-a\n+b\n");
+    assert_eq!((e.lines.clone(), e.file_index), (vec![8], Some(1)));
+    // A rename's names are its `rename from` / `rename to`.
+    let e = refused(
+        "diff --git a/x b/y\nrename from x\nrename to y\n--- a/x\n+++ b/z\n@@ -1 +1 @@\n-a\n+b\n",
+    );
+    assert_eq!(e.lines, [5]);
+}
+
+#[test]
+fn a_git_diff_that_creates_or_deletes_a_file_needs_dev_null_on_that_side() {
+    let e =
+        refused("diff --git a/f b/f\nnew file mode 100644\n--- a/f\n+++ b/f\n@@ -0,0 +1 @@\n+1\n");
+    assert_eq!(e.lines, [3]);
+    assert!(e.message.contains("/dev/null"), "{}", e.message);
+    let e = refused(
+        "diff --git a/f b/f\ndeleted file mode 100644\n--- a/f\n+++ b/f\n@@ -1 +0,0 @@\n-1\n",
+    );
+    assert_eq!(e.lines, [4]);
+}
+
+#[test]
+fn names_git_reads_alike_are_consistent() {
+    // Without `a/` and `b/`, with another first folder (git strips one), `/dev/null` for
+    // an added file whose header forgot `new file mode`.
+    for text in [
+        "diff --git a/f b/f\n--- f\n+++ f\n@@ -1 +1 @@\n-a\n+b\n",
+        "diff --git a/f b/f\n--- x/f\n+++ y/f\n@@ -1 +1 @@\n-a\n+b\n",
+        "diff --git a/old name.txt b/new name.txt\nsimilarity index 90%\nrename from old name.txt\nrename to new name.txt\n--- a/old name.txt\n+++ b/new name.txt\n@@ -2 +2 @@\n-x\n+y\n",
+    ] {
+        parse(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {}", e.message));
+    }
+    let p = parse(b"diff --git a/n b/n\n--- /dev/null\n+++ b/n\n@@ -0,0 +1 @@\n+x\n").unwrap();
+    assert_eq!(
+        (p.files[0].action, p.files[0].path.as_str()),
+        (Action::Add, "n")
+    );
+}
+
+#[test]
+fn a_section_that_both_creates_and_renames_or_deletes_is_invalid() {
+    // git t4136 #6 "invalid combination: create and rename"
+    let e = refused("diff --git a/1 b/2\nnew file mode 100644\nrename from 1\nrename to 2\n");
+    assert_eq!((e.lines.clone(), e.file_index), (vec![3], Some(0)));
+    assert!(e.message.contains("line 2"), "{}", e.message);
+    let e = refused("diff --git a/1 b/1\nnew file mode 100644\ndeleted file mode 100644\n");
+    assert_eq!(e.lines, [3]);
+    let e = refused("diff --git a/1 b/2\nrename from 1\nrename to 2\ndeleted file mode 100644\n");
+    assert_eq!(e.lines, [4]);
+}
+
+#[test]
+fn every_symbolic_link_entry_is_invalid_naming_its_section() {
+    let cases = [
+        // git t4114 #6 "file becomes symlink": the link is the second section.
+        ("diff --git a/foo b/foo\ndeleted file mode 100644\nindex 3b18e51..0000000\n--- a/foo\n+++ /dev/null\n@@ -1 +0,0 @@\n-hello world\ndiff --git a/foo b/foo\nnew file mode 120000\nindex 0000000..ba0e162\n--- /dev/null\n+++ b/foo\n@@ -0,0 +1 @@\n+bar\n\\ No newline at end of file\n", 9, 1),
+        // t4114 #7 "symlink becomes file"
+        ("diff --git a/foo b/foo\ndeleted file mode 120000\nindex ba0e162..0000000\n--- a/foo\n+++ /dev/null\n@@ -1 +0,0 @@\n-bar\n\\ No newline at end of file\n", 2, 0),
+        // t4115 #2: a link's target changed, mode on the `index` line
+        ("diff --git a/link1 b/link1\nindex e22c044..566d571 120000\n--- a/link1\n+++ b/link1\n@@ -1 +1 @@\n-path1/path2\n\\ No newline at end of file\n+htap6\n\\ No newline at end of file\n", 2, 0),
+        // a mode-only change into a link
+        ("diff --git a/m b/m\nold mode 100644\nnew mode 120000\n", 3, 0),
+        ("diff --git a/m b/m\nold mode 120000\nnew mode 100644\n", 2, 0),
+    ];
+    for (text, line, index) in cases {
+        let e = refused(text);
+        assert_eq!(
+            (e.lines.clone(), e.file_index),
+            (vec![line], Some(index)),
+            "{text}"
+        );
+        assert!(
+            e.message.contains("symbolic link")
+                && e.message.contains("does not create, change or delete"),
+            "{}",
+            e.message
+        );
+    }
+    // 120000 as a file's text is only text.
+    parse(b"--- a/f\n+++ b/f\n@@ -1 +1 @@\n-mode 100644\n+new file mode 120000\n").unwrap();
+}
+
+#[test]
+fn a_git_deletion_names_the_empty_file_by_its_index_line() {
+    for (index, empty) in [
+        ("e69de29..0000000", true),
+        (
+            "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391..0000000000000000000000000000000000000000",
+            true,
+        ),
+        ("e69de2..0000000", false),
+        ("3b18e51..0000000", false),
+    ] {
+        let text = format!("diff --git a/f b/f\ndeleted file mode 100644\nindex {index}\n");
+        let p = parse(text.as_bytes()).unwrap();
+        assert_eq!(
+            (p.files[0].action, p.files[0].old_empty),
+            (Action::Delete, empty),
+            "{index}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
 // On files
+
+#[test]
+fn a_deletion_whose_index_names_the_empty_file_deletes_only_an_empty_file() {
+    // git t4140 #5: the file has content the patch does not show.
+    let patch =
+        "diff --git a/test-file b/test-file\ndeleted file mode 100644\nindex e69de29..0000000\n";
+    let dir = TempDir::new();
+    dir.write("test-file", "1\n2\n3\n4\n5\n");
+    for dry_run in [true, false] {
+        let mut o = opts(&dir);
+        o.file.dry_run = dry_run;
+        let e = apply_patch(patch.as_bytes(), &o).unwrap_err();
+        assert_eq!((e.code, e.file_index), (ErrorCode::PatchInvalid, Some(0)));
+        assert!(
+            e.message.contains("test-file") && e.message.contains("empty"),
+            "{}",
+            e.message
+        );
+        assert_eq!(dir.read("test-file"), b"1\n2\n3\n4\n5\n");
+    }
+    dir.write("test-file", "");
+    apply(&dir, patch).unwrap();
+    assert!(!dir.join("test-file").exists());
+}
 
 #[test]
 fn a_traditional_diff_to_a_backup_name_patches_the_file_that_exists() {
@@ -191,5 +332,19 @@ fn a_traditional_diff_to_a_backup_name_patches_the_file_that_exists() {
         apply(&dir, patch).unwrap();
         assert_eq!(dir.read("sub/file1"), b"B \r\n");
         assert_eq!(dir.listing("sub"), ["file1"]);
+    }
+}
+
+#[test]
+fn a_link_and_a_file_beyond_it_are_refused_by_a_dry_run_too() {
+    // git t4139 #9 "symlink escape via ..", t4122 #6
+    let patch = "diff --git a/tmp b/tmp\nnew file mode 120000\nindex 0000000..a96aa0e\n--- /dev/null\n+++ b/tmp\n@@ -0,0 +1 @@\n+..\n\\ No newline at end of file\ndiff --git a/tmp/foo b/tmp/foo\nnew file mode 100644\nindex 0000000..53c74cd\n--- /dev/null\n+++ b/tmp/foo\n@@ -0,0 +1 @@\n+evil\n";
+    let dir = TempDir::new();
+    for dry_run in [true, false] {
+        let mut o = opts(&dir);
+        o.file.dry_run = dry_run;
+        let e = apply_patch(patch.as_bytes(), &o).unwrap_err();
+        assert_eq!((e.code, e.file_index), (ErrorCode::PatchInvalid, Some(0)));
+        assert!(dir.listing("").is_empty());
     }
 }
