@@ -13,7 +13,10 @@
 //! Where several places match, a unified diff's line number picks the nearest, an `@@`
 //! anchor the first after it; with neither, the hunk is ambiguous
 //! (`TEXT_MULTIPLE_MATCHES`). A hunk with no context and no removed lines goes right
-//! after its anchor, at its line number, or else at the end of the file.
+//! after its anchor, at its line number, or else at the end of the file. Added lines at
+//! the edge of a unified hunk with no context beyond them (a hunk at line 1 that starts
+//! with them, or one with leading context that ends with them) say where the file starts
+//! or ends, so the hunk must match there, as with `*** End of File`.
 //!
 //! The file's final-newline state is kept (deleting a last line that had no ending does
 //! not leave the line before it ending the file with one), unless a unified diff's
@@ -191,7 +194,8 @@ impl State<'_, '_> {
             self.from = self.from.max(at);
             return Ok(Tier::Exact);
         }
-        let mut found = self.search(&old, hunk.end_of_file);
+        let place = place(hunk);
+        let mut found = self.search(&old, place);
         if found.is_none() {
             // Blank context lines at the end of a hunk are often only a separator, or the
             // file's final newline written as a line: try without them.
@@ -202,7 +206,7 @@ impl State<'_, '_> {
                 .take_while(|(kind, text)| *kind == Kind::Context && text.is_empty())
                 .count();
             for cut in 1..=blank_tail.min(old.len() - 1) {
-                if let Some(f) = self.search(&old[..old.len() - cut], hunk.end_of_file) {
+                if let Some(f) = self.search(&old[..old.len() - cut], place) {
                     old.truncate(old.len() - cut);
                     new.truncate(new.len() - cut);
                     origins.truncate(origins.len() - cut);
@@ -212,7 +216,7 @@ impl State<'_, '_> {
             }
         }
         let Some(found) = found else {
-            return Err(self.not_found(i, hunk, &old));
+            return Err(self.not_found(i, hunk, &old, place));
         };
         let chosen = self.choose(i, hunk, &found, anchored, old.len())?;
         let p = self.lines.line_of(chosen.start);
@@ -228,8 +232,23 @@ impl State<'_, '_> {
         Ok(found.tier)
     }
 
-    /// Where `old` runs from the current line on, through the tiers.
-    fn search(&self, old: &[&[u8]], at_end: bool) -> Option<Found> {
+    /// Where `old` runs from the current line on, through the tiers, at the place the
+    /// hunk must have.
+    fn search(&self, old: &[&[u8]], place: Place) -> Option<Found> {
+        let at_end = match place {
+            Place::Anywhere => false,
+            Place::End => true,
+            Place::Start => {
+                // The first lines of the file, as a file of their own that must end with
+                // `old`: the same offsets, and the same tiers.
+                let k = old.len();
+                if self.from > 0 || k > self.lines.len() {
+                    return None;
+                }
+                let head = Lines::new(&self.view.text()[..self.lines.content_end(k - 1)]);
+                return matching::find_line_run(&head, old, 0, true);
+            }
+        };
         if let Some(index) = self.index {
             if let Some(found) = index.find(self.lines, old, self.from, at_end) {
                 return Some(found);
@@ -303,7 +322,7 @@ impl State<'_, '_> {
     fn find_anchor(&self, i: usize, anchor: &[u8]) -> Result<usize> {
         let lf = eol::to_lf(anchor);
         let line = lf.split(|&b| b == b'\n').next().unwrap_or_default();
-        let found = self.search(&[line], false);
+        let found = self.search(&[line], Place::Anywhere);
         if let Some(found) = found {
             return Ok(self.lines.line_of(found.matches[0].start));
         }
@@ -327,29 +346,37 @@ impl State<'_, '_> {
         .with_hint("An `@@` line names a whole line of the file (a function or class header) that comes before the hunk; copy it as read_file shows it, or use a bare `@@`."))
     }
 
-    fn not_found(&self, i: usize, hunk: &Hunk, old: &[&[u8]]) -> Error {
+    fn not_found(&self, i: usize, hunk: &Hunk, old: &[&[u8]], place: Place) -> Error {
         let where_ = if self.from > 0 {
             format!(" after line {}", self.from)
         } else {
             String::new()
         };
-        let eof = if hunk.end_of_file {
-            " at the end of the file"
-        } else {
-            ""
+        let eof = match place {
+            Place::Anywhere => "",
+            Place::Start => " at the start of the file",
+            Place::End => " at the end of the file",
         };
         let head = format!(
             "{}, hunk #{}: its context and removed lines were not found{where_}{eof}.",
             self.label,
             i + 1
         );
-        if self.from > 0 || hunk.end_of_file {
+        if self.from > 0 || place != Place::Anywhere {
             if let Some(earlier) = matching::find_line_run(self.lines, old, 0, false) {
                 let at = self.lines.line_of(earlier.matches[0].start) + 1;
-                let why = if hunk.end_of_file && at + old.len() - 1 != self.lines.len() {
-                    "but `*** End of File` says they end the file"
-                } else {
-                    "before the previous hunk or its `@@` line; hunks must come in the order of the file"
+                let ends = at + old.len() - 1 == self.lines.len();
+                let why = match place {
+                    Place::End if !ends && hunk.end_of_file => {
+                        "but `*** End of File` says they end the file"
+                    }
+                    Place::End if !ends => {
+                        "but the hunk ends with added lines and no context after them, so it ends the file: the file has changed since the diff was made"
+                    }
+                    Place::Start if at > 1 => {
+                        "but the hunk starts at line 1 with added lines and no context before them, so it starts the file: the file has changed since the diff was made"
+                    }
+                    _ => "before the previous hunk or its `@@` line; hunks must come in the order of the file",
                 };
                 return Error::new(
                     ErrorCode::TextNotFound,
@@ -459,6 +486,50 @@ impl State<'_, '_> {
         }
         self.splices.push(Splice { start, end, bytes });
         self.copied = end;
+    }
+}
+
+/// Where a hunk's context and removed lines must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Anywhere after the previous hunk.
+    Anywhere,
+    /// At the start of the file.
+    Start,
+    /// At the end of the file.
+    End,
+}
+
+/// Where `hunk` must match. `*** End of File` says the end. A unified diff shows the
+/// same number of context lines on both sides of a change, fewer only where the file
+/// begins or ends, so added lines at the edge of a hunk with no context on that side
+/// are at the file's start or end: a hunk whose old range starts at line 1 and whose
+/// first lines are added ones starts the file; one with context before its changes
+/// whose last lines are added ones ends it. There is nothing else to place such lines
+/// by (git reads them so too); a removed line at the edge places itself.
+fn place(hunk: &Hunk) -> Place {
+    if hunk.end_of_file {
+        return Place::End;
+    }
+    let Some(hint) = hunk.hint else {
+        return Place::Anywhere;
+    };
+    let lines = &hunk.lines;
+    let context = |l: &(Kind, Vec<u8>)| l.0 == Kind::Context;
+    let (Some(first), Some(last)) = (
+        lines.iter().position(context),
+        lines.iter().rposition(context),
+    ) else {
+        return Place::Anywhere;
+    };
+    let only_added =
+        |run: &[(Kind, Vec<u8>)]| !run.is_empty() && run.iter().all(|l| l.0 == Kind::Added);
+    if hint.old_start <= 1 && only_added(&lines[..first]) {
+        Place::Start
+    } else if first == 0 && only_added(&lines[last + 1..]) {
+        Place::End
+    } else {
+        Place::Anywhere
     }
 }
 

@@ -296,6 +296,100 @@ fn a_git_deletion_names_the_empty_file_by_its_index_line() {
 // ---------------------------------------------------------------------------
 // On files
 
+fn unified(path: &str, hunks: &str) -> String {
+    format!("diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n{hunks}")
+}
+
+#[test]
+fn added_lines_at_the_end_of_a_hunk_without_context_after_them_go_at_the_end() {
+    // git t4113 #2 "apply at the end": the file has moved on, and `c` would be doubled.
+    let patch = unified("file", "@@ -1,2 +1,3 @@\n a\n b\n+c\n");
+    for (before, after) in [
+        (&b"a\nb\n"[..], &b"a\nb\nc\n"[..]),
+        (b"a\r\nb\r\n", b"a\r\nb\r\nc\r\n"),
+        (b"a\rb\r", b"a\rb\rc\r"),
+    ] {
+        let dir = TempDir::new();
+        dir.write("file", before);
+        apply(&dir, &patch).unwrap();
+        assert_eq!(dir.read("file"), after);
+    }
+    let dir = TempDir::new();
+    dir.write("file", "a\r\nb\r\nc\r\n");
+    let e = apply(&dir, &patch).unwrap_err();
+    assert_eq!(
+        (e.code, e.file_index, e.hunk_index),
+        (ErrorCode::TextNotFound, Some(0), Some(0))
+    );
+    assert!(
+        e.message.contains("at the end of the file"),
+        "{}",
+        e.message
+    );
+    assert_eq!(dir.read("file"), b"a\r\nb\r\nc\r\n");
+}
+
+#[test]
+fn added_lines_that_start_a_hunk_at_line_one_go_at_the_start() {
+    // git t4113 #3 "apply at the beginning": `a` would be doubled.
+    let patch = unified("file", "@@ -1,2 +1,3 @@\n+a\n b\n c\n");
+    let dir = TempDir::new();
+    dir.write("file", "b\r\nc\r\n");
+    apply(&dir, &patch).unwrap();
+    assert_eq!(dir.read("file"), b"a\r\nb\r\nc\r\n");
+    let dir = TempDir::new();
+    dir.write("file", "a\nb\nc\n");
+    let e = apply(&dir, &patch).unwrap_err();
+    assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(0)));
+    assert!(
+        e.message.contains("at the start of the file") && e.message.contains("line 2"),
+        "{}",
+        e.message
+    );
+    assert_eq!(dir.read("file"), b"a\nb\nc\n");
+}
+
+#[test]
+fn a_later_hunk_that_ends_the_file_is_refused_when_the_file_goes_on_and_nothing_is_written() {
+    // git t4150 #34: the second hunk adds at the old end, the file has more lines there.
+    let patch = "diff --git a/file b/file\n--- a/file\n+++ b/file\n@@ -1,4 +1,2 @@\n-x\n-y\n one\n two\n@@ -8,3 +6,4 @@\n five\n \n end\n+second\ndiff --git a/another b/another\nnew file mode 100644\n--- /dev/null\n+++ b/another\n@@ -0,0 +1 @@\n+goodbye\n";
+    let dir = TempDir::new();
+    dir.write(
+        "file",
+        "x\ny\none\ntwo\nthree\nfour\n4.5\nfive\n\nend\nsecond\n",
+    );
+    let before = snapshot(&dir);
+    let e = apply(&dir, patch).unwrap_err();
+    assert_eq!(
+        (e.code, e.file_index, e.hunk_index),
+        (ErrorCode::TextNotFound, Some(0), Some(1))
+    );
+    assert_eq!(snapshot(&dir), before);
+    let dir = TempDir::new();
+    dir.write("file", "x\ny\none\ntwo\nthree\nfour\n4.5\nfive\n\nend\n");
+    apply(&dir, patch).unwrap();
+    assert_eq!(
+        dir.read("file"),
+        b"one\ntwo\nthree\nfour\n4.5\nfive\n\nend\nsecond\n"
+    );
+    assert_eq!(dir.read("another"), b"goodbye\n");
+}
+
+#[test]
+fn a_removed_line_at_the_edge_of_a_hunk_places_it_by_its_content() {
+    // jsdiff "ignores extra lines ... as long as there's no newline at EOF"
+    let patch = "--- file.txt\n+++ file.txt\n@@ -1,4 +1,4 @@\n foo\n bar\n baz\n-banana\n\\ No newline at end of file\n+babaco\n\\ No newline at end of file\n";
+    let dir = TempDir::new();
+    dir.write("file.txt", "foo\nbar\nbaz\nbanana\nqux");
+    apply(&dir, patch).unwrap();
+    assert_eq!(dir.read("file.txt"), b"foo\nbar\nbaz\nbabaco\nqux");
+    // A hunk at line 1 with context before its change goes by its context.
+    let dir = TempDir::new();
+    dir.write("f", "z\na\nb\nc\n");
+    apply(&dir, &unified("f", "@@ -1,3 +1,4 @@\n a\n+x\n b\n c\n")).unwrap();
+    assert_eq!(dir.read("f"), b"z\na\nx\nb\nc\n");
+}
+
 #[test]
 fn a_deletion_whose_index_names_the_empty_file_deletes_only_an_empty_file() {
     // git t4140 #5: the file has content the patch does not show.
