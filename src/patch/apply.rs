@@ -190,6 +190,11 @@ impl State<'_, '_> {
                 (false, None) => n,
             };
             self.insert(at, &new, file_dominant);
+            if hunk.new_no_newline && at == n {
+                // Lines added at the end (to an empty file too) with `\ No newline at end
+                // of file` after them.
+                self.newline_change = Some(false);
+            }
             // The next hunk comes after what was inserted.
             self.from = self.from.max(at);
             return Ok(Tier::Exact);

@@ -391,6 +391,30 @@ fn a_removed_line_at_the_edge_of_a_hunk_places_it_by_its_content() {
 }
 
 #[test]
+fn lines_added_to_an_empty_file_with_no_newline_marker_end_without_one() {
+    // git t4124 #56 "trailing whitespace & no newline at the end of file"
+    let patch = "diff --git a/target b/target\nindex e69de29..8bd6648 100644\n--- a/target\n+++ b/target\n@@ -0,0 +1,3 @@\n+An empty line follows\n+\n+A line with trailing whitespace and no newline \n\\ No newline at end of file\n";
+    for patch in [patch.to_string(), patch.replace('\n', "\r\n")] {
+        let dir = TempDir::new();
+        dir.write("target", "");
+        apply(&dir, &patch).unwrap();
+        assert_eq!(
+            dir.read("target"),
+            b"An empty line follows\n\nA line with trailing whitespace and no newline "
+        );
+    }
+    // Added at the end of a file that has lines.
+    let dir = TempDir::new();
+    dir.write("f", "a\r\n");
+    apply(
+        &dir,
+        &unified("f", "@@ -1,0 +2 @@\n+b\n\\ No newline at end of file\n"),
+    )
+    .unwrap();
+    assert_eq!(dir.read("f"), b"a\r\nb");
+}
+
+#[test]
 fn a_deletion_whose_index_names_the_empty_file_deletes_only_an_empty_file() {
     // git t4140 #5: the file has content the patch does not show.
     let patch =
