@@ -15,7 +15,7 @@
 //! are tolerated, see [`hunks`]); a traditional diff's file is chosen among its two
 //! names as git chooses it; and what git refuses in a `diff --git` header (names that
 //! disagree, a section that both creates and renames), like every symbolic-link entry
-//! (mode 120000), is refused with the section's `fileIndex`.
+//! (mode 120000) and gitlink (160000), is refused with the section's `fileIndex`.
 
 use crate::eol;
 use crate::error::{Error, ErrorCode, Result};
@@ -543,6 +543,8 @@ struct Entry {
     rename: Option<usize>,
     /// The first line giving mode 120000 (a symbolic link).
     link: Option<usize>,
+    /// The first line giving mode 160000 (a gitlink: a submodule's commit).
+    gitlink: Option<usize>,
     /// The `index` line names the empty blob as the old file.
     old_empty: bool,
     hunks: Vec<Hunk>,
@@ -550,8 +552,32 @@ struct Entry {
     added: Vec<(Vec<u8>, Vec<u8>)>,
 }
 
+impl Entry {
+    /// The section creates its file (`new file mode`, or `--- /dev/null`).
+    fn creates(&self) -> bool {
+        self.new_file.is_some() || self.old.as_deref() == Some(DEV_NULL)
+    }
+
+    /// The section deletes its file (`deleted file mode`, or `+++ /dev/null`).
+    fn deletes(&self) -> bool {
+        self.deleted.is_some() || self.new.as_deref() == Some(DEV_NULL)
+    }
+
+    /// Notes a mode given on `line` that eol-edit does not patch.
+    fn note_mode(&mut self, mode: &[u8], line: usize) {
+        if mode == LINK_MODE {
+            self.link.get_or_insert(line);
+        } else if mode == GITLINK_MODE {
+            self.gitlink.get_or_insert(line);
+        }
+    }
+}
+
 /// git's mode of a symbolic link.
 const LINK_MODE: &[u8] = b"120000";
+
+/// git's mode of a gitlink: a submodule, recorded as the commit it is at.
+const GITLINK_MODE: &[u8] = b"160000";
 
 /// git's name (SHA-1, and SHA-256 for repositories that use it) of the empty file.
 const EMPTY_BLOBS: [&[u8]; 2] = [
@@ -593,8 +619,8 @@ fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
                 ]
                 .iter()
                 .find_map(|p| h.strip_prefix(*p));
-                if mode.is_some_and(|m| m.trim_ascii() == LINK_MODE) {
-                    entry.link.get_or_insert(number);
+                if let Some(mode) = mode {
+                    entry.note_mode(mode.trim_ascii(), number);
                 }
                 if h.starts_with(b"new file mode") {
                     entry.new_file = Some(number);
@@ -615,8 +641,8 @@ fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
                     entry.old_empty = old.is_some_and(|o| {
                         o.len() >= 7 && EMPTY_BLOBS.iter().any(|e| e.starts_with(o))
                     });
-                    if words.next() == Some(LINK_MODE) {
-                        entry.link.get_or_insert(number);
+                    if let Some(mode) = words.next() {
+                        entry.note_mode(mode, number);
                     }
                 } else if h.starts_with(b"copy from ") || h.starts_with(b"copy to ") {
                     return Err(fail(
@@ -968,18 +994,41 @@ fn strip_prefixes(entry: &Entry) -> (Option<String>, Option<String>) {
 /// The entry as a section of the patch (`None` for one that only changes modes), once
 /// git's checks of its header pass; `index` is its `fileIndex`.
 fn finish(entry: Entry, index: usize) -> Result<Option<FilePatch>> {
-    check_git_header(&entry).map_err(|e| e.with_file_index(index))?;
-    if let Some(line) = entry.link {
-        let (old, new) = strip_prefixes(&entry);
-        let path = entry.rename_to.clone().or(new).or(old).unwrap_or_default();
-        return Err(invalid(
-            line,
-            format!("`{path}` is a symbolic link (mode 120000): eol-edit does not create, change or delete symbolic links through a patch."),
-            "Leave this section out of the patch and change the link yourself (`ln -s`, or `git checkout` of the file).",
-        )
-        .with_file_index(index));
-    }
+    check_git_header(&entry)
+        .and_then(|()| check_mode(&entry))
+        .map_err(|e| e.with_file_index(index))?;
     section(entry)
+}
+
+/// The file a section is about, as its messages name it.
+fn shown_path(entry: &Entry) -> String {
+    let (old, new) = strip_prefixes(entry);
+    let path = if entry.deletes() {
+        old.or(new)
+    } else {
+        entry.rename_to.clone().or(new).or(old)
+    };
+    path.unwrap_or_default()
+}
+
+/// Symbolic links (mode 120000) and gitlinks (160000, a submodule) are refused: neither
+/// is a text file, and their "content" in a diff (a link's target, `Subproject commit
+/// …`) would be written into a file as text.
+fn check_mode(entry: &Entry) -> Result<()> {
+    let path = || shown_path(entry);
+    match (entry.link, entry.gitlink) {
+        (Some(line), gitlink) if gitlink.is_none_or(|g| line < g) => Err(invalid(
+            line,
+            format!("`{}` is a symbolic link (mode 120000): eol-edit does not create, change or delete symbolic links through a patch.", path()),
+            "Leave this section out of the patch and change the link yourself (`ln -s`, or `git checkout` of the file).",
+        )),
+        (_, Some(line)) => Err(invalid(
+            line,
+            format!("`{}` is a submodule (a gitlink, mode 160000): eol-edit does not create, change or delete submodules through a patch.", path()),
+            "Leave this section out of the patch and move the submodule with git (`git submodule update`, or `git -C PATH checkout COMMIT`).",
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// What the entry does to its file.
@@ -992,8 +1041,8 @@ fn section(entry: Entry) -> Result<Option<FilePatch>> {
             UNIFIED_HINT,
         )
     };
-    let new_file = entry.new_file.is_some() || (entry.old.as_deref() == Some(DEV_NULL));
-    let deleted = entry.deleted.is_some() || (entry.new.as_deref() == Some(DEV_NULL));
+    let new_file = entry.creates();
+    let deleted = entry.deletes();
     let file = |action, path, move_to, hunks, content| FilePatch {
         action,
         path,

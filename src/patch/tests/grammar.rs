@@ -466,3 +466,35 @@ fn a_link_and_a_file_beyond_it_are_refused_by_a_dry_run_too() {
         assert!(dir.listing("").is_empty());
     }
 }
+
+// ---------------------------------------------------------------------------
+// What a created or deleted file's hunks may hold
+
+#[test]
+fn every_gitlink_entry_is_invalid_naming_its_section() {
+    let commit = "Subproject commit 1234567890123456789012345678901234567890";
+    let cases = [
+        // A submodule added, then one moved to another commit (mode on the `index` line).
+        (format!("diff --git a/sub b/sub\nnew file mode 160000\nindex 0000000..1234567\n--- /dev/null\n+++ b/sub\n@@ -0,0 +1 @@\n+{commit}\n"), 2, 0),
+        (format!("diff --git a/ok b/ok\n--- a/ok\n+++ b/ok\n@@ -1 +1 @@\n-a\n+b\ndiff --git a/sub b/sub\nindex 1234567..89abcde 160000\n--- a/sub\n+++ b/sub\n@@ -1 +1 @@\n-{commit}\n+Subproject commit 89abcde0123456789012345678901234567890ab\n"), 8, 1),
+        (format!("diff --git a/sub b/sub\ndeleted file mode 160000\nindex 1234567..0000000\n--- a/sub\n+++ /dev/null\n@@ -1 +0,0 @@\n-{commit}\n"), 2, 0),
+        ("diff --git a/m b/m\nold mode 100644\nnew mode 160000\n".to_string(), 3, 0),
+    ];
+    for (text, line, index) in cases {
+        let e = refused(&text);
+        assert_eq!(
+            (e.lines.clone(), e.file_index),
+            (vec![line], Some(index)),
+            "{text}"
+        );
+        assert!(
+            e.message.contains("submodule")
+                && e.message.contains("160000")
+                && e.message.contains("does not create, change or delete"),
+            "{}",
+            e.message
+        );
+    }
+    // 160000 as a file's text is only text.
+    parse(b"--- a/f\n+++ b/f\n@@ -1 +1 @@\n-old mode 160000\n+index 1..2 160000\n").unwrap();
+}
