@@ -15,7 +15,8 @@
 //! are tolerated, see [`hunks`]); a traditional diff's file is chosen among its two
 //! names as git chooses it; and what git refuses in a `diff --git` header (names that
 //! disagree, a section that both creates and renames), like every symbolic-link entry
-//! (mode 120000) and gitlink (160000), is refused with the section's `fileIndex`.
+//! (mode 120000) and gitlink (160000), and a new file's hunk with old lines or a deleted
+//! file's with new ones, is refused with the section's `fileIndex`.
 
 use crate::eol;
 use crate::error::{Error, ErrorCode, Result};
@@ -550,6 +551,12 @@ struct Entry {
     hunks: Vec<Hunk>,
     /// The added lines' text and breaks, for a new file.
     added: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The first context or removed line of the hunks, and which it is: what a new
+    /// file cannot have.
+    first_old: Option<(usize, Kind)>,
+    /// The first context or added line of the hunks, and which it is: what a deleted
+    /// file cannot have.
+    first_new: Option<(usize, Kind)>,
 }
 
 impl Entry {
@@ -877,6 +884,12 @@ fn hunks(lines: &[Line<'_>], mut i: usize, entry: &mut Entry) -> Result<usize> {
                 // An empty line is an empty context line, as git reads it.
                 _ => Kind::Context,
             };
+            if kind != Kind::Added {
+                entry.first_old.get_or_insert((l.number, kind));
+            }
+            if kind != Kind::Removed {
+                entry.first_new.get_or_insert((l.number, kind));
+            }
             push_hunk_lines(&mut hunk, kind, t.get(1..).unwrap_or_default());
         }
         if hunk.lines.is_empty() {
@@ -996,6 +1009,7 @@ fn strip_prefixes(entry: &Entry) -> (Option<String>, Option<String>) {
 fn finish(entry: Entry, index: usize) -> Result<Option<FilePatch>> {
     check_git_header(&entry)
         .and_then(|()| check_mode(&entry))
+        .and_then(|()| check_sides(&entry))
         .map_err(|e| e.with_file_index(index))?;
     section(entry)
 }
@@ -1029,6 +1043,46 @@ fn check_mode(entry: &Entry) -> Result<()> {
         )),
         _ => Ok(()),
     }
+}
+
+/// git's checks of what a section's hunks may hold: a new file's hunks only add lines
+/// (git: "new file depends on old contents") and a deleted file's only remove them
+/// ("deleted file still has contents"). Taking only one side of such a hunk would
+/// invent a file or drop lines the patch shows as staying.
+fn check_sides(entry: &Entry) -> Result<()> {
+    let what = |kind| match kind {
+        Kind::Context => "a context line",
+        Kind::Removed => "a removed line",
+        Kind::Added => "an added line",
+    };
+    if entry.creates() {
+        if let Some((line, kind)) = entry.first_old {
+            return Err(invalid(
+                line,
+                format!(
+                    "the section on line {} creates `{}`, so its hunks can only add lines, but this is {}: a new file has no old lines to keep or remove.",
+                    entry.line,
+                    shown_path(entry),
+                    what(kind)
+                ),
+                "Start every line of a new file's hunk with `+` (an empty line too); to change a file that exists, name it with `--- a/PATH` instead of `--- /dev/null`.",
+            ));
+        }
+    } else if entry.deletes() {
+        if let Some((line, kind)) = entry.first_new {
+            return Err(invalid(
+                line,
+                format!(
+                    "the section on line {} deletes `{}`, so its hunks can only remove lines, but this is {}: deleting the file would drop it.",
+                    entry.line,
+                    shown_path(entry),
+                    what(kind)
+                ),
+                "To delete a file, give every one of its lines as removed (`-`), or use `*** Delete File: PATH`; to keep some lines, name it with `+++ b/PATH` and change it instead.",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What the entry does to its file.

@@ -471,6 +471,49 @@ fn a_link_and_a_file_beyond_it_are_refused_by_a_dry_run_too() {
 // What a created or deleted file's hunks may hold
 
 #[test]
+fn a_deletion_whose_hunks_keep_or_add_lines_is_invalid() {
+    // git: "deleted file still has contents".
+    for (text, line, what) in [
+        ("diff --git a/f b/f\ndeleted file mode 100644\n--- a/f\n+++ /dev/null\n@@ -1,3 +0,1 @@\n-a\n b\n-c\n", 7, "a context line"),
+        ("--- a/f\n+++ /dev/null\n@@ -1 +0,1 @@\n-a\n+b\n", 5, "an added line"),
+    ] {
+        let e = refused(text);
+        assert_eq!((e.lines.clone(), e.file_index), (vec![line], Some(0)), "{text}");
+        assert!(
+            e.message.contains("deletes `f`") && e.message.contains(what),
+            "{}",
+            e.message
+        );
+    }
+}
+
+#[test]
+fn a_new_file_whose_hunks_keep_or_remove_lines_is_invalid_naming_the_section_and_the_line() {
+    // git: "new file depends on old contents".
+    for (text, line, index, what) in [
+        ("diff --git a/n b/n\nnew file mode 100644\n--- /dev/null\n+++ b/n\n@@ -1,1 +1,3 @@\n+a\n x\n+b\n", 7, 0, "a context line"),
+        ("--- /dev/null\n+++ b/n\n@@ -1 +1,2 @@\n-x\n+a\n+b\n", 4, 0, "a removed line"),
+        // An empty line of the file written without its `+`.
+        ("diff --git a/k b/k\n--- a/k\n+++ b/k\n@@ -1 +1 @@\n-p\n+q\ndiff --git a/n b/n\nnew file mode 100644\n--- /dev/null\n+++ b/n\n@@ -0,0 +1,3 @@\n+a\n\n+b\n", 13, 1, "a context line"),
+    ] {
+        let e = refused(text);
+        assert_eq!(
+            (e.lines.clone(), e.file_index),
+            (vec![line], Some(index)),
+            "{text}"
+        );
+        assert!(
+            e.message.contains("creates `n`") && e.message.contains(what),
+            "{}",
+            e.message
+        );
+    }
+    // Only added lines: the file's text.
+    let p = parse(b"--- /dev/null\n+++ b/n\n@@ -0,0 +1,3 @@\n+a\n+\n+b\n").unwrap();
+    assert_eq!(p.files[0].content.as_ref().unwrap().bytes, b"a\n\nb\n");
+}
+
+#[test]
 fn every_gitlink_entry_is_invalid_naming_its_section() {
     let commit = "Subproject commit 1234567890123456789012345678901234567890";
     let cases = [
