@@ -22,6 +22,9 @@
 //! not leave the line before it ending the file with one), unless a unified diff's
 //! `\ No newline at end of file` changes it on purpose.
 //!
+//! A unified diff's deletion with hunks is checked the same way ([`check_delete`]): its
+//! removed lines are found as an update's are, and must be every line of the file.
+//!
 //! ```
 //! use eol_edit::patch::{apply::update, parse};
 //! use eol_edit::eol::Ending;
@@ -33,6 +36,7 @@
 //! ```
 
 use std::cell::OnceCell;
+use std::ops::Range;
 
 use crate::align::{self, Origin};
 use crate::eol::{self, Ending, LfView};
@@ -67,6 +71,17 @@ pub fn update(
     fallback: &dyn Fn() -> Ending,
     label: &str,
 ) -> Result<Updated> {
+    run(source, hunks, fallback, label).map(|(updated, _)| updated)
+}
+
+/// [`update`], and the lines (0-based, of the LF view) each hunk's context and removed
+/// lines matched.
+fn run(
+    source: &[u8],
+    hunks: &[Hunk],
+    fallback: &dyn Fn() -> Ending,
+    label: &str,
+) -> Result<(Updated, Vec<Range<usize>>)> {
     let view = LfView::new(source);
     let lines = Lines::new(view.text());
     let dominant = OnceCell::new();
@@ -92,6 +107,7 @@ pub fn update(
         from: 0,
         drift: 0,
         newline_change: None,
+        matched: Vec::with_capacity(hunks.len()),
     };
     let mut matched_by = Vec::with_capacity(hunks.len());
     for (i, hunk) in hunks.iter().enumerate() {
@@ -103,23 +119,32 @@ pub fn update(
     let State {
         splices,
         newline_change,
+        matched,
         ..
     } = state;
     // A file that was empty takes the patch's lines as they come, ended.
     let wanted_newline = newline_change.unwrap_or(source.is_empty() || ends_with_ending(source));
     let splices = fix_final_newline(source, splices, wanted_newline, &file_dominant);
     let unchanged = splices.is_identity(source);
-    Ok(Updated {
+    let updated = Updated {
         splices,
         matched_by,
         unchanged,
-    })
+    };
+    Ok((updated, matched))
 }
 
-/// Checks a deletion against the file's current `source`: a git deletion whose `index`
-/// line names the empty file deletes only an empty file, since git refuses a removal
-/// that would drop content the patch does not show. `label` names the file.
+/// Checks a deletion against the file's current `source`, as git does: a deletion never
+/// drops content the patch does not show. A unified diff's deletion with hunks deletes
+/// the file only when its removed lines, found as an update's are (through the tiers,
+/// in order), are every line of the file; otherwise it is `TEXT_NOT_FOUND`, naming the
+/// lines that would go unseen (or, when a hunk is not found, its closest region). A git
+/// deletion without hunks whose `index` line names the empty file deletes only an
+/// empty file. `label` names the file.
 pub fn check_delete(section: &FilePatch, source: &[u8], label: &str) -> Result<()> {
+    if !section.hunks.is_empty() {
+        return check_removal(source, &section.hunks, label);
+    }
     if !section.old_empty || source.is_empty() {
         return Ok(());
     }
@@ -133,6 +158,65 @@ pub fn check_delete(section: &FilePatch, source: &[u8], label: &str) -> Result<(
     )
     .with_lines(vec![section.line as u32])
     .with_hint("To delete a file with content, give its lines as removed (`@@ -1,N +0,0 @@`), or use `*** Delete File: PATH`."))
+}
+
+/// How many of the lines a deletion would leave unseen its message quotes.
+const UNSEEN_QUOTED: usize = 8;
+
+/// How many runs of unseen lines a deletion's message names.
+const UNSEEN_RUNS_NAMED: usize = 5;
+
+/// A deletion's hunks (only removed lines) must remove every line of `source`.
+fn check_removal(source: &[u8], hunks: &[Hunk], label: &str) -> Result<()> {
+    let (_, matched) = run(source, hunks, &|| Ending::Lf, label)?;
+    let view = LfView::new(source);
+    let lines = Lines::new(view.text());
+    // The runs of lines no hunk removes; the matches are in file order.
+    let mut unseen: Vec<Range<usize>> = Vec::new();
+    let mut at = 0;
+    for m in &matched {
+        if m.start > at {
+            unseen.push(at..m.start);
+        }
+        at = at.max(m.end);
+    }
+    if at < lines.len() {
+        unseen.push(at..lines.len());
+    }
+    let Some(first) = unseen.first().cloned() else {
+        return Ok(());
+    };
+    let span = |r: &Range<usize>| {
+        if r.len() == 1 {
+            format!("line {}", r.start + 1)
+        } else {
+            format!("lines {}-{}", r.start + 1, r.end)
+        }
+    };
+    let mut spans: Vec<String> = unseen.iter().take(UNSEEN_RUNS_NAMED).map(span).collect();
+    if unseen.len() > UNSEEN_RUNS_NAMED {
+        spans.push(format!("{} more runs", unseen.len() - UNSEEN_RUNS_NAMED));
+    }
+    let count: usize = unseen.iter().map(Range::len).sum();
+    let width = unseen.last().map_or(1, |r| r.end.to_string().len());
+    let mut quoted = String::new();
+    for j in unseen.iter().flat_map(Range::clone).take(UNSEEN_QUOTED) {
+        let text = String::from_utf8_lossy(lines.line(j));
+        quoted.push_str(&format!("\n{:>width$}\u{2502}{text}", j + 1));
+    }
+    if count > UNSEEN_QUOTED {
+        quoted.push_str(&format!("\n…({} more)", count - UNSEEN_QUOTED));
+    }
+    let of = if count == 1 { "a line" } else { "lines" };
+    Err(Error::new(
+        ErrorCode::TextNotFound,
+        format!(
+            "{label}: the section deletes the file, but its hunks do not remove all of it: the file has {of} the patch does not show ({}), which deleting it would lose. As read_file shows them:{quoted}",
+            spans.join(", ")
+        ),
+    )
+    .with_lines((first.start as u32 + 1..=first.end as u32).collect())
+    .with_hint("Read the file again: a deletion's hunks give every line of the file as removed. Or use `*** Delete File: PATH` to delete the file whatever it holds."))
 }
 
 /// The bytes of an added file that did not exist: the patch's own line breaks when it
@@ -167,6 +251,8 @@ struct State<'s, 'v> {
     drift: i64,
     /// A final newline to add (`true`) or remove (`false`), from a unified diff.
     newline_change: Option<bool>,
+    /// The lines each hunk with something to find matched.
+    matched: Vec<Range<usize>>,
 }
 
 impl State<'_, '_> {
@@ -233,6 +319,7 @@ impl State<'_, '_> {
             self.newline_change = Some(hunk.old_no_newline);
         }
         self.replace(p, &old, &new, origins, chosen.reindent, file_dominant);
+        self.matched.push(p..p + old.len());
         self.from = p + old.len();
         Ok(found.tier)
     }

@@ -95,7 +95,9 @@ pub struct FilePatch {
     pub path: String,
     /// For [`Action::Move`]: the new path.
     pub move_to: Option<String>,
-    /// For [`Action::Update`] and [`Action::Move`]: the changes, in file order.
+    /// For [`Action::Update`] and [`Action::Move`]: the changes, in file order. For a
+    /// unified diff's [`Action::Delete`]: the lines it removes (only removed lines),
+    /// which must be every line of the file.
     pub hunks: Vec<Hunk>,
     /// For [`Action::Add`]: the new file's text.
     pub content: Option<NewContent>,

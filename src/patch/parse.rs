@@ -1124,10 +1124,11 @@ fn section(entry: Entry) -> Result<Option<FilePatch>> {
         )));
     }
     if deleted {
+        // The hunks (only removed lines, by `check_sides`) must remove the whole file.
         let path = old.or(new).ok_or_else(missing_path)?;
         return Ok(Some(FilePatch {
             old_empty: entry.old_empty && entry.hunks.is_empty(),
-            ..file(Action::Delete, path, None, Vec::new(), None)
+            ..file(Action::Delete, path, None, entry.hunks, None)
         }));
     }
     if let (Some(from), Some(to)) = (entry.rename_from.clone(), entry.rename_to.clone()) {

@@ -470,6 +470,94 @@ fn a_link_and_a_file_beyond_it_are_refused_by_a_dry_run_too() {
 // ---------------------------------------------------------------------------
 // What a created or deleted file's hunks may hold
 
+const DELETE_ABC: &str = "diff --git a/gone.txt b/gone.txt\ndeleted file mode 100644\nindex 3b18e51..0000000\n--- a/gone.txt\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-a\n-b\n-c\n";
+
+#[test]
+fn a_deletion_with_hunks_deletes_a_file_whose_every_line_they_remove_in_any_ending() {
+    let traditional = "--- a/gone.txt\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-a\n-b\n-c\n";
+    for patch in [DELETE_ABC, traditional] {
+        for (before, tier) in [
+            (&b"a\nb\nc\n"[..], Tier::Exact),
+            (b"a\r\nb\r\nc\r\n", Tier::Exact),
+            (b"a\rb\rc\r", Tier::Exact),
+            (b"a\r\nb\nc\r\n", Tier::Exact),
+            (b"a\nb\nc", Tier::Exact),
+            (b"a  \r\nb\t\r\nc", Tier::TrailingWhitespace),
+        ] {
+            let dir = TempDir::new();
+            dir.write("gone.txt", before);
+            let r = apply(&dir, patch)
+                .unwrap_or_else(|e| panic!("{:?}: {}", String::from_utf8_lossy(before), e.message));
+            assert_eq!(r[0].action, Action::Delete);
+            assert!(!dir.join("gone.txt").exists(), "{tier:?}");
+        }
+    }
+    // Several hunks that remove the file between them.
+    let dir = TempDir::new();
+    dir.write("f", "a\r\nb\r\nc\r\nd\r\n");
+    apply(
+        &dir,
+        "--- a/f\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n@@ -3,2 +0,0 @@\n-c\n-d\n",
+    )
+    .unwrap();
+    assert!(!dir.join("f").exists());
+}
+
+#[test]
+fn a_deletion_whose_hunks_leave_lines_of_the_file_is_refused_naming_them() {
+    // The file has moved on since the diff: git's "patch does not apply".
+    for (before, lines, shown) in [
+        ("a\nb\nc\nd\n", vec![4], "line 4"),
+        ("x\r\ny\r\na\r\nb\r\nc\r\n", vec![1, 2], "lines 1-2"),
+        ("a\nb\nc\n\n", vec![4], "line 4"),
+        ("a\nb\nc\nb\n", vec![4], "line 4"),
+    ] {
+        let dir = TempDir::new();
+        dir.write("gone.txt", before);
+        for dry_run in [true, false] {
+            let mut o = opts(&dir);
+            o.file.dry_run = dry_run;
+            let e = apply_patch(DELETE_ABC.as_bytes(), &o).unwrap_err();
+            assert_eq!(
+                (e.code, e.file_index, e.lines.clone()),
+                (ErrorCode::TextNotFound, Some(0), lines.clone()),
+                "{before:?}: {}",
+                e.message
+            );
+            assert!(
+                e.message
+                    .starts_with("gone.txt: the section deletes the file")
+                    && e.message.contains(shown),
+                "{}",
+                e.message
+            );
+            assert_eq!(dir.read("gone.txt"), before.as_bytes());
+        }
+    }
+    // The unseen lines are quoted as read_file shows them.
+    let dir = TempDir::new();
+    dir.write("gone.txt", "a\nb\nc\nkeep me\n");
+    let e = apply(&dir, DELETE_ABC).unwrap_err();
+    assert!(e.message.contains("4\u{2502}keep me"), "{}", e.message);
+}
+
+#[test]
+fn a_deletion_whose_hunk_is_not_in_the_file_names_the_hunk_and_the_closest_region() {
+    let dir = TempDir::new();
+    dir.write("gone.txt", "a\r\nB\r\nc\r\n");
+    let e = apply(&dir, DELETE_ABC).unwrap_err();
+    assert_eq!(
+        (e.code, e.file_index, e.hunk_index),
+        (ErrorCode::TextNotFound, Some(0), Some(0))
+    );
+    assert!(
+        e.message.starts_with("gone.txt, hunk #1:") && e.message.contains("lines 1-3"),
+        "{}",
+        e.message
+    );
+    assert_eq!(dir.read("gone.txt"), b"a\r\nB\r\nc\r\n");
+}
+
 #[test]
 fn a_deletion_whose_hunks_keep_or_add_lines_is_invalid() {
     // git: "deleted file still has contents".
