@@ -1,8 +1,8 @@
 // What a patch text means and where its hunks go, through the built package
 // (`applyPatchSync`, `applyPatch`, `parsePatch`): hunks that end by their `@@` counts,
 // added lines that must start or end the file, the names of a traditional diff, and
-// what git refuses (inconsistent headers, symbolic links, a deletion that would drop
-// content). Facts from git's t41xx tests, jsdiff's, Codex's and OpenCode's; every
+// what git refuses (inconsistent headers, symbolic links and submodules, a deletion
+// that would drop content, a new file that keeps old lines). Facts from git's t41xx tests, jsdiff's, Codex's and OpenCode's; every
 // case runs on LF, CRLF, lone-CR and mixed files, with an LF and a CRLF patch text,
 // and every expectation is about bytes on disk.
 
@@ -100,6 +100,12 @@ interface Case {
 }
 
 const GIT_DATE = '\t2007-02-21 01:04:24.000000000 -0800'
+
+/** A git deletion of gone.txt that shows its three lines. */
+const DELETE_ABC =
+  'diff --git a/gone.txt b/gone.txt\ndeleted file mode 100644\nindex 3b18e51..0000000\n--- a/gone.txt\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-a\n-b\n-c\n'
+
+const SUBMODULE_COMMIT = 'Subproject commit 1234567890123456789012345678901234567890'
 
 const applies: Case[] = [
   {
@@ -277,6 +283,72 @@ const refusals: Refusal[] = [
     message: 'does not create, change or delete symbolic links',
   },
   {
+    name: 'a deletion whose hunk leaves a line the file has gained since the diff (git "patch does not apply")',
+    files: { 'gone.txt': ['a', 'b', 'c', 'd'] },
+    patch: DELETE_ABC,
+    code: 'TEXT_NOT_FOUND',
+    fileIndex: 0,
+    message: 'gone.txt: the section deletes the file, but its hunks do not remove all of it',
+  },
+  {
+    name: 'a deletion whose hunk leaves lines before it, quoted as read_file shows them',
+    files: { 'gone.txt': ['x', 'y', 'a', 'b', 'c'] },
+    patch: '--- a/gone.txt\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-a\n-b\n-c\n',
+    code: 'TEXT_NOT_FOUND',
+    fileIndex: 0,
+    message: 'lines 1-2',
+  },
+  {
+    name: 'a deletion whose hunk is not in the file names the hunk',
+    files: { 'gone.txt': ['a', 'B', 'c'] },
+    patch: DELETE_ABC,
+    code: 'TEXT_NOT_FOUND',
+    fileIndex: 0,
+    hunkIndex: 0,
+    message: 'gone.txt, hunk #1',
+  },
+  {
+    name: 'a deletion with a context line (git "deleted file still has contents")',
+    files: { f: ['a', 'b', 'c'] },
+    patch: 'diff --git a/f b/f\ndeleted file mode 100644\n--- a/f\n+++ /dev/null\n@@ -1,3 +0,1 @@\n-a\n b\n-c\n',
+    code: 'PATCH_INVALID',
+    fileIndex: 0,
+    message: 'line 7: the section on line 1 deletes `f`',
+  },
+  {
+    name: 'a new file with a context line (git "new file depends on old contents")',
+    files: { keep: ['k'] },
+    patch: 'diff --git a/n b/n\nnew file mode 100644\n--- /dev/null\n+++ b/n\n@@ -1,1 +1,3 @@\n+a\n x\n+b\n',
+    code: 'PATCH_INVALID',
+    fileIndex: 0,
+    message: 'line 7: the section on line 1 creates `n`',
+  },
+  {
+    name: "a new file's empty line written without its `+`, in a second section",
+    files: { k: ['p'] },
+    patch:
+      'diff --git a/k b/k\n--- a/k\n+++ b/k\n@@ -1 +1 @@\n-p\n+q\ndiff --git a/n b/n\nnew file mode 100644\n--- /dev/null\n+++ b/n\n@@ -0,0 +1,3 @@\n+a\n\n+b\n',
+    code: 'PATCH_INVALID',
+    fileIndex: 1,
+    message: 'line 13: the section on line 7 creates `n`',
+  },
+  {
+    name: 'a submodule added (gitlink, mode 160000)',
+    files: { keep: ['k'] },
+    patch: `diff --git a/sub b/sub\nnew file mode 160000\nindex 0000000..1234567\n--- /dev/null\n+++ b/sub\n@@ -0,0 +1 @@\n+${SUBMODULE_COMMIT}\n`,
+    code: 'PATCH_INVALID',
+    fileIndex: 0,
+    message: '`sub` is a submodule (a gitlink, mode 160000)',
+  },
+  {
+    name: 'a submodule moved to another commit, its mode on the `index` line',
+    files: { ok: ['a'], sub: [SUBMODULE_COMMIT] },
+    patch: `diff --git a/ok b/ok\n--- a/ok\n+++ b/ok\n@@ -1 +1 @@\n-a\n+b\ndiff --git a/sub b/sub\nindex 1234567..89abcde 160000\n--- a/sub\n+++ b/sub\n@@ -1 +1 @@\n-${SUBMODULE_COMMIT}\n+Subproject commit 89abcde0123456789012345678901234567890ab\n`,
+    code: 'PATCH_INVALID',
+    fileIndex: 1,
+    message: 'does not create, change or delete submodules',
+  },
+  {
     name: 'an envelope with no sections (OpenCode)',
     files: { keep: ['k'] },
     patch: '*** Begin Patch\n*** End Patch',
@@ -333,6 +405,15 @@ describe('refused patches leave every file byte-identical, dry run or not', () =
     expect(snapshot(dir)).toEqual(before)
   })
 
+  it('a deletion whose hunk leaves lines quotes them, and names them in `lines`', () => {
+    const dir = tmp()
+    write(dir, 'gone.txt', 'a\r\nb\r\nc\r\nkeep me\r\n')
+    const e = caught(() => eol.applyPatchSync(DELETE_ABC, { cwd: dir }))
+    expect(e).toMatchObject({ code: 'TEXT_NOT_FOUND', fileIndex: 0, lines: [4] })
+    expect(e.message).toContain('4\u2502keep me')
+    expect(read(dir, 'gone.txt')).toBe('a\r\nb\r\nc\r\nkeep me\r\n')
+  })
+
   it('a deletion whose `index` line names the empty file deletes an empty file', () => {
     const dir = tmp()
     write(dir, 'test-file', '')
@@ -341,7 +422,43 @@ describe('refused patches leave every file byte-identical, dry run or not', () =
   })
 })
 
+describe('a deletion with hunks deletes a file whose every line they remove', () => {
+  const files: Array<[string, (kind: Endings) => string]> = [
+    ['its lines', (kind) => text(['a', 'b', 'c'], kind)],
+    ['its lines without a final line ending', (kind) => text(['a', 'b', 'c'], kind, false)],
+    ['its lines with trailing spaces the patch lacks', (kind) => text(['a  ', 'b\t', 'c'], kind)],
+  ]
+  for (const [what, make] of files) {
+    for (const kind of ENDINGS) {
+      for (const [how, patch] of patchTexts(DELETE_ABC)) {
+        it(`${what}: ${kind} file, ${how}`, () => {
+          const dir = tmp()
+          write(dir, 'gone.txt', make(kind))
+          const dry = eol.applyPatchSync(patch, { cwd: dir, root: dir, dryRun: true })
+          expect(dry.files.map((f) => [f.path, f.action])).toEqual([['gone.txt', 'delete']])
+          expect(read(dir, 'gone.txt')).toBe(make(kind))
+          eol.applyPatchSync(patch, { cwd: dir, root: dir })
+          expect(fs.existsSync(path.join(dir, 'gone.txt'))).toBe(false)
+        })
+      }
+    }
+  }
+
+  it('several hunks may remove the file between them', async () => {
+    const dir = tmp()
+    write(dir, 'f', 'a\r\nb\r\nc\n')
+    await eol.applyPatch('--- a/f\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n@@ -2,2 +0,0 @@\n-b\n-c\n', { cwd: dir })
+    expect(fs.existsSync(path.join(dir, 'f'))).toBe(false)
+  })
+})
+
 describe('parsePatch reads the grammar the same way', () => {
+  it("a deletion's hunks are its removed lines", () => {
+    const f = eol.parsePatch(DELETE_ABC).files[0]
+    expect([f.path, f.action]).toEqual(['gone.txt', 'delete'])
+    expect(f.hunks.map((h) => h.lines)).toEqual([['-a', '-b', '-c']])
+  })
+
   it('hunks end by their counts: `--- bla` / `+++ bla` are a removed and an added line (jsdiff)', () => {
     const p = eol.parsePatch(
       '--- foo\t2024-06-14 21:57:04.341065736 +0100\n+++ bar\t2024-06-14 22:00:57.988080321 +0100\n@@ -4 +4 @@\n--- bla\n+++ bla\n@@ -6,0 +7 @@\n+seventh\n',
@@ -370,7 +487,7 @@ describe('parsePatch reads the grammar the same way', () => {
     }
   })
 
-  it('a symbolic-link entry, an empty envelope and inconsistent headers are PATCH_INVALID', () => {
+  it('symbolic-link and submodule entries, an empty envelope, inconsistent headers and hunks a new or deleted file cannot have are PATCH_INVALID', () => {
     for (const r of refusals.filter((r) => r.code === 'PATCH_INVALID' && !r.message.includes('empty file'))) {
       const e = caught(() => eol.parsePatch(r.patch))
       expect(e.code, r.name).toBe('PATCH_INVALID')
