@@ -156,6 +156,13 @@ const applies: Case[] = [
     after: ['B '],
   },
   {
+    name: '`--- /dev/null` before old lines, without `new file mode`, changes the `+++` file where they are (Aider)',
+    file: 'file.txt',
+    before: ['Original', 'More'],
+    patch: 'Some text...\n\n```diff\n--- /dev/null\n+++ file.txt\n@@ ... @@\n-Original\n+Modified\n```\n',
+    after: ['Modified', 'More'],
+  },
+  {
     name: 'a blank line right after an `@@ anchor` line is an empty context line (Codex)',
     file: 'f',
     before: ['change_context', '', 'context', 'remove', 'context2'],

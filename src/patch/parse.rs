@@ -15,8 +15,8 @@
 //! are tolerated, see [`hunks`]); a traditional diff's file is chosen among its two
 //! names as git chooses it; and what git refuses in a `diff --git` header (names that
 //! disagree, a section that both creates and renames), like every symbolic-link entry
-//! (mode 120000) and gitlink (160000), and a new file's hunk with old lines or a deleted
-//! file's with new ones, is refused with the section's `fileIndex`.
+//! (mode 120000) and gitlink (160000), and a `new file mode` hunk with old lines or a
+//! deleted file's with new ones, is refused with the section's `fileIndex`.
 
 use crate::eol;
 use crate::error::{Error, ErrorCode, Result};
@@ -560,9 +560,13 @@ struct Entry {
 }
 
 impl Entry {
-    /// The section creates its file (`new file mode`, or `--- /dev/null`).
+    /// The section creates its file: `new file mode`, or `--- /dev/null` before hunks
+    /// that only add lines. Without `new file mode`, a `--- /dev/null` before old lines
+    /// is a model's slip (Aider's tests have one): the section changes the `+++` file,
+    /// whose old lines must then be found in it, so nothing is lost or invented.
     fn creates(&self) -> bool {
-        self.new_file.is_some() || self.old.as_deref() == Some(DEV_NULL)
+        self.new_file.is_some()
+            || (self.old.as_deref() == Some(DEV_NULL) && self.first_old.is_none())
     }
 
     /// The section deletes its file (`deleted file mode`, or `+++ /dev/null`).
@@ -1045,17 +1049,17 @@ fn check_mode(entry: &Entry) -> Result<()> {
     }
 }
 
-/// git's checks of what a section's hunks may hold: a new file's hunks only add lines
-/// (git: "new file depends on old contents") and a deleted file's only remove them
-/// ("deleted file still has contents"). Taking only one side of such a hunk would
-/// invent a file or drop lines the patch shows as staying.
+/// git's checks of what a section's hunks may hold: the hunks of a `new file mode`
+/// section only add lines (git: "new file depends on old contents") and a deleted
+/// file's only remove them ("deleted file still has contents"). Taking only one side of
+/// such a hunk would invent a file or drop lines the patch shows as staying.
 fn check_sides(entry: &Entry) -> Result<()> {
     let what = |kind| match kind {
         Kind::Context => "a context line",
         Kind::Removed => "a removed line",
         Kind::Added => "an added line",
     };
-    if entry.creates() {
+    if entry.new_file.is_some() {
         if let Some((line, kind)) = entry.first_old {
             return Err(invalid(
                 line,
@@ -1065,7 +1069,7 @@ fn check_sides(entry: &Entry) -> Result<()> {
                     shown_path(entry),
                     what(kind)
                 ),
-                "Start every line of a new file's hunk with `+` (an empty line too); to change a file that exists, name it with `--- a/PATH` instead of `--- /dev/null`.",
+                "Start every line of a new file's hunk with `+` (an empty line too); to change a file that exists, leave out `new file mode` and name it with `--- a/PATH` instead of `--- /dev/null`.",
             ));
         }
     } else if entry.deletes() {

@@ -580,7 +580,7 @@ fn a_new_file_whose_hunks_keep_or_remove_lines_is_invalid_naming_the_section_and
     // git: "new file depends on old contents".
     for (text, line, index, what) in [
         ("diff --git a/n b/n\nnew file mode 100644\n--- /dev/null\n+++ b/n\n@@ -1,1 +1,3 @@\n+a\n x\n+b\n", 7, 0, "a context line"),
-        ("--- /dev/null\n+++ b/n\n@@ -1 +1,2 @@\n-x\n+a\n+b\n", 4, 0, "a removed line"),
+        ("diff --git a/n b/n\nnew file mode 100644\n--- /dev/null\n+++ b/n\n@@ -1 +1,2 @@\n-x\n+a\n+b\n", 6, 0, "a removed line"),
         // An empty line of the file written without its `+`.
         ("diff --git a/k b/k\n--- a/k\n+++ b/k\n@@ -1 +1 @@\n-p\n+q\ndiff --git a/n b/n\nnew file mode 100644\n--- /dev/null\n+++ b/n\n@@ -0,0 +1,3 @@\n+a\n\n+b\n", 13, 1, "a context line"),
     ] {
@@ -599,6 +599,32 @@ fn a_new_file_whose_hunks_keep_or_remove_lines_is_invalid_naming_the_section_and
     // Only added lines: the file's text.
     let p = parse(b"--- /dev/null\n+++ b/n\n@@ -0,0 +1,3 @@\n+a\n+\n+b\n").unwrap();
     assert_eq!(p.files[0].content.as_ref().unwrap().bytes, b"a\n\nb\n");
+}
+
+#[test]
+fn a_dev_null_old_name_before_old_lines_changes_the_plus_file_where_they_are() {
+    // Aider test_find_diffs_dev_null: a model's `--- /dev/null` for a file that exists.
+    // Read as a new file, the section would replace the file and lose `More`.
+    let patch = "Some text...\n\n```diff\n--- /dev/null\n+++ file.txt\n@@ ... @@\n-Original\n+Modified\n```\n";
+    let p = parse(patch.as_bytes()).unwrap();
+    assert_eq!(
+        (p.files[0].action, p.files[0].path.as_str()),
+        (Action::Update, "file.txt")
+    );
+    let dir = TempDir::new();
+    dir.write("file.txt", "Original\r\nMore\r\n");
+    apply(&dir, patch).unwrap();
+    assert_eq!(dir.read("file.txt"), b"Modified\r\nMore\r\n");
+    // Its old lines must be there, so nothing is created from half a hunk.
+    let dir = TempDir::new();
+    let e = apply(&dir, patch).unwrap_err();
+    assert_eq!((e.code, e.file_index), (ErrorCode::FileNotFound, Some(0)));
+    assert!(dir.listing("").is_empty());
+    let dir = TempDir::new();
+    dir.write("file.txt", "Other\n");
+    let e = apply(&dir, patch).unwrap_err();
+    assert_eq!(e.code, ErrorCode::TextNotFound);
+    assert_eq!(dir.read("file.txt"), b"Other\n");
 }
 
 #[test]
