@@ -13,11 +13,17 @@
 //! Where several places match, a unified diff's line number picks the nearest, an `@@`
 //! anchor the first after it; with neither, the hunk is ambiguous
 //! (`TEXT_MULTIPLE_MATCHES`). A hunk with no context and no removed lines goes right
-//! after its anchor, at its line number, or else at the end of the file.
+//! after its anchor, at its line number, or else at the end of the file. Added lines at
+//! the edge of a unified hunk with no context beyond them (a hunk at line 1 that starts
+//! with them, or one with leading context that ends with them) say where the file starts
+//! or ends, so the hunk must match there, as with `*** End of File`.
 //!
 //! The file's final-newline state is kept (deleting a last line that had no ending does
 //! not leave the line before it ending the file with one), unless a unified diff's
 //! `\ No newline at end of file` changes it on purpose.
+//!
+//! A unified diff's deletion with hunks is checked the same way ([`check_delete`]): its
+//! removed lines are found as an update's are, and must be every line of the file.
 //!
 //! ```
 //! use eol_edit::patch::{apply::update, parse};
@@ -30,6 +36,7 @@
 //! ```
 
 use std::cell::OnceCell;
+use std::ops::Range;
 
 use crate::align::{self, Origin};
 use crate::eol::{self, Ending, LfView};
@@ -38,7 +45,7 @@ use crate::explain;
 use crate::matching::{self, Found, Lines, Match, Reindent, Tier};
 use crate::splice::{Splice, Splices};
 
-use super::{Hunk, Kind, NewContent};
+use super::{FilePatch, Hunk, Kind, NewContent};
 
 /// From this many hunks on, exact matches are found through an index of the file's
 /// lines instead of a scan per hunk.
@@ -64,6 +71,17 @@ pub fn update(
     fallback: &dyn Fn() -> Ending,
     label: &str,
 ) -> Result<Updated> {
+    run(source, hunks, fallback, label).map(|(updated, _)| updated)
+}
+
+/// [`update`], and the lines (0-based, of the LF view) each hunk's context and removed
+/// lines matched.
+fn run(
+    source: &[u8],
+    hunks: &[Hunk],
+    fallback: &dyn Fn() -> Ending,
+    label: &str,
+) -> Result<(Updated, Vec<Range<usize>>)> {
     let view = LfView::new(source);
     let lines = Lines::new(view.text());
     let dominant = OnceCell::new();
@@ -89,6 +107,7 @@ pub fn update(
         from: 0,
         drift: 0,
         newline_change: None,
+        matched: Vec::with_capacity(hunks.len()),
     };
     let mut matched_by = Vec::with_capacity(hunks.len());
     for (i, hunk) in hunks.iter().enumerate() {
@@ -100,17 +119,104 @@ pub fn update(
     let State {
         splices,
         newline_change,
+        matched,
         ..
     } = state;
     // A file that was empty takes the patch's lines as they come, ended.
     let wanted_newline = newline_change.unwrap_or(source.is_empty() || ends_with_ending(source));
     let splices = fix_final_newline(source, splices, wanted_newline, &file_dominant);
     let unchanged = splices.is_identity(source);
-    Ok(Updated {
+    let updated = Updated {
         splices,
         matched_by,
         unchanged,
-    })
+    };
+    Ok((updated, matched))
+}
+
+/// Checks a deletion against the file's current `source`, as git does: a deletion never
+/// drops content the patch does not show. A unified diff's deletion with hunks deletes
+/// the file only when its removed lines, found as an update's are (through the tiers,
+/// in order), are every line of the file; otherwise it is `TEXT_NOT_FOUND`, naming the
+/// lines that would go unseen (or, when a hunk is not found, its closest region). A git
+/// deletion without hunks whose `index` line names the empty file deletes only an
+/// empty file. `label` names the file.
+pub fn check_delete(section: &FilePatch, source: &[u8], label: &str) -> Result<()> {
+    if !section.hunks.is_empty() {
+        return check_removal(source, &section.hunks, label);
+    }
+    if !section.old_empty || source.is_empty() {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorCode::PatchInvalid,
+        format!(
+            "Invalid patch, line {}: the section deletes {label} as an empty file (its `index` line names git's empty file), but {label} has {} bytes.",
+            section.line,
+            source.len()
+        ),
+    )
+    .with_lines(vec![section.line as u32])
+    .with_hint("To delete a file with content, give its lines as removed (`@@ -1,N +0,0 @@`), or use `*** Delete File: PATH`."))
+}
+
+/// How many of the lines a deletion would leave unseen its message quotes.
+const UNSEEN_QUOTED: usize = 8;
+
+/// How many runs of unseen lines a deletion's message names.
+const UNSEEN_RUNS_NAMED: usize = 5;
+
+/// A deletion's hunks (only removed lines) must remove every line of `source`.
+fn check_removal(source: &[u8], hunks: &[Hunk], label: &str) -> Result<()> {
+    let (_, matched) = run(source, hunks, &|| Ending::Lf, label)?;
+    let view = LfView::new(source);
+    let lines = Lines::new(view.text());
+    // The runs of lines no hunk removes; the matches are in file order.
+    let mut unseen: Vec<Range<usize>> = Vec::new();
+    let mut at = 0;
+    for m in &matched {
+        if m.start > at {
+            unseen.push(at..m.start);
+        }
+        at = at.max(m.end);
+    }
+    if at < lines.len() {
+        unseen.push(at..lines.len());
+    }
+    let Some(first) = unseen.first().cloned() else {
+        return Ok(());
+    };
+    let span = |r: &Range<usize>| {
+        if r.len() == 1 {
+            format!("line {}", r.start + 1)
+        } else {
+            format!("lines {}-{}", r.start + 1, r.end)
+        }
+    };
+    let mut spans: Vec<String> = unseen.iter().take(UNSEEN_RUNS_NAMED).map(span).collect();
+    if unseen.len() > UNSEEN_RUNS_NAMED {
+        spans.push(format!("{} more runs", unseen.len() - UNSEEN_RUNS_NAMED));
+    }
+    let count: usize = unseen.iter().map(Range::len).sum();
+    let width = unseen.last().map_or(1, |r| r.end.to_string().len());
+    let mut quoted = String::new();
+    for j in unseen.iter().flat_map(Range::clone).take(UNSEEN_QUOTED) {
+        let text = String::from_utf8_lossy(lines.line(j));
+        quoted.push_str(&format!("\n{:>width$}\u{2502}{text}", j + 1));
+    }
+    if count > UNSEEN_QUOTED {
+        quoted.push_str(&format!("\n…({} more)", count - UNSEEN_QUOTED));
+    }
+    let of = if count == 1 { "a line" } else { "lines" };
+    Err(Error::new(
+        ErrorCode::TextNotFound,
+        format!(
+            "{label}: the section deletes the file, but its hunks do not remove all of it: the file has {of} the patch does not show ({}), which deleting it would lose. As read_file shows them:{quoted}",
+            spans.join(", ")
+        ),
+    )
+    .with_lines((first.start as u32 + 1..=first.end as u32).collect())
+    .with_hint("Read the file again: a deletion's hunks give every line of the file as removed. Or use `*** Delete File: PATH` to delete the file whatever it holds."))
 }
 
 /// The bytes of an added file that did not exist: the patch's own line breaks when it
@@ -145,6 +251,8 @@ struct State<'s, 'v> {
     drift: i64,
     /// A final newline to add (`true`) or remove (`false`), from a unified diff.
     newline_change: Option<bool>,
+    /// The lines each hunk with something to find matched.
+    matched: Vec<Range<usize>>,
 }
 
 impl State<'_, '_> {
@@ -168,11 +276,17 @@ impl State<'_, '_> {
                 (false, None) => n,
             };
             self.insert(at, &new, file_dominant);
+            if hunk.new_no_newline && at == n {
+                // Lines added at the end (to an empty file too) with `\ No newline at end
+                // of file` after them.
+                self.newline_change = Some(false);
+            }
             // The next hunk comes after what was inserted.
             self.from = self.from.max(at);
             return Ok(Tier::Exact);
         }
-        let mut found = self.search(&old, hunk.end_of_file);
+        let place = place(hunk);
+        let mut found = self.search(&old, place);
         if found.is_none() {
             // Blank context lines at the end of a hunk are often only a separator, or the
             // file's final newline written as a line: try without them.
@@ -183,7 +297,7 @@ impl State<'_, '_> {
                 .take_while(|(kind, text)| *kind == Kind::Context && text.is_empty())
                 .count();
             for cut in 1..=blank_tail.min(old.len() - 1) {
-                if let Some(f) = self.search(&old[..old.len() - cut], hunk.end_of_file) {
+                if let Some(f) = self.search(&old[..old.len() - cut], place) {
                     old.truncate(old.len() - cut);
                     new.truncate(new.len() - cut);
                     origins.truncate(origins.len() - cut);
@@ -193,7 +307,7 @@ impl State<'_, '_> {
             }
         }
         let Some(found) = found else {
-            return Err(self.not_found(i, hunk, &old));
+            return Err(self.not_found(i, hunk, &old, place));
         };
         let chosen = self.choose(i, hunk, &found, anchored, old.len())?;
         let p = self.lines.line_of(chosen.start);
@@ -205,12 +319,28 @@ impl State<'_, '_> {
             self.newline_change = Some(hunk.old_no_newline);
         }
         self.replace(p, &old, &new, origins, chosen.reindent, file_dominant);
+        self.matched.push(p..p + old.len());
         self.from = p + old.len();
         Ok(found.tier)
     }
 
-    /// Where `old` runs from the current line on, through the tiers.
-    fn search(&self, old: &[&[u8]], at_end: bool) -> Option<Found> {
+    /// Where `old` runs from the current line on, through the tiers, at the place the
+    /// hunk must have.
+    fn search(&self, old: &[&[u8]], place: Place) -> Option<Found> {
+        let at_end = match place {
+            Place::Anywhere => false,
+            Place::End => true,
+            Place::Start => {
+                // The first lines of the file, as a file of their own that must end with
+                // `old`: the same offsets, and the same tiers.
+                let k = old.len();
+                if self.from > 0 || k > self.lines.len() {
+                    return None;
+                }
+                let head = Lines::new(&self.view.text()[..self.lines.content_end(k - 1)]);
+                return matching::find_line_run(&head, old, 0, true);
+            }
+        };
         if let Some(index) = self.index {
             if let Some(found) = index.find(self.lines, old, self.from, at_end) {
                 return Some(found);
@@ -284,7 +414,7 @@ impl State<'_, '_> {
     fn find_anchor(&self, i: usize, anchor: &[u8]) -> Result<usize> {
         let lf = eol::to_lf(anchor);
         let line = lf.split(|&b| b == b'\n').next().unwrap_or_default();
-        let found = self.search(&[line], false);
+        let found = self.search(&[line], Place::Anywhere);
         if let Some(found) = found {
             return Ok(self.lines.line_of(found.matches[0].start));
         }
@@ -308,29 +438,37 @@ impl State<'_, '_> {
         .with_hint("An `@@` line names a whole line of the file (a function or class header) that comes before the hunk; copy it as read_file shows it, or use a bare `@@`."))
     }
 
-    fn not_found(&self, i: usize, hunk: &Hunk, old: &[&[u8]]) -> Error {
+    fn not_found(&self, i: usize, hunk: &Hunk, old: &[&[u8]], place: Place) -> Error {
         let where_ = if self.from > 0 {
             format!(" after line {}", self.from)
         } else {
             String::new()
         };
-        let eof = if hunk.end_of_file {
-            " at the end of the file"
-        } else {
-            ""
+        let eof = match place {
+            Place::Anywhere => "",
+            Place::Start => " at the start of the file",
+            Place::End => " at the end of the file",
         };
         let head = format!(
             "{}, hunk #{}: its context and removed lines were not found{where_}{eof}.",
             self.label,
             i + 1
         );
-        if self.from > 0 || hunk.end_of_file {
+        if self.from > 0 || place != Place::Anywhere {
             if let Some(earlier) = matching::find_line_run(self.lines, old, 0, false) {
                 let at = self.lines.line_of(earlier.matches[0].start) + 1;
-                let why = if hunk.end_of_file && at + old.len() - 1 != self.lines.len() {
-                    "but `*** End of File` says they end the file"
-                } else {
-                    "before the previous hunk or its `@@` line; hunks must come in the order of the file"
+                let ends = at + old.len() - 1 == self.lines.len();
+                let why = match place {
+                    Place::End if !ends && hunk.end_of_file => {
+                        "but `*** End of File` says they end the file"
+                    }
+                    Place::End if !ends => {
+                        "but the hunk ends with added lines and no context after them, so it ends the file: the file has changed since the diff was made"
+                    }
+                    Place::Start if at > 1 => {
+                        "but the hunk starts at line 1 with added lines and no context before them, so it starts the file: the file has changed since the diff was made"
+                    }
+                    _ => "before the previous hunk or its `@@` line; hunks must come in the order of the file",
                 };
                 return Error::new(
                     ErrorCode::TextNotFound,
@@ -440,6 +578,50 @@ impl State<'_, '_> {
         }
         self.splices.push(Splice { start, end, bytes });
         self.copied = end;
+    }
+}
+
+/// Where a hunk's context and removed lines must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Anywhere after the previous hunk.
+    Anywhere,
+    /// At the start of the file.
+    Start,
+    /// At the end of the file.
+    End,
+}
+
+/// Where `hunk` must match. `*** End of File` says the end. A unified diff shows the
+/// same number of context lines on both sides of a change, fewer only where the file
+/// begins or ends, so added lines at the edge of a hunk with no context on that side
+/// are at the file's start or end: a hunk whose old range starts at line 1 and whose
+/// first lines are added ones starts the file; one with context before its changes
+/// whose last lines are added ones ends it. There is nothing else to place such lines
+/// by (git reads them so too); a removed line at the edge places itself.
+fn place(hunk: &Hunk) -> Place {
+    if hunk.end_of_file {
+        return Place::End;
+    }
+    let Some(hint) = hunk.hint else {
+        return Place::Anywhere;
+    };
+    let lines = &hunk.lines;
+    let context = |l: &(Kind, Vec<u8>)| l.0 == Kind::Context;
+    let (Some(first), Some(last)) = (
+        lines.iter().position(context),
+        lines.iter().rposition(context),
+    ) else {
+        return Place::Anywhere;
+    };
+    let only_added =
+        |run: &[(Kind, Vec<u8>)]| !run.is_empty() && run.iter().all(|l| l.0 == Kind::Added);
+    if hint.old_start <= 1 && only_added(&lines[..first]) {
+        Place::Start
+    } else if first == 0 && only_added(&lines[last + 1..]) {
+        Place::End
+    } else {
+        Place::Anywhere
     }
 }
 

@@ -495,6 +495,7 @@ impl<'o> Disk<'o> {
                 }
                 let (old, _) = self.vacate(slot, path, index)?;
                 let old = self.text_of(&old).into_owned();
+                apply::check_delete(section, &old, path)?;
                 describe(&mut result, &old, &Splices::whole(Vec::new()), path);
                 result.eol = eol::info(&old);
                 Ok(Planned { result, slot: None })

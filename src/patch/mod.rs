@@ -95,10 +95,16 @@ pub struct FilePatch {
     pub path: String,
     /// For [`Action::Move`]: the new path.
     pub move_to: Option<String>,
-    /// For [`Action::Update`] and [`Action::Move`]: the changes, in file order.
+    /// For [`Action::Update`] and [`Action::Move`]: the changes, in file order. For a
+    /// unified diff's [`Action::Delete`]: the lines it removes (only removed lines),
+    /// which must be every line of the file.
     pub hunks: Vec<Hunk>,
     /// For [`Action::Add`]: the new file's text.
     pub content: Option<NewContent>,
+    /// For [`Action::Delete`] of a git diff without hunks: its `index` line names the
+    /// empty file, so only an empty file may be deleted (git refuses a deletion that
+    /// would drop content the patch does not show).
+    pub old_empty: bool,
     /// 1-based line of the patch where the section starts.
     pub line: usize,
 }

@@ -10,6 +10,13 @@
 //! heredoc (`<<'EOF'` … `EOF`, with or without a command before it) or a Markdown code
 //! fence, as models sometimes send it. Anything that cannot be read is `PATCH_INVALID`
 //! naming the line and what was expected there.
+//!
+//! A unified hunk ends when its `@@` counts are used up, as git reads it (wrong counts
+//! are tolerated, see [`hunks`]); a traditional diff's file is chosen among its two
+//! names as git chooses it; and what git refuses in a `diff --git` header (names that
+//! disagree, a section that both creates and renames), like every symbolic-link entry
+//! (mode 120000) and gitlink (160000), and a `new file mode` hunk with old lines or a
+//! deleted file's with new ones, is refused with the section's `fileIndex`.
 
 use crate::eol;
 use crate::error::{Error, ErrorCode, Result};
@@ -195,6 +202,13 @@ fn mark_no_newline(hunk: &mut Hunk) {
     }
 }
 
+/// The hunk has no lines but blank ones (or none): nothing to find or change.
+fn only_blank(hunk: &Hunk) -> bool {
+    hunk.lines
+        .iter()
+        .all(|(kind, text)| *kind == Kind::Context && text.is_empty())
+}
+
 fn new_hunk(line: usize) -> Hunk {
     Hunk {
         anchors: Vec::new(),
@@ -283,6 +297,12 @@ impl<'a> Envelope<'a, '_> {
                         ),
                     ));
                 }
+                if files.is_empty() {
+                    return Err(self.fail(
+                        line.number,
+                        "the patch has no sections: expected `*** Add File: PATH`, `*** Delete File: PATH` or `*** Update File: PATH` before `*** End Patch`.",
+                    ));
+                }
                 break;
             }
             if let Some(rest) = trimmed.strip_prefix(ADD.as_bytes()) {
@@ -296,6 +316,7 @@ impl<'a> Envelope<'a, '_> {
                     move_to: None,
                     hunks: Vec::new(),
                     content: None,
+                    old_empty: false,
                     line: line.number,
                 });
             } else if let Some(rest) = trimmed.strip_prefix(UPDATE.as_bytes()) {
@@ -343,6 +364,7 @@ impl<'a> Envelope<'a, '_> {
             move_to: None,
             hunks: Vec::new(),
             content: Some(new_content(&taken, false)),
+            old_empty: false,
             line: number,
         }
     }
@@ -366,7 +388,7 @@ impl<'a> Envelope<'a, '_> {
             self.at += 1;
             if trimmed == END_OF_FILE.as_bytes() {
                 match current.take() {
-                    Some(mut hunk) if !hunk.lines.is_empty() => {
+                    Some(mut hunk) if !only_blank(&hunk) => {
                         hunk.end_of_file = true;
                         hunks.push(hunk);
                     }
@@ -387,7 +409,11 @@ impl<'a> Envelope<'a, '_> {
             }
             if let Some(rest) = trimmed.strip_prefix(b"@@") {
                 let hunk = match current.take() {
-                    Some(hunk) if hunk.lines.is_empty() => hunk,
+                    // Blank lines between two `@@` lines only separate them.
+                    Some(mut hunk) if only_blank(&hunk) => {
+                        hunk.lines.clear();
+                        hunk
+                    }
                     Some(hunk) => {
                         hunks.push(hunk);
                         new_hunk(line.number)
@@ -410,8 +436,9 @@ impl<'a> Envelope<'a, '_> {
                 continue;
             }
             if line.text.is_empty() {
-                // An empty context line, or a blank line between hunks.
-                if let Some(hunk) = current.as_mut().filter(|h| !h.lines.is_empty()) {
+                // An empty context line (right after an `@@` line too, as in Codex), or a
+                // blank line between hunks.
+                if let Some(hunk) = current.as_mut() {
                     hunk.lines.push((Kind::Context, Vec::new()));
                 }
                 continue;
@@ -438,7 +465,7 @@ impl<'a> Envelope<'a, '_> {
             push_hunk_lines(hunk, kind, &line.text[1..]);
         }
         if let Some(hunk) = current {
-            if hunk.lines.is_empty() {
+            if only_blank(&hunk) {
                 return Err(self.fail(hunk.line, "the `@@` line has no hunk lines after it."));
             }
             hunks.push(hunk);
@@ -461,6 +488,7 @@ impl<'a> Envelope<'a, '_> {
             move_to,
             hunks,
             content: None,
+            old_empty: false,
             line: number,
         })
     }
@@ -498,16 +526,75 @@ fn new_content(lines: &[(&[u8], &[u8])], no_newline: bool) -> NewContent {
 #[derive(Default)]
 struct Entry {
     line: usize,
+    /// The `---` name (or the `diff --git` one until a `---` line comes), as written.
     old: Option<String>,
+    /// The `+++` name (or the `diff --git` one until a `+++` line comes), as written.
     new: Option<String>,
-    new_file: bool,
-    deleted: bool,
+    /// `diff --git`'s two names, for a git entry.
+    git: Option<(String, String)>,
+    /// The lines of `---` and `+++`.
+    header_lines: Option<(usize, usize)>,
+    /// The line of `new file mode`.
+    new_file: Option<usize>,
+    /// The line of `deleted file mode`.
+    deleted: Option<usize>,
     rename_from: Option<String>,
     rename_to: Option<String>,
+    /// The line of the first `rename from`/`rename to`.
+    rename: Option<usize>,
+    /// The first line giving mode 120000 (a symbolic link).
+    link: Option<usize>,
+    /// The first line giving mode 160000 (a gitlink: a submodule's commit).
+    gitlink: Option<usize>,
+    /// The `index` line names the empty blob as the old file.
+    old_empty: bool,
     hunks: Vec<Hunk>,
     /// The added lines' text and breaks, for a new file.
     added: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The first context or removed line of the hunks, and which it is: what a new
+    /// file cannot have.
+    first_old: Option<(usize, Kind)>,
+    /// The first context or added line of the hunks, and which it is: what a deleted
+    /// file cannot have.
+    first_new: Option<(usize, Kind)>,
 }
+
+impl Entry {
+    /// The section creates its file: `new file mode`, or `--- /dev/null` before hunks
+    /// that only add lines. Without `new file mode`, a `--- /dev/null` before old lines
+    /// is a model's slip (Aider's tests have one): the section changes the `+++` file,
+    /// whose old lines must then be found in it, so nothing is lost or invented.
+    fn creates(&self) -> bool {
+        self.new_file.is_some()
+            || (self.old.as_deref() == Some(DEV_NULL) && self.first_old.is_none())
+    }
+
+    /// The section deletes its file (`deleted file mode`, or `+++ /dev/null`).
+    fn deletes(&self) -> bool {
+        self.deleted.is_some() || self.new.as_deref() == Some(DEV_NULL)
+    }
+
+    /// Notes a mode given on `line` that eol-edit does not patch.
+    fn note_mode(&mut self, mode: &[u8], line: usize) {
+        if mode == LINK_MODE {
+            self.link.get_or_insert(line);
+        } else if mode == GITLINK_MODE {
+            self.gitlink.get_or_insert(line);
+        }
+    }
+}
+
+/// git's mode of a symbolic link.
+const LINK_MODE: &[u8] = b"120000";
+
+/// git's mode of a gitlink: a submodule, recorded as the commit it is at.
+const GITLINK_MODE: &[u8] = b"160000";
+
+/// git's name (SHA-1, and SHA-256 for repositories that use it) of the empty file.
+const EMPTY_BLOBS: [&[u8]; 2] = [
+    b"e69de29bb2d1d6434b8b29ae775ad8c2e48c5391",
+    b"473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813",
+];
 
 const DEV_NULL: &str = "/dev/null";
 
@@ -524,24 +611,50 @@ fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
                 ..Entry::default()
             };
             if let Some((a, b)) = git_header_paths(rest) {
-                entry.old = Some(a);
-                entry.new = Some(b);
+                entry.old = Some(a.clone());
+                entry.new = Some(b.clone());
+                entry.git = Some((a, b));
             }
             i += 1;
             while i < lines.len() {
-                let h = lines[i].text;
+                let (h, number) = (lines[i].text, lines[i].number);
                 let value = |prefix: &[u8]| -> Option<Result<String>> {
                     h.strip_prefix(prefix)
-                        .map(|p| unquote(p.trim_ascii()).ok_or_else(|| bad_path(lines[i].number)))
+                        .map(|p| unquote(p.trim_ascii()).ok_or_else(|| bad_path(number)))
                 };
+                let mode = [
+                    &b"new file mode "[..],
+                    b"deleted file mode ",
+                    b"old mode ",
+                    b"new mode ",
+                ]
+                .iter()
+                .find_map(|p| h.strip_prefix(*p));
+                if let Some(mode) = mode {
+                    entry.note_mode(mode.trim_ascii(), number);
+                }
                 if h.starts_with(b"new file mode") {
-                    entry.new_file = true;
+                    entry.new_file = Some(number);
                 } else if h.starts_with(b"deleted file mode") {
-                    entry.deleted = true;
+                    entry.deleted = Some(number);
                 } else if let Some(from) = value(b"rename from ") {
                     entry.rename_from = Some(from?);
+                    entry.rename.get_or_insert(number);
                 } else if let Some(to) = value(b"rename to ") {
                     entry.rename_to = Some(to?);
+                    entry.rename.get_or_insert(number);
+                } else if let Some(index) = h.strip_prefix(b"index ") {
+                    // `index OLD..NEW [MODE]`
+                    let mut words = index
+                        .split(|b| b.is_ascii_whitespace())
+                        .filter(|w| !w.is_empty());
+                    let old = words.next().and_then(|w| w.split(|&b| b == b'.').next());
+                    entry.old_empty = old.is_some_and(|o| {
+                        o.len() >= 7 && EMPTY_BLOBS.iter().any(|e| e.starts_with(o))
+                    });
+                    if let Some(mode) = words.next() {
+                        entry.note_mode(mode, number);
+                    }
                 } else if h.starts_with(b"copy from ") || h.starts_with(b"copy to ") {
                     return Err(fail(
                         lines[i].number,
@@ -555,7 +668,6 @@ fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
                 } else if [
                     &b"old mode"[..],
                     b"new mode",
-                    b"index ",
                     b"similarity index",
                     b"dissimilarity index",
                 ]
@@ -606,7 +718,7 @@ fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
     }
     let mut files = Vec::new();
     for entry in entries {
-        if let Some(file) = finish(entry)? {
+        if let Some(file) = finish(entry, files.len())? {
             files.push(file);
         }
     }
@@ -645,27 +757,48 @@ fn file_headers(lines: &[Line<'_>], i: usize, entry: &mut Entry) -> Result<usize
     };
     entry.old = Some(header_path(o).ok_or_else(|| bad_path(old.number))?);
     entry.new = Some(header_path(n).ok_or_else(|| bad_path(new.number))?);
+    entry.header_lines = Some((old.number, new.number));
     Ok(i + 2)
 }
 
-/// The path of a `---`/`+++` line: without the timestamp after a tab, unquoted.
+/// The path of a `---`/`+++` line: without what follows a tab (a timestamp, or any
+/// header), unquoted.
 fn header_path(rest: &[u8]) -> Option<String> {
+    let rest = rest.trim_ascii_start();
+    if rest.starts_with(b"\"") {
+        let (path, after) = quoted(rest)?;
+        return after
+            .first()
+            .is_none_or(|b| b.is_ascii_whitespace())
+            .then_some(path);
+    }
     let rest = match memchr::memchr(b'\t', rest) {
-        Some(tab) if !rest.starts_with(b"\"") => &rest[..tab],
-        _ => rest,
+        Some(tab) => &rest[..tab],
+        None => rest,
     };
-    unquote(rest.trim_ascii())
+    String::from_utf8(rest.trim_ascii().to_vec()).ok()
 }
 
 /// A path as git writes it: C-quoted when it has special characters.
 fn unquote(s: &[u8]) -> Option<String> {
-    let Some(inner) = s.strip_prefix(b"\"").and_then(|r| r.strip_suffix(b"\"")) else {
-        return String::from_utf8(s.to_vec()).ok();
-    };
+    match quoted(s) {
+        Some((path, b"")) => Some(path),
+        Some(_) => None,
+        None if s.starts_with(b"\"") => None,
+        None => String::from_utf8(s.to_vec()).ok(),
+    }
+}
+
+/// The C-quoted path `s` starts with (`"…"`, with git's escapes), and what follows it.
+fn quoted(s: &[u8]) -> Option<(String, &[u8])> {
+    let inner = s.strip_prefix(b"\"")?;
     let mut out = Vec::with_capacity(inner.len());
     let mut i = 0;
-    while i < inner.len() {
-        let b = inner[i];
+    loop {
+        let b = *inner.get(i)?;
+        if b == b'"' {
+            return Some((String::from_utf8(out).ok()?, &inner[i + 1..]));
+        }
         if b != b'\\' {
             out.push(b);
             i += 1;
@@ -691,7 +824,6 @@ fn unquote(s: &[u8]) -> Option<String> {
             _ => return None,
         });
     }
-    String::from_utf8(out).ok()
 }
 
 /// The two paths of `diff --git a/P b/Q`.
@@ -721,6 +853,13 @@ fn git_header_paths(rest: &[u8]) -> Option<(String, String)> {
 }
 
 /// The hunks of an entry from `i`; returns the index after them.
+///
+/// A hunk ends when its `@@` counts are used up, as git reads it, so a removed `-- x`
+/// followed by an added `++ x` (an SQL or Lua comment) is content, not a file header.
+/// Counts that do not fit the lines are tolerated: when the lines run out first (an
+/// `@@`, `diff` or `Index:` line, or the end of the patch, before the counts are used
+/// up), the hunk is read as if it had no counts ([`uncounted_end`]); when the counts run
+/// out first, the hunk lines right after them still belong to the hunk.
 fn hunks(lines: &[Line<'_>], mut i: usize, entry: &mut Entry) -> Result<usize> {
     while let Some(line) = lines.get(i) {
         let Some(rest) = line.text.strip_prefix(b"@@") else {
@@ -728,71 +867,34 @@ fn hunks(lines: &[Line<'_>], mut i: usize, entry: &mut Entry) -> Result<usize> {
         };
         let mut hunk = new_hunk(line.number);
         hunk.hint = parse_hint(rest);
-        let counts = hunk.hint.map(|h| (h.old_len as usize, h.new_len as usize));
-        let (mut old_seen, mut new_seen) = (0, 0);
-        i += 1;
-        while let Some(l) = lines.get(i) {
-            let done = counts.is_none_or(|(o, n)| old_seen >= o && new_seen >= n);
+        let body = i + 1;
+        let counted = match hunk.hint {
+            Some(h) => counted_end(lines, body, h.old_len, h.new_len)?,
+            None => None,
+        };
+        let end = uncounted_end(lines, counted.unwrap_or(body));
+        for l in &lines[body..end] {
             let t = l.text;
-            if t.starts_with(b"\\") {
-                mark_no_newline(&mut hunk);
-                i += 1;
-                continue;
-            }
-            let next_is_header = t.starts_with(b"@@")
-                || t.starts_with(b"diff --git ")
-                || (t.starts_with(b"--- ")
-                    && lines
-                        .get(i + 1)
-                        .is_some_and(|n| n.text.starts_with(b"+++ ")));
-            if next_is_header || (done && t == b"-- ") {
-                break;
-            }
-            if done && t.is_empty() {
-                // A blank line after the counted lines separates files, unless more hunk
-                // lines follow it (the counts were wrong): then it is an empty context line.
-                let more = lines[i..]
-                    .iter()
-                    .find(|l| !l.text.is_empty())
-                    .is_some_and(|l| {
-                        matches!(l.text.first(), Some(b' ' | b'+' | b'-'))
-                            && !l.text.starts_with(b"--- ")
-                            && l.text != b"-- "
-                    });
-                if !more {
-                    break;
-                }
-            }
             let kind = match t.first() {
-                None => Kind::Context,
-                Some(b' ') => Kind::Context,
+                Some(b'\\') => {
+                    mark_no_newline(&mut hunk);
+                    continue;
+                }
                 Some(b'-') => Kind::Removed,
-                Some(b'+') => Kind::Added,
-                Some(_) if done => break,
-                Some(_) => {
-                    return Err(invalid(
-                        l.number,
-                        format!(
-                            "expected a hunk line starting with ' ' (context), '-' (removed) or '+' (added), but found {}.",
-                            l.shown()
-                        ),
-                        UNIFIED_HINT,
-                    ))
-                }
-            };
-            match kind {
-                Kind::Context => {
-                    old_seen += 1;
-                    new_seen += 1;
-                }
-                Kind::Removed => old_seen += 1,
-                Kind::Added => {
-                    new_seen += 1;
+                Some(b'+') => {
                     entry.added.push((t[1..].to_vec(), l.brk.to_vec()));
+                    Kind::Added
                 }
+                // An empty line is an empty context line, as git reads it.
+                _ => Kind::Context,
+            };
+            if kind != Kind::Added {
+                entry.first_old.get_or_insert((l.number, kind));
+            }
+            if kind != Kind::Removed {
+                entry.first_new.get_or_insert((l.number, kind));
             }
             push_hunk_lines(&mut hunk, kind, t.get(1..).unwrap_or_default());
-            i += 1;
         }
         if hunk.lines.is_empty() {
             return Err(invalid(
@@ -802,8 +904,95 @@ fn hunks(lines: &[Line<'_>], mut i: usize, entry: &mut Entry) -> Result<usize> {
             ));
         }
         entry.hunks.push(hunk);
+        i = end;
     }
     Ok(i)
+}
+
+/// Where a hunk whose lines start at `from` ends by its counts (`old` context and
+/// removed lines, `new` context and added lines), or `None` when the lines do not fit
+/// the counts: the next `@@`, `diff` or `Index:` line, or the end of the patch, comes
+/// before the counts are used up, or a line the counts have no room for. Any other line
+/// before the counts are used up is `PATCH_INVALID`.
+fn counted_end(
+    lines: &[Line<'_>],
+    from: usize,
+    mut old: u32,
+    mut new: u32,
+) -> Result<Option<usize>> {
+    let mut i = from;
+    while old > 0 || new > 0 {
+        let Some(l) = lines.get(i) else {
+            return Ok(None);
+        };
+        let t = l.text;
+        match t.first() {
+            None | Some(b' ') if old > 0 && new > 0 => {
+                old -= 1;
+                new -= 1;
+            }
+            Some(b'-') if old > 0 => old -= 1,
+            Some(b'+') if new > 0 => new -= 1,
+            Some(b'\\') => {}
+            None | Some(b' ' | b'-' | b'+') => return Ok(None),
+            _ if t.starts_with(b"@@") || t.starts_with(b"diff ") || t.starts_with(b"Index: ") => {
+                return Ok(None)
+            }
+            _ => {
+                return Err(invalid(
+                    l.number,
+                    format!(
+                        "expected a hunk line starting with ' ' (context), '-' (removed) or '+' (added), but found {}.",
+                        l.shown()
+                    ),
+                    UNIFIED_HINT,
+                ))
+            }
+        }
+        i += 1;
+    }
+    // A `\ No newline at end of file` right after the counted lines is the hunk's.
+    if lines.get(i).is_some_and(|l| l.text.starts_with(b"\\")) {
+        i += 1;
+    }
+    Ok(Some(i))
+}
+
+/// Where hunk lines go on from `i` without counts: up to the next `@@` or `diff --git`
+/// line, a `--- `/`+++ ` pair (the next file's header), an email signature (`-- `), a
+/// line that is no hunk line, or blank lines that no hunk line follows.
+fn uncounted_end(lines: &[Line<'_>], mut i: usize) -> usize {
+    let header = |i: usize| {
+        lines[i].text.starts_with(b"--- ")
+            && lines
+                .get(i + 1)
+                .is_some_and(|n| n.text.starts_with(b"+++ "))
+    };
+    while let Some(l) = lines.get(i) {
+        if header(i) || l.text == b"-- " {
+            break;
+        }
+        match l.text.first() {
+            Some(b' ' | b'-' | b'+' | b'\\') => {}
+            None => {
+                // A blank line separates files, unless more hunk lines follow it: then it
+                // is an empty context line.
+                let more = (i..lines.len())
+                    .find(|&j| !lines[j].text.is_empty())
+                    .is_some_and(|j| {
+                        matches!(lines[j].text.first(), Some(b' ' | b'+' | b'-'))
+                            && !header(j)
+                            && lines[j].text != b"-- "
+                    });
+                if !more {
+                    break;
+                }
+            }
+            Some(_) => break,
+        }
+        i += 1;
+    }
+    i
 }
 
 /// A `--- a/P`/`+++ b/P` pair without its `a/`/`b/` prefixes (git's), and `None` for
@@ -819,7 +1008,89 @@ fn strip_prefixes(entry: &Entry) -> (Option<String>, Option<String>) {
     (old, new)
 }
 
-fn finish(entry: Entry) -> Result<Option<FilePatch>> {
+/// The entry as a section of the patch (`None` for one that only changes modes), once
+/// git's checks of its header pass; `index` is its `fileIndex`.
+fn finish(entry: Entry, index: usize) -> Result<Option<FilePatch>> {
+    check_git_header(&entry)
+        .and_then(|()| check_mode(&entry))
+        .and_then(|()| check_sides(&entry))
+        .map_err(|e| e.with_file_index(index))?;
+    section(entry)
+}
+
+/// The file a section is about, as its messages name it.
+fn shown_path(entry: &Entry) -> String {
+    let (old, new) = strip_prefixes(entry);
+    let path = if entry.deletes() {
+        old.or(new)
+    } else {
+        entry.rename_to.clone().or(new).or(old)
+    };
+    path.unwrap_or_default()
+}
+
+/// Symbolic links (mode 120000) and gitlinks (160000, a submodule) are refused: neither
+/// is a text file, and their "content" in a diff (a link's target, `Subproject commit
+/// …`) would be written into a file as text.
+fn check_mode(entry: &Entry) -> Result<()> {
+    let path = || shown_path(entry);
+    match (entry.link, entry.gitlink) {
+        (Some(line), gitlink) if gitlink.is_none_or(|g| line < g) => Err(invalid(
+            line,
+            format!("`{}` is a symbolic link (mode 120000): eol-edit does not create, change or delete symbolic links through a patch.", path()),
+            "Leave this section out of the patch and change the link yourself (`ln -s`, or `git checkout` of the file).",
+        )),
+        (_, Some(line)) => Err(invalid(
+            line,
+            format!("`{}` is a submodule (a gitlink, mode 160000): eol-edit does not create, change or delete submodules through a patch.", path()),
+            "Leave this section out of the patch and move the submodule with git (`git submodule update`, or `git -C PATH checkout COMMIT`).",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// git's checks of what a section's hunks may hold: the hunks of a `new file mode`
+/// section only add lines (git: "new file depends on old contents") and a deleted
+/// file's only remove them ("deleted file still has contents"). Taking only one side of
+/// such a hunk would invent a file or drop lines the patch shows as staying.
+fn check_sides(entry: &Entry) -> Result<()> {
+    let what = |kind| match kind {
+        Kind::Context => "a context line",
+        Kind::Removed => "a removed line",
+        Kind::Added => "an added line",
+    };
+    if entry.new_file.is_some() {
+        if let Some((line, kind)) = entry.first_old {
+            return Err(invalid(
+                line,
+                format!(
+                    "the section on line {} creates `{}`, so its hunks can only add lines, but this is {}: a new file has no old lines to keep or remove.",
+                    entry.line,
+                    shown_path(entry),
+                    what(kind)
+                ),
+                "Start every line of a new file's hunk with `+` (an empty line too); to change a file that exists, leave out `new file mode` and name it with `--- a/PATH` instead of `--- /dev/null`.",
+            ));
+        }
+    } else if entry.deletes() {
+        if let Some((line, kind)) = entry.first_new {
+            return Err(invalid(
+                line,
+                format!(
+                    "the section on line {} deletes `{}`, so its hunks can only remove lines, but this is {}: deleting the file would drop it.",
+                    entry.line,
+                    shown_path(entry),
+                    what(kind)
+                ),
+                "To delete a file, give every one of its lines as removed (`-`), or use `*** Delete File: PATH`; to keep some lines, name it with `+++ b/PATH` and change it instead.",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What the entry does to its file.
+fn section(entry: Entry) -> Result<Option<FilePatch>> {
     let (old, new) = strip_prefixes(&entry);
     let missing_path = || {
         invalid(
@@ -828,14 +1099,15 @@ fn finish(entry: Entry) -> Result<Option<FilePatch>> {
             UNIFIED_HINT,
         )
     };
-    let new_file = entry.new_file || (entry.old.as_deref() == Some(DEV_NULL));
-    let deleted = entry.deleted || (entry.new.as_deref() == Some(DEV_NULL));
+    let new_file = entry.creates();
+    let deleted = entry.deletes();
     let file = |action, path, move_to, hunks, content| FilePatch {
         action,
         path,
         move_to,
         hunks,
         content,
+        old_empty: false,
         line: entry.line,
     };
     if new_file {
@@ -856,8 +1128,12 @@ fn finish(entry: Entry) -> Result<Option<FilePatch>> {
         )));
     }
     if deleted {
+        // The hunks (only removed lines, by `check_sides`) must remove the whole file.
         let path = old.or(new).ok_or_else(missing_path)?;
-        return Ok(Some(file(Action::Delete, path, None, Vec::new(), None)));
+        return Ok(Some(FilePatch {
+            old_empty: entry.old_empty && entry.hunks.is_empty(),
+            ..file(Action::Delete, path, None, entry.hunks, None)
+        }));
     }
     if let (Some(from), Some(to)) = (entry.rename_from.clone(), entry.rename_to.clone()) {
         // git writes these without the a/ and b/ prefixes.
@@ -867,8 +1143,93 @@ fn finish(entry: Entry) -> Result<Option<FilePatch>> {
         // Only modes changed: nothing for a text patch to do.
         return Ok(None);
     }
-    let path = new.or(old).ok_or_else(missing_path)?;
+    let path = match (old, new) {
+        // git's rule for a traditional diff naming two files: the shorter name when the
+        // other is it with something tacked on (`file.orig`, `file~`, `file+`), else the
+        // new one.
+        (Some(old), Some(new))
+            if entry.git.is_none() && old.len() < new.len() && new.starts_with(&old) =>
+        {
+            old
+        }
+        (old, new) => new.or(old).ok_or_else(missing_path)?,
+    };
     Ok(Some(file(Action::Update, path, None, entry.hunks, None)))
+}
+
+/// A path without its first component (git's `-p1`): `a/src/x` is `src/x`.
+fn strip_one(path: &str) -> &str {
+    path.split_once('/').map_or(path, |(_, rest)| rest)
+}
+
+/// git's checks of a `diff --git` section's header, refused as git refuses them: one
+/// section does not both create, delete or rename its file, and its `---`/`+++` names
+/// are the file its `diff --git` line (or its `rename from`/`rename to`) names.
+fn check_git_header(entry: &Entry) -> Result<()> {
+    let mut kinds: Vec<(usize, &str)> = [
+        (entry.new_file, "new file mode"),
+        (entry.deleted, "deleted file mode"),
+        (entry.rename, "rename from/to"),
+    ]
+    .into_iter()
+    .filter_map(|(line, what)| line.map(|l| (l, what)))
+    .collect();
+    kinds.sort_unstable();
+    if let [(first_line, first), (line, what), ..] = kinds[..] {
+        return Err(invalid(
+            line,
+            format!("`{what}` contradicts `{first}` on line {first_line}: one section cannot both create, delete or rename a file."),
+            UNIFIED_HINT,
+        ));
+    }
+    let Some((minus, plus)) = entry.header_lines else {
+        return Ok(());
+    };
+    // The name the `diff --git` line gives both sides, when it gives one.
+    let named = entry
+        .git
+        .as_ref()
+        .filter(|(a, b)| strip_one(a) == strip_one(b))
+        .map(|(a, _)| strip_one(a));
+    let explicit = !kinds.is_empty();
+    // Where the header names the file: `rename from`/`rename to`, or `diff --git`.
+    let named_at = entry.rename.unwrap_or(entry.line);
+    // `null`: the line saying this side is /dev/null (a created or deleted file).
+    let side = |line: usize, marker: &str, name: &str, null: Option<usize>, want: Option<&str>| {
+        let fail = |why: String| Err(invalid(line, why, UNIFIED_HINT));
+        if let Some(at) = null {
+            if name != DEV_NULL {
+                let what = if marker == "---" {
+                    "creates"
+                } else {
+                    "deletes"
+                };
+                return fail(format!(
+                    "expected `{marker} /dev/null`: the section {what} the file (line {at}), but found `{marker} {name}`."
+                ));
+            }
+            return Ok(());
+        }
+        if name == DEV_NULL && !explicit {
+            return Ok(());
+        }
+        match want {
+            Some(want) if name == DEV_NULL || (name != want && strip_one(name) != want) => {
+                fail(format!(
+                    "`{marker} {name}` does not name the file the header names on line {named_at} (`{want}`)."
+                ))
+            }
+            _ => Ok(()),
+        }
+    };
+    let old_want = entry.rename_from.as_deref().or(named);
+    let new_want = entry.rename_to.as_deref().or(named);
+    let (old, new) = (
+        entry.old.as_deref().unwrap_or_default(),
+        entry.new.as_deref().unwrap_or_default(),
+    );
+    side(minus, "---", old, entry.new_file, old_want)?;
+    side(plus, "+++", new, entry.deleted, new_want)
 }
 
 #[cfg(test)]

@@ -11,6 +11,8 @@ use crate::file::atomic::hooks;
 use crate::file::testing::TempDir;
 use crate::file::FileOptions;
 
+mod grammar;
+
 fn opts(dir: &TempDir) -> PatchOptions {
     PatchOptions {
         file: FileOptions {
