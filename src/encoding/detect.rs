@@ -98,7 +98,10 @@ fn detect(bytes: &[u8], first: usize, whole: bool) -> Option<Encoding> {
     let end = bytes.len();
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
     detector.feed(bytes, whole);
-    let guess = Encoding::supported(detector.guess(None, Utf8Detection::Deny))?;
+    // A guess is always a legacy encoding: the bytes are not valid UTF-8, and a guess
+    // of UTF-8 would let new text be written as UTF-8 into them.
+    let guess = Encoding::supported(detector.guess(None, Utf8Detection::Deny))
+        .filter(|e| !e.is_unicode())?;
     let window = &bytes[first..end];
     Some(gb18030_when_it_is(
         koi8_r_when_it_can_be(guess, window),
@@ -123,19 +126,23 @@ pub const LOOKED_AT: usize = 32;
 
 /// True when `text` (valid UTF-8) reads like real text: of its first [`LOOKED_AT`]
 /// non-ASCII characters, all but one in eight are evidence ([`Evidence`]), every one of
-/// them below eight characters, and at least one is more than a word of one letter.
+/// them below eight characters; at least one is more than a word of one letter (or
+/// two are such words); letters of an alphabet other than Latin are at least
+/// [`ALPHABET_ENOUGH`]; and the Latin letters are one language's ([`one_language`]).
 fn enough_evidence(text: &[u8]) -> bool {
     let mut at = 0;
     let mut seen = 0;
     let mut not = 0;
     let mut strong = false;
     let mut lone = 0;
+    let mut alphabet = 0;
     while seen < LOOKED_AT {
         at += encoding_rs::Encoding::ascii_valid_up_to(&text[at..]);
         let Some(c) = char_at(text, at) else {
             break;
         };
         seen += 1;
+        alphabet += usize::from(is_alphabet(c));
         match Evidence::of(text, at, c) {
             Evidence::Yes => strong = true,
             Evidence::Lone => lone += 1,
@@ -143,7 +150,80 @@ fn enough_evidence(text: &[u8]) -> bool {
         }
         at += c.len_utf8();
     }
-    (strong || lone >= LONE_ENOUGH) && not <= seen / 8
+    let alphabet_enough = alphabet == 0 || alphabet >= ALPHABET_ENOUGH;
+    (strong || lone >= LONE_ENOUGH) && not <= seen / 8 && alphabet_enough && one_language(text)
+}
+
+/// How many letters of Greek, Cyrillic, Hebrew or Arabic a file needs for a guess: a
+/// word or two of these alphabets fits several of their encodings (Greek `το` in
+/// windows-1253 is Hebrew `פן` in windows-1255), and the detector picks the wrong one
+/// for a third of them; from six letters on it is right nine times in ten.
+const ALPHABET_ENOUGH: usize = 6;
+
+/// The non-ASCII letters of the languages written in the Latin single-byte encodings,
+/// in small letters, one language a string.
+const ALPHABETS: &[&str] = &[
+    "äöüß",                   // German
+    "àâæçéèêëîïôœùûüÿ",       // French
+    "áéíñóúü",                // Spanish
+    "àèéìíîòóùú",             // Italian
+    "áâãàçéêíóôõúü",          // Portuguese
+    "àçéèíïòóúü",             // Catalan
+    "áéíóúëïöüèàäêôûç",       // Dutch, with the loanwords' accents
+    "æøåéèêóôàü",             // Danish, Norwegian
+    "åäöéüà",                 // Swedish
+    "äöåšž",                  // Finnish
+    "áðéíóúýþæö",             // Icelandic, Faroese
+    "äõöüšž",                 // Estonian
+    "ąćęłńóśźż",              // Polish
+    "áčďéěíňóřšťúůýž",        // Czech
+    "áäčďéíĺľňóôŕšťúýž",      // Slovak
+    "čćđšžäöü",               // Slovenian, Croatian, Bosnian, Serbian in Latin
+    "áéíóöőúüű",              // Hungarian
+    "ăâîșțşţ",                // Romanian
+    "çğıöşüâîû",              // Turkish
+    "ąčęėįšųūž",              // Lithuanian
+    "āčēģīķļņšūž",            // Latvian
+    "ëç",                     // Albanian
+    "áéíóúàèìòù",             // Irish, Scottish Gaelic
+    "âêîôûŵŷäëïöüáéíóúàèìòù", // Welsh
+    "ċġħżàèìòù",              // Maltese
+    "ĉĝĥĵŝŭ",                 // Esperanto
+];
+
+/// Letters that text in any of these languages borrows, in names and words such as
+/// German `Stück à 2,50 €`, `Café`, `Señor`.
+const LOANS: &str = "àáâçéèêíñóôú";
+
+/// True unless the first [`LOOKED_AT`] non-ASCII characters of `text` have Latin
+/// letters that no one language writes together: Turkish `ş ğ ı` read as windows-1252
+/// show `þ ð ý` beside `ü ç`, Lithuanian in windows-1257 read as windows-1252 shows
+/// `ø ð à æ`, and Hungarian `ő` read as windows-1252 is `õ` beside `ö`. Real text keeps
+/// to one language's letters and a few common loans ([`LOANS`]); a file that mixes
+/// languages further is left undetected, the safe side.
+fn one_language(text: &[u8]) -> bool {
+    let mut letters: Vec<char> = Vec::new();
+    let mut at = 0;
+    for _ in 0..LOOKED_AT {
+        at += encoding_rs::Encoding::ascii_valid_up_to(&text[at..]);
+        let Some(c) = char_at(text, at) else {
+            break;
+        };
+        at += c.len_utf8();
+        if is_latin(c) {
+            // `İ` is `i` and a combining dot in small letters.
+            let small = c.to_lowercase().next().filter(|s| !s.is_ascii());
+            if let Some(small) = small.filter(|s| !letters.contains(s)) {
+                letters.push(small);
+            }
+        }
+    }
+    letters.is_empty()
+        || ALPHABETS.iter().any(|alphabet| {
+            letters
+                .iter()
+                .all(|c| alphabet.contains(*c) || LOANS.contains(*c))
+        })
 }
 
 /// How many one-letter words are evidence without any other.
@@ -185,7 +265,10 @@ impl Evidence {
         let end = at + c.len_utf8();
         let prev = char_before(text, at);
         let next = char_at(text, end);
-        if c.is_alphabetic() && !matches!(c, 'ª' | 'º') {
+        // Modifier letters (`ˆ`), `µ` and the ordinals `ª º` are letters to Unicode
+        // but signs in text.
+        let a_letter = is_latin(c) || is_alphabet(c) || c >= '\u{E00}';
+        if c.is_alphabetic() && a_letter {
             letter(text, at, end, c, prev, next)
         } else if sign(text, at, end, c, prev, next) {
             Evidence::Yes
@@ -208,6 +291,17 @@ fn letter(
     prev: Option<char>,
     next: Option<char>,
 ) -> Evidence {
+    if !is_latin(c) && !is_alphabet(c) {
+        // CJK, kana, Hangul, Thai, …: they stand next to digits and ASCII in real text
+        // (`第3行`), but beside other such text, a space or a line's end, not between
+        // ASCII punctuation (`[i]琥0]`, a stray byte and a `0` read as Big5).
+        let beside = |n: Option<char>| n.is_none_or(|n| !n.is_ascii() || n.is_ascii_whitespace());
+        return if beside(prev) || beside(next) {
+            Evidence::Yes
+        } else {
+            Evidence::No
+        };
+    }
     let alpha = |c: Option<char>| c.is_some_and(char::is_alphabetic);
     // `c'est-à-dire`: a letter joined to words by a hyphen or an apostrophe.
     let joined_before = matches!(prev, Some('-' | '\'' | '’')) && alpha(char_before(text, at - 1));
@@ -287,10 +381,8 @@ fn letter(
     scan(end, true);
     let fits = if is_latin(c) {
         ascii_letters > 0
-    } else if is_alphabet(c) {
-        ascii_letters == 0
     } else {
-        true
+        ascii_letters == 0
     };
     if fits {
         Evidence::Yes
@@ -348,9 +440,7 @@ fn sign(
         '•' => space(next) && open(prev),
         // Against a word (`„Wort“`, `l’été`); French `« mot »` with a space inside.
         '„' | '“' | '”' | '‘' | '’' | '‚' | '‹' | '›' => word(prev) || word(next),
-        '«' | '»' => {
-            word(prev) || word(next) || word(before) && !word(after) || word(after) && !word(before)
-        }
+        '«' | '»' => word(prev) || word(next) || alpha(before) || alpha(after),
         '°' => digit(before) || prev == Some('N') || matches!(next, Some('C' | 'F')),
         '§' | '№' => digit(after) && open(prev),
         '©' | '®' => word(before) || word(after),
