@@ -127,7 +127,8 @@ pub(super) fn run(patch: &Patch, opts: &PatchOptions) -> Result<Vec<FileResult>>
     let mut disk = Disk::new(opts)?;
     let mut planned = Vec::with_capacity(patch.files.len());
     for (i, section) in patch.files.iter().enumerate() {
-        planned.push(disk.plan(i, section).map_err(|e| e.with_file_index(i))?);
+        let plan = disk.plan(i, section).and_then(|p| disk.encoding_known(p));
+        planned.push(plan.map_err(|e| e.with_file_index(i))?);
     }
     disk.check()?;
     let written = disk.commit()?;
@@ -391,7 +392,12 @@ impl<'o> Disk<'o> {
                 Some(Text::Original)
             );
             let moved_raw = match (&self.slots[from].original, unchanged_so_far) {
-                (Some(original), true) => Some(original.decoded.write_bytes(&splices)?),
+                (Some(original), true) => Some(
+                    original
+                        .decoded
+                        .write_bytes(&splices)
+                        .map_err(|e| e.about(Path::new(path)))?,
+                ),
                 _ => None,
             };
             (source.to_vec(), splices.into_vec(&source), moved_raw)
@@ -454,6 +460,26 @@ impl<'o> Disk<'o> {
             result,
             slot: Some(to),
         })
+    }
+
+    /// `planned`, unless it brings non-ASCII text into a file whose encoding is not known
+    /// (`ENCODING_UNKNOWN`), refused before any file is written.
+    fn encoding_known(&self, planned: Planned) -> Result<Planned> {
+        let Some(slot) = planned.slot.map(|s| &self.slots[s]) else {
+            return Ok(planned);
+        };
+        let (Some(original), Some(current)) = (&slot.original, &slot.current) else {
+            return Ok(planned);
+        };
+        let known = match &current.text {
+            Text::Spliced(splices) => original.decoded.check_known(splices),
+            Text::Owned(bytes) if current.raw.is_none() && !bytes.is_ascii() => {
+                original.decoded.check_known(&Splices::whole(bytes.clone()))
+            }
+            _ => Ok(()),
+        };
+        known.map_err(|e| e.about(&slot.display))?;
+        Ok(planned)
     }
 
     /// Records the permission bits of a file about to be deleted or moved, to give
