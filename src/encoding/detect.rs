@@ -270,10 +270,8 @@ impl Evidence {
         let a_letter = is_latin(c) || is_alphabet(c) || c >= '\u{E00}';
         if c.is_alphabetic() && a_letter {
             letter(text, at, end, c, prev, next)
-        } else if sign(text, at, end, c, prev, next) {
-            Evidence::Yes
         } else {
-            Evidence::No
+            sign(text, at, end, c, prev, next)
         }
     }
 }
@@ -292,14 +290,14 @@ fn letter(
     next: Option<char>,
 ) -> Evidence {
     if !is_latin(c) && !is_alphabet(c) {
-        // CJK, kana, Hangul, Thai, …: they stand next to digits and ASCII in real text
-        // (`第3行`), but beside other such text, a space or a line's end, not between
-        // ASCII punctuation (`[i]琥0]`, a stray byte and a `0` read as Big5).
-        let beside = |n: Option<char>| n.is_none_or(|n| !n.is_ascii() || n.is_ascii_whitespace());
-        return if beside(prev) || beside(next) {
+        // CJK, kana, Hangul, Thai, …: beside other such text. One alone (between
+        // tags, `>新&nbsp;闻<`, or a stray byte that took the `}` after it for a Big5
+        // character) counts only beside other evidence.
+        let foreign = |n: Option<char>| n.is_some_and(|n| !n.is_ascii());
+        return if foreign(prev) || foreign(next) {
             Evidence::Yes
         } else {
-            Evidence::No
+            Evidence::Lone
         };
     }
     let alpha = |c: Option<char>| c.is_some_and(char::is_alphabetic);
@@ -399,7 +397,7 @@ fn sign(
     c: char,
     prev: Option<char>,
     next: Option<char>,
-) -> bool {
+) -> Evidence {
     let alpha = |c: Option<char>| c.is_some_and(char::is_alphabetic);
     let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
     let word = |c: Option<char>| alpha(c) || digit(c);
@@ -427,15 +425,25 @@ fn sign(
     let open = |c: Option<char>| {
         c.is_none_or(|c| c.is_whitespace() || matches!(c, '(' | '[' | '"' | '\''))
     };
-    match c {
+    if ('\u{3000}'..='\u{303F}').contains(&c) || ('\u{FF00}'..='\u{FFEF}').contains(&c) {
+        // CJK punctuation beside CJK text; alone, as a letter alone is.
+        let foreign = |c: Option<char>| c.is_some_and(|c| !c.is_ascii() && c.is_alphabetic());
+        return if foreign(prev) || foreign(next) {
+            Evidence::Yes
+        } else {
+            Evidence::Lone
+        };
+    }
+    let yes = match c {
         // `2,50 €`, `€5`, `(£3)`: a number on one side, a space or an end on the other.
         '€' | '£' | '¥' | '¢' => {
             (digit(before) && (edge(next) || alpha(next))) || (digit(after) && open(prev))
         }
+        // `bits—,`, ` – `, `1–5`, and a dash ending a line after a space.
         '–' | '—' => {
-            (word(prev) || space(prev))
-                && (word(next) || edge(next))
-                && (word(before) || word(after))
+            let ends = |c: Option<char>| c.is_none_or(|c| matches!(c, ' ' | '\r' | '\n'));
+            (word(prev) && (word(next) || edge(next)))
+                || (space(prev) && ends(next) && (word(before) || word(after)))
         }
         '•' => space(next) && open(prev),
         // Against a word (`„Wort“`, `l’été`); French `« mot »` with a space inside.
@@ -462,11 +470,12 @@ fn sign(
         'º' | 'ª' => word(prev),
         '½' | '¼' | '¾' => digit(prev) || digit(next) || (space(prev) && space(next)),
         // CJK punctuation beside CJK text.
-        c if ('\u{3000}'..='\u{303F}').contains(&c) || ('\u{FF00}'..='\u{FFEF}').contains(&c) => {
-            let foreign = |c: Option<char>| c.is_some_and(|c| !c.is_ascii() && c.is_alphabetic());
-            foreign(prev) || foreign(next)
-        }
         _ => false,
+    };
+    if yes {
+        Evidence::Yes
+    } else {
+        Evidence::No
     }
 }
 
