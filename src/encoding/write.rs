@@ -70,18 +70,26 @@ pub fn output<'a>(
             let (encoding, bom) = convert.unwrap_or_else(|| super::for_new_file(hints));
             whole(splices.joined(b""), encoding, bom).map(Some)
         }
-        (Some(d), Some(_)) if d.decided == Decided::Fallback => Err(unknown_source()),
         (Some(d), Some((encoding, bom))) if (encoding, bom) != (d.encoding, d.bom) => {
             whole(splices.joined(&d.source), encoding, bom).map(Some)
         }
         (Some(d), _) if splices.is_identity(&d.source) => Ok(None),
-        (Some(d), _) => d.write(splices).map(Some),
+        // Written in the encoding the caller names: the caller knows what the bytes are.
+        (Some(d), Some(_)) => d.write_with(splices, false).map(Some),
+        (Some(d), None) => d.write(splices).map(Some),
     }
 }
 
 impl Decoded {
-    /// The bytes for `splices` of this file's source, in its own encoding and BOM.
+    /// The bytes for `splices` of this file's source, in its own encoding and BOM;
+    /// `ENCODING_UNKNOWN` for non-ASCII text in a file whose encoding is not known.
     pub fn write<'a>(&'a self, splices: &'a Splices) -> Result<Output<'a>> {
+        self.write_with(splices, true)
+    }
+
+    /// [`Decoded::write`], refusing non-ASCII text in a file whose encoding is not
+    /// known only when `known_only`.
+    fn write_with<'a>(&'a self, splices: &'a Splices, known_only: bool) -> Result<Output<'a>> {
         let bom: &'a [u8] = match &self.raw {
             Raw::Mapped(m) => m.prefix(),
             Raw::Same if self.bom => self.encoding.bom(),
@@ -110,7 +118,7 @@ impl Decoded {
                 pieces.push(Cow::Borrowed(&self.source[copied..]));
             }
             Raw::Mapped(mapped) => {
-                carry = self.write_mapped(mapped, splices, &mut pieces)?;
+                carry = self.write_mapped(mapped, splices, known_only, &mut pieces)?;
                 pieces.push(Cow::Borrowed(mapped.suffix()));
             }
         }
@@ -129,12 +137,15 @@ impl Decoded {
         &'a self,
         mapped: &'a Mapped,
         splices: &Splices,
+        known_only: bool,
         pieces: &mut Vec<Cow<'a, [u8]>>,
     ) -> Result<Option<views::Edit>> {
         let source = &self.source[..];
         let raw = mapped.body();
         let changes = narrow(source, splices);
-        self.refuse_unknown(&changes)?;
+        if known_only {
+            self.refuse_unknown(&changes)?;
+        }
         // Each change grows to clean points of the map; changes that then touch merge.
         let mut merged: Vec<Change> = Vec::with_capacity(changes.len());
         let mut raw_ranges = Vec::with_capacity(changes.len());
@@ -378,8 +389,18 @@ pub(crate) fn unknown(c: char, line: usize) -> Error {
     )
 }
 
-/// `ENCODING_UNKNOWN` for converting a file whose encoding is not known: its bytes
-/// that could not be decoded would be lost to U+FFFD.
+impl Decoded {
+    /// `ENCODING_UNKNOWN` when this file's encoding is not known, for `convertEncoding`:
+    /// its bytes that could not be decoded would be written as U+FFFD.
+    pub fn check_convertible(&self) -> Result<()> {
+        match self.decided {
+            Decided::Fallback => Err(unknown_source()),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `ENCODING_UNKNOWN` for converting a file whose encoding is not known.
 fn unknown_source() -> Error {
     Error::new(
         ErrorCode::EncodingUnknown,
