@@ -5,7 +5,8 @@
 // (after `npm run build`). The corpus is real prose from Debian: the translated manual
 // pages (manpages-de, -fr, -es, -it, -pt-br, -pl, -cs, -hu, -ro, -ru, -uk, -sr, -mk,
 // -el, -tr) and the message catalogues of coreutils (Danish, Dutch, Swedish, Finnish,
-// Catalan, Slovak, Croatian, Slovenian, Bulgarian, Belarusian, Lithuanian, Estonian),
+// Catalan, Slovak, Croatian, Slovenian, Bulgarian, Belarusian, Lithuanian, Estonian,
+// Chinese, Japanese, Korean),
 // fetched with `apt-get download` into scripts/detection/.corpus/ (not committed) the
 // first time. From it the script cuts samples that look like legacy source files:
 // ASCII code around a few comment lines and a string literal, CRLF endings, with exactly
@@ -55,7 +56,7 @@ const COUNTS = [1, 2, 3, 5, 8, 12, 20]
 
 const CACHE = path.join(here, '.corpus')
 const MANPAGES = ['de', 'fr', 'es', 'it', 'pt-br', 'pl', 'cs', 'hu', 'ro', 'ru', 'uk', 'sr', 'mk', 'el', 'tr']
-const CATALOGUES = ['da', 'nl', 'sv', 'fi', 'ca', 'sk', 'hr', 'sl', 'bg', 'be', 'lt', 'et']
+const CATALOGUES = ['da', 'nl', 'sv', 'fi', 'ca', 'sk', 'hr', 'sl', 'bg', 'be', 'lt', 'et', 'zh_CN', 'zh_TW', 'ja', 'ko']
 
 function fetchCorpus() {
   const debs = path.join(CACHE, 'debs')
@@ -156,6 +157,10 @@ const FAMILIES = [
   { name: 'Greek', languages: ['el'], encodings: ['windows-1253', 'iso-8859-7'] },
   { name: 'Turkish', languages: ['tr'], encodings: ['windows-1254'] },
   { name: 'Baltic', languages: ['lt', 'et'], encodings: ['windows-1257', 'iso-8859-13', 'iso-8859-4'] },
+  { name: 'Chinese', languages: ['zh_CN'], encodings: ['gbk'] },
+  { name: 'Chinese (traditional)', languages: ['zh_TW'], encodings: ['big5'] },
+  { name: 'Japanese', languages: ['ja'], encodings: ['shift_jis', 'euc-jp'] },
+  { name: 'Korean', languages: ['ko'], encodings: ['euc-kr'] },
 ]
 
 /** The WHATWG name of an encoding label (readFile reports these). */
@@ -316,7 +321,6 @@ for (const family of FAMILIES) {
         const bytes = iconv.encode(text, encoding)
         if (iconv.decode(bytes, encoding) !== text) continue
         const result = outcome(bytes, text, name)
-        if (process.env.DUMPU && result === process.env.DUMPR && name === process.env.DUMPU) console.error("DUMP " + bytes.toString("hex"))
         tally[result] = (tally[result] ?? 0) + 1
         if (result.startsWith('wrong')) {
           const key = `${name} as ${eol.readFileSync(path.join(dir, `s${(serial - 1) % 64}.txt`)).encoding}`
@@ -339,7 +343,6 @@ function negative(name, make) {
   for (let i = 0; i < total; i++) {
     const bytes = make()
     const result = outcome(bytes, null, null)
-    if (process.env.DUMP && result === "detected" && name.startsWith(process.env.DUMP)) console.error("DUMP " + bytes.toString("hex"))
     if (result === 'detected') {
       detected++
       const e = eol.readFileSync(path.join(dir, `s${(serial - 1) % 64}.txt`)).encoding
@@ -430,6 +433,16 @@ for (const family of FAMILIES) {
     })
     md += `| ${family.name} | ${name} | ${cells.join(' | ')} |\n`
   }
+}
+md += `\nBy family (its encodings together): read right (the encoding, or one that shows the same text) / wrong (another text, in the same script or another) / undetected\n\n| family | ${COUNTS.join(' | ')} |\n|---|${COUNTS.map(() => '---').join('|')}|\n`
+for (const family of FAMILIES) {
+  const cells = COUNTS.map((n) => {
+    const rs = rows.filter((r) => r.family === family.name && r.n === n)
+    const sum = (k) => rs.reduce((a, r) => a + r[k], 0)
+    const made = sum('made')
+    return `${pct(sum('right') + sum('same text'), made)} / ${pct(sum('wrong') + sum('wrong script'), made)} / ${pct(sum('undetected'), made)}`
+  })
+  md += `| ${family.name} | ${cells.join(' | ')} |\n`
 }
 md += `\nBy family, all its encodings and counts together:\n\n| family | right | same text | wrong | wrong script | undetected |\n|---|---|---|---|---|---|\n`
 for (const family of FAMILIES) {
