@@ -748,6 +748,23 @@ describe('a file whose encoding is not known gets no non-ASCII text', () => {
     expect(e.message).toContain('unknown.txt')
   })
 
+  it('applyPatch refuses before writing any file, a move included; convertEncoding refuses too', () => {
+    const file = setup()
+    const other = path.join(path.dirname(file), 'other.txt')
+    fs.writeFileSync(other, 'plain\n')
+    const patch = `*** Begin Patch\n*** Update File: ${other}\n@@\n-plain\n+changed\n*** Update File: ${file}\n*** Move to: ${file}.moved\n@@\n-line two\n+ligne deux, café\n*** End Patch\n`
+    let error: { code?: string; fileIndex?: number } = {}
+    try {
+      eol.applyPatchSync(patch)
+    } catch (e) {
+      error = e as typeof error
+    }
+    expect([error.code, error.fileIndex]).toEqual(['ENCODING_UNKNOWN', 1])
+    expect(fs.readFileSync(other, 'utf8')).toBe('plain\n')
+    expect(fs.existsSync(`${file}.moved`)).toBe(false)
+    refused(() => eol.convertEncodingSync(file, 'windows-1252'), file)
+  })
+
   it('applyEdits on a Buffer: refused, and accepted once the encoding option says what it is', () => {
     let error: { code?: string; message?: string } = {}
     try {
