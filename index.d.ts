@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'PERMISSION_DENIED'
   | 'IO_ERROR'
   | 'ENCODING_UNMAPPABLE'
+  | 'ENCODING_UNKNOWN'
   | 'PATCH_INVALID'
   | 'REJECTED'
 
@@ -92,9 +93,17 @@ export declare function applyDeleteRange(content: string | Buffer, startAnchor: 
  */
 export declare function applyEdits(content: string | Buffer, edits: Edit[], options?: ApplyOptions): ApplyResult
 
-/** Options of `applyEdits`: `path` names the content in the diff header. */
+/**
+ * Options of `applyEdits`: `path` names the content in the diff header (and in
+ * errors); `encoding` says what a Buffer is in.
+ */
 export interface ApplyOptions {
   path?: string
+  /**
+   * The encoding (a WHATWG label such as 'windows-1252', 'gbk') of a Buffer that is
+   * not valid UTF-8; without it, the encoding is detected from the bytes.
+   */
+  encoding?: string
 }
 
 /**
@@ -149,6 +158,8 @@ export declare function deleteRange(path: string, startAnchor: string | number, 
 export interface DeleteRangeOptions {
   inclusive?: boolean
   path?: string
+  /** The encoding (a WHATWG label) of a Buffer that is not valid UTF-8. */
+  encoding?: string
 }
 
 /** `deleteRange`, on the calling thread. */

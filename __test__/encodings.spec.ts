@@ -609,3 +609,190 @@ describe.skipIf(isWindows)('hostile settings files', () => {
     }
   })
 })
+
+// ---------------------------------------------------------------------------
+// Legacy files with only a few non-ASCII characters, read without any declaration
+
+describe('a legacy source with a dozen accented characters is detected and edited byte-exactly', () => {
+  // The case of the report: 14 non-ASCII characters, two of them standing alone (à, €).
+  const pascal = [
+    'program Kasse;',
+    '{ Berechnet die Beträge für jede Position }',
+    'var',
+    '  Preis: Real;',
+    'begin',
+    "  WriteLn('Stück à 2,50 €');",
+    '  { Die Summe für alle Stücke, zurückgegeben }',
+    '  Preis := 2.5;',
+    "  WriteLn('Grüße');",
+    '  { Rückgabe: Größe des Korbs, über alles }',
+    'end.',
+  ]
+
+  it('reads a windows-1252 Pascal file with 14 non-ASCII characters as windows-1252, and writes ü as fc', () => {
+    const text = pascal.join('\r\n') + '\r\n'
+    expect([...text].filter((c) => c.codePointAt(0)! > 127)).toHaveLength(14)
+    const file = path.join(tmp(), 'kasse.pas')
+    fs.writeFileSync(file, iconv.encode(text, 'windows-1252'))
+    const r = eol.readFileSync(file)
+    expect(r.encoding).toBe('windows-1252')
+    expect(r.content).toBe(pascal.join('\n') + '\n')
+    expect(r.warnings.join(' ')).toContain('detected as windows-1252')
+    eol.editFileSync(file, "WriteLn('Grüße');", "WriteLn('Bücher');")
+    const bytes = fs.readFileSync(file)
+    expect(bytes.equals(iconv.encode(text.replace('Grüße', 'Bücher'), 'windows-1252'))).toBe(true)
+    expect(bytes.includes(Buffer.from([0x42, 0xfc, 0x63]))).toBe(true)
+    expect(bytes.includes(Buffer.from([0xc3, 0xbc]))).toBe(false)
+  })
+
+  const legacy = [
+    {
+      iconv: 'windows-1250',
+      lines: ['// Oblicza sumę wartości zamówień dla klienta', 'int suma = 0;', '// Zwraca błąd – gdy ceny są już „ujemne” (źle)', 'return suma;'],
+      edit: ['błąd', 'wyjątek'],
+    },
+    {
+      iconv: 'iso-8859-2',
+      lines: ['// Spočítá součet položek v košíku', 'int soucet = 0;', '// Teplota 20 °C, viz § 3, vrátí výsledek', 'return soucet;'],
+      edit: ['košíku', 'koši'],
+    },
+    {
+      iconv: 'windows-1251',
+      lines: ['// Сумма в рублях', 'int sum = 0;', 'return sum; // № 2'],
+      edit: ['рублях', 'копейках'],
+    },
+    {
+      iconv: 'koi8-r',
+      lines: ['// Сумма в рублях', 'int sum = 0;', 'return sum; // всё'],
+      edit: ['рублях', 'копейках'],
+    },
+  ]
+  describe.each(legacy)('$iconv', (c) => {
+    it.each(['crlf', 'mixed'] as const)('with %s endings', (kind) => {
+      const endings = endingsOf(kind, c.lines.length)
+      const text = join(c.lines, endings)
+      const count = [...text].filter((ch) => ch.codePointAt(0)! > 127).length
+      expect(count).toBeGreaterThanOrEqual(10)
+      expect(count).toBeLessThanOrEqual(16)
+      const file = path.join(tmp(), 'code.c')
+      fs.writeFileSync(file, iconv.encode(text, c.iconv))
+      const r = eol.readFileSync(file)
+      expect(r.encoding).toBe(c.iconv)
+      expect(r.content).toBe(c.lines.join('\n') + '\n')
+      eol.editFileSync(file, c.edit[0], c.edit[1])
+      expect(fs.readFileSync(file).equals(iconv.encode(text.replace(c.edit[0], c.edit[1]), c.iconv))).toBe(true)
+    })
+  })
+
+  it('leaves stray bytes between ASCII punctuation and damaged UTF-8 undetected', () => {
+    const dir = tmp()
+    const cases = [
+      Buffer.from('int a = 1;\xff\r\nx = (\xc3(b);\r\n', 'latin1'),
+      Buffer.from('if (x ==\xab 1) {\r\n  y = 2;\xbb\r\n}\r\n', 'latin1'),
+      // UTF-8 cut in the middle of its last character.
+      Buffer.concat([Buffer.from('// Größe der Übergabe\r\nint n;\r\n// f', 'utf8'), Buffer.from([0xc3])]),
+      // UTF-8 with one character saved in Latin-1.
+      Buffer.concat([Buffer.from('// Grüße aus München\r\n// caf', 'utf8'), Buffer.from([0xe9]), Buffer.from('\r\n')]),
+    ]
+    for (const [i, bytes] of cases.entries()) {
+      const file = path.join(dir, `n${i}.txt`)
+      fs.writeFileSync(file, bytes)
+      const r = eol.readFileSync(file)
+      expect([i, r.encoding]).toEqual([i, 'utf-8'])
+      expect(r.warnings.join(' ')).toContain('could not be told')
+    }
+  })
+})
+
+// ---------------------------------------------------------------------------
+// Never two encodings in one file
+
+describe('a file whose encoding is not known gets no non-ASCII text', () => {
+  // Not valid UTF-8, and 0x81 is no character of windows-1252: nothing is likely.
+  const original = Buffer.from('caf\xe9 \x81 au lait\r\nline two\r\nline three\r\n', 'latin1')
+  function setup(): string {
+    const file = path.join(tmp(), 'unknown.txt')
+    fs.writeFileSync(file, original)
+    expect(eol.readFileSync(file).encoding).toBe('utf-8')
+    return file
+  }
+  function refused(fn: () => unknown, file: string): { message: string; hint: string; lines: number[] } {
+    let error: { code?: string; message?: string; hint?: string; lines?: number[] } = {}
+    try {
+      fn()
+    } catch (e) {
+      error = e as typeof error
+    }
+    expect(error.code).toBe('ENCODING_UNKNOWN')
+    expect(fs.readFileSync(file).equals(original)).toBe(true)
+    return error as { message: string; hint: string; lines: number[] }
+  }
+
+  it('editFile: refused, naming the file, the character and its line, and the encoding option', () => {
+    const file = setup()
+    const e = refused(() => eol.editFileSync(file, 'line two', 'line two, Grüße'), file)
+    expect(e.message).toContain('unknown.txt')
+    expect(e.message).toContain("'ü' (U+00FC) on line 2")
+    expect(e.lines).toEqual([2])
+    expect(e.hint).toContain("encoding: 'windows-1252'")
+    expect(e.hint).toContain('readFile')
+  })
+
+  it('multiEdit, writeFile and applyPatch: refused, the file untouched', () => {
+    const file = setup()
+    refused(() => eol.multiEditSync(file, [{ oldText: 'line two', newText: 'line 2' }, { oldText: 'line three', newText: 'línea tres' }]), file)
+    const shown = eol.readFileSync(file).content
+    refused(() => eol.writeFileSync(file, shown + '€\n'), file)
+    const patch = `*** Begin Patch\n*** Update File: ${file}\n@@\n line two\n-line three\n+line trois – fin\n*** End Patch\n`
+    const e = refused(() => eol.applyPatchSync(patch), file)
+    expect(e.message).toContain('unknown.txt')
+  })
+
+  it('applyPatch refuses before writing any file, a move included; convertEncoding refuses too', () => {
+    const file = setup()
+    const other = path.join(path.dirname(file), 'other.txt')
+    fs.writeFileSync(other, 'plain\n')
+    const patch = `*** Begin Patch\n*** Update File: ${other}\n@@\n-plain\n+changed\n*** Update File: ${file}\n*** Move to: ${file}.moved\n@@\n-line two\n+ligne deux, café\n*** End Patch\n`
+    let error: { code?: string; fileIndex?: number } = {}
+    try {
+      eol.applyPatchSync(patch)
+    } catch (e) {
+      error = e as typeof error
+    }
+    expect([error.code, error.fileIndex]).toEqual(['ENCODING_UNKNOWN', 1])
+    expect(fs.readFileSync(other, 'utf8')).toBe('plain\n')
+    expect(fs.existsSync(`${file}.moved`)).toBe(false)
+    refused(() => eol.convertEncodingSync(file, 'windows-1252'), file)
+  })
+
+  it('applyEdits on a Buffer: refused, and accepted once the encoding option says what it is', () => {
+    let error: { code?: string; message?: string } = {}
+    try {
+      eol.applyEdits(original, [{ oldText: 'line two', newText: 'ligne deux, café' }], { path: 'notes.txt' })
+    } catch (e) {
+      error = e as typeof error
+    }
+    expect(error.code).toBe('ENCODING_UNKNOWN')
+    expect(error.message).toContain('notes.txt')
+    const out = eol.applyEdits(original, [{ oldText: 'line two', newText: 'ligne deux, café' }], { encoding: 'windows-1252' })
+    expect(
+      (out.content as Buffer).equals(Buffer.from('caf\xe9 \x81 au lait\r\nligne deux, caf\xe9\r\nline three\r\n', 'latin1')),
+    ).toBe(true)
+  })
+
+  it('ASCII-only changes go ahead, keeping every other byte', async () => {
+    const file = setup()
+    eol.editFileSync(file, 'line two', 'line 2')
+    await eol.multiEdit(file, [{ oldText: 'line three', newText: 'line 3' }])
+    const shown = eol.readFileSync(file).content
+    eol.writeFileSync(file, shown + 'four\n')
+    eol.applyPatchSync(`*** Begin Patch\n*** Update File: ${file}\n@@\n line 3\n+five\n*** End Patch\n`)
+    expect(fs.readFileSync(file).equals(Buffer.from('caf\xe9 \x81 au lait\r\nline 2\r\nline 3\r\nfive\r\nfour\r\n', 'latin1'))).toBe(true)
+  })
+
+  it('with the encoding option, the same edit is written in that encoding', () => {
+    const file = setup()
+    eol.editFileSync(file, 'line two', 'line two, Grüße', { encoding: 'windows-1252' })
+    expect(fs.readFileSync(file).equals(Buffer.from('caf\xe9 \x81 au lait\r\nline two, Gr\xfc\xdfe\r\nline three\r\n', 'latin1'))).toBe(true)
+  })
+})

@@ -27,6 +27,9 @@ pub enum ErrorCode {
     IoError,
     /// A character the file's encoding cannot hold (legacy encodings).
     EncodingUnmappable,
+    /// Non-ASCII text for a file that is not valid UTF-8 and whose encoding is not
+    /// known: written, the file would mix two encodings.
+    EncodingUnknown,
     /// A patch that cannot be parsed.
     PatchInvalid,
     /// The host's approval callback said no (agent tools only).
@@ -54,6 +57,7 @@ impl ErrorCode {
             ErrorCode::PermissionDenied => "PERMISSION_DENIED",
             ErrorCode::IoError => "IO_ERROR",
             ErrorCode::EncodingUnmappable => "ENCODING_UNMAPPABLE",
+            ErrorCode::EncodingUnknown => "ENCODING_UNKNOWN",
             ErrorCode::PatchInvalid => "PATCH_INVALID",
             ErrorCode::Rejected => "REJECTED",
         }
@@ -127,6 +131,12 @@ impl Error {
     /// Records which hunk of a patch's file failed.
     pub fn with_hunk_index(mut self, index: usize) -> Self {
         self.hunk_index = Some(index as u32);
+        self
+    }
+
+    /// The same failure, its message prefixed with the file (or content) it is about.
+    pub fn about(mut self, what: &std::path::Path) -> Self {
+        self.message = format!("{}: {}", what.display(), self.message);
         self
     }
 

@@ -396,3 +396,216 @@ fn an_edit_that_must_rewrite_an_invalid_legacy_byte_says_so() {
     }]);
     assert_eq!(d.write_bytes(&away).unwrap(), b"a\x81\nB\n");
 }
+
+/// `text` in `label`, through encoding_rs (the tests of the rule; the JavaScript tests
+/// take their bytes from iconv-lite).
+fn legacy(label: &str, text: &str) -> Vec<u8> {
+    let encoding = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+    let (bytes, _, unmappable) = encoding.encode(text);
+    assert!(!unmappable, "{text} in {label}");
+    bytes.into_owned()
+}
+
+#[test]
+fn a_german_source_with_a_few_umlauts_a_lone_a_grave_and_a_euro_sign_is_windows_1252() {
+    let text = "program Kasse;\r\n{ Berechnet die Beträge für jede Position }\r\n  WriteLn('Stück à 2,50 €');\r\n  { Die Summe für alle Stücke }\r\nend.\r\n";
+    let d = decode_plain(&legacy("windows-1252", text));
+    assert_eq!(
+        (d.encoding.name(), d.decided),
+        ("windows-1252".to_string(), Decided::Detected)
+    );
+    assert_eq!(d.source, text.as_bytes());
+    // An edit writes ü as the file's other ü are written.
+    let edited = d
+        .write_bytes(&Splices::whole(text.replace("Summe", "Bücher").into()))
+        .unwrap();
+    assert_eq!(
+        edited,
+        legacy("windows-1252", &text.replace("Summe", "Bücher"))
+    );
+}
+
+#[test]
+fn typographic_signs_in_their_places_are_evidence() {
+    for (label, text) in [
+        ("windows-1252", "// Preis: 2,50 € pro Stück\r\n"),
+        ("windows-1252", "// „Hallo“ sagte er – und ging\r\n"),
+        ("windows-1252", "// « Bonjour » à tous\r\n"),
+        ("windows-1252", "// Temperatur 20 °C, siehe § 3\r\n"),
+        ("windows-1252", "// Copyright © 2004 Müller\r\n"),
+        ("windows-1250", "// Zażółć gęślą jaźń – „cytat”\r\n"),
+    ] {
+        let d = decode_plain(&legacy(label, text));
+        assert_eq!(
+            (d.decided, d.encoding.name().as_str(), &d.source[..]),
+            (Decided::Detected, label, text.as_bytes()),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_dozen_letters_of_a_central_european_or_cyrillic_source_are_detected() {
+    // Each with what real text has besides letters in words: a dash, quotes, a word
+    // of one letter, a degree or section sign.
+    for (label, text) in [
+        ("windows-1250", "// Oblicza sumę wartości zamówień dla klienta\r\nint suma = 0;\r\n// Zwraca błąd – gdy ceny są już „ujemne” (źle)\r\n"),
+        ("iso-8859-2", "// Spočítá součet položek v košíku\r\nint soucet = 0;\r\n// Teplota 20 °C, viz § 3, vrátí výsledek\r\n"),
+        ("windows-1251", "// Сумма в рублях\r\nint sum = 0;\r\nreturn sum; // № 2\r\n"),
+        ("koi8-r", "// Сумма в рублях\r\nint sum = 0;\r\nreturn sum; // всё\r\n"),
+    ] {
+        let d = decode_plain(&legacy(label, text));
+        assert_eq!(
+            (d.decided, d.encoding.name().as_str()),
+            (Decided::Detected, label),
+            "{text}"
+        );
+        assert_eq!(d.source, text.as_bytes());
+    }
+}
+
+#[test]
+fn stray_bytes_between_ascii_punctuation_are_no_evidence() {
+    for bytes in [
+        &b"int a = 1;\xFF\r\nx = (\xC3(b);\r\n"[..],
+        b"if (x ==\xAB 1) {\r\n  y = 2;\xBB\r\n}\r\n",
+        b"total :=\x88 total + 1;\r\n",
+        b"price =\x80 2.5;\r\n",
+        b"x = \xE9;\r\n",
+    ] {
+        let d = decode_plain(bytes);
+        assert_eq!(
+            d.decided,
+            Decided::Fallback,
+            "{:?}",
+            String::from_utf8_lossy(bytes)
+        );
+    }
+}
+
+#[test]
+fn damaged_utf8_is_not_read_as_a_legacy_encoding() {
+    // Cut in the middle of its last character; one character saved in Latin-1.
+    let cut = ["// Größe der Übergabe\r\n// f".as_bytes(), b"\xC3"].concat();
+    let mixed = ["// Grüße aus München\r\n// caf".as_bytes(), b"\xE9\r\n"].concat();
+    for bytes in [cut, mixed] {
+        let d = decode_plain(&bytes);
+        assert_eq!(d.decided, Decided::Fallback);
+        assert!(
+            d.source.starts_with("// Grü".as_bytes()) || d.source.starts_with("// Grö".as_bytes())
+        );
+    }
+}
+
+#[test]
+fn bytes_that_look_binary_are_not_a_legacy_text() {
+    // Enough Latin letters in words, but control bytes that text has not.
+    let bytes = b"caf\xE9 au lait, Gr\xFC\xDFe \x01\x02\x03\r\n";
+    assert_eq!(decode_plain(bytes).decided, Decided::Fallback);
+    assert_eq!(
+        decode_plain(b"caf\xE9 au lait, Gr\xFC\xDFe\r\n").decided,
+        Decided::Detected
+    );
+}
+
+#[test]
+fn words_of_one_letter_alone_are_not_enough() {
+    // Russian `и` in windows-1251 is windows-1252 `è`: a lone letter says little.
+    assert_eq!(
+        decode_plain(b"// Questo \xE8 ok\r\n").decided,
+        Decided::Fallback
+    );
+    // Beside a letter in a word, it counts.
+    let d = decode_plain(b"// Questo \xE8 pi\xF9 facile\r\n");
+    assert_eq!(d.decided, Decided::Detected);
+    assert_eq!(d.source, "// Questo è più facile\r\n".as_bytes());
+}
+
+#[test]
+fn a_few_letters_of_another_alphabet_are_not_enough() {
+    // Greek `το` in windows-1253 is Hebrew `פן` in windows-1255.
+    let two = legacy("windows-1253", "// -n, το\r\n");
+    assert_eq!(decode_plain(&two).decided, Decided::Fallback);
+    let more = legacy("windows-1253", "// Εμφανίζει τις γραμμές του αρχείου\r\n");
+    let d = decode_plain(&more);
+    assert_eq!(
+        (d.decided, d.encoding.name().as_str()),
+        (Decided::Detected, "windows-1253")
+    );
+}
+
+#[test]
+fn letters_no_one_language_writes_together_are_no_evidence() {
+    // Turkish in windows-1254 read as windows-1252 would show `ý þ ð` beside `ü ç`.
+    let turkish = "// Dosyanın içeriğini gösterir; geçersiz seçenek\r\n";
+    let d = decode_plain(&legacy("windows-1254", turkish));
+    assert_ne!(
+        d.encoding.name(),
+        "windows-1252",
+        "{:?}",
+        String::from_utf8_lossy(&d.source)
+    );
+    // German borrowing a French `à` is one language with a loan.
+    let german = "// Stück à 2,50 Euro für Grüße\r\n";
+    let d = decode_plain(&legacy("windows-1252", german));
+    assert_eq!(d.encoding.name(), "windows-1252");
+}
+
+#[test]
+fn non_ascii_text_is_refused_in_a_file_whose_encoding_is_not_known() {
+    let bytes = b"caf\xE9 \x81 au lait\r\nline two\r\n";
+    let d = decode_plain(bytes);
+    assert_eq!(d.decided, Decided::Fallback);
+    let mut shown = d.source.clone();
+    shown.extend_from_slice("Grüße\r\n".as_bytes());
+    let err = d.write_bytes(&Splices::whole(shown)).unwrap_err();
+    assert_eq!(err.code, ErrorCode::EncodingUnknown);
+    assert!(
+        err.message.contains("'ü' (U+00FC) on line 3"),
+        "{}",
+        err.message
+    );
+    assert_eq!(err.lines, vec![3]);
+    assert!(err.hint.unwrap().contains("encoding: 'windows-1252'"));
+    // ASCII goes ahead, every other byte kept.
+    let mut ascii = d.source.clone();
+    ascii.extend_from_slice(b"third\r\n");
+    assert_eq!(
+        d.write_bytes(&Splices::whole(ascii)).unwrap(),
+        b"caf\xE9 \x81 au lait\r\nline two\r\nthird\r\n"
+    );
+    // A line shown with U+FFFD that is moved keeps its bytes: it is no new text.
+    let moved = "line two\r\ncaf\u{FFFD} \u{FFFD} au lait\r\n";
+    assert_eq!(
+        d.write_bytes(&Splices::whole(moved.into())).unwrap(),
+        b"line two\r\ncaf\xE9 \x81 au lait\r\n"
+    );
+    // A U+FFFD typed into new text is refused like any other non-ASCII character.
+    let typed = "caf\u{FFFD} \u{FFFD} au lait\r\nline \u{FFFD}\r\n";
+    let err = d.write_bytes(&Splices::whole(typed.into())).unwrap_err();
+    assert_eq!(err.code, ErrorCode::EncodingUnknown);
+    assert!(err.message.contains("U+FFFD"), "{}", err.message);
+    // Converting it would lose the bytes it could not decode.
+    assert_eq!(
+        d.check_convertible().unwrap_err().code,
+        ErrorCode::EncodingUnknown
+    );
+    assert!(decode_plain(b"caf\xE9 au lait\r\n")
+        .check_convertible()
+        .is_ok());
+}
+
+#[test]
+fn a_declared_or_detected_encoding_takes_non_ascii_text() {
+    let bytes = b"caf\xE9 \x81 au lait\r\n";
+    let d = decode(bytes.to_vec(), &hints("windows-1252")).unwrap();
+    let out = d
+        .write_bytes(&Splices::whole("café \u{81} au lait\r\nGrüße\r\n".into()))
+        .unwrap();
+    assert_eq!(out, b"caf\xE9 \x81 au lait\r\nGr\xFC\xDFe\r\n");
+    let detected = decode_plain(b"caf\xE9 au lait\r\n");
+    assert_eq!(detected.decided, Decided::Detected);
+    assert!(detected
+        .write_bytes(&Splices::whole("café au lait\r\nthé\r\n".into()))
+        .is_ok());
+}

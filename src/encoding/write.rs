@@ -22,7 +22,7 @@ use encoding_rs::EncoderResult;
 use similar::DiffOp;
 
 use super::map::{Cursor, Mapped, Raw, Snap};
-use super::{views, Decoded, Encoding, Family, Hints};
+use super::{views, Decided, Decoded, Encoding, Family, Hints};
 use crate::align;
 use crate::eol;
 use crate::error::{Error, ErrorCode, Result};
@@ -74,13 +74,22 @@ pub fn output<'a>(
             whole(splices.joined(&d.source), encoding, bom).map(Some)
         }
         (Some(d), _) if splices.is_identity(&d.source) => Ok(None),
-        (Some(d), _) => d.write(splices).map(Some),
+        // Written in the encoding the caller names: the caller knows what the bytes are.
+        (Some(d), Some(_)) => d.write_with(splices, false).map(Some),
+        (Some(d), None) => d.write(splices).map(Some),
     }
 }
 
 impl Decoded {
-    /// The bytes for `splices` of this file's source, in its own encoding and BOM.
+    /// The bytes for `splices` of this file's source, in its own encoding and BOM;
+    /// `ENCODING_UNKNOWN` for non-ASCII text in a file whose encoding is not known.
     pub fn write<'a>(&'a self, splices: &'a Splices) -> Result<Output<'a>> {
+        self.write_with(splices, true)
+    }
+
+    /// [`Decoded::write`], refusing non-ASCII text in a file whose encoding is not
+    /// known only when `known_only`.
+    fn write_with<'a>(&'a self, splices: &'a Splices, known_only: bool) -> Result<Output<'a>> {
         let bom: &'a [u8] = match &self.raw {
             Raw::Mapped(m) => m.prefix(),
             Raw::Same if self.bom => self.encoding.bom(),
@@ -109,7 +118,7 @@ impl Decoded {
                 pieces.push(Cow::Borrowed(&self.source[copied..]));
             }
             Raw::Mapped(mapped) => {
-                carry = self.write_mapped(mapped, splices, &mut pieces)?;
+                carry = self.write_mapped(mapped, splices, known_only, &mut pieces)?;
                 pieces.push(Cow::Borrowed(mapped.suffix()));
             }
         }
@@ -128,11 +137,15 @@ impl Decoded {
         &'a self,
         mapped: &'a Mapped,
         splices: &Splices,
+        known_only: bool,
         pieces: &mut Vec<Cow<'a, [u8]>>,
     ) -> Result<Option<views::Edit>> {
         let source = &self.source[..];
         let raw = mapped.body();
         let changes = narrow(source, splices);
+        if known_only {
+            self.refuse_unknown(&changes)?;
+        }
         // Each change grows to clean points of the map; changes that then touch merge.
         let mut merged: Vec<Change> = Vec::with_capacity(changes.len());
         let mut raw_ranges = Vec::with_capacity(changes.len());
@@ -189,6 +202,39 @@ impl Decoded {
         }
         pieces.push(Cow::Borrowed(&raw[copied..]));
         Ok(carry.map(|changes| views::Edit { changes }))
+    }
+
+    /// `ENCODING_UNKNOWN` when `splices` bring a non-ASCII character into this file and
+    /// its encoding is not known (see [`Decoded::write`], which refuses the same); for
+    /// a caller that checks before it writes anything, as a patch of several files does.
+    pub fn check_known(&self, splices: &Splices) -> Result<()> {
+        if self.decided != Decided::Fallback {
+            return Ok(());
+        }
+        self.refuse_unknown(&narrow(&self.source, splices))
+    }
+
+    /// `ENCODING_UNKNOWN` when the file's encoding is not known (not valid UTF-8,
+    /// nothing declared, nothing detected) and a change brings a non-ASCII character:
+    /// whatever bytes it were written as, the file would then hold two encodings.
+    /// ASCII is the same in every encoding such a file can be in, so ASCII changes pass.
+    fn refuse_unknown(&self, changes: &[Change]) -> Result<()> {
+        if self.decided != Decided::Fallback {
+            return Ok(());
+        }
+        let mut new_text = NewText::new(&self.source);
+        for change in changes {
+            if let Some(k) = change.bytes.iter().position(|b| !b.is_ascii()) {
+                let c = String::from_utf8_lossy(&change.bytes[k..])
+                    .chars()
+                    .next()
+                    .unwrap_or('\u{FFFD}');
+                let line = new_text.line(changes, new_text.offset(change.start) + k);
+                return Err(unknown(c, line));
+            }
+            new_text.passed(change);
+        }
+        Ok(())
     }
 
     /// The whole new file for `splices` in one buffer (the old bytes when nothing
@@ -318,6 +364,49 @@ fn encode(encoding: Encoding, text: &[u8], line_of: &dyn Fn(usize) -> usize) -> 
             }
         }
     }
+}
+
+/// `ENCODING_UNKNOWN` for `c`, new text on `line` of a file whose encoding is not
+/// known. The hint names the `encoding` option, which each front-end calls by its own
+/// name.
+pub(crate) fn unknown(c: char, line: usize) -> Error {
+    let shown = if c == '\u{FFFD}' {
+        "U+FFFD, which stands for bytes that could not be decoded,".to_string()
+    } else if c.is_control() || c.is_whitespace() {
+        format!("U+{:04X}", u32::from(c))
+    } else {
+        format!("'{c}' (U+{:04X})", u32::from(c))
+    };
+    Error::new(
+        ErrorCode::EncodingUnknown,
+        format!(
+            "The file is not valid UTF-8 and its encoding is not known, so the new text's {shown} on line {line} cannot be written without putting a second encoding into the file. Nothing was written."
+        ),
+    )
+    .with_lines(vec![line as u32])
+    .with_hint(
+        "Pass the file's encoding as the encoding option (for example encoding: 'windows-1252', or encoding: 'utf-8' for a UTF-8 file with a few damaged bytes); readFile shows the bytes it could not decode as U+FFFD and names them in its warnings. Changes with only ASCII text need no encoding.",
+    )
+}
+
+impl Decoded {
+    /// `ENCODING_UNKNOWN` when this file's encoding is not known, for `convertEncoding`:
+    /// its bytes that could not be decoded would be written as U+FFFD.
+    pub fn check_convertible(&self) -> Result<()> {
+        match self.decided {
+            Decided::Fallback => Err(unknown_source()),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `ENCODING_UNKNOWN` for converting a file whose encoding is not known.
+fn unknown_source() -> Error {
+    Error::new(
+        ErrorCode::EncodingUnknown,
+        "The file is not valid UTF-8 and its encoding is not known, so it cannot be converted: the bytes that could not be decoded would be written as U+FFFD. Nothing was written.",
+    )
+    .with_hint("Pass the encoding the file is in as the encoding option (for example encoding: 'windows-1252'); readFile shows the bytes it could not decode as U+FFFD.")
 }
 
 /// `ENCODING_UNMAPPABLE` for `c` on `line`.

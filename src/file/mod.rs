@@ -226,7 +226,12 @@ pub fn modify<T>(
         ..Hints::default()
     };
     let decoded = contents.as_ref().map(|c| &c.decoded);
-    let Some(output) = encoding::write::output(decoded, &splices, &hints, opts.convert_to)? else {
+    let output = encoding::write::output(decoded, &splices, &hints, opts.convert_to);
+    let output = output.map_err(|err| match err.code {
+        ErrorCode::EncodingUnknown => err.about(&display),
+        _ => err,
+    })?;
+    let Some(output) = output else {
         let c = contents.as_ref().expect("a new file always changes");
         let written = Written {
             version: c.version.clone(),

@@ -86,7 +86,13 @@ enum Content {
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 impl Content {
-    fn read(value: &Js) -> Result<Content, Error> {
+    /// The content, a Buffer decoded in the `encoding` option (a WHATWG label) when
+    /// it is not valid UTF-8.
+    fn read(value: &Js, options: &Options) -> Result<Content, Error> {
+        let encoding = options
+            .string("encoding")?
+            .map(|label| crate::encoding::Encoding::for_label(&label))
+            .transpose()?;
         match value.kind() {
             Kind::String => {
                 let mut source = value.string_bytes("content")?;
@@ -98,7 +104,10 @@ impl Content {
             }
             Kind::Buffer => Ok(Content::Bytes(crate::encoding::decode(
                 value.buffer_bytes("content")?,
-                &crate::encoding::Hints::default(),
+                &crate::encoding::Hints {
+                    option: encoding,
+                    ..crate::encoding::Hints::default()
+                },
             )?)),
             _ => Err(Error::invalid(format!(
                 "content must be a string or a Buffer, but it is {}.",
@@ -114,7 +123,7 @@ impl Content {
         }
     }
 
-    fn result(&self, mut applied: Applied) -> Result<ApplyResult, Error> {
+    fn result(&self, mut applied: Applied, label: &str) -> Result<ApplyResult, Error> {
         let source = self.source();
         let info = eol::info_of_pieces(applied.splices.pieces(source));
         let warnings = eol::made_mixed_warning(source, &info).into_iter().collect();
@@ -133,7 +142,10 @@ impl Content {
                 })
             }
             // Kept ranges keep their bytes; new text is written in the Buffer's encoding.
-            Content::Bytes(d) => Either::B(Buffer::from(d.write_bytes(&splices)?)),
+            Content::Bytes(d) => Either::B(Buffer::from(
+                d.write_bytes(&splices)
+                    .map_err(|e| e.about(std::path::Path::new(label)))?,
+            )),
         };
         Ok(ApplyResult {
             content,
@@ -168,11 +180,12 @@ pub fn apply_edits(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<ApplyResult> {
     guard(env, || {
-        let content = Content::read(&Js::new(content))?;
-        let edits = read_edits(&Js::new(edits))?;
         let options = read_options(options, "options")?;
-        let applied = engine::apply_edits(content.source(), &edits, &label(&options)?)?;
-        content.result(applied)
+        let content = Content::read(&Js::new(content), &options)?;
+        let edits = read_edits(&Js::new(edits))?;
+        let label = label(&options)?;
+        let applied = engine::apply_edits(content.source(), &edits, &label)?;
+        content.result(applied, &label)
     })
 }
 
@@ -189,14 +202,14 @@ pub fn apply_delete_range(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<ApplyResult> {
     guard(env, || {
-        let content = Content::read(&Js::new(content))?;
+        let options = read_options(options, "options")?;
+        let content = Content::read(&Js::new(content), &options)?;
         let start = read_anchor(&Js::new(start), "startAnchor")?;
         let end = read_anchor(&Js::new(end), "endAnchor")?;
-        let options = read_options(options, "options")?;
         let inclusive = options.bool_or("inclusive", false)?;
-        let applied =
-            engine::delete_range(content.source(), &start, &end, inclusive, &label(&options)?)?;
-        content.result(applied)
+        let label = label(&options)?;
+        let applied = engine::delete_range(content.source(), &start, &end, inclusive, &label)?;
+        content.result(applied, &label)
     })
 }
 
@@ -210,11 +223,15 @@ pub struct EditShape {
     pub replace_all: Option<bool>,
 }
 
-/// Options of `applyEdits`: `path` names the content in the diff header.
+/// Options of `applyEdits`: `path` names the content in the diff header (and in
+/// errors); `encoding` says what a Buffer is in.
 #[allow(dead_code)]
 #[napi(object, js_name = "ApplyOptions")]
 pub struct ApplyOptionsShape {
     pub path: Option<String>,
+    /// The encoding (a WHATWG label such as 'windows-1252', 'gbk') of a Buffer that is
+    /// not valid UTF-8; without it, the encoding is detected from the bytes.
+    pub encoding: Option<String>,
 }
 
 /// Options of `applyDeleteRange`: `inclusive` (default false) deletes the anchor lines
@@ -224,4 +241,6 @@ pub struct ApplyOptionsShape {
 pub struct DeleteRangeOptionsShape {
     pub inclusive: Option<bool>,
     pub path: Option<String>,
+    /// The encoding (a WHATWG label) of a Buffer that is not valid UTF-8.
+    pub encoding: Option<String>,
 }

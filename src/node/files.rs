@@ -591,6 +591,7 @@ fn convert_encoding_args(
         change(path, opts, false, |decoded, _, _| {
             let decoded =
                 decoded.ok_or_else(|| Error::new(ErrorCode::FileNotFound, "File not found."))?;
+            decoded.check_convertible()?;
             if (decoded.encoding, decoded.bom) == (to, bom) {
                 let with = if bom { " with a BOM" } else { "" };
                 return Err(Error::new(
