@@ -175,7 +175,11 @@ export declare function editFileSync(path: string, oldText: string, newText: str
 
 /** Options of every file function. */
 export interface EditOptions {
-  /** Refuse with `FILE_CHANGED` unless the file's version is still this one. */
+  /**
+   * Refuse with `FILE_CHANGED` unless the file's version is still this one. The
+   * empty string says the file must not exist: `writeFile` creates it, and fails
+   * with `FILE_CHANGED` if it exists by then (another process created it).
+   */
   expectedVersion?: string
   /** Folder(s) the file's real location must be inside. */
   root?: string | string[]
@@ -329,7 +333,7 @@ export interface PatchOptions {
   maxBytes?: number
   /**
    * The version each file must still have (`FILE_CHANGED` otherwise), by its path
-   * as the patch names it.
+   * as the patch names it; the empty string: the file must not exist.
    */
   expectedVersions?: Record<string, string>
 }

@@ -59,7 +59,7 @@ pub struct PatchOptionsShape {
     /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit).
     pub max_bytes: Option<f64>,
     /// The version each file must still have (`FILE_CHANGED` otherwise), by its path
-    /// as the patch names it.
+    /// as the patch names it; the empty string: the file must not exist.
     #[napi(ts_type = "Record<string, string>")]
     pub expected_versions: Option<HashMap<String, String>>,
 }

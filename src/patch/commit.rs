@@ -199,6 +199,10 @@ impl<'o> Disk<'o> {
         };
         if let Some(expected) = self.expected.get(&real) {
             let detail = match &original {
+                None if expected == file::version::ABSENT => None,
+                Some(_) if expected == file::version::ABSENT => {
+                    Some("exists now, but did not when it was read".to_string())
+                }
                 Some(o) if o.version == *expected => None,
                 Some(o) => Some(format!(
                     "has changed since it was read (expected version {expected}, now {})",
