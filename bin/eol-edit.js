@@ -156,9 +156,13 @@ delete_range and apply_patch. Every path must be inside a root; relative paths a
 first root. Stdout carries only protocol messages; diagnostics go to stderr.
 
 Without --root, the roots are the workspace folders the client announces (MCP
-roots), else the folder the server was started in. The root of the file system
-and your home folder are never served unless --root names them: the server then
-exits with status 2 and says so on stderr.
+roots), else the folder the server was started in. The root of the file system,
+your home folder and any folder that contains it are never served unless --root
+names them: such a client root is skipped, and such a start folder makes the
+server exit with status 2; stderr says which folder and how to serve it.
+
+A message over 66 MiB (more than the largest file the tools read or write, 64 MiB,
+with its JSON) is answered with a JSON-RPC error, and the server goes on serving.
 
 Needs the MCP SDK, an optional peer dependency: npm install @modelcontextprotocol/sdk@1
 
