@@ -1793,6 +1793,24 @@ describe('messages name only what the tools take', () => {
   })
 })
 
+describe('what the package ships speaks in its own words', () => {
+  it('no design documents or seeds in the tools, the command line, the MCP server or the demo', () => {
+    const files = ['tools.js', 'tools.d.ts', 'bin/eol-edit.js', ...fs.readdirSync(path.join(repo, 'lib'), { recursive: true, encoding: 'utf8' }).map((f) => `lib/${f}`)]
+    const found = files
+      .filter((f) => f.endsWith('.js') || f.endsWith('.ts'))
+      .flatMap((f) =>
+        fs
+          .readFileSync(path.join(repo, f), 'utf8')
+          .split('\n')
+          .map((line, i) => `${f}:${i + 1}: ${line.trim()}`)
+          .filter((line) => /\bSPEC\b|\b[Ss]eeds?\b/.test(line.slice(line.indexOf(': ') + 2))),
+      )
+    expect(found).toEqual([])
+    const demo = execFileSync(process.execPath, [path.join(repo, 'bin', 'eol-edit.js'), 'demo'], { encoding: 'utf8' })
+    expect(demo).not.toMatch(/\bSPEC\b|\bseed\b/i)
+  })
+})
+
 /** Every property name declared anywhere in a schema. */
 function propertyNames(schema: unknown): string[] {
   if (schema === null || typeof schema !== 'object') return []
