@@ -241,6 +241,8 @@ export interface CreateToolsOptions {
    * for no limit): the library's `maxBytes`, which only the host may raise.
    */
   maxBytes?: number
+  /** fsync each written file and its folder before the call returns (the library's `durable`). */
+  durable?: boolean
 }
 
 /**

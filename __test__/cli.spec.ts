@@ -443,6 +443,17 @@ describe('--encoding, on every command that reads or writes a file', () => {
     expect(unknown.stderr).toMatch(/^INVALID_ARGUMENT: Unknown encoding 'klingon'/)
   })
 
+  it('--durable is taken by every command that writes', () => {
+    const p = file('d.txt', 'a\r\nb\r\n')
+    expectStatus(cli(['edit', 'd.txt', '--old', 'a', '--new', 'A', '--durable']), 0)
+    expectStatus(cli(['write', 'd.txt', '--durable'], 'A\nb\nc\n'), 0)
+    expectStatus(cli(['delete-range', 'd.txt', '3', '3', '--inclusive', '--durable']), 0)
+    expectStatus(cli(['patch', '--durable'], '*** Begin Patch\n*** Update File: d.txt\n@@\n-b\n+B\n*** End Patch\n'), 0)
+    expectStatus(cli(['convert', 'd.txt', '--to', 'lf', '--durable']), 0)
+    expectBytes(p, 'A\nB\n')
+    expectStatus(cli(['read', 'd.txt', '--durable']), 2) // reading writes nothing to make durable
+  })
+
   it('--max-bytes sets the size limit the FILE_TOO_LARGE message names', () => {
     file('big.txt', 'x'.repeat(300))
     const r = cli(['read', 'big.txt', '--max-bytes', '100'])

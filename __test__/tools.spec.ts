@@ -1580,8 +1580,18 @@ describe("the host's options are checked", () => {
     }
     // Every documented option is known.
     expect(() =>
-      createToolsUnrecorded({ root: dir, cwd: dir, requireRead: true, approve: () => true, maxReadLines: 5, maxReadChars: 50, maxBytes: 100 }),
+      createToolsUnrecorded({
+        root: dir,
+        cwd: dir,
+        requireRead: true,
+        approve: () => true,
+        maxReadLines: 5,
+        maxReadChars: 50,
+        maxBytes: 100,
+        durable: true,
+      }),
     ).not.toThrow()
+    expect(() => createToolsUnrecorded({ durable: 'yes' as never })).toThrow(TypeError)
   })
 
   it('toOpenAITools, toOpenAIResponsesTools and toAnthropicTools refuse an unknown option', () => {
@@ -1607,6 +1617,14 @@ describe("the host's options are checked", () => {
     )
     expect(data).toMatch(/unknown key "abortSignal".*did you mean "signal"\?/)
     expectBytes(p, 'a\n')
+  })
+
+  it('durable: writes are fsynced, and still land', async () => {
+    const p = file('d.txt', 'a\r\n')
+    const durable = createTools({ root: dir, durable: true })
+    expectOk(await durable.edit_file.execute({ path: 'd.txt', old_text: 'a', new_text: 'b' }))
+    expectOk(await durable.apply_patch.execute({ input: '*** Begin Patch\n*** Update File: d.txt\n@@\n-b\n+c\n*** End Patch' }))
+    expectBytes(p, 'c\r\n')
   })
 
   it('maxBytes is the size limit of the tool set; the model is not told of an option it cannot set', async () => {

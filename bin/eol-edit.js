@@ -73,6 +73,7 @@ Options:
   --new TEXT        the replacement (required; may be empty)
   --replace-all     replace every match
   --dry-run         print the diff, change nothing
+  --durable         fsync the file and its folder before exiting
   --json            print the result as JSON instead of the diff
 ${FILE_OPTIONS}`,
 
@@ -89,6 +90,7 @@ Options:
   --eol lf|crlf     force one line ending for the whole file
   --allow-empty     write empty content (the file becomes empty)
   --dry-run         print the diff, change nothing
+  --durable         fsync the file and its folder before exiting
   --json            print the result as JSON
 ${FILE_OPTIONS}`,
 
@@ -101,6 +103,7 @@ anchor lines are kept unless --inclusive is given.
 Options:
   --inclusive       delete the anchor lines too
   --dry-run         print the diff, change nothing
+  --durable         fsync the file and its folder before exiting
   --json            print the result as JSON
 ${FILE_OPTIONS}`,
 
@@ -112,6 +115,7 @@ endings is reported as unchanged (not an error).
 Options:
   --to lf|crlf|cr   the ending to convert to (required)
   --dry-run         report, change nothing
+  --durable         fsync each file and its folder before exiting
   --json            print the results as JSON
 ${FILE_OPTIONS}`,
 
@@ -126,6 +130,7 @@ A patch on stdin must come from a pipe or a file, not a terminal.
 
 Options:
   --check           check that the patch applies and print what it would do; change nothing
+  --durable         fsync each file and its folder before exiting
   --json            print the result as JSON
 ${FILE_OPTIONS}`,
 
@@ -271,12 +276,14 @@ const ROOT = { root: { type: 'string', multiple: true } }
 /** What every command that reads or writes files takes (FILE_OPTIONS in the help). */
 const FILE = Object.assign({ encoding: { type: 'string' }, 'max-bytes': { type: 'string' } }, ROOT)
 const JSON_OPT = { json: { type: 'boolean' } }
-const DRY = { 'dry-run': { type: 'boolean' } }
+/** What every command that writes takes: write nothing, or fsync what is written. */
+const DRY = { 'dry-run': { type: 'boolean' }, durable: { type: 'boolean' } }
 
 function fileOptions(values, extra) {
   const options = Object.assign({}, extra)
   if (values.root && values.root.length > 0) options.root = values.root
   if (values['dry-run']) options.dryRun = true
+  if (values.durable) options.durable = true
   if (values.encoding !== undefined) options.encoding = values.encoding
   const maxBytes = wholeNumber('max-bytes', values['max-bytes'])
   if (maxBytes !== undefined) options.maxBytes = maxBytes
@@ -452,7 +459,9 @@ const commands = {
   },
 
   patch(args) {
-    const p = parse('patch', args, Object.assign({ check: { type: 'boolean' } }, JSON_OPT, FILE), { max: 1 })
+    const p = parse('patch', args, Object.assign({ check: { type: 'boolean' }, durable: { type: 'boolean' } }, JSON_OPT, FILE), {
+      max: 1,
+    })
     if (p.help) return help('patch')
     const source = p.positionals[0]
     let text

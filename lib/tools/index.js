@@ -140,7 +140,7 @@ function readContext(context) {
 const CONTEXT_KEYS = ['cwd', 'signal']
 
 /** The keys of createTools' options. */
-const OPTION_KEYS = ['root', 'cwd', 'requireRead', 'approve', 'maxReadLines', 'maxReadChars', 'maxBytes']
+const OPTION_KEYS = ['root', 'cwd', 'requireRead', 'approve', 'maxReadLines', 'maxReadChars', 'maxBytes', 'durable']
 
 /**
  * Checks createTools' options and makes the tool set's session.
@@ -153,7 +153,7 @@ function readOptions(options) {
   }
   const o = /** @type {Record<string, unknown>} */ (options)
   refuseUnknownKeys(o, OPTION_KEYS, 'createTools(options)')
-  const { root, cwd, requireRead, approve, maxBytes } = o
+  const { root, cwd, requireRead, approve, maxBytes, durable } = o
   if (cwd !== undefined && typeof cwd !== 'string') throw new TypeError('createTools(options): cwd must be a string.')
   if (requireRead !== undefined && typeof requireRead !== 'boolean') {
     throw new TypeError('createTools(options): requireRead must be true or false.')
@@ -166,6 +166,7 @@ function readOptions(options) {
   if (!isCount(maxReadLines) || !isCount(maxReadChars)) {
     throw new TypeError('createTools(options): maxReadLines and maxReadChars must be whole numbers of 1 or more.')
   }
+  if (durable !== undefined && typeof durable !== 'boolean') throw new TypeError('createTools(options): durable must be true or false.')
   if (maxBytes !== undefined && !(isCount(maxBytes) || maxBytes === 0)) {
     throw new TypeError('createTools(options): maxBytes must be a whole number of bytes (0 for no limit).')
   }
@@ -189,6 +190,7 @@ function readOptions(options) {
   else if (roots) base.cwd = roots[0]
   if (roots) base.root = roots.length === 1 ? roots[0] : roots
   if (maxBytes !== undefined) base.maxBytes = /** @type {number} */ (maxBytes)
+  if (durable === true) base.durable = true
 
   const session = new Session({
     base,

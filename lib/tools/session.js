@@ -62,6 +62,7 @@ const { toolError } = require('./errors.js')
  * @property {string} [cwd]
  * @property {string | string[]} [root]
  * @property {number} [maxBytes]
+ * @property {boolean} [durable]
  * @property {string} [encoding]
  */
 
