@@ -1619,9 +1619,25 @@ describe("the host's options are checked", () => {
     expectBytes(p, 'a\n')
   })
 
-  it('durable: writes are fsynced, and still land', async () => {
+  it('durable: writes are fsynced, and still land; reads take only what a read takes', async () => {
     const p = file('d.txt', 'a\r\n')
-    const durable = createTools({ root: dir, durable: true })
+    const durable = createTools({ root: dir, durable: true, requireRead: true, approve: () => true, maxBytes: 1000 })
+    // Every read the tools make passes only options readFile takes.
+    const core = require('../index.js') as { readFile: (path: string, options?: object) => Promise<unknown> }
+    const readFile = core.readFile
+    const keys = new Set<string>()
+    core.readFile = (path, options) => {
+      for (const key of Object.keys(options ?? {})) keys.add(key)
+      return readFile(path, options)
+    }
+    try {
+      expectOk(await durable.read_file.execute({ path: 'd.txt', encoding: 'utf-8' }))
+      expectOk(await durable.write_file.execute({ path: 'new-d.txt', content: 'x\n' }))
+    } finally {
+      core.readFile = readFile
+    }
+    expect([...keys].filter((k) => !['offset', 'limit', 'root', 'cwd', 'maxBytes', 'encoding'].includes(k))).toEqual([])
+    expect(keys.size).toBeGreaterThan(3)
     expectOk(await durable.edit_file.execute({ path: 'd.txt', old_text: 'a', new_text: 'b' }))
     expectOk(await durable.apply_patch.execute({ input: '*** Begin Patch\n*** Update File: d.txt\n@@\n-b\n+c\n*** End Patch' }))
     expectBytes(p, 'c\r\n')

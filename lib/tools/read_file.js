@@ -82,7 +82,7 @@ async function read(args, call, maxLines, maxChars) {
   const path = requirePath(args)
   const { offset, limit } = slice(args, maxLines)
   const r = await call.exclusive([path], async () => {
-    const result = await core.readFile(path, call.options({ offset, limit }))
+    const result = await core.readFile(path, call.readOptions({ offset, limit }))
     call.remember(path, result.version)
     return result
   })

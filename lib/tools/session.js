@@ -139,7 +139,7 @@ class Call {
   }
 
   /**
-   * The core's options for this call.
+   * The core's options for a change in this call.
    * @template {object} Extra
    * @param {Extra} extra
    * @returns {BaseOptions & Extra}
@@ -150,6 +150,17 @@ class Call {
     if (this.cwd !== undefined) options.cwd = this.cwd
     if (this.encoding !== undefined) options.encoding = this.encoding
     return { ...options, ...extra }
+  }
+
+  /**
+   * The core's options for a read in this call: those of a change without the ones
+   * only a write has (`readFile` refuses an option it does not know).
+   * @template {object} Extra
+   * @param {Extra} extra
+   */
+  readOptions(extra) {
+    const { durable, ...options } = this.options(extra)
+    return options
   }
 
   /**
@@ -219,7 +230,7 @@ class Call {
    */
   async currentVersion(path) {
     try {
-      return (await core.readFile(path, this.options({ limit: 0 }))).version
+      return (await core.readFile(path, this.readOptions({ limit: 0 }))).version
     } catch (error) {
       if (error instanceof core.EolEditError && error.code === 'FILE_NOT_FOUND') return undefined
       throw error
