@@ -332,6 +332,11 @@ export interface PatchOptions {
   /** Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit). */
   maxBytes?: number
   /**
+   * The encoding (a WHATWG label) to read each file that is not valid UTF-8 in,
+   * and to write each added file in, as for the other file functions.
+   */
+  encoding?: string
+  /**
    * The version each file must still have (`FILE_CHANGED` otherwise), by its path
    * as the patch names it; the empty string: the file must not exist.
    */
