@@ -1479,6 +1479,8 @@ describe('encoding: every tool takes it', () => {
     // A new file is written in the encoding given.
     expectOk(await t.write_file.execute({ path: 'new.txt', content: 'Gr\u00fc\u00dfe\n', ...w1252 }))
     expectBytes(path.join(dir, 'new.txt'), Buffer.from('Gr\xfc\xdfe\n', 'latin1'))
+    expectOk(await t.apply_patch.execute({ input: '*** Begin Patch\n*** Add File: added.txt\n+f\u00fcr\n*** End Patch', ...w1252 }))
+    expectBytes(path.join(dir, 'added.txt'), Buffer.from('f\xfcr\n', 'latin1'))
   })
 
   it('an unknown label or a wrong type is INVALID_ARGUMENT, and nothing is written', async () => {

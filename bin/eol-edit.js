@@ -680,6 +680,7 @@ const CLI_WORDING = [
   [/\b(?:as|with) the `?encoding`? option\b/g, 'with --encoding'],
   [/\bthe `?encoding`? option\b/g, '--encoding'],
   [/\bthe option `?encoding`?/g, '--encoding'],
+  [/`encoding`/g, '--encoding'],
   // What the command line cannot do, said as what to do instead.
   [/\buse convertEncoding to change its encoding\b/g, 'eol-edit keeps the encoding a file has'],
   [

@@ -75,6 +75,6 @@ export function cliOutputProblems(text: string): string[] {
     ...named(text, TOOL_NAMES, 'the tool'),
     ...named(text, TOOL_ARGUMENTS, 'the tool argument'),
     ...optionSyntax(text),
-    ...(/"encoding":|\bthe "?encoding"? argument\b/.test(text) ? ['the tool argument encoding'] : []),
+    ...(/"encoding":|`encoding`|\bthe "?encoding"? argument\b/.test(text) ? ['the tool argument encoding'] : []),
   ]
 }
