@@ -611,7 +611,7 @@ describe("messages name only the command line's commands and flags", () => {
       const r = cli(args, input ?? '')
       expect(r.stderr, args.join(' ')).toMatch(stderr)
     }
-  })
+  }, 300_000) // about 30 runs of the command: slow under wine and qemu
 
   // Last in this file: every run any test above made.
   it('no message of any run in this file names the library\u2019s or the agent tools\u2019 names or option syntax', () => {

@@ -623,7 +623,7 @@ describe('eol-edit mcp and large messages', () => {
     } finally {
       await client.close()
     }
-  })
+  }, 300_000)
 })
 
 describe('the transport: messages too large or not JSON-RPC', () => {
