@@ -186,7 +186,11 @@ export declare function editFileSync(path: string, oldText: string, newText: str
 
 /** Options of every file function. */
 export interface EditOptions {
-  /** Refuse with `FILE_CHANGED` unless the file's version is still this one. */
+  /**
+   * Refuse with `FILE_CHANGED` unless the file's version is still this one. The
+   * empty string says the file must not exist: `writeFile` creates it, and fails
+   * with `FILE_CHANGED` if it exists by then (another process created it).
+   */
   expectedVersion?: string
   /** Folder(s) the file's real location must be inside. */
   root?: string | string[]
@@ -339,8 +343,13 @@ export interface PatchOptions {
   /** Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit). */
   maxBytes?: number
   /**
+   * The encoding (a WHATWG label) to read each file that is not valid UTF-8 in,
+   * and to write each added file in, as for the other file functions.
+   */
+  encoding?: string
+  /**
    * The version each file must still have (`FILE_CHANGED` otherwise), by its path
-   * as the patch names it.
+   * as the patch names it; the empty string: the file must not exist.
    */
   expectedVersions?: Record<string, string>
 }

@@ -27,7 +27,11 @@ export interface ToolSuccess {
   diff?: string
   /** For the host: one line, e.g. `edit_file src/a.ts: +2 -1 lines`. */
   summary?: string
-  /** For the host to show its user: a hard link broken, an encoding guessed, endings made mixed. */
+  /**
+   * For the host to show its user: a hard link broken, an encoding guessed, endings
+   * made mixed, an argument the model sent that no tool knows (`ignored unknown
+   * argument "replaceAll2"`). `data` says the same to the model.
+   */
   warnings?: string[]
 }
 
@@ -40,6 +44,8 @@ export interface ToolFailure {
   path?: string
   diff?: undefined
   summary?: string
+  /** Arguments the call ignored because no tool knows them (`data` names them too). */
+  warnings?: string[]
 }
 
 /**
@@ -97,13 +103,25 @@ export interface Tool<Args, Name extends string = string> {
    * Runs the tool. Never throws and never rejects: anything wrong, including arguments
    * of the wrong type or no arguments at all, resolves to `{ success: false }`.
    * `args` may also be the JSON text of the arguments (as OpenAI delivers them), use
-   * camelCase spellings, and have `null` for an optional argument.
+   * camelCase spellings, and have `null` for an optional argument. An argument no
+   * spelling names is ignored and named in the result's `warnings` and `data`. An
+   * unknown key in `context` fails the call with `INVALID_ARGUMENT`.
    */
   execute(args: Args, context?: ToolContext): Promise<ToolResult>
   execute(args: unknown, context?: ToolContext): Promise<ToolResult>
 }
 
-export interface ReadFileArgs {
+/** The argument every tool takes. */
+export interface EncodingArg {
+  /**
+   * The file's encoding as a WHATWG label (`'windows-1252'`, `'shift_jis'`,
+   * `'utf-16le'`, …), for a file that is not UTF-8 whose encoding cannot be told from
+   * its bytes, or a new file in a legacy encoding. Default: detected.
+   */
+  encoding?: string | null
+}
+
+export interface ReadFileArgs extends EncodingArg {
   path: string
   /** First line to read, 1-based (default 1). `start_line`/`startLine` are read the same way. */
   offset?: number | null
@@ -111,7 +129,7 @@ export interface ReadFileArgs {
   limit?: number | null
 }
 
-export interface WriteFileArgs {
+export interface WriteFileArgs extends EncodingArg {
   path: string
   /** The whole new content; line breaks written as `\n`. */
   content: string
@@ -119,7 +137,7 @@ export interface WriteFileArgs {
   eol?: 'preserve' | 'lf' | 'crlf' | null
 }
 
-export interface EditFileArgs {
+export interface EditFileArgs extends EncodingArg {
   path: string
   old_text: string
   new_text: string
@@ -133,27 +151,33 @@ export interface MultiEditEdit {
   replace_all?: boolean | null
 }
 
-export interface MultiEditArgs {
+export interface MultiEditArgs extends EncodingArg {
   path: string
   /** Applied in order, all or nothing. */
   edits: MultiEditEdit[]
 }
 
-export interface DeleteRangeArgs {
+/** Each end of the range is an anchor or a line number, not both. */
+export interface DeleteRangeArgs extends EncodingArg {
   path: string
   /** A whole line as read_file shows it, or a 1-based line number. */
-  start_anchor: string | number
+  start_anchor?: string | number | null
   /** A whole line as read_file shows it, or a 1-based line number. */
-  end_anchor: string | number
+  end_anchor?: string | number | null
+  /** The first anchor line's 1-based number, instead of `start_anchor`. */
+  start_line?: number | null
+  /** The last anchor line's 1-based number, instead of `end_anchor`. */
+  end_line?: number | null
   /** Also delete the anchor lines (default false). */
   inclusive?: boolean | null
 }
 
 /**
  * The whole patch: the `*** Begin Patch` format or a unified diff. `input` is Codex's
- * name for it; OpenCode's `patchText` is accepted too.
+ * name for it; OpenCode's `patchText` is accepted too. `encoding` applies to every
+ * file of the patch.
  */
-export type ApplyPatchArgs = { input: string } | { patchText: string }
+export type ApplyPatchArgs = ({ input: string } | { patchText: string }) & EncodingArg
 
 export interface Tools {
   read_file: Tool<ReadFileArgs, 'read_file'>
@@ -212,11 +236,19 @@ export interface CreateToolsOptions {
    * kept whole below it and the footer says where to continue.
    */
   maxReadChars?: number
+  /**
+   * Files larger than this many bytes fail with `FILE_TOO_LARGE` (default 64 MiB, 0
+   * for no limit): the library's `maxBytes`, which only the host may raise.
+   */
+  maxBytes?: number
+  /** fsync each written file and its folder before the call returns (the library's `durable`). */
+  durable?: boolean
 }
 
 /**
  * Builds the tools. Throws a `TypeError` for malformed options, and an `EolEditError`
- * (`INVALID_ARGUMENT`) for a `root` or `cwd` that is not an existing folder.
+ * (`INVALID_ARGUMENT`) for an unknown option (naming the closest known one) or a
+ * `root` or `cwd` that is not an existing folder.
  */
 export declare function createTools(options?: CreateToolsOptions): Tools
 
@@ -259,14 +291,23 @@ export interface AnthropicTool {
   input_schema: JsonSchemaObject
 }
 
-/** The tools for OpenAI's Chat Completions (`tools` of `chat.completions.create`). */
+/**
+ * The tools for OpenAI's Chat Completions (`tools` of `chat.completions.create`). An
+ * unknown option throws an `EolEditError` (`INVALID_ARGUMENT`).
+ */
 export declare function toOpenAITools(tools: Tools | readonly AnyTool[], options?: OpenAIToolsOptions): OpenAITool[]
 
-/** The tools for OpenAI's Responses API (`tools` of `responses.create`). */
+/**
+ * The tools for OpenAI's Responses API (`tools` of `responses.create`). An unknown
+ * option throws an `EolEditError` (`INVALID_ARGUMENT`).
+ */
 export declare function toOpenAIResponsesTools(
   tools: Tools | readonly AnyTool[],
   options?: OpenAIToolsOptions,
 ): OpenAIResponsesTool[]
 
-/** The tools for Anthropic's Messages API (`tools` of `messages.create`). */
-export declare function toAnthropicTools(tools: Tools | readonly AnyTool[]): AnthropicTool[]
+/**
+ * The tools for Anthropic's Messages API (`tools` of `messages.create`). It takes no
+ * options: an options object with any key throws an `EolEditError` (`INVALID_ARGUMENT`).
+ */
+export declare function toAnthropicTools(tools: Tools | readonly AnyTool[], options?: Record<string, never>): AnthropicTool[]

@@ -8,7 +8,8 @@ import * as path from 'node:path'
 
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { can, skipUnless } from './support/platform'
+import { can, isWindows, skipUnless } from './support/platform'
+import { cliOutputProblems } from './support/wording'
 
 const repo = path.resolve(__dirname, '..')
 const bin = path.join(repo, 'bin', 'eol-edit.js')
@@ -31,11 +32,16 @@ interface Run {
   stderr: string
 }
 
+/** Every run of the command in this file, for the check that its messages name only what it takes. */
+const runs: Array<{ args: string[]; run: Run }> = []
+
 function cli(args: string[], input?: string | Buffer): Run {
   const env = { ...process.env }
   delete env.FORCE_COLOR
   const r = spawnSync(process.execPath, [bin, ...args], { cwd: dir, input, encoding: 'utf8', env, timeout: 30_000 })
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+  const run = { status: r.status, stdout: r.stdout, stderr: r.stderr }
+  runs.push({ args, run })
+  return run
 }
 
 function file(name: string, content: string | Buffer): string {
@@ -382,5 +388,245 @@ describe('inspect', () => {
     expectStatus(ok, 0)
     expect(ok.stdout).toContain('link.txt')
     expect(ok.stdout).not.toContain('loop')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+/** The messages in a --json result: every `warnings` entry and `message`, at any depth. */
+function jsonMessages(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(jsonMessages)
+  if (value === null || typeof value !== 'object') return []
+  return Object.entries(value).flatMap(([key, v]) => {
+    if (key === 'warnings' && Array.isArray(v)) return v.filter((w) => typeof w === 'string')
+    if (key === 'message' && typeof v === 'string') return [v]
+    return jsonMessages(v)
+  })
+}
+
+/** UTF-16LE bytes without a BOM: a file only --encoding lets the command read. */
+function utf16le(text: string): Buffer {
+  return Buffer.from(text, 'utf16le')
+}
+
+describe('--encoding, on every command that reads or writes a file', () => {
+  it('BINARY_FILE says to pass --encoding, and with it read, edit, delete-range, convert, patch and inspect read the file', () => {
+    const p = file('u.txt', utf16le('one\r\ntwo\r\nthree\r\n'))
+    const refused = cli(['read', 'u.txt'])
+    expectStatus(refused, 1)
+    expect(refused.stderr).toMatch(/^BINARY_FILE: .*pass --encoding utf-16le \(or --encoding utf-16be\)\.$/m)
+    const read = cli(['read', 'u.txt', '--encoding', 'utf-16le'])
+    expectStatus(read, 0)
+    expect(read.stdout).toBe('one\ntwo\nthree\n')
+    expectStatus(cli(['edit', 'u.txt', '--old', 'one', '--new', 'ONE', '--encoding', 'utf-16le']), 0)
+    expectStatus(cli(['delete-range', 'u.txt', '2', '2', '--inclusive', '--encoding', 'utf-16le']), 0)
+    expectStatus(cli(['patch', '-', '--encoding', 'utf-16le'], '*** Begin Patch\n*** Update File: u.txt\n@@\n-three\n+THREE\n*** End Patch\n'), 0)
+    expectBytes(p, utf16le('ONE\r\nTHREE\r\n'))
+    expectStatus(cli(['convert', 'u.txt', '--to', 'lf', '--encoding', 'utf-16le']), 0)
+    expectBytes(p, utf16le('ONE\nTHREE\n'))
+    const inspect = cli(['inspect', 'u.txt', '--encoding', 'utf-16le'])
+    expectStatus(inspect, 0)
+    expect(inspect.stdout).toMatch(/^lf +utf-16le +u\.txt$/m)
+  })
+
+  it('write puts new text in the encoding given; the warning on an unknown encoding names --encoding', () => {
+    expectStatus(cli(['write', 'new.txt', '--encoding', 'windows-1252'], 'Gr\u00fc\u00dfe\n'), 0)
+    expectBytes(path.join(dir, 'new.txt'), Buffer.from('Gr\xfc\xdfe\n', 'latin1'))
+    file('legacy.txt', Buffer.from('abc\x80def\n', 'latin1'))
+    const read = cli(['read', 'legacy.txt'])
+    expectStatus(read, 0)
+    expect(read.stderr).toMatch(/^warning: The file is not valid UTF-8 and its encoding could not be told; .*pass it with --encoding\.$/m)
+    const json = JSON.parse(cli(['read', 'legacy.txt', '--json']).stdout)
+    expect(json.warnings[0]).toMatch(/pass it with --encoding\.$/)
+    const unknown = cli(['read', 'legacy.txt', '--encoding', 'klingon'])
+    expectStatus(unknown, 2)
+    expect(unknown.stderr).toMatch(/^INVALID_ARGUMENT: Unknown encoding 'klingon'/)
+  })
+
+  it('--durable is taken by every command that writes', () => {
+    const p = file('d.txt', 'a\r\nb\r\n')
+    expectStatus(cli(['edit', 'd.txt', '--old', 'a', '--new', 'A', '--durable']), 0)
+    expectStatus(cli(['write', 'd.txt', '--durable'], 'A\nb\nc\n'), 0)
+    expectStatus(cli(['delete-range', 'd.txt', '3', '3', '--inclusive', '--durable']), 0)
+    expectStatus(cli(['patch', '--durable'], '*** Begin Patch\n*** Update File: d.txt\n@@\n-b\n+B\n*** End Patch\n'), 0)
+    expectStatus(cli(['convert', 'd.txt', '--to', 'lf', '--durable']), 0)
+    expectBytes(p, 'A\nB\n')
+    expectStatus(cli(['read', 'd.txt', '--durable']), 2) // reading writes nothing to make durable
+  })
+
+  it('--max-bytes sets the size limit the FILE_TOO_LARGE message names', () => {
+    file('big.txt', 'x'.repeat(300))
+    const r = cli(['read', 'big.txt', '--max-bytes', '100'])
+    expectStatus(r, 1)
+    expect(r.stderr).toMatch(/^FILE_TOO_LARGE: .*Pass a larger --max-bytes \(0 for no limit\)/)
+    expectStatus(cli(['read', 'big.txt', '--max-bytes', '0']), 0)
+    expectStatus(cli(['read', 'big.txt', '--max-bytes', 'lots']), 2)
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+/**
+ * Runs the command on a real pseudo-terminal (python's pty module), as a user types
+ * it in a shell. A command still waiting for input after 1.5 s gets Ctrl-D, as a user
+ * who gave up waiting would press.
+ */
+function onTerminal(args: string[]): { status: number; output: string; ctrlD: boolean } {
+  const script = `
+import json, os, pty, select, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], sys.argv[1:])
+out, start, ctrl_d = b'', time.time(), False
+while time.time() - start < 10:
+    ready, _, _ = select.select([fd], [], [], 0.1)
+    if ready:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        out += data
+    elif not ctrl_d and time.time() - start > 1.5:
+        os.write(fd, b'\\x04')
+        ctrl_d = True
+_, status = os.waitpid(pid, 0)
+print(json.dumps({'status': os.waitstatus_to_exitcode(status), 'output': out.decode('utf-8', 'replace'), 'ctrlD': ctrl_d}))
+`
+  const env = { ...process.env }
+  delete env.FORCE_COLOR
+  const r = spawnSync('python3', ['-c', script, process.execPath, bin, ...args], { cwd: dir, env, encoding: 'utf8', timeout: 30_000 })
+  if (r.status !== 0) throw new Error(`the pty runner failed: ${r.stderr}`)
+  const result = JSON.parse(r.stdout)
+  runs.push({ args, run: { status: result.status, stdout: '', stderr: result.output } })
+  return result
+}
+
+const noPty: string | null = isWindows
+  ? 'Windows has no POSIX pseudo-terminal'
+  : spawnSync('python3', ['-c', 'import pty'], { encoding: 'utf8' }).status === 0
+    ? null
+    : "python3 with its pty module is not installed, and the test types on a pseudo-terminal through it"
+
+describe('content from stdin is never empty by accident', () => {
+  it('write on a terminal is refused with a usage message at once, and the file is untouched', (ctx) => {
+    skipUnless(ctx, noPty)
+    const p = file('t.txt', 'keep\r\n')
+    const r = onTerminal(['write', 't.txt'])
+    expect(r.ctrlD, r.output).toBe(false) // it did not sit waiting for input
+    expect(r.status, r.output).toBe(2)
+    expect(r.output).toMatch(/USAGE: write: the content is read from stdin, which is a terminal\. Pipe or redirect it/)
+    expectBytes(p, 'keep\r\n')
+  })
+
+  it('patch reading stdin on a terminal is refused the same way', (ctx) => {
+    skipUnless(ctx, noPty)
+    const p = file('t.txt', 'keep\r\n')
+    for (const args of [['patch'], ['patch', '-']]) {
+      const r = onTerminal(args)
+      expect(r.ctrlD, r.output).toBe(false)
+      expect(r.status, r.output).toBe(2)
+      expect(r.output).toMatch(/USAGE: patch: the patch is read from stdin, which is a terminal/)
+    }
+    expectBytes(p, 'keep\r\n')
+  })
+
+  it('write with empty stdin (</dev/null, an empty pipe) writes nothing and fails, unless --allow-empty', () => {
+    const p = file('e.txt', 'keep\r\n')
+    const env = { ...process.env }
+    delete env.FORCE_COLOR
+    const devNull = fs.openSync(os.devNull, 'r')
+    try {
+      const r = spawnSync(process.execPath, [bin, 'write', 'e.txt'], { cwd: dir, env, stdio: [devNull, 'pipe', 'pipe'], encoding: 'utf8' })
+      runs.push({ args: ['write', 'e.txt', '</dev/null'], run: { status: r.status, stdout: r.stdout, stderr: r.stderr } })
+      expect(r.status, r.stderr).toBe(2)
+      expect(r.stderr).toMatch(/^USAGE: write: stdin is empty, so e\.txt would be left empty; nothing was written\. Pass --allow-empty/)
+    } finally {
+      fs.closeSync(devNull)
+    }
+    const piped = cli(['write', 'e.txt'], '')
+    expectStatus(piped, 2)
+    expect(piped.stdout).toBe('')
+    expectBytes(p, 'keep\r\n')
+    expect(fs.existsSync(path.join(dir, 'none.txt'))).toBe(false)
+    expectStatus(cli(['write', 'none.txt'], ''), 2)
+    expect(fs.existsSync(path.join(dir, 'none.txt'))).toBe(false)
+    // On purpose: the file is emptied.
+    expectStatus(cli(['write', 'e.txt', '--allow-empty'], ''), 0)
+    expectBytes(p, '')
+  })
+
+  it('patch with an empty stdin fails with PATCH_INVALID and changes nothing', () => {
+    const p = file('t.txt', 'keep\r\n')
+    const r = cli(['patch'], '')
+    expectStatus(r, 1)
+    expect(r.stderr).toMatch(/^PATCH_INVALID: Invalid patch: it is empty\./)
+    expectBytes(p, 'keep\r\n')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe("messages name only the command line's commands and flags", () => {
+  it('every kind of error and warning, as a user reads it', () => {
+    file('a.txt', 'a\r\nb\r\na\r\n')
+    file('e.txt', '')
+    file('u16.txt', utf16le('one\r\n'))
+    file('legacy.txt', Buffer.from('abc\x80def\n', 'latin1'))
+    file('w1252.txt', Buffer.from('caf\xe9 cr\xe8me br\xfbl\xe9e\n', 'latin1'))
+    file('ascii.txt', 'plain\n')
+    file('gbk.txt', Buffer.from([0xc4, 0xe3, 0xba, 0xc3, 0x0a]))
+    file('big.txt', 'x'.repeat(300))
+    const cases: Array<[string[], string | undefined, RegExp]> = [
+      [['read', 'u16.txt'], undefined, /^BINARY_FILE/],
+      [['read', 'legacy.txt'], undefined, /^warning/],
+      [['read', 'w1252.txt'], undefined, /^warning/],
+      [['read', 'ascii.txt', '--encoding', 'gbk'], undefined, /^$/],
+      [['read', 'w1252.txt', '--encoding', 'utf-8'], undefined, /^warning/],
+      [['read', 'big.txt', '--max-bytes', '10'], undefined, /^FILE_TOO_LARGE/],
+      [['read', 'nope.txt'], undefined, /^FILE_NOT_FOUND/],
+      [['edit', 'a.txt', '--old', 'zzz', '--new', 'y'], undefined, /^TEXT_NOT_FOUND/],
+      [['edit', 'e.txt', '--old', 'zzz', '--new', 'y'], undefined, /^TEXT_NOT_FOUND/],
+      [['edit', 'a.txt', '--old', 'a', '--new', 'y'], undefined, /^TEXT_MULTIPLE_MATCHES/],
+      [['edit', 'a.txt', '--old', '', '--new', 'y'], undefined, /^INVALID_ARGUMENT/],
+      [['edit', 'a.txt', '--old', 'b\r\n', '--new', 'b\r\n'], undefined, /^NO_CHANGE/],
+      [['edit', 'a.txt', '--old', 'a\nb', '--new', 'a\r\nb'], undefined, /^NO_CHANGE/],
+      [['edit', 'gbk.txt', '--old', '\u4f60', '--new', '\u{1F600}', '--encoding', 'gbk'], undefined, /^ENCODING_UNMAPPABLE/],
+      [['edit', 'legacy.txt', '--old', 'def', '--new', 'd\u00e9f', '--dry-run'], undefined, /./], // ENCODING_UNKNOWN where the core refuses it
+      [['edit', 'nope.txt', '--old', 'a', '--new', 'b'], undefined, /^FILE_NOT_FOUND/],
+      [['delete-range', 'a.txt', 'zz', 'b'], undefined, /^ANCHOR_NOT_FOUND/],
+      [['delete-range', 'a.txt', 'b', 'zz'], undefined, /^ANCHOR_NOT_FOUND/],
+      [['delete-range', 'a.txt', 'a', 'b'], undefined, /^ANCHOR_MULTIPLE_MATCHES/],
+      [['delete-range', 'a.txt', '3', '2'], undefined, /^ANCHOR_ORDER/],
+      [['delete-range', 'a.txt', '1', '2'], undefined, /^EMPTY_RANGE/],
+      [['convert', 'a.txt', 'nope.txt', '--to', 'crlf', '--json'], undefined, /^FILE_NOT_FOUND/],
+      [['patch'], 'not a patch', /^PATCH_INVALID/],
+      [['patch'], '*** Begin Patch\n*** Update File: a.txt\n@@\n-zz\n+y\n*** End Patch\n', /^TEXT_NOT_FOUND/],
+      [['patch', '--check'], '*** Begin Patch\n*** Update File: legacy.txt\n@@\n-abc\ufffddef\n+abcdef\n*** End Patch\n', /./],
+      [['write', 'a.txt', '--dry-run'], 'x\r\ny\nz\n', /(?:)/],
+      [['inspect', 'legacy.txt', 'u16.txt', 'nope'], undefined, /./],
+    ]
+    for (const [args, input, stderr] of cases) {
+      const r = cli(args, input ?? '')
+      expect(r.stderr, args.join(' ')).toMatch(stderr)
+    }
+  }, 300_000) // about 30 runs of the command: slow under wine and qemu
+
+  // Last in this file: every run any test above made.
+  it('no message of any run in this file names the library\u2019s or the agent tools\u2019 names or option syntax', () => {
+    expect(runs.length).toBeGreaterThan(100)
+    const problems: string[] = []
+    for (const { args, run } of runs) {
+      // Help is about the commands; messages are stderr, and the warnings and errors of --json.
+      let text = run.stderr
+      if (args.includes('--json')) {
+        try {
+          text += '\n' + jsonMessages(JSON.parse(run.stdout)).join('\n')
+        } catch {}
+      }
+      for (const problem of cliOutputProblems(text)) problems.push(`eol-edit ${args.join(' ')}: ${problem}\n  ${text.slice(0, 300)}`)
+    }
+    expect(problems).toEqual([])
   })
 })

@@ -12,6 +12,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { toolOutputProblems } from './support/wording'
+
 const repo = path.resolve(__dirname, '..')
 const bin = path.join(repo, 'bin', 'eol-edit.js')
 const TOOLS = ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range', 'apply_patch']
@@ -49,6 +51,16 @@ interface TextResult {
   content: Array<{ type: string; text?: string }>
   isError?: boolean
 }
+
+/** Every tool result a client got in this file, for the check that it names only what the tools take. */
+const results: Array<{ name: string; text: string }> = []
+const callTool = Client.prototype.callTool
+Client.prototype.callTool = async function (this: Client, ...args: Parameters<Client['callTool']>) {
+  const result = await callTool.apply(this, args)
+  const content = (result as TextResult).content
+  if (Array.isArray(content)) results.push({ name: args[0].name, text: content.map((c) => (c.type === 'text' ? c.text : '')).join('') })
+  return result
+} as Client['callTool']
 
 function text(result: unknown): string {
   const r = result as TextResult
@@ -316,6 +328,53 @@ describe('eol-edit mcp without --root', () => {
     expect(stderr()).toContain(`not serving the client's root ${home}, your home folder`)
   })
 
+  /** A fake home folder with a private key in it, inside a parent folder of its own. */
+  function fakeHome() {
+    const parent = tmp('eol-mcp-users-')
+    const home = path.join(parent, 'me')
+    fs.mkdirSync(path.join(home, '.ssh'), { recursive: true })
+    fs.writeFileSync(path.join(home, '.ssh', 'id_rsa'), '-----BEGIN PRIVATE KEY-----\nsecret\n')
+    return { parent, home, key: path.join(home, '.ssh', 'id_rsa'), env: { ...childEnv(), HOME: home, USERPROFILE: home } }
+  }
+
+  it('does not serve a client root that contains the home folder: ~/.ssh/id_rsa stays unread', async () => {
+    const { parent, home, key, env } = fakeHome()
+    const started = tmp('eol-mcp-safe-start-')
+    const { client, stderr } = await connect(started, [parent], env)
+    for (const p of [key, path.relative(started, key)]) {
+      const read = await client.callTool({ name: 'read_file', arguments: { path: p } })
+      expect(read.isError).toBe(true)
+      expect(text(read)).toMatch(/^PATH_OUTSIDE_ROOT/)
+      expect(text(read)).not.toContain('secret')
+    }
+    expect(stderr()).toContain(`not serving the client's root ${parent}, a folder that contains your home folder (${home})`)
+    expect(stderr()).toContain(`To serve it anyway, name it: eol-edit mcp --root ${parent}`)
+    expect(stderr()).toContain(`(the folder the server was started in): ${started}`)
+  })
+
+  it('refuses to serve a start folder that contains the home folder: status 2, naming it and --root', () => {
+    const { parent, home, env } = fakeHome()
+    const r = refusal(parent, initialize({}), env)
+    expect(r.status, r.stderr).toBe(2)
+    expect(r.stderr).toContain(`refusing to serve ${parent}, a folder that contains your home folder (${home})`)
+    expect(r.stderr).toContain(`--root ${parent} to serve it anyway`)
+  })
+
+  it('serves a folder that contains the home folder when --root names it', () => {
+    const { parent, key, env } = fakeHome()
+    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_file', arguments: { path: key } } }
+    const r = spawnSync(process.execPath, [bin, 'mcp', '--root', parent], {
+      cwd: parent,
+      env,
+      input: initialize({}) + JSON.stringify(call) + '\n',
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(r.status, r.stderr).toBe(0)
+    const reply = r.stdout.trim().split('\n').map((line) => JSON.parse(line)).find((m) => m.id === 2)
+    expect(reply.result.isError).toBe(false)
+  })
+
   function refusal(cwd: string, input: string, env = childEnv()) {
     return spawnSync(process.execPath, [bin, 'mcp'], { cwd, env, input, encoding: 'utf8', timeout: 30_000 })
   }
@@ -365,12 +424,16 @@ describe('eol-edit mcp without --root', () => {
 
 describe('unsafeRoot', () => {
   const { unsafeRoot } = require('../lib/mcp.js') as { unsafeRoot: (folder: string, home?: string) => string | null }
-  it('names the file system root and the home folder, and nothing else', () => {
-    const home = tmp('eol-home-')
+  it('names the file system root, the home folder and the folders it is in, and nothing else', () => {
+    const home = path.join(tmp('eol-home-'), 'users', 'me')
+    fs.mkdirSync(home, { recursive: true })
     expect(unsafeRoot('/', home)).toBe('the root of the file system')
     expect(unsafeRoot(path.join(home, '..', path.basename(home)), home)).toBe('your home folder')
     expect(unsafeRoot(path.join(home, 'project'), home)).toBeNull()
-    expect(unsafeRoot(path.dirname(home), home)).toBeNull()
+    expect(unsafeRoot(path.join(path.dirname(home), 'sibling'), home)).toBeNull()
+    // A folder the home folder is in opens the home folder too.
+    expect(unsafeRoot(path.dirname(home), home)).toBe(`a folder that contains your home folder (${home})`)
+    expect(unsafeRoot(path.dirname(path.dirname(home)), home)).toBe(`a folder that contains your home folder (${home})`)
   })
 })
 
@@ -526,5 +589,127 @@ describe('createServer', () => {
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(visible(fs.readFileSync(file))).toBe('a\\r\\n')
     await client.close()
+  })
+})
+
+describe('eol-edit mcp and large messages', () => {
+  it('answers a message over the limit with a JSON-RPC error and goes on serving the same connection', async () => {
+    const root = tmp('eol-mcp-large-')
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root], env: childEnv(), stderr: 'pipe' })
+    let stderr = ''
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8')
+    })
+    const client = new Client({ name: 'eol-edit-large-test', version: '1.0.0' })
+    await client.connect(transport)
+    try {
+      const line = 'x'.repeat(99) + '\n'
+      // 11 MiB: over the SDK's own 10 MiB, under the server's limit: written.
+      const eleven = line.repeat((11 * 1024 * 1024) / line.length)
+      const written = await client.callTool({ name: 'write_file', arguments: { path: 'big.txt', content: eleven } }, undefined, { timeout: 120_000 })
+      expect(written.isError, text(written)).toBeFalsy()
+      expect(fs.statSync(path.join(root, 'big.txt')).size).toBe(eleven.length)
+      // 70 MiB: more than any file the tools take (64 MiB): refused, with the call's id.
+      const seventy = line.repeat((70 * 1024 * 1024) / line.length)
+      const call = client.callTool({ name: 'write_file', arguments: { path: 'huge.txt', content: seventy } }, undefined, { timeout: 120_000 })
+      await expect(call).rejects.toMatchObject({ code: -32600, message: expect.stringMatching(/The message is 70\.\d MiB, more than the 66\.0 MiB this server reads/) })
+      expect(fs.existsSync(path.join(root, 'huge.txt'))).toBe(false)
+      // The same connection goes on.
+      fs.writeFileSync(path.join(root, 'after.txt'), 'still\r\nhere\r\n')
+      const after = await client.callTool({ name: 'read_file', arguments: { path: 'after.txt' } })
+      expect(after.isError, text(after)).toBeFalsy()
+      expect(text(after)).toContain('1\u2502still\n2\u2502here')
+      expect(stderr).toMatch(/The message is 70\.\d MiB/)
+    } finally {
+      await client.close()
+    }
+  }, 300_000)
+})
+
+describe('the transport: messages too large or not JSON-RPC', () => {
+  const { StdioLineTransport } = require('../lib/mcp.js')
+  const { loadSdk } = require('../lib/mcp.js')
+  const { PassThrough } = require('node:stream')
+
+  function harness(maxMessageBytes: number) {
+    const stdin = new PassThrough()
+    const stdout = new PassThrough()
+    const received: unknown[] = []
+    const replies: Array<Record<string, unknown>> = []
+    let buffered = ''
+    stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8')
+      let nl
+      while ((nl = buffered.indexOf('\n')) >= 0) {
+        replies.push(JSON.parse(buffered.slice(0, nl)))
+        buffered = buffered.slice(nl + 1)
+      }
+    })
+    const transport = new StdioLineTransport({ sdk: loadSdk(), stdin, stdout, maxMessageBytes })
+    transport.onmessage = (m: unknown) => received.push(m)
+    transport.start()
+    const settle = () => new Promise((resolve) => setImmediate(resolve))
+    return { stdin, received, replies, settle }
+  }
+
+  it('finds the id of a message too large, first or last in it, and reads the next message whole', async () => {
+    const { stdin, received, replies, settle } = harness(1000)
+    const pad = 'p'.repeat(5000)
+    const idLast = `{"method":"tools/call","params":{"name":"write_file","arguments":{"id":"not this","content":"${pad}"}},"jsonrpc":"2.0","id":41}\n`
+    const idFirst = `{"jsonrpc":"2.0","id":"call-42","method":"tools/call","params":{"arguments":{"id":1,"content":"${pad}"}}}\n`
+    const normal = '{"jsonrpc":"2.0","id":43,"method":"ping"}\n'
+    // In small pieces, as a pipe delivers them.
+    const all = Buffer.from(idLast + idFirst + normal)
+    for (let i = 0; i < all.length; i += 333) stdin.write(all.subarray(i, i + 333))
+    await settle()
+    expect(replies.map((r) => r.id)).toEqual([41, 'call-42'])
+    for (const r of replies) expect(r.error).toMatchObject({ code: -32600 })
+    expect(received).toEqual([{ jsonrpc: '2.0', id: 43, method: 'ping' }])
+  })
+
+  it('answers a line that is not JSON, and one that is not JSON-RPC but has an id', async () => {
+    const { stdin, received, replies, settle } = harness(1000)
+    stdin.write('not json\n{"id":7,"hello":1}\n\n{"jsonrpc":"2.0","method":"notifications/initialized"}\r\n')
+    await settle()
+    expect(replies).toEqual([
+      { jsonrpc: '2.0', error: { code: -32700, message: 'The message is not JSON.' } },
+      { jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'The message is not a valid JSON-RPC request.' } },
+    ])
+    expect(received).toEqual([{ jsonrpc: '2.0', method: 'notifications/initialized' }])
+  })
+})
+
+describe('encoding and unknown arguments over MCP', () => {
+  it('read_file names the encoding argument for a UTF-16 file without a BOM, and takes it', async () => {
+    const root = tmp('eol-mcp-enc-')
+    fs.writeFileSync(path.join(root, 'u.txt'), Buffer.from('one\r\ntwo\r\n', 'utf16le'))
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root], env: childEnv(), stderr: 'pipe' })
+    const client = new Client({ name: 'eol-edit-enc-test', version: '1.0.0' })
+    await client.connect(transport)
+    try {
+      const { tools } = await client.listTools()
+      for (const t of tools) expect(t.inputSchema.properties, t.name).toHaveProperty('encoding')
+      const refused = await client.callTool({ name: 'read_file', arguments: { path: 'u.txt' } })
+      expect(text(refused)).toMatch(/^BINARY_FILE: .*call again with "encoding": "utf-16le"/)
+      const read = await client.callTool({ name: 'read_file', arguments: { path: 'u.txt', encoding: 'utf-16le', reason: 'to look' } })
+      expect(read.isError, text(read)).toBeFalsy()
+      expect(text(read).split('\n').slice(1)).toEqual(['[warning: ignored unknown argument "reason"]', '1\u2502one', '2\u2502two'])
+      const edit = await client.callTool({ name: 'edit_file', arguments: { path: 'u.txt', old_text: 'two', new_text: 'TWO', encoding: 'utf-16le' } })
+      expect(edit.isError, text(edit)).toBeFalsy()
+      expect(fs.readFileSync(path.join(root, 'u.txt'))).toEqual(Buffer.from('one\r\nTWO\r\n', 'utf16le'))
+      const anchors = await client.callTool({ name: 'delete_range', arguments: { path: 'u.txt', start_anchor: 'zz', end_anchor: 'TWO', encoding: 'utf-16le' } })
+      expect(text(anchors)).toMatch(/^ANCHOR_NOT_FOUND: start_anchor `zz`/)
+    } finally {
+      await client.close()
+    }
+  })
+
+  // Last in this file: every tool result any test above got.
+  it('no tool result in this file names what a model cannot use', () => {
+    expect(results.length).toBeGreaterThan(20)
+    const problems = results.flatMap(({ name, text }) =>
+      toolOutputProblems(text, { allowFlags: ['--root'] }).map((p) => `${name}: ${p}\n  ${text.slice(0, 300)}`),
+    )
+    expect(problems).toEqual([])
   })
 })

@@ -3,7 +3,7 @@
 // the bytes on disk checked afterwards. Files are CRLF, mixed or BOM'd
 // throughout, because that is where agents damage files.
 
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
@@ -14,7 +14,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { EolEditError, readFileSync as coreReadFileSync } from '../index.js'
 import * as toolsModule from '../tools.js'
 import {
-  createTools,
+  createTools as createToolsUnrecorded,
   delete_range,
   edit_file,
   multi_edit,
@@ -25,11 +25,34 @@ import {
   tools as defaultTools,
   write_file,
   type ApprovalRequest,
+  type CreateToolsOptions,
   type ToolResult,
   type ToolSuccess,
   type Tools,
 } from '../tools.js'
 import { strictSchemaErrors, strictToolErrors } from './openai-strict.js'
+import { toolOutputProblems } from './support/wording.js'
+
+/** Every result the tools gave in this file, for the check that they name only what the tools take. */
+const produced: Array<{ tool: string; args: unknown; result: ToolResult }> = []
+
+/** The tool set, with every result it gives recorded in `produced`. */
+function recorded(tools: Tools): Tools {
+  for (const tool of Object.values(tools)) {
+    const run = tool.execute.bind(tool) as (args: unknown, context?: unknown) => Promise<ToolResult>
+    Object.assign(tool, {
+      execute: async (args: unknown, context?: unknown) => {
+        const result = await run(args, context)
+        produced.push({ tool: tool.name, args, result })
+        return result
+      },
+    })
+  }
+  return tools
+}
+
+/** createTools, recording (`produced`). */
+const createTools = (options?: CreateToolsOptions): Tools => recorded(createToolsUnrecorded(options))
 
 const repo = path.resolve(__dirname, '..')
 const BOM = '\ufeff'
@@ -124,17 +147,27 @@ describe('exports and definitions', () => {
 
   it('names every argument in snake_case, in every tool', () => {
     expect(t.read_file.parameters.required).toEqual(['path'])
-    expect(Object.keys(t.read_file.parameters.properties)).toEqual(['path', 'offset', 'limit'])
+    expect(Object.keys(t.read_file.parameters.properties)).toEqual(['path', 'offset', 'limit', 'encoding'])
     expect(t.write_file.parameters.required).toEqual(['path', 'content'])
     expect(t.edit_file.parameters.required).toEqual(['path', 'old_text', 'new_text'])
-    expect(Object.keys(t.edit_file.parameters.properties)).toEqual(['path', 'old_text', 'new_text', 'replace_all'])
+    expect(Object.keys(t.edit_file.parameters.properties)).toEqual(['path', 'old_text', 'new_text', 'replace_all', 'encoding'])
     expect(t.multi_edit.parameters.required).toEqual(['path', 'edits'])
     const items = (t.multi_edit.parameters.properties.edits as { items: { required: string[]; properties: object } })
       .items
     expect(items.required).toEqual(['old_text', 'new_text'])
     expect(Object.keys(items.properties)).toEqual(['old_text', 'new_text', 'replace_all'])
-    expect(t.delete_range.parameters.required).toEqual(['path', 'start_anchor', 'end_anchor'])
-    expect(Object.keys(t.delete_range.parameters.properties)).toEqual(['path', 'start_anchor', 'end_anchor', 'inclusive'])
+    // Each end is an anchor or a line number, so neither is required on its own.
+    expect(t.delete_range.parameters.required).toEqual(['path'])
+    expect(Object.keys(t.delete_range.parameters.properties)).toEqual([
+      'path',
+      'start_anchor',
+      'end_anchor',
+      'start_line',
+      'end_line',
+      'inclusive',
+      'encoding',
+    ])
+    expect(Object.keys(t.apply_patch.parameters.properties)).toEqual(['input', 'encoding'])
     const names = Object.values(t).flatMap((tool) => propertyNames(tool.parameters))
     expect(names).toContain('old_text')
     expect(names.filter((n) => /[a-z][A-Z]/.test(n))).toEqual([]) // no camelCase argument anywhere
@@ -178,7 +211,7 @@ describe('exports and definitions', () => {
     expect(edit_file).toBe(defaultTools.edit_file)
     expect(multi_edit).toBe(defaultTools.multi_edit)
     expect(delete_range).toBe(defaultTools.delete_range)
-    expect(toolsModule.createTools).toBe(createTools)
+    expect(toolsModule.createTools).toBe(createToolsUnrecorded)
   })
 
   it('converts to the OpenAI and Anthropic formats', () => {
@@ -1073,11 +1106,12 @@ describe('schemas', () => {
     expect(() => toOpenAITools([{ name: 'x' }] as never)).toThrow(TypeError)
     expect(() => toOpenAITools(t, { strict: 'yes' } as never)).toThrow(TypeError)
     expect(() => toOpenAIResponsesTools(t, 5 as never)).toThrow(TypeError)
+    expect(() => toAnthropicTools(t, 5 as never)).toThrow(TypeError)
   })
 })
 
 describe('OpenAI strict mode', () => {
-  const names = ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range'] as const
+  const names = ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range', 'apply_patch'] as const
 
   it.each(names)('%s: the strict schema passes every documented rule, for fine-tuned models too', (name) => {
     const [chat] = toOpenAITools([t[name]], { strict: true })
@@ -1095,10 +1129,12 @@ describe('OpenAI strict mode', () => {
 
   it('optional arguments become required and nullable, required ones stay as they were', () => {
     const [edit, , del] = toOpenAITools([t.edit_file, t.multi_edit, t.delete_range], { strict: true }).map((x) => x.function.parameters)
-    expect(edit.required).toEqual(['path', 'old_text', 'new_text', 'replace_all'])
+    expect(edit.required).toEqual(['path', 'old_text', 'new_text', 'replace_all', 'encoding'])
     expect(edit.properties.replace_all.type).toEqual(['boolean', 'null'])
+    expect(edit.properties.encoding.type).toEqual(['string', 'null'])
     expect(edit.properties.old_text.type).toBe('string')
-    expect(del.properties.start_anchor.anyOf).toEqual([{ type: 'string' }, { type: 'integer' }])
+    expect(del.properties.start_anchor.anyOf).toEqual([{ type: 'string' }, { type: 'integer' }, { type: 'null' }])
+    expect(del.properties.start_line.type).toEqual(['integer', 'null'])
     expect(del.properties.inclusive.type).toEqual(['boolean', 'null'])
     const [write] = toOpenAITools([t.write_file], { strict: true }).map((x) => x.function.parameters)
     expect(write.properties.eol).toMatchObject({ type: ['string', 'null'], enum: ['preserve', 'lf', 'crlf', null] })
@@ -1109,18 +1145,23 @@ describe('OpenAI strict mode', () => {
   it('every tool runs with the arguments a strict model sends: every property, null where unused', async () => {
     const p = file('strict.txt', 'a\r\nb\r\nc\r\n')
     const calls: Array<[keyof Tools, Record<string, unknown>]> = [
-      ['read_file', { path: 'strict.txt', offset: null, limit: null }],
-      ['edit_file', { path: 'strict.txt', old_text: 'a', new_text: 'A', replace_all: null }],
-      ['multi_edit', { path: 'strict.txt', edits: [{ old_text: 'b', new_text: 'B', replace_all: null }] }],
-      ['delete_range', { path: 'strict.txt', start_anchor: 'c', end_anchor: 'c', inclusive: true }],
-      ['write_file', { path: 'strict.txt', content: 'A\nB\nz\n', eol: null }],
+      ['read_file', { path: 'strict.txt', offset: null, limit: null, encoding: null }],
+      ['edit_file', { path: 'strict.txt', old_text: 'a', new_text: 'A', replace_all: null, encoding: null }],
+      ['multi_edit', { path: 'strict.txt', edits: [{ old_text: 'b', new_text: 'B', replace_all: null }], encoding: null }],
+      [
+        'delete_range',
+        { path: 'strict.txt', start_anchor: 'c', end_anchor: null, start_line: null, end_line: 3, inclusive: true, encoding: null },
+      ],
+      ['write_file', { path: 'strict.txt', content: 'A\nB\nz\n', eol: null, encoding: null }],
+      ['apply_patch', { input: '*** Begin Patch\n*** Update File: strict.txt\n@@\n-z\n+Z\n*** End Patch', encoding: null }],
     ]
     for (const [name, args] of calls) {
       const schema = toOpenAITools([t[name]], { strict: true })[0].function.parameters
       expect(Object.keys(args), name).toEqual(schema.required) // what strict mode makes the model send
-      expectOk(await t[name].execute(JSON.stringify(args)))
+      const result = expectOkResult(await t[name].execute(JSON.stringify(args)))
+      expect(result.warnings, name).toBeUndefined() // nothing strict mode sends is unknown
     }
-    expectBytes(p, 'A\r\nB\r\nz\r\n')
+    expectBytes(p, 'A\r\nB\r\nZ\r\n')
   })
 
   describe('the checker, on the documentation\'s own cases', () => {
@@ -1376,6 +1417,433 @@ describe('module formats', () => {
     expect(out.trim()).toBe(
       'apply_patch,createTools,delete_range,edit_file,multi_edit,read_file,toAnthropicTools,toOpenAIResponsesTools,toOpenAITools,tools,write_file',
     )
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+/** UTF-16LE bytes without a BOM: a file only `encoding` lets the tools read. */
+function utf16le(text: string): Buffer {
+  return Buffer.from(text, 'utf16le')
+}
+
+describe('encoding: every tool takes it', () => {
+  it('every tool has an optional encoding argument', () => {
+    for (const tool of Object.values(t)) {
+      expect(tool.parameters.properties.encoding, tool.name).toMatchObject({ type: 'string' })
+      expect(tool.parameters.required, tool.name).not.toContain('encoding')
+    }
+  })
+
+  it('a UTF-16 file without a BOM: BINARY_FILE says to pass encoding, and with it every tool reads and edits it', async () => {
+    const p = file('u.txt', utf16le('one\r\ntwo\r\nthree\r\nfour\r\n'))
+    const refused = expectFail(await t.read_file.execute({ path: 'u.txt' }), 'BINARY_FILE')
+    expect(refused).toContain('"encoding": "utf-16le"') // the argument as the model sends it
+    const read = expectOk(await t.read_file.execute({ path: 'u.txt', encoding: 'utf-16le' }))
+    expect(read.split('\n').slice(1)).toEqual(['1\u2502one', '2\u2502two', '3\u2502three', '4\u2502four'])
+    expect(read).toMatch(/encoding: utf-16le/)
+    // With approval and requireRead the tools also look at the file before the change:
+    // that read takes the encoding too.
+    const guarded = createTools({ root: dir, requireRead: true, approve: async () => true })
+    const enc = { encoding: 'utf-16le' }
+    expectOk(await guarded.read_file.execute({ path: 'u.txt', ...enc }))
+    expectOk(await guarded.edit_file.execute({ path: 'u.txt', old_text: 'one', new_text: 'ONE', ...enc }))
+    expectOk(await guarded.multi_edit.execute({ path: 'u.txt', edits: [{ old_text: 'two', new_text: 'TWO' }], ...enc }))
+    expectOk(await guarded.delete_range.execute({ path: 'u.txt', start_line: 3, end_line: 3, inclusive: true, ...enc }))
+    expectOk(
+      await guarded.apply_patch.execute({ input: '*** Begin Patch\n*** Update File: u.txt\n@@\n-four\n+FOUR\n*** End Patch', ...enc }),
+    )
+    expectBytes(p, utf16le('ONE\r\nTWO\r\nFOUR\r\n'))
+    expectOk(await guarded.write_file.execute({ path: 'u.txt', content: 'ONE\nTWO\nFOUR\nfive\n', ...enc }))
+    expectBytes(p, utf16le('ONE\r\nTWO\r\nFOUR\r\nfive\r\n'))
+  })
+
+  it('a legacy file is edited in the encoding the model names: new text in that encoding', async () => {
+    // "abc\x80def" cannot be told apart from damaged UTF-8; the model was told so.
+    const p = file('w.txt', Buffer.from('abc\x80def\nfuer\n', 'latin1'))
+    const read = expectOk(await t.read_file.execute({ path: 'w.txt' }))
+    expect(read).toMatch(/\[warning: The file is not valid UTF-8 and its encoding could not be told/)
+    expect(read).toContain('pass it as the "encoding" argument')
+    const w1252 = { encoding: 'windows-1252' }
+    expectOk(await t.edit_file.execute({ path: 'w.txt', old_text: 'fuer', new_text: 'f\u00fcr', ...w1252 }))
+    expectBytes(p, Buffer.from('abc\x80def\nf\xfcr\n', 'latin1'))
+    expectOk(await t.multi_edit.execute({ path: 'w.txt', edits: [{ old_text: 'f\u00fcr', new_text: 'F\u00dcR' }], ...w1252 }))
+    expectBytes(p, Buffer.from('abc\x80def\nF\xdcR\n', 'latin1'))
+    expectOk(
+      await t.apply_patch.execute({
+        input: '*** Begin Patch\n*** Update File: w.txt\n@@\n-F\u00dcR\n+\u00e0 2,50 \u20ac\n*** End Patch',
+        ...w1252,
+      }),
+    )
+    expectBytes(p, Buffer.from('abc\x80def\n\xe0 2,50 \x80\n', 'latin1'))
+    // A new file is written in the encoding given.
+    expectOk(await t.write_file.execute({ path: 'new.txt', content: 'Gr\u00fc\u00dfe\n', ...w1252 }))
+    expectBytes(path.join(dir, 'new.txt'), Buffer.from('Gr\xfc\xdfe\n', 'latin1'))
+    expectOk(await t.apply_patch.execute({ input: '*** Begin Patch\n*** Add File: added.txt\n+f\u00fcr\n*** End Patch', ...w1252 }))
+    expectBytes(path.join(dir, 'added.txt'), Buffer.from('f\xfcr\n', 'latin1'))
+  })
+
+  it('an unknown label or a wrong type is INVALID_ARGUMENT, and nothing is written', async () => {
+    const p = file('a.txt', 'a\r\n')
+    const data = expectFail(await t.edit_file.execute({ path: 'a.txt', old_text: 'a', new_text: 'b', encoding: 'klingon' }), 'INVALID_ARGUMENT')
+    expect(data).toMatch(/Unknown encoding 'klingon'/)
+    expect(expectFail(await t.read_file.execute({ path: 'a.txt', encoding: 5 } as never), 'INVALID_ARGUMENT')).toBe(
+      'encoding must be a string, but it is a number.',
+    )
+    expectFail(await t.write_file.execute({ path: 'a.txt', content: 'x', encoding: ' ' }), 'INVALID_ARGUMENT')
+    expectBytes(p, 'a\r\n')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('arguments the tools do not know', () => {
+  it('are ignored and named in warnings and in data, with the argument probably meant', async () => {
+    const p = file('u.txt', 'x\r\ny\r\n')
+    const edit = expectOkResult(
+      await t.edit_file.execute({ path: 'u.txt', old_text: 'x', new_text: 'X', replaceAll2: true } as never),
+    )
+    const warning = 'ignored unknown argument "replaceAll2" (did you mean "replace_all"?)'
+    expect(edit.warnings).toEqual([warning])
+    expect(edit.data.split('\n')[1]).toBe(`Warning: ${warning}`)
+    expectBytes(p, 'X\r\ny\r\n')
+    // read_file shows warnings under its header; an argument of the model's own gets no guess.
+    const read = expectOkResult(await t.read_file.execute({ path: 'u.txt', explanation: 'to see it' } as never))
+    expect(read.warnings).toEqual(['ignored unknown argument "explanation"'])
+    expect(read.data.split('\n')[1]).toBe('[warning: ignored unknown argument "explanation"]')
+    expect(read.data.split('\n').slice(2)).toEqual(['1\u2502X', '2\u2502y'])
+  })
+
+  it('inside an edit of multi_edit, named with the edit', async () => {
+    const p = file('m.txt', 'a\r\na\r\n')
+    const r = expectFail(
+      await t.multi_edit.execute({ path: 'm.txt', edits: [{ old_text: 'a', new_text: 'b', replace_al: true }] } as never),
+      'TEXT_MULTIPLE_MATCHES',
+    )
+    expect(r).toContain('Warning: ignored unknown argument "edits[0].replace_al" (did you mean "edits[0].replace_all"?)')
+    expectBytes(p, 'a\r\na\r\n')
+  })
+
+  it('are named in a failure too, where they may be why it failed', async () => {
+    file('f.txt', 'a\r\n')
+    const r = await t.edit_file.execute({ path: 'f.txt', old_txt: 'a', new_text: 'b' } as never)
+    const data = expectFail(r, 'INVALID_ARGUMENT')
+    expect(data).toBe(
+      'old_text must be a string, but it is missing.\nWarning: ignored unknown argument "old_txt" (did you mean "old_text"?)',
+    )
+    expect(r.warnings).toEqual(['ignored unknown argument "old_txt" (did you mean "old_text"?)'])
+  })
+
+  it('every spelling the tools accept is known: camelCase and other agents\' names give no warning', async () => {
+    const p = file('k.txt', 'a\r\nb\r\nc\r\nd\r\n')
+    const calls: Array<[keyof Tools, Record<string, unknown>]> = [
+      ['read_file', { file_path: 'k.txt', startLine: 1, endLine: 2 }],
+      ['read_file', { filePath: 'k.txt', start_line: 1, end_line: 2, encoding: 'utf-8' }],
+      ['edit_file', { filePath: 'k.txt', oldText: 'a', newText: 'A', replaceAll: false }],
+      ['edit_file', { file_path: 'k.txt', old_string: 'b', new_string: 'B' }],
+      ['edit_file', { path: 'k.txt', oldString: 'B', newString: 'b' }],
+      ['multi_edit', { path: 'k.txt', edits: [{ oldText: 'b', newText: 'B', replaceAll: false }, { old_string: 'c', new_string: 'C' }] }],
+      ['delete_range', { path: 'k.txt', startAnchor: 'A', endAnchor: 'C' }],
+      ['delete_range', { path: 'k.txt', startLine: 1, endLine: 2, inclusive: false }],
+      ['write_file', { path: 'k.txt', text: 'A\nC\nd\n' }],
+      ['apply_patch', { patchText: '*** Begin Patch\n*** Update File: k.txt\n@@\n-d\n+D\n*** End Patch' }],
+      ['apply_patch', { patch_text: '*** Begin Patch\n*** Update File: k.txt\n@@\n-D\n+d\n*** End Patch' }],
+    ]
+    for (const [name, args] of calls) {
+      const r = await t[name].execute(args as never)
+      expect(r.warnings, `${name} ${JSON.stringify(args)}: ${r.data}`).toBeUndefined()
+    }
+    expectBytes(p, 'A\r\nC\r\nd\r\n')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe("the host's options are checked", () => {
+  it('createTools refuses an unknown option, naming it and the closest known one', () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ root: dir, requireread: true }, 'requireread', 'requireRead'],
+      [{ rooot: dir }, 'rooot', 'root'],
+      [{ root: dir, aprove: () => true }, 'aprove', 'approve'],
+      [{ maxReadLine: 5 }, 'maxReadLine', 'maxReadLines'],
+      [{ root: dir, expectedVersion: 'x' }, 'expectedVersion', 'requireRead'],
+    ]
+    for (const [options, key, near] of cases) {
+      let error: unknown
+      try {
+        createToolsUnrecorded(options as CreateToolsOptions)
+      } catch (e) {
+        error = e
+      }
+      expect(error, key).toBeInstanceOf(EolEditError)
+      expect((error as EolEditError).code).toBe('INVALID_ARGUMENT')
+      expect((error as EolEditError).message).toContain(`createTools(options): unknown option "${key}"`)
+      expect((error as EolEditError).hint).toBe(`Did you mean "${near}"?`)
+    }
+    // Every documented option is known.
+    expect(() =>
+      createToolsUnrecorded({
+        root: dir,
+        cwd: dir,
+        requireRead: true,
+        approve: () => true,
+        maxReadLines: 5,
+        maxReadChars: 50,
+        maxBytes: 100,
+        durable: true,
+      }),
+    ).not.toThrow()
+    expect(() => createToolsUnrecorded({ durable: 'yes' as never })).toThrow(TypeError)
+  })
+
+  it('toOpenAITools, toOpenAIResponsesTools and toAnthropicTools refuse an unknown option', () => {
+    for (const convert of [toOpenAITools, toOpenAIResponsesTools]) {
+      expect(() => convert(t, { stric: true } as never)).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/unknown option "stric".*Did you mean "strict"\?/) }),
+      )
+    }
+    // Anthropic's tools have no options: OpenAI's `strict` there would do nothing.
+    expect(() => toAnthropicTools(t, { strict: true } as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/unknown option "strict" \(it takes no options\)/) }),
+    )
+    expect(toAnthropicTools(t, {})).toHaveLength(6)
+  })
+
+  it("an unknown key in execute's context fails the call, naming it: a mistyped signal would not cancel", async () => {
+    const p = file('c.txt', 'a\n')
+    const controller = new AbortController()
+    controller.abort()
+    const data = expectFail(
+      await t.edit_file.execute({ path: 'c.txt', old_text: 'a', new_text: 'b' }, { abortSignal: controller.signal } as never),
+      'INVALID_ARGUMENT',
+    )
+    expect(data).toMatch(/unknown key "abortSignal".*did you mean "signal"\?/)
+    expectBytes(p, 'a\n')
+  })
+
+  it('durable: writes are fsynced, and still land; reads take only what a read takes', async () => {
+    const p = file('d.txt', 'a\r\n')
+    const durable = createTools({ root: dir, durable: true, requireRead: true, approve: () => true, maxBytes: 1000 })
+    // Every read the tools make passes only options readFile takes.
+    const core = require('../index.js') as { readFile: (path: string, options?: object) => Promise<unknown> }
+    const readFile = core.readFile
+    const keys = new Set<string>()
+    core.readFile = (path, options) => {
+      for (const key of Object.keys(options ?? {})) keys.add(key)
+      return readFile(path, options)
+    }
+    try {
+      expectOk(await durable.read_file.execute({ path: 'd.txt', encoding: 'utf-8' }))
+      expectOk(await durable.write_file.execute({ path: 'new-d.txt', content: 'x\n' }))
+    } finally {
+      core.readFile = readFile
+    }
+    expect([...keys].filter((k) => !['offset', 'limit', 'root', 'cwd', 'maxBytes', 'encoding'].includes(k))).toEqual([])
+    expect(keys.size).toBeGreaterThan(3)
+    expectOk(await durable.edit_file.execute({ path: 'd.txt', old_text: 'a', new_text: 'b' }))
+    expectOk(await durable.apply_patch.execute({ input: '*** Begin Patch\n*** Update File: d.txt\n@@\n-b\n+c\n*** End Patch' }))
+    expectBytes(p, 'c\r\n')
+  })
+
+  it('maxBytes is the size limit of the tool set; the model is not told of an option it cannot set', async () => {
+    file('big.txt', 'x'.repeat(200) + '\n')
+    const small = createTools({ root: dir, maxBytes: 100 })
+    const data = expectFail(await small.read_file.execute({ path: 'big.txt' }), 'FILE_TOO_LARGE')
+    expect(data).toMatch(/over the limit of 100 bytes/)
+    expect(data).toMatch(/The size limit is the host's setting/)
+    expectOk(await createTools({ root: dir, maxBytes: 0 }).read_file.execute({ path: 'big.txt' }))
+    expect(() => createToolsUnrecorded({ maxBytes: -1 })).toThrow(TypeError)
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('delete_range by line numbers', () => {
+  it('start_line and end_line are the anchors by number; they mix with text anchors', async () => {
+    const p = file('l.txt', 'a\r\nb\nc\r\nd\r\ne\r\n')
+    expectOk(await t.delete_range.execute({ path: 'l.txt', start_line: 1, end_line: 3 }))
+    expectBytes(p, 'a\r\nc\r\nd\r\ne\r\n')
+    expectOk(await t.delete_range.execute({ path: 'l.txt', start_line: '2', end_anchor: 'e', inclusive: true } as never))
+    expectBytes(p, 'a\r\n')
+  })
+
+  it('an anchor and a line number for the same end, or neither, is INVALID_ARGUMENT naming both', async () => {
+    const p = file('b.txt', 'a\r\nb\r\nc\r\n')
+    const both = expectFail(await t.delete_range.execute({ path: 'b.txt', start_anchor: 'a', start_line: 1, end_line: 3 }), 'INVALID_ARGUMENT')
+    expect(both).toMatch(/^Both start_anchor and start_line are given for the first line: give only one of them/)
+    const bothEnd = expectFail(await t.delete_range.execute({ path: 'b.txt', start_line: 1, end_anchor: 3, endLine: 3 } as never), 'INVALID_ARGUMENT')
+    expect(bothEnd).toMatch(/^Both end_anchor and end_line are given for the last line/)
+    const neither = expectFail(await t.delete_range.execute({ path: 'b.txt', start_line: 1 }), 'INVALID_ARGUMENT')
+    expect(neither).toBe("end_anchor is missing: give the last line's text as end_anchor, or its 1-based number as end_line.")
+    for (const bad of [0, -2, 1.5, 'x']) {
+      expect(expectFail(await t.delete_range.execute({ path: 'b.txt', start_line: bad, end_line: 3 } as never), 'INVALID_ARGUMENT')).toMatch(
+        /^start_line must be a whole number of 1 or more/,
+      )
+    }
+    expectBytes(p, 'a\r\nb\r\nc\r\n')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('approval binds the state that was shown (another process races it)', () => {
+  /** Runs a separate Node process that writes `content` to `target` and waits for it to end. */
+  function otherProcess(code: string, ...args: string[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['-e', code, ...args], { stdio: 'ignore' })
+      child.on('error', reject)
+      child.on('exit', (status) => (status === 0 ? resolve() : reject(new Error(`the other process exited with ${status}`))))
+    })
+  }
+  const CREATE = "require('fs').writeFileSync(process.argv[1], process.argv[2])"
+  // A new file put in the old one's place, as editors and `git checkout` do.
+  const REPLACE = "const fs = require('fs'); fs.writeFileSync(process.argv[1] + '.tmp', process.argv[2]); fs.renameSync(process.argv[1] + '.tmp', process.argv[1])"
+
+  /** A tool set whose user takes a moment to decide, while `meanwhile` runs. */
+  function deciding(meanwhile: () => Promise<void>) {
+    const asked: ApprovalRequest[] = []
+    const tools = createTools({
+      root: dir,
+      requireRead: true,
+      approve: async (request) => {
+        asked.push(request)
+        await meanwhile()
+        return true
+      },
+    })
+    return { tools, asked }
+  }
+
+  it('write_file of a new file: a file another process created meanwhile is not replaced', async () => {
+    const p = path.join(dir, 'new.txt')
+    const { tools, asked } = deciding(() => otherProcess(CREATE, p, 'theirs\n'))
+    const data = expectFail(await tools.write_file.execute({ path: 'new.txt', content: 'mine\n' }), 'FILE_CHANGED')
+    expect(data).toMatch(/new\.txt exists now, but did not/)
+    expect(asked).toHaveLength(1)
+    expectBytes(p, 'theirs\n')
+  })
+
+  it('apply_patch adding a file: a file another process created meanwhile is not replaced', async () => {
+    const p = path.join(dir, 'added.txt')
+    const { tools } = deciding(() => otherProcess(CREATE, p, 'theirs\n'))
+    const input = '*** Begin Patch\n*** Add File: added.txt\n+mine\n*** End Patch'
+    expectFail(await tools.apply_patch.execute({ input }), 'FILE_CHANGED')
+    expectBytes(p, 'theirs\n')
+  })
+
+  it('edit_file, multi_edit and delete_range: a file another process put in place meanwhile is not changed', async () => {
+    const calls: Array<[keyof Tools, object]> = [
+      ['edit_file', { path: 'e.txt', old_text: 'a', new_text: 'A' }],
+      ['multi_edit', { path: 'e.txt', edits: [{ old_text: 'a', new_text: 'A' }] }],
+      ['delete_range', { path: 'e.txt', start_line: 1, end_line: 1, inclusive: true }],
+    ]
+    for (const [name, args] of calls) {
+      const p = file('e.txt', 'a\r\nb\r\n')
+      const { tools, asked } = deciding(() => otherProcess(REPLACE, p, 'a\r\nb\r\ntheirs\r\n'))
+      expectOk(await tools.read_file.execute({ path: 'e.txt' }))
+      expectFail(await tools[name].execute(args), 'FILE_CHANGED')
+      expect(asked, name).toHaveLength(1)
+      expectBytes(p, 'a\r\nb\r\ntheirs\r\n')
+    }
+  })
+
+  it('when nothing happened meanwhile, the approved change is written', async () => {
+    const { tools } = deciding(() => otherProcess('0'))
+    expectOk(await tools.write_file.execute({ path: 'calm.txt', content: 'mine\n' }))
+    expectOk(await tools.apply_patch.execute({ input: '*** Begin Patch\n*** Add File: calm2.txt\n+mine\n*** End Patch' }))
+    expectBytes(path.join(dir, 'calm.txt'), 'mine\n')
+    expectBytes(path.join(dir, 'calm2.txt'), 'mine\n')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+describe('messages name only what the tools take', () => {
+  it('every kind of error and warning, as the model reads it', async () => {
+    const other = tempDir()
+    fs.writeFileSync(path.join(other, 'o.txt'), 'o\n')
+    file('a.txt', 'a\r\nb\r\na\r\n')
+    file('e.txt', '')
+    file('u16.txt', utf16le('one\r\n'))
+    file('bom16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le('one\r\n')]))
+    file('legacy.txt', Buffer.from('abc\x80def\n', 'latin1'))
+    file('w1252.txt', Buffer.from('caf\xe9 cr\xe8me br\xfbl\xe9e\n', 'latin1'))
+    file('ascii.txt', 'plain\n')
+    file('gbk.txt', Buffer.from([0xc4, 0xe3, 0xba, 0xc3, 0x0a]))
+    file('big.txt', 'x'.repeat(300))
+    fs.mkdirSync(path.join(dir, 'folder'))
+    const small = createTools({ root: dir, maxBytes: 200 })
+    const cases: Array<[keyof Tools, Record<string, unknown>, string | null]> = [
+      ['read_file', { path: 'u16.txt' }, 'BINARY_FILE'],
+      ['read_file', { path: 'legacy.txt' }, null], // could not be told
+      ['read_file', { path: 'w1252.txt' }, null], // detected
+      ['read_file', { path: 'ascii.txt', encoding: 'gbk' }, null],
+      ['read_file', { path: 'w1252.txt', encoding: 'utf-8' }, null],
+      ['read_file', { path: 'bom16.txt', encoding: 'windows-1252' }, null], // the BOM wins
+      ['read_file', { path: 'nope.txt' }, 'FILE_NOT_FOUND'],
+      ['read_file', { path: 'folder' }, 'NOT_A_FILE'],
+      ['read_file', { path: path.join(other, 'o.txt') }, 'PATH_OUTSIDE_ROOT'],
+      ['edit_file', { path: 'a.txt', old_text: 'zzz', new_text: 'y' }, 'TEXT_NOT_FOUND'],
+      ['edit_file', { path: 'e.txt', old_text: 'zzz', new_text: 'y' }, 'TEXT_NOT_FOUND'],
+      ['edit_file', { path: 'a.txt', old_text: 'a', new_text: 'y' }, 'TEXT_MULTIPLE_MATCHES'],
+      ['edit_file', { path: 'a.txt', old_text: '', new_text: 'y' }, 'INVALID_ARGUMENT'],
+      ['edit_file', { path: 'a.txt', old_text: 'b\r\n', new_text: 'b\r\n' }, 'NO_CHANGE'],
+      ['edit_file', { path: 'a.txt', old_text: 'a\nb', new_text: 'a\r\nb' }, 'NO_CHANGE'],
+      ['edit_file', { path: 'gbk.txt', old_text: '\u4f60', new_text: '\u{1F600}', encoding: 'gbk' }, 'ENCODING_UNMAPPABLE'],
+      ['edit_file', { path: 'legacy.txt', old_text: 'def', new_text: 'd\u00e9f' }, null], // ENCODING_UNKNOWN where the core refuses it
+      ['edit_file', { path: 'nope.txt', old_text: 'a', new_text: 'b' }, 'FILE_NOT_FOUND'],
+      ['multi_edit', { path: 'a.txt', edits: [{ old_text: 'b', new_text: 'B' }, { old_text: 'zz', new_text: 'y' }] }, 'TEXT_NOT_FOUND'],
+      ['delete_range', { path: 'a.txt', start_anchor: 'zz', end_anchor: 'b' }, 'ANCHOR_NOT_FOUND'],
+      ['delete_range', { path: 'a.txt', start_anchor: 'b', end_anchor: 'zz' }, 'ANCHOR_NOT_FOUND'],
+      ['delete_range', { path: 'a.txt', start_anchor: 'a', end_anchor: 'b' }, 'ANCHOR_MULTIPLE_MATCHES'],
+      ['delete_range', { path: 'a.txt', start_line: 3, end_line: 2 }, 'ANCHOR_ORDER'],
+      ['delete_range', { path: 'a.txt', start_line: 1, end_line: 2 }, 'EMPTY_RANGE'],
+      ['write_file', { path: 'a.txt', content: 'x\n', eol: 'cr' }, 'INVALID_ARGUMENT'],
+      ['apply_patch', { input: 'not a patch' }, 'PATCH_INVALID'],
+      ['apply_patch', { input: '*** Begin Patch\n*** Update File: a.txt\n@@\n-zz\n+y\n*** End Patch' }, 'TEXT_NOT_FOUND'],
+      ['apply_patch', { input: '*** Begin Patch\n*** Update File: nope.txt\n@@\n-a\n+b\n*** End Patch' }, 'FILE_NOT_FOUND'],
+    ]
+    for (const [name, args, code] of cases) {
+      const r = await t[name].execute(args as never)
+      if (code !== null) expect(r.error ?? 'success', `${name} ${JSON.stringify(args)}: ${r.data}`).toBe(code)
+    }
+    expect((await small.read_file.execute({ path: 'big.txt' })).error).toBe('FILE_TOO_LARGE')
+    const stale = createTools({ root: dir })
+    await stale.read_file.execute({ path: 'ascii.txt' })
+    fs.writeFileSync(path.join(dir, 'ascii.txt'), 'changed\n')
+    expect((await stale.edit_file.execute({ path: 'ascii.txt', old_text: 'changed', new_text: 'x' })).error).toBe('FILE_CHANGED')
+    expect((await stale.apply_patch.execute({ input: '*** Begin Patch\n*** Update File: ascii.txt\n@@\n-changed\n+x\n*** End Patch' })).error).toBe(
+      'FILE_CHANGED',
+    )
+  })
+
+  // Last in this file: every result any test above produced.
+  it('no result in this file names what a model cannot use (library names, option syntax, flags)', () => {
+    expect(produced.length).toBeGreaterThan(300)
+    const problems: string[] = []
+    for (const { tool, args, result } of produced) {
+      const text = [result.data, ...(result.warnings ?? [])].join('\n')
+      for (const problem of toolOutputProblems(text)) problems.push(`${tool} ${JSON.stringify(args)?.slice(0, 80)}: ${problem}\n  ${text.slice(0, 300)}`)
+    }
+    expect(problems).toEqual([])
+  })
+})
+
+describe('what the package ships speaks in its own words', () => {
+  it('no design documents or seeds in the tools, the command line, the MCP server or the demo', () => {
+    const files = ['tools.js', 'tools.d.ts', 'bin/eol-edit.js', ...fs.readdirSync(path.join(repo, 'lib'), { recursive: true, encoding: 'utf8' }).map((f) => `lib/${f}`)]
+    const found = files
+      .filter((f) => f.endsWith('.js') || f.endsWith('.ts'))
+      .flatMap((f) =>
+        fs
+          .readFileSync(path.join(repo, f), 'utf8')
+          .split('\n')
+          .map((line, i) => `${f}:${i + 1}: ${line.trim()}`)
+          .filter((line) => /\bSPEC\b|\b[Ss]eeds?\b/.test(line.slice(line.indexOf(': ') + 2))),
+      )
+    expect(found).toEqual([])
+    const demo = execFileSync(process.execPath, [path.join(repo, 'bin', 'eol-edit.js'), 'demo'], { encoding: 'utf8' })
+    expect(demo).not.toMatch(/\bSPEC\b|\bseed\b/i)
   })
 })
 

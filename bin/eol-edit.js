@@ -9,6 +9,7 @@
 
 const fs = require('node:fs')
 const nodePath = require('node:path')
+const tty = require('node:tty')
 const { parseArgs } = require('node:util')
 
 const core = require('../lib/binding.js')
@@ -21,6 +22,13 @@ class UsageError extends Error {}
 
 // ---------------------------------------------------------------------------
 // Help
+
+/** The options of every command that reads or writes files. */
+const FILE_OPTIONS = `  --encoding LABEL  the file's encoding, for a file that is not UTF-8 whose
+                    encoding cannot be told from its bytes (or a new file): a
+                    label such as windows-1252, shift_jis or utf-16le
+  --max-bytes N     larger files fail with FILE_TOO_LARGE (default 64 MiB; 0: no limit)
+  --root DIR        refuse paths outside DIR (repeatable)`
 
 const HELP = {
   main: `eol-edit: edit files without damaging line endings, BOMs or untouched bytes.
@@ -44,14 +52,14 @@ Exit status: 0 success, 1 a failed operation, 2 bad usage.`,
   read: `Usage: eol-edit read <path> [--offset N] [--limit N] [--numbers] [--json]
 
 Prints the file's text as a model sees it: every line ending shown as LF,
-without the BOM, decoded from UTF-16 if needed.
+without the BOM, decoded from UTF-16 or the file's legacy encoding if needed.
 
 Options:
-  --offset N     first line to print, 1-based (default 1)
-  --limit N      how many lines to print (default: all)
-  -n, --numbers  prefix each line with its number and │
-  --json         print the whole result (endings, BOM, encoding, version) as JSON
-  --root DIR     refuse paths outside DIR (repeatable)`,
+  --offset N        first line to print, 1-based (default 1)
+  --limit N         how many lines to print (default: all)
+  -n, --numbers     prefix each line with its number and │
+  --json            print the whole result (endings, BOM, encoding, version) as JSON
+${FILE_OPTIONS}`,
 
   edit: `Usage: eol-edit edit <path> --old <text> --new <text> [--replace-all] [--dry-run]
 
@@ -61,24 +69,30 @@ Lenient matching (Unicode look-alikes, trailing whitespace, indentation, literal
 escapes such as \\n) is tried when the text is not found exactly.
 
 Options:
-  --old TEXT       the text to replace (required)
-  --new TEXT       the replacement (required; may be empty)
-  --replace-all    replace every match
-  --dry-run        print the diff, change nothing
-  --json           print the result as JSON instead of the diff
-  --root DIR       refuse paths outside DIR (repeatable)`,
+  --old TEXT        the text to replace (required)
+  --new TEXT        the replacement (required; may be empty)
+  --replace-all     replace every match
+  --dry-run         print the diff, change nothing
+  --durable         fsync the file and its folder before exiting
+  --json            print the result as JSON instead of the diff
+${FILE_OPTIONS}`,
 
-  write: `Usage: eol-edit write <path> [--eol lf|crlf] [--dry-run] < content
+  write: `Usage: eol-edit write <path> [--eol lf|crlf] [--allow-empty] [--dry-run] < content
 
 Writes the content read from stdin to the file. An existing file keeps its line
 endings and BOM (unchanged lines keep their bytes); a new file takes its ending
 from .editorconfig or .gitattributes, else LF. Missing folders are created.
+The content must come from a pipe or a file, not a terminal, and empty content
+is refused unless --allow-empty is given (so that </dev/null or a failed
+command before the pipe never empties a file).
 
 Options:
-  --eol lf|crlf    force one line ending for the whole file
-  --dry-run        print the diff, change nothing
-  --json           print the result as JSON
-  --root DIR       refuse paths outside DIR (repeatable)`,
+  --eol lf|crlf     force one line ending for the whole file
+  --allow-empty     write empty content (the file becomes empty)
+  --dry-run         print the diff, change nothing
+  --durable         fsync the file and its folder before exiting
+  --json            print the result as JSON
+${FILE_OPTIONS}`,
 
   'delete-range': `Usage: eol-edit delete-range <path> <start> <end> [--inclusive] [--dry-run]
 
@@ -87,10 +101,11 @@ line of the file, or a number, which is taken as a 1-based line number. The
 anchor lines are kept unless --inclusive is given.
 
 Options:
-  --inclusive      delete the anchor lines too
-  --dry-run        print the diff, change nothing
-  --json           print the result as JSON
-  --root DIR       refuse paths outside DIR (repeatable)`,
+  --inclusive       delete the anchor lines too
+  --dry-run         print the diff, change nothing
+  --durable         fsync the file and its folder before exiting
+  --json            print the result as JSON
+${FILE_OPTIONS}`,
 
   convert: `Usage: eol-edit convert <path>... --to lf|crlf|cr [--dry-run]
 
@@ -98,10 +113,11 @@ Converts every line ending of each file. A file that already has only those
 endings is reported as unchanged (not an error).
 
 Options:
-  --to lf|crlf|cr  the ending to convert to (required)
-  --dry-run        report, change nothing
-  --json           print the results as JSON
-  --root DIR       refuse paths outside DIR (repeatable)`,
+  --to lf|crlf|cr   the ending to convert to (required)
+  --dry-run         report, change nothing
+  --durable         fsync each file and its folder before exiting
+  --json            print the results as JSON
+${FILE_OPTIONS}`,
 
   patch: `Usage: eol-edit patch [FILE|-] [--check] [--json] [--root DIR]...
 
@@ -110,11 +126,13 @@ it names, all or nothing: if any part fails, no file is changed. The patch is th
 apply_patch format (*** Begin Patch ... *** End Patch, with Add File, Delete File,
 Update File and Move to sections) or a unified diff (diff -u, git diff). Each file
 keeps its own line endings, BOM and encoding; paths are taken from the current folder.
+A patch on stdin must come from a pipe or a file, not a terminal.
 
 Options:
-  --check          check that the patch applies and print what it would do; change nothing
-  --json           print the result as JSON
-  --root DIR       refuse paths outside DIR (repeatable)`,
+  --check           check that the patch applies and print what it would do; change nothing
+  --durable         fsync each file and its folder before exiting
+  --json            print the result as JSON
+${FILE_OPTIONS}`,
 
   inspect: `Usage: eol-edit inspect [path...] [--json] [--fail-on-mixed]
 
@@ -123,8 +141,11 @@ node_modules and binary files, and reports each text file's line endings
 (lf, crlf, cr, mixed or none), BOM and encoding, then a summary.
 
 Options:
-  --json           print the report as JSON
-  --fail-on-mixed  exit with status 1 when any file has mixed endings`,
+  --json            print the report as JSON
+  --fail-on-mixed   exit with status 1 when any file has mixed endings
+  --encoding LABEL  the encoding of files that are not UTF-8 and whose encoding
+                    cannot be told from their bytes
+  --max-bytes N     larger files are skipped as too large (default 64 MiB)`,
 
   demo: `Usage: eol-edit demo
 
@@ -140,9 +161,13 @@ delete_range and apply_patch. Every path must be inside a root; relative paths a
 first root. Stdout carries only protocol messages; diagnostics go to stderr.
 
 Without --root, the roots are the workspace folders the client announces (MCP
-roots), else the folder the server was started in. The root of the file system
-and your home folder are never served unless --root names them: the server then
-exits with status 2 and says so on stderr.
+roots), else the folder the server was started in. The root of the file system,
+your home folder and any folder that contains it are never served unless --root
+names them: such a client root is skipped, and such a start folder makes the
+server exit with status 2; stderr says which folder and how to serve it.
+
+A message over 66 MiB (more than the largest file the tools read or write, 64 MiB,
+with its JSON) is answered with a JSON-RPC error, and the server goes on serving.
 
 Needs the MCP SDK, an optional peer dependency: npm install @modelcontextprotocol/sdk@1
 
@@ -212,7 +237,15 @@ function noteTiers(result) {
   if (tiers.length > 0) {
     err(`note: matched by the lenient ${tiers.join(', ')} tier; lines not changed kept their bytes.`)
   }
-  for (const warning of result.warnings || []) err(`warning: ${warning}`)
+  for (const warning of result.warnings || []) err(`warning: ${cliWording(warning)}`)
+}
+
+/** A library result for --json, its warnings in the command line's words. */
+function worded(result) {
+  const out = Object.assign({}, result)
+  if (Array.isArray(out.warnings)) out.warnings = out.warnings.map(cliWording)
+  if (Array.isArray(out.files)) out.files = out.files.map(worded)
+  return out
 }
 
 // ---------------------------------------------------------------------------
@@ -240,14 +273,39 @@ function wholeNumber(name, value) {
 }
 
 const ROOT = { root: { type: 'string', multiple: true } }
+/** What every command that reads or writes files takes (FILE_OPTIONS in the help). */
+const FILE = Object.assign({ encoding: { type: 'string' }, 'max-bytes': { type: 'string' } }, ROOT)
 const JSON_OPT = { json: { type: 'boolean' } }
-const DRY = { 'dry-run': { type: 'boolean' } }
+/** What every command that writes takes: write nothing, or fsync what is written. */
+const DRY = { 'dry-run': { type: 'boolean' }, durable: { type: 'boolean' } }
 
 function fileOptions(values, extra) {
   const options = Object.assign({}, extra)
   if (values.root && values.root.length > 0) options.root = values.root
   if (values['dry-run']) options.dryRun = true
+  if (values.durable) options.durable = true
+  if (values.encoding !== undefined) options.encoding = values.encoding
+  const maxBytes = wholeNumber('max-bytes', values['max-bytes'])
+  if (maxBytes !== undefined) options.maxBytes = maxBytes
   return options
+}
+
+/**
+ * Everything on stdin, as UTF-8. A terminal is refused: the user would type into a
+ * prompt they were not shown, and Ctrl-D would give empty content.
+ * @param {string} command
+ * @param {string} what `the content`, `the patch`
+ * @param {string} instead how to give it
+ */
+function readStdin(command, what, instead) {
+  if (tty.isatty(0)) {
+    throw new UsageError(`${command}: ${what} is read from stdin, which is a terminal. ${instead}`)
+  }
+  try {
+    return fs.readFileSync(0, 'utf8')
+  } catch (error) {
+    throw new UsageError(`${command}: could not read ${what} from stdin (${error.code || error.message}).`)
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -265,7 +323,7 @@ const commands = {
           numbers: { type: 'boolean', short: 'n' },
         },
         JSON_OPT,
-        ROOT,
+        FILE,
       ),
       { min: 1, max: 1 },
     )
@@ -276,7 +334,8 @@ const commands = {
     if (offset !== undefined) options.offset = offset
     if (limit !== undefined) options.limit = limit
     const r = core.readFileSync(p.positionals[0], options)
-    if (p.values.json) return printJson(r)
+    for (const warning of r.warnings) err(`warning: ${cliWording(warning)}`)
+    if (p.values.json) return printJson(worded(r))
     if (p.values.numbers) {
       const lines = r.content.split('\n')
       if (lines[lines.length - 1] === '') lines.pop()
@@ -296,7 +355,7 @@ const commands = {
         { old: { type: 'string' }, new: { type: 'string' }, 'replace-all': { type: 'boolean' } },
         DRY,
         JSON_OPT,
-        ROOT,
+        FILE,
       ),
       { min: 1, max: 1 },
     )
@@ -305,31 +364,39 @@ const commands = {
     if (p.values.new === undefined) throw new UsageError('edit: --new <text> is required (it may be empty).')
     const options = fileOptions(p.values, p.values['replace-all'] ? { replaceAll: true } : {})
     const r = core.editFileSync(p.positionals[0], p.values.old, p.values.new, options)
-    if (p.values.json) return printJson(r)
+    if (p.values.json) return printJson(worded(r))
     noteTiers(r)
     printDiff(r.diff)
     return EXIT_OK
   },
 
   write(args) {
-    const p = parse('write', args, Object.assign({ eol: { type: 'string' } }, DRY, JSON_OPT, ROOT), {
-      min: 1,
-      max: 1,
-    })
+    const p = parse(
+      'write',
+      args,
+      Object.assign({ eol: { type: 'string' }, 'allow-empty': { type: 'boolean' } }, DRY, JSON_OPT, FILE),
+      { min: 1, max: 1 },
+    )
     if (p.help) return help('write')
     const eol = p.values.eol
     if (eol !== undefined && eol !== 'lf' && eol !== 'crlf' && eol !== 'preserve') {
       throw new UsageError(`write: --eol must be lf or crlf, not ${JSON.stringify(eol)}.`)
     }
-    let content
-    try {
-      content = fs.readFileSync(0, 'utf8')
-    } catch (error) {
-      throw new UsageError(`write: could not read the content from stdin (${error.code || error.message}).`)
+    const path = p.positionals[0]
+    const content = readStdin(
+      'write',
+      'the content',
+      `Pipe or redirect it: eol-edit write ${path} < new-content.txt (or: some-command | eol-edit write ${path}).`,
+    )
+    if (content === '' && !p.values['allow-empty']) {
+      throw new UsageError(
+        `write: stdin is empty, so ${path} would be left empty; nothing was written. ` +
+          'Pass --allow-empty to write an empty file on purpose.',
+      )
     }
     const options = fileOptions(p.values, eol ? { eol } : {})
-    const r = core.writeFileSync(p.positionals[0], content, options)
-    if (p.values.json) return printJson(r)
+    const r = core.writeFileSync(path, content, options)
+    if (p.values.json) return printJson(worded(r))
     if (!r.changed) {
       err(`${p.positionals[0]}: unchanged (it already has this content).`)
       return EXIT_OK
@@ -343,7 +410,7 @@ const commands = {
     const p = parse(
       'delete-range',
       args,
-      Object.assign({ inclusive: { type: 'boolean' } }, DRY, JSON_OPT, ROOT),
+      Object.assign({ inclusive: { type: 'boolean' } }, DRY, JSON_OPT, FILE),
       { min: 3, max: 3 },
     )
     if (p.help) return help('delete-range')
@@ -351,14 +418,14 @@ const commands = {
     const [path, start, end] = p.positionals
     const options = fileOptions(p.values, p.values.inclusive ? { inclusive: true } : {})
     const r = core.deleteRangeSync(path, anchor(start), anchor(end), options)
-    if (p.values.json) return printJson(r)
+    if (p.values.json) return printJson(worded(r))
     noteTiers(r)
     printDiff(r.diff)
     return EXIT_OK
   },
 
   convert(args) {
-    const p = parse('convert', args, Object.assign({ to: { type: 'string' } }, DRY, JSON_OPT, ROOT), { min: 1 })
+    const p = parse('convert', args, Object.assign({ to: { type: 'string' } }, DRY, JSON_OPT, FILE), { min: 1 })
     if (p.help) return help('convert')
     const to = p.values.to
     if (to === undefined) throw new UsageError('convert: --to lf|crlf|cr is required.')
@@ -373,7 +440,7 @@ const commands = {
         results.push({ path, status: 'converted', lines: r.replacements, eol: r.eol })
         if (!p.values.json) {
           out(`${path}: ${p.values['dry-run'] ? 'would convert' : 'converted'} ${r.replacements} line ending${r.replacements === 1 ? '' : 's'} to ${to}`)
-          for (const warning of r.warnings) err(`warning: ${warning}`)
+          for (const warning of r.warnings) err(`warning: ${cliWording(warning)}`)
         }
       } catch (error) {
         if (error && error.code === 'NO_CHANGE') {
@@ -382,7 +449,7 @@ const commands = {
           continue
         }
         if (!error || typeof error.code !== 'string') throw error
-        results.push({ path, status: 'failed', error: error.code, message: error.message })
+        results.push({ path, status: 'failed', error: error.code, message: cliWording(error.message) })
         err(`${error.code}: ${cliWording(error.message)}`)
         status = EXIT_FAILED
       }
@@ -392,26 +459,31 @@ const commands = {
   },
 
   patch(args) {
-    const p = parse('patch', args, Object.assign({ check: { type: 'boolean' } }, JSON_OPT, ROOT), { max: 1 })
+    const p = parse('patch', args, Object.assign({ check: { type: 'boolean' }, durable: { type: 'boolean' } }, JSON_OPT, FILE), {
+      max: 1,
+    })
     if (p.help) return help('patch')
     const source = p.positionals[0]
     let text
-    try {
-      text = fs.readFileSync(source === undefined || source === '-' ? 0 : source, 'utf8')
-    } catch (error) {
-      const from = source === undefined || source === '-' ? 'stdin' : JSON.stringify(source)
-      throw new UsageError(`patch: could not read the patch from ${from} (${error.code || error.message}).`)
+    if (source === undefined || source === '-') {
+      text = readStdin('patch', 'the patch', 'Give the patch file (eol-edit patch fix.patch) or pipe it in (git diff | eol-edit patch).')
+    } else {
+      try {
+        text = fs.readFileSync(source, 'utf8')
+      } catch (error) {
+        throw new UsageError(`patch: could not read the patch from ${JSON.stringify(source)} (${error.code || error.message}).`)
+      }
     }
     const options = fileOptions(p.values, p.values.check ? { dryRun: true } : {})
     const r = core.applyPatchSync(text, options)
-    if (p.values.json) return printJson(r)
+    if (p.values.json) return printJson(worded(r))
     const marks = { update: 'M', add: 'A', delete: 'D', move: 'R' }
     const lenient = new Set()
     for (const f of r.files) {
       const name = f.action === 'move' ? `${f.path} -> ${f.movedTo}` : f.path
       out(`${marks[f.action] || '?'} ${name}`)
       for (const t of f.matchedBy || []) if (t !== 'exact') lenient.add(t)
-      for (const w of f.warnings || []) err(`warning: ${f.path}: ${w}`)
+      for (const w of f.warnings || []) err(`warning: ${f.path}: ${cliWording(w)}`)
     }
     if (lenient.size > 0) {
       err(`note: matched by the lenient ${[...lenient].join(', ')} tier; lines not changed kept their bytes.`)
@@ -422,16 +494,21 @@ const commands = {
   },
 
   inspect(args) {
-    const p = parse('inspect', args, Object.assign({ 'fail-on-mixed': { type: 'boolean' } }, JSON_OPT))
+    const p = parse(
+      'inspect',
+      args,
+      Object.assign({ 'fail-on-mixed': { type: 'boolean' }, encoding: { type: 'string' }, 'max-bytes': { type: 'string' } }, JSON_OPT),
+    )
     if (p.help) return help('inspect')
     const roots = p.positionals.length > 0 ? p.positionals : ['.']
+    const readOptions = fileOptions(p.values, { limit: 0 })
     const files = []
     const skipped = []
     const errors = []
 
     const look = (file) => {
       try {
-        const r = core.readFileSync(file, { limit: 0 })
+        const r = core.readFileSync(file, readOptions)
         files.push({
           path: file,
           endings: endingsKind(r.eol),
@@ -445,7 +522,7 @@ const commands = {
       } catch (error) {
         if (error && error.code === 'BINARY_FILE') skipped.push({ path: file, reason: 'binary' })
         else if (error && error.code === 'FILE_TOO_LARGE') skipped.push({ path: file, reason: 'too large' })
-        else if (error && typeof error.code === 'string') errors.push({ path: file, error: error.code, message: error.message })
+        else if (error && typeof error.code === 'string') errors.push({ path: file, error: error.code, message: cliWording(error.message) })
         else throw error
       }
     }
@@ -569,12 +646,58 @@ const commands = {
   },
 }
 
-/** The core's messages name the library's functions; here the commands are what a user knows. */
+/**
+ * What the command line's messages call things: the one place where the library's
+ * words in a message (its functions and camelCase options, its `encoding: '…'` syntax)
+ * and the agent tools' words (old_text, read_file, start_anchor) that the core's
+ * messages use become the commands and flags a user of `eol-edit` has. Each rule is
+ * one row, applied in order to messages and warnings (never to file content).
+ */
+const CLI_WORDING = [
+  // Functions and tools, as the commands that do the same.
+  [/\b([Uu])se (?:writeFile|write_file)\b/g, "$1se 'eol-edit write'"],
+  [/\buse convertEol\b/g, "use 'eol-edit convert'"],
+  [/\bconvertEol\b/g, "'eol-edit convert'"],
+  [/\b(?:writeFile|write_file)\b/g, "'eol-edit write'"],
+  [/\b(?:readFile|read_file)\b/g, "'eol-edit read'"],
+  [/\b(?:editFile|edit_file|multiEdit|multi_edit)\b/g, "'eol-edit edit'"],
+  [/\b(?:deleteRange|delete_range)\b/g, "'eol-edit delete-range'"],
+  [/\bapplyPatch\b/g, "'eol-edit patch'"],
+  // Options and tool arguments, as flags and the command's own arguments.
+  [/\bset (?:replaceAll|replace_all)\b/g, 'use --replace-all'],
+  [/\b(?:replaceAll|replace_all)\b/g, '--replace-all'],
+  [/(^|[.!?:]\s+)(?:oldText|old_text)\b/g, '$1The --old text'],
+  [/\b(?:oldText|old_text)\b/g, 'the --old text'],
+  [/(^|[.!?:]\s+)(?:newText|new_text)\b/g, '$1The --new text'],
+  [/\b(?:newText|new_text)\b/g, 'the --new text'],
+  [/\b(?:startAnchor|start_anchor)\b/g, '<start>'],
+  [/\b(?:endAnchor|end_anchor)\b/g, '<end>'],
+  [/\bSet inclusive to true\b/g, 'Pass --inclusive'],
+  [/\bdryRun\b/g, '--dry-run'],
+  // The encoding, as --encoding.
+  [/\bpass encoding: '([^']*)' \(or '([^']*)'\)/g, 'pass --encoding $1 (or --encoding $2)'],
+  [/`?\bencoding: '([^']*)'`?/g, '--encoding $1'],
+  [/\b(?:as|with) the `?encoding`? option\b/g, 'with --encoding'],
+  [/\bthe `?encoding`? option\b/g, '--encoding'],
+  [/\bthe option `?encoding`?/g, '--encoding'],
+  [/`encoding`/g, '--encoding'],
+  // What the command line cannot do, said as what to do instead.
+  [/\buse convertEncoding to change its encoding\b/g, 'eol-edit keeps the encoding a file has'],
+  [
+    /, or change the file's encoding first with convertEncoding \(for example to '([^']*)'\)/g,
+    ', or convert the file to an encoding that has them (such as $1) with another tool first',
+  ],
+  [/\bconvertEncoding\b/g, 'an encoding conversion (which eol-edit does not do)'],
+  [/\bPass a larger maxBytes\b/g, 'Pass a larger --max-bytes'],
+  [/\bmaxBytes\b/g, '--max-bytes'],
+  [/\bexpectedVersions?\b/g, 'the version read'],
+]
+
+/** A core message or warning in the command line's words. */
 function cliWording(message) {
-  return message
-    .replace(/\b([Uu])se writeFile\b/g, "$1se 'eol-edit write'")
-    .replace(/\buse convertEol\b/g, "use 'eol-edit convert'")
-    .replace(/\bset replaceAll\b/g, 'use --replace-all')
+  let text = message
+  for (const [pattern, replacement] of CLI_WORDING) text = text.replace(pattern, replacement)
+  return text
 }
 
 function help(command) {

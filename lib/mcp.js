@@ -7,9 +7,14 @@
 // Which folders it serves: the `--root` folders; without them, the roots the client
 // announces (the MCP roots capability: the workspace folders of an editor), kept up to
 // date when the client says they changed; without those, the folder it was started
-// in. A file system root (`/`, `C:\`) or the user's home folder is never served
-// unless `--root` names it: desktop clients start servers in `/` or the home folder,
-// and serving it would open every file of the user to the model.
+// in. A file system root (`/`, `C:\`), the user's home folder or a folder that
+// contains it is never served unless `--root` names it: desktop clients start servers
+// in `/` or the home folder, and serving it would open every file of the user (their
+// keys in ~/.ssh among them) to the model.
+//
+// Messages are read by a transport of our own (StdioLineTransport): a message too
+// large to read is answered with a JSON-RPC error and the server goes on serving,
+// where the SDK's stdio transport stops reading at 10 MiB and the server ends.
 //
 // The SDK is an optional peer dependency (it brings an HTTP stack this package does
 // not otherwise need), so it is loaded only here, and only when the server starts.
@@ -28,6 +33,18 @@ const INSTALL_HINT = `npm install ${SDK}@1`
 
 /** Exit status when there is no folder the server may serve (as for bad usage). */
 const EXIT_REFUSED = 2
+
+/**
+ * The largest message the server reads: the library's default maxBytes (64 MiB, the
+ * largest file the tools read or write) and 2 MiB for the JSON around it, so that the
+ * transport is not the smaller limit. A larger message is answered with an error.
+ */
+const MAX_MESSAGE_BYTES = (64 + 2) * 1024 * 1024
+
+/** JSON-RPC's code for a message that is not a valid request. */
+const INVALID_REQUEST = -32600
+/** JSON-RPC's code for a message that is not JSON. */
+const PARSE_ERROR = -32700
 
 class SdkMissingError extends Error {
   /**
@@ -54,12 +71,11 @@ class SdkMissingError extends Error {
 function loadSdk() {
   try {
     const { Server } = require(`${SDK}/server/index.js`)
-    const { StdioServerTransport } = require(`${SDK}/server/stdio.js`)
     const types = require(`${SDK}/types.js`)
     if (
       typeof Server !== 'function' ||
       typeof Server.prototype.listRoots !== 'function' ||
-      typeof StdioServerTransport !== 'function' ||
+      !types.JSONRPCMessageSchema ||
       !types.ListToolsRequestSchema ||
       !types.CallToolRequestSchema ||
       !types.RootsListChangedNotificationSchema
@@ -68,7 +84,7 @@ function loadSdk() {
     }
     return {
       Server,
-      StdioServerTransport,
+      JSONRPCMessageSchema: types.JSONRPCMessageSchema,
       ListToolsRequestSchema: types.ListToolsRequestSchema,
       CallToolRequestSchema: types.CallToolRequestSchema,
       RootsListChangedNotificationSchema: types.RootsListChangedNotificationSchema,
@@ -111,16 +127,21 @@ function realFolder(p) {
 
 /**
  * Why a folder must not be served unless the user names it: it is the root of a file
- * system or the user's home folder. Null when it may be served.
+ * system, the user's home folder, or a folder the home folder is in. Null when it may
+ * be served.
  * @param {string} folder
  * @param {string} [home]
  */
 function unsafeRoot(folder, home = nodeOs.homedir()) {
   const real = realFolder(folder)
-  const same = (/** @type {string} */ a, /** @type {string} */ b) =>
-    process.platform === 'win32' || process.platform === 'darwin' ? a.toLowerCase() === b.toLowerCase() : a === b
   if (nodePath.parse(real).root === real) return 'the root of the file system'
-  if (home && same(real, realFolder(home))) return 'your home folder'
+  if (!home) return null
+  // Compared case-insensitively where the file system usually is.
+  const fold = (/** @type {string} */ p) => (process.platform === 'win32' || process.platform === 'darwin' ? p.toLowerCase() : p)
+  const realHome = realFolder(home)
+  const inside = nodePath.relative(fold(real), fold(realHome))
+  if (inside === '') return 'your home folder'
+  if (!inside.startsWith('..') && !nodePath.isAbsolute(inside)) return `a folder that contains your home folder (${realHome})`
   return null
 }
 
@@ -217,7 +238,7 @@ function createServer({
     if (why) {
       refuse(
         `eol-edit mcp: refusing to serve ${cwd}, ${why}: the model could read and change every file under it. ` +
-          'No --root was given and the client announced no workspace folders (roots). ' +
+          'No --root was given and the client announced no workspace folder (MCP roots) that may be served. ' +
           `Name the project folder: eol-edit mcp --root /path/to/project (or --root ${cwd} to serve it anyway).`,
       )
       return
@@ -242,7 +263,12 @@ function createServer({
     }
     const usable = folders.filter((folder) => {
       const why = unsafeRoot(folder, home)
-      if (why) log(`eol-edit mcp: not serving the client's root ${folder}, ${why}; name it with --root to serve it.`)
+      if (why) {
+        log(
+          `eol-edit mcp: not serving the client's root ${folder}, ${why}: the model could read and change every file under it. ` +
+            `To serve it anyway, name it: eol-edit mcp --root ${folder}`,
+        )
+      }
       else if (!isFolder(folder)) log(`eol-edit mcp: skipping the client's root ${folder}: not an existing folder.`)
       return !why && isFolder(folder)
     })
@@ -350,6 +376,215 @@ function isFolder(p) {
   }
 }
 
+/** Bytes of the start and of the end of a message too large to read, kept to find its `id`. */
+const KEEP = 64 * 1024
+
+/**
+ * The `id` of a JSON-RPC message known only by its first and last bytes, or undefined.
+ * Clients put the `id` first (`{"jsonrpc":"2.0","id":7,...`) or last (the SDK's own
+ * client: `...,"jsonrpc":"2.0","id":7}`).
+ * @param {string} head
+ * @param {string} tail
+ * @returns {string | number | undefined}
+ */
+function idOf(head, tail) {
+  const fromHead = topLevelId(head)
+  if (fromHead !== undefined) return fromHead
+  const last = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*(?:,\s*"jsonrpc"\s*:\s*"2\.0"\s*)?\}\s*$/.exec(tail)
+  return last ? JSON.parse(last[1]) : undefined
+}
+
+/**
+ * The value of the top-level `id` key in the start of a JSON object (which may be cut
+ * anywhere), when it is a number or a string.
+ * @param {string} text
+ * @returns {string | number | undefined}
+ */
+function topLevelId(text) {
+  let depth = 0
+  let i = 0
+  /** The last string read at depth 1, until its `:`. */
+  let key = null
+  while (i < text.length) {
+    const c = text[i]
+    if (c === '"') {
+      const end = stringEnd(text, i)
+      if (end < 0) return undefined
+      if (depth === 1) key = text.slice(i, end + 1)
+      i = end + 1
+      continue
+    }
+    if (c === '{' || c === '[') depth++
+    else if (c === '}' || c === ']') depth--
+    else if (c === ':' && depth === 1 && key === '"id"') {
+      const value = /^\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*[,}]/.exec(text.slice(i + 1, i + 1 + 1024))
+      return value ? JSON.parse(value[1]) : undefined
+    } else if (c === ',' && depth === 1) key = null
+    i++
+  }
+  return undefined
+}
+
+/**
+ * The index of the `"` that ends the string starting at `start`, or -1 when the text
+ * ends first.
+ * @param {string} text
+ * @param {number} start
+ */
+function stringEnd(text, start) {
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++
+    else if (text[i] === '"') return i
+  }
+  return -1
+}
+
+/**
+ * The MCP stdio transport (one JSON-RPC message per line), with the one difference
+ * that matters here: a message larger than `maxMessageBytes` is skipped to its end and
+ * answered with a JSON-RPC error for its `id`, and the next message is read as usual.
+ * (The SDK's transport throws at 10 MiB, and the server closes.) A line that is not
+ * JSON, or not a JSON-RPC message, is answered the same way when it has an `id`.
+ */
+class StdioLineTransport {
+  /**
+   * @param {object} options
+   * @param {Sdk} options.sdk
+   * @param {NodeJS.ReadableStream} [options.stdin]
+   * @param {NodeJS.WritableStream} [options.stdout]
+   * @param {number} [options.maxMessageBytes]
+   * @param {(line: string) => void} [options.log]
+   */
+  constructor({ sdk, stdin = process.stdin, stdout = process.stdout, maxMessageBytes = MAX_MESSAGE_BYTES, log = () => {} }) {
+    this.sdk = sdk
+    this.stdin = stdin
+    this.stdout = stdout
+    this.limit = maxMessageBytes
+    this.log = log
+    /** @type {((message: unknown) => void) | undefined} */
+    this.onmessage = undefined
+    /** @type {((error: Error) => void) | undefined} */
+    this.onerror = undefined
+    /** @type {(() => void) | undefined} */
+    this.onclose = undefined
+    /** The message being read, in pieces. */
+    /** @type {Buffer[]} */
+    this.parts = []
+    this.size = 0
+    /** Set once the message is known to be too large: its first and last bytes. */
+    /** @type {{ head: Buffer, tail: Buffer } | null} */
+    this.over = null
+    this.ondata = (/** @type {Buffer} */ chunk) => this.read(chunk)
+    this.onstreamerror = (/** @type {Error} */ error) => this.onerror && this.onerror(error)
+  }
+
+  /** Forgets the message being read. */
+  reset() {
+    this.parts = []
+    this.size = 0
+    this.over = null
+  }
+
+  async start() {
+    this.stdin.on('data', this.ondata)
+    this.stdin.on('error', this.onstreamerror)
+  }
+
+  /** @param {Buffer} chunk */
+  read(chunk) {
+    let from = 0
+    while (from < chunk.length) {
+      const newline = chunk.indexOf(0x0a, from)
+      this.take(chunk.subarray(from, newline === -1 ? chunk.length : newline))
+      if (newline === -1) return
+      this.finish()
+      from = newline + 1
+    }
+  }
+
+  /** @param {Buffer} piece */
+  take(piece) {
+    if (piece.length === 0) return
+    this.size += piece.length
+    if (this.over) {
+      const tail = Buffer.concat([this.over.tail, piece.subarray(Math.max(0, piece.length - KEEP))])
+      this.over.tail = Buffer.from(tail.subarray(Math.max(0, tail.length - KEEP)))
+      return
+    }
+    this.parts.push(piece)
+    if (this.size > this.limit) {
+      const all = Buffer.concat(this.parts)
+      this.over = { head: Buffer.from(all.subarray(0, KEEP)), tail: Buffer.from(all.subarray(all.length - KEEP)) }
+      this.parts = []
+    }
+  }
+
+  /** The end of a line: its message goes to the server, or is answered here. */
+  finish() {
+    const { over, size } = this
+    const line = over ? '' : Buffer.concat(this.parts).toString('utf8').replace(/\r$/, '')
+    this.reset()
+    if (over) {
+      const id = idOf(over.head.toString('utf8'), over.tail.toString('utf8'))
+      const mib = (/** @type {number} */ n) => `${(n / 1024 / 1024).toFixed(1)} MiB`
+      const message =
+        `The message is ${mib(size)}, more than the ${mib(this.limit)} this server reads; nothing was done. ` +
+        'The tools read and write files of up to 64 MiB: send smaller calls.'
+      this.log(`eol-edit mcp: ${message} (id ${JSON.stringify(id === undefined ? null : id)})`)
+      this.answer(id, INVALID_REQUEST, message)
+      return
+    }
+    if (line.trim() === '') return
+    /** @type {unknown} */
+    let json
+    try {
+      json = JSON.parse(line)
+    } catch (error) {
+      this.log(`eol-edit mcp: a message that is not JSON was ignored (${error instanceof Error ? error.message : error})`)
+      this.answer(undefined, PARSE_ERROR, 'The message is not JSON.')
+      return
+    }
+    const parsed = this.sdk.JSONRPCMessageSchema.safeParse(json)
+    if (!parsed.success) {
+      const id = json && typeof json === 'object' ? /** @type {{ id?: unknown }} */ (json).id : undefined
+      const known = typeof id === 'string' || typeof id === 'number' ? id : undefined
+      this.log('eol-edit mcp: a message that is not a JSON-RPC message was ignored')
+      if (known !== undefined) this.answer(known, INVALID_REQUEST, 'The message is not a valid JSON-RPC request.')
+      return
+    }
+    if (this.onmessage) this.onmessage(parsed.data)
+  }
+
+  /**
+   * A JSON-RPC error reply (without an `id` when the message's is not known).
+   * @param {string | number | undefined} id
+   * @param {number} code
+   * @param {string} message
+   */
+  answer(id, code, message) {
+    /** @type {Record<string, unknown>} */
+    const reply = { jsonrpc: '2.0', error: { code, message } }
+    if (id !== undefined) reply.id = id
+    this.send(reply).catch(() => {})
+  }
+
+  /** @param {unknown} message */
+  send(message) {
+    return new Promise((resolve) => {
+      if (this.stdout.write(JSON.stringify(message) + '\n')) resolve(undefined)
+      else this.stdout.once('drain', () => resolve(undefined))
+    })
+  }
+
+  async close() {
+    this.stdin.off('data', this.ondata)
+    this.stdin.off('error', this.onstreamerror)
+    if (this.stdin.listenerCount('data') === 0 && typeof this.stdin.pause === 'function') this.stdin.pause()
+    this.reset()
+    if (this.onclose) this.onclose()
+  }
+}
+
 /**
  * Runs the server on this process's stdin/stdout until stdin ends (or SIGINT/SIGTERM).
  * Resolves with the exit status: 0, or 2 when there was no folder it may serve.
@@ -374,7 +609,7 @@ async function serve({ roots, log = (line) => process.stderr.write(line + '\n') 
   // Anything a dependency prints with console.log would corrupt the protocol.
   console.log = console.info = console.debug = (...args) => console.error(...args)
 
-  const transport = new sdk.StdioServerTransport()
+  const transport = new StdioLineTransport({ sdk, log })
   server.onerror = (/** @type {any} */ error) => log(`eol-edit mcp: ${error && error.message ? error.message : error}`)
 
   /** @type {(value?: unknown) => void} */
@@ -413,4 +648,14 @@ async function serve({ roots, log = (line) => process.stderr.write(line + '\n') 
   return status
 }
 
-module.exports = { loadSdk, createServer, serve, unsafeRoot, SdkMissingError, INSTALL_HINT, EXIT_REFUSED }
+module.exports = {
+  loadSdk,
+  createServer,
+  serve,
+  unsafeRoot,
+  StdioLineTransport,
+  SdkMissingError,
+  INSTALL_HINT,
+  EXIT_REFUSED,
+  MAX_MESSAGE_BYTES,
+}

@@ -9,6 +9,8 @@
 const core = require('../binding.js')
 const { KEYS, requireString } = require('./args.js')
 const { TIER_NOTES, compactDiff, diffCounts, plural } = require('./results.js')
+const { PATCH_ENCODING } = require('./schemas.js')
+const { toolWording } = require('./wording.js')
 
 /** @typedef {import('./session.js').ToolSpec} ToolSpec */
 /** @typedef {import('./session.js').FileChange} FileChange */
@@ -65,7 +67,7 @@ function summarize(result) {
     for (const tier of new Set(f.matchedBy)) {
       if (TIER_NOTES[tier]) notes.push(`Note: in ${f.path}, a hunk ${TIER_NOTES[tier]}.`)
     }
-    for (const w of f.warnings) notes.push(`Warning: ${f.path}: ${w}`)
+    for (const w of f.warnings) notes.push(`Warning: ${f.path}: ${toolWording(w)}`)
   }
   if (notes.some((n) => n.startsWith('Note:'))) notes.push('Lines you did not change kept their exact bytes; check the diff.')
   lines.push(...notes)
@@ -82,7 +84,7 @@ function summarize(result) {
     diff: result.files.map((f) => f.diff).join(''),
     summary: files.map((f) => f.summary).join('\n'),
   }
-  const warnings = result.files.flatMap((f) => f.warnings.map((w) => `${f.path}: ${w}`))
+  const warnings = result.files.flatMap((f) => f.warnings.map((w) => `${f.path}: ${toolWording(w)}`))
   if (warnings.length > 0) out.warnings = warnings
   return out
 }
@@ -116,6 +118,7 @@ const applyPatch = {
         type: 'string',
         description: 'The whole patch, from *** Begin Patch to *** End Patch (or a unified diff), line breaks as \\n.',
       },
+      encoding: PATCH_ENCODING,
     },
     required: ['input'],
   },

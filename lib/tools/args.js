@@ -8,6 +8,7 @@
 // and `null` for an optional argument (OpenAI's strict mode sends every property).
 
 const { argumentError, typeName } = require('./errors.js')
+const { likelyMeant } = require('./names.js')
 
 /** The spellings of each argument, the schema's first. */
 const KEYS = {
@@ -22,6 +23,58 @@ const KEYS = {
   endLine: ['end_line', 'endLine'],
   // Codex calls the patch `input`, OpenCode `patchText`.
   input: ['input', 'patchText', 'patch_text', 'patch'],
+  encoding: ['encoding'],
+}
+
+/**
+ * Every spelling `execute` takes for the arguments of a schema: each property's, from
+ * KEYS (the property itself when KEYS has no entry for it).
+ * @param {readonly string[]} properties
+ */
+function spellings(properties) {
+  /** @type {string[]} */
+  const out = []
+  for (const property of properties) {
+    const entry = Object.values(KEYS).find((names) => names[0] === property)
+    out.push(...(entry || [property]))
+  }
+  return out
+}
+
+/**
+ * The arguments no tool spelling names, each as a warning for the model:
+ * `ignored unknown argument "replaceAll2" (did you mean "replace_all"?)`. `prefix`
+ * places a nested object (`edits[1].`); `properties` are the schema's names, which a
+ * suggestion uses, and `extra` more spellings that are taken.
+ * @param {Record<string, unknown>} obj
+ * @param {readonly string[]} properties
+ * @param {{ prefix?: string, extra?: readonly string[] }} [options]
+ * @returns {string[]}
+ */
+function unknownArguments(obj, properties, { prefix = '', extra = [] } = {}) {
+  const known = [...spellings(properties), ...extra]
+  /** @type {string[]} */
+  const warnings = []
+  for (const key of Object.keys(obj)) {
+    if (known.includes(key)) continue
+    const near = likelyMeant(key, known)
+    const meant = near === undefined ? undefined : schemaName(near, properties)
+    warnings.push(
+      `ignored unknown argument ${JSON.stringify(prefix + key)}` +
+        (meant === undefined ? '' : ` (did you mean ${JSON.stringify(prefix + meant)}?)`),
+    )
+  }
+  return warnings
+}
+
+/**
+ * The schema's name for a spelling (`replaceAll` → `replace_all`).
+ * @param {string} spelling
+ * @param {readonly string[]} properties
+ */
+function schemaName(spelling, properties) {
+  const entry = Object.values(KEYS).find((names) => names.includes(spelling))
+  return entry && properties.includes(entry[0]) ? entry[0] : spelling
 }
 
 /**
@@ -69,6 +122,30 @@ function requireString(obj, names, { nonEmpty = false } = {}) {
     throw argumentError(`${names[0]} must be a string, but it is ${typeName(value)}.`)
   }
   if (nonEmpty && value === '') throw argumentError(`${names[0]} must not be empty.`)
+  return value
+}
+
+/**
+ * @param {Record<string, unknown>} obj
+ * @param {readonly string[]} names
+ * @returns {string | undefined}
+ */
+function optionalString(obj, names) {
+  const value = pick(obj, names)
+  if (value === undefined) return undefined
+  if (typeof value !== 'string') throw argumentError(`${names[0]} must be a string, but it is ${typeName(value)}.`)
+  return value
+}
+
+/**
+ * The `encoding` argument every tool takes: a WHATWG label, checked by the core.
+ * @param {Record<string, unknown>} obj
+ */
+function optionalEncoding(obj) {
+  const value = optionalString(obj, KEYS.encoding)
+  if (value !== undefined && value.trim() === '') {
+    throw argumentError('encoding must be a label such as "windows-1252" or "utf-16le", or left out, but it is empty.')
+  }
   return value
 }
 
@@ -148,5 +225,9 @@ module.exports = {
   pathOf,
   optionalBoolean,
   optionalPositiveInt,
+  optionalString,
+  optionalEncoding,
+  spellings,
+  unknownArguments,
   stripPrefixes,
 }

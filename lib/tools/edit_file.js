@@ -9,7 +9,7 @@ const { requirePath } = require('./args.js')
 const { CHANGE_EOL, PRESERVE, READ_FIRST, TIERS } = require('./descriptions.js')
 const { readEdit, withPrefixRetry } = require('./edits.js')
 const { PREFIX_NOTE, changeSummary, changed, editHead, tierNotes } = require('./results.js')
-const { PATH } = require('./schemas.js')
+const { ENCODING, PATH } = require('./schemas.js')
 
 /** @typedef {import('./session.js').ToolSpec} ToolSpec */
 
@@ -33,6 +33,7 @@ const editFile = {
       old_text: { type: 'string', description: 'The text to replace, as read_file shows it, line breaks as \\n.' },
       new_text: { type: 'string', description: 'The replacement text, line breaks as \\n.' },
       replace_all: { type: 'boolean', description: 'Replace every match instead of requiring exactly one (default false).' },
+      encoding: ENCODING,
     },
     required: ['path', 'old_text', 'new_text'],
   },

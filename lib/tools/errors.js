@@ -3,10 +3,11 @@
 
 // How a tool fails: every failure, thrown by the core or by the tool layer, becomes
 // `{ success: false, error: CODE, data }`, where `data` is written for the model to
-// read and act on in one retry. The host's mistakes (bad createTools options) are
+// read and act on in one retry, in the tools' words (wording.js). The host's mistakes (bad createTools options) are
 // thrown at creation instead, so a model never sees them.
 
 const { EolEditError } = require('../binding.js')
+const { toolWording } = require('./wording.js')
 
 /** @typedef {import('../../index.js').ErrorCode} ErrorCode */
 /** @typedef {import('../../tools.js').ToolFailure} ToolFailure */
@@ -48,21 +49,6 @@ function toolError(code, message, details = {}) {
 /** `INVALID_ARGUMENT` for arguments a model sent wrong. @param {string} message */
 function argumentError(message) {
   return toolError('INVALID_ARGUMENT', message)
-}
-
-/**
- * The core's messages are written for the tools already (old_text, read_file), but a
- * few name the library's functions and options; a model only knows the tools.
- * @param {string} text
- */
-function toolWording(text) {
-  return text
-    .replace(/\b([Uu])se writeFile\b/g, '$1se write_file')
-    .replace(/\bor use convertEol\b/g, 'or use write_file with eol "lf" or "crlf"')
-    .replace(/\bconvertEol\b/g, 'write_file with eol')
-    .replace(/\bset replaceAll\b/g, 'set replace_all')
-    .replace(/\breplaceAll\b/g, 'replace_all')
-    .replace(/\bRead the file again\b/g, 'Read it again with read_file')
 }
 
 /** @param {unknown} value */
@@ -123,4 +109,4 @@ function describeFailure(thrown, path) {
   return result
 }
 
-module.exports = { ERROR_CODES, toolError, argumentError, failure, typeName, toolWording }
+module.exports = { ERROR_CODES, toolError, argumentError, failure, typeName }

@@ -5,6 +5,7 @@
 // function tools (optionally in strict mode) and Anthropic's Messages tools. Every
 // list is a new object, so a caller may change it without touching the tool set.
 
+const { refuseUnknownKeys } = require('./names.js')
 const { copy, strictSchema } = require('./schemas.js')
 
 /** @typedef {import('../../tools.js').AnyTool} AnyTool */
@@ -43,12 +44,14 @@ function toolList(tools) {
 }
 
 /**
- * `strict` from the options object, false by default.
+ * `strict` from the options object, false by default; an unknown key throws.
  * @param {unknown} options
+ * @param {string} where the function, for the error
  */
-function strictOption(options) {
+function strictOption(options, where) {
   if (options === undefined || options === null) return false
   if (typeof options !== 'object') throw new TypeError('options must be an object { strict?: boolean }.')
+  refuseUnknownKeys(options, ['strict'], `${where}(tools, options)`)
   const { strict } = /** @type {{ strict?: unknown }} */ (options)
   if (strict === undefined || strict === null) return false
   if (typeof strict !== 'boolean') throw new TypeError('options.strict must be true or false.')
@@ -70,7 +73,7 @@ function schemaFor(parameters, strict) {
  * @returns {OpenAITool[]}
  */
 function toOpenAITools(tools, options) {
-  const strict = strictOption(options)
+  const strict = strictOption(options, 'toOpenAITools')
   return toolList(tools).map((t) => {
     /** @type {OpenAITool} */
     const tool = {
@@ -89,7 +92,7 @@ function toOpenAITools(tools, options) {
  * @returns {OpenAIResponsesTool[]}
  */
 function toOpenAIResponsesTools(tools, options) {
-  const strict = strictOption(options)
+  const strict = strictOption(options, 'toOpenAIResponsesTools')
   return toolList(tools).map((t) => ({
     type: 'function',
     name: t.name,
@@ -100,11 +103,18 @@ function toOpenAIResponsesTools(tools, options) {
 }
 
 /**
- * Anthropic Messages API: `[{ name, description, input_schema }]`.
+ * Anthropic Messages API: `[{ name, description, input_schema }]`. It takes no
+ * options; an options object with a key (OpenAI's `strict`, say) throws, so that a
+ * setting the caller expects is never silently without effect.
  * @param {Tools | readonly AnyTool[]} tools
+ * @param {Record<string, never>} [options]
  * @returns {AnthropicTool[]}
  */
-function toAnthropicTools(tools) {
+function toAnthropicTools(tools, options) {
+  if (options !== undefined && options !== null) {
+    if (typeof options !== 'object') throw new TypeError('toAnthropicTools takes no options.')
+    refuseUnknownKeys(options, [], 'toAnthropicTools(tools, options)')
+  }
   return toolList(tools).map((t) => ({ name: t.name, description: t.description, input_schema: copy(t.parameters) }))
 }
 

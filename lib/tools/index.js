@@ -12,8 +12,10 @@ const nodeFs = require('node:fs')
 const nodePath = require('node:path')
 
 const { EolEditError } = require('../binding.js')
-const { argsObject, pathOf } = require('./args.js')
+const { argsObject, optionalEncoding, pathOf, unknownArguments } = require('./args.js')
 const { argumentError, failure } = require('./errors.js')
+const { closest, refuseUnknownKeys } = require('./names.js')
+const { withArgumentWarnings } = require('./results.js')
 const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES, readFileTool } = require('./read_file.js')
 const { copy } = require('./schemas.js')
 const { Call, Session } = require('./session.js')
@@ -36,10 +38,13 @@ const { writeFile } = require('./write_file.js')
 //
 // To add a tool:
 // 1. write lib/tools/<name>.js exporting a ToolSpec: `name`, a `description` for the
-//    model (built from descriptions.js), `parameters` (snake_case JSON Schema; put the
-//    camelCase and other spellings `run` accepts in args.js KEYS), and
-//    `run(args, call)` resolving to a ToolSuccess (results.js `changed` builds one)
-//    or throwing (errors.js `toolError`; the core's errors pass through as they are);
+//    model (built from descriptions.js), `parameters` (snake_case JSON Schema, with
+//    `encoding` (schemas.js), which `execute` reads for every tool and `call.options`
+//    passes on; put the camelCase and other spellings `run` accepts in args.js KEYS,
+//    and spellings outside the schema in `accepts`: any other argument is ignored with
+//    a warning), and `run(args, call)` resolving to a ToolSuccess (results.js `changed`
+//    builds one) or throwing (errors.js `toolError`; the core's errors pass through as
+//    they are, worded for the model by wording.js);
 // 2. a tool that writes makes its change through `call.change({ paths, compute,
 //    files })` with every path it touches (for a patch: each file, move targets
 //    included, from parsePatch), a `compute({ dryRun, expectedVersion })` that runs the
@@ -53,8 +58,8 @@ const REGISTRY = [readFileTool, writeFile, editFile, multiEdit, deleteRange, app
 
 /**
  * Builds a tool set. Malformed options throw here (a TypeError for a wrong type, an
- * EolEditError for a root or cwd that is not a folder): they are the host's mistakes
- * and are never shown to a model.
+ * EolEditError for an unknown option or a root or cwd that is not a folder): they are
+ * the host's mistakes and are never shown to a model.
  * @param {CreateToolsOptions} [options]
  * @returns {Tools}
  */
@@ -77,17 +82,22 @@ function createTools(options) {
  */
 function define(spec, session) {
   const name = spec.name
+  const properties = Object.keys(spec.parameters.properties)
   /**
    * @param {unknown} args
    * @param {ToolContext} [context]
    * @returns {Promise<ToolResult>}
    */
   const execute = async (args, context) => {
+    /** @type {string[]} */
+    let warnings = []
     try {
-      const call = new Call(session, name, readContext(context))
-      return await spec.run(argsObject(args, name), call)
+      const given = argsObject(args, name)
+      warnings = unknownArguments(given, properties, { extra: spec.accepts })
+      const call = new Call(session, name, readContext(context), { encoding: optionalEncoding(given), warnings })
+      return withArgumentWarnings(await spec.run(given, call), call.warnings, spec.warningLine)
     } catch (error) {
-      return failure(error, pathOf(args))
+      return withArgumentWarnings(failure(error, pathOf(args)), warnings)
     }
   }
   return { name, description: spec.description, parameters: copy(spec.parameters), execute }
@@ -101,6 +111,15 @@ function define(spec, session) {
 function readContext(context) {
   if (context === undefined || context === null) return {}
   if (typeof context !== 'object') throw argumentError('The call context must be an object { cwd?, signal? }.')
+  // The host's mistake, but a mistyped `signal` would switch cancelling off unseen.
+  for (const key of Object.keys(context)) {
+    if (!CONTEXT_KEYS.includes(key)) {
+      throw argumentError(
+        `The call context has an unknown key ${JSON.stringify(key)} (known: cwd, signal); ` +
+          `did you mean ${JSON.stringify(closest(key, CONTEXT_KEYS))}?`,
+      )
+    }
+  }
   const { cwd, signal } = /** @type {{ cwd?: unknown, signal?: unknown }} */ (context)
   /** @type {ToolContext} */
   const out = {}
@@ -117,6 +136,12 @@ function readContext(context) {
   return out
 }
 
+/** The keys of `execute`'s context. */
+const CONTEXT_KEYS = ['cwd', 'signal']
+
+/** The keys of createTools' options. */
+const OPTION_KEYS = ['root', 'cwd', 'requireRead', 'approve', 'maxReadLines', 'maxReadChars', 'maxBytes', 'durable']
+
 /**
  * Checks createTools' options and makes the tool set's session.
  * @param {unknown} options
@@ -127,7 +152,8 @@ function readOptions(options) {
     throw new TypeError('createTools(options): options must be an object { root?, cwd?, requireRead?, approve? }.')
   }
   const o = /** @type {Record<string, unknown>} */ (options)
-  const { root, cwd, requireRead, approve } = o
+  refuseUnknownKeys(o, OPTION_KEYS, 'createTools(options)')
+  const { root, cwd, requireRead, approve, maxBytes, durable } = o
   if (cwd !== undefined && typeof cwd !== 'string') throw new TypeError('createTools(options): cwd must be a string.')
   if (requireRead !== undefined && typeof requireRead !== 'boolean') {
     throw new TypeError('createTools(options): requireRead must be true or false.')
@@ -139,6 +165,10 @@ function readOptions(options) {
   const maxReadChars = o.maxReadChars === undefined ? DEFAULT_READ_CHARS : o.maxReadChars
   if (!isCount(maxReadLines) || !isCount(maxReadChars)) {
     throw new TypeError('createTools(options): maxReadLines and maxReadChars must be whole numbers of 1 or more.')
+  }
+  if (durable !== undefined && typeof durable !== 'boolean') throw new TypeError('createTools(options): durable must be true or false.')
+  if (maxBytes !== undefined && !(isCount(maxBytes) || maxBytes === 0)) {
+    throw new TypeError('createTools(options): maxBytes must be a whole number of bytes (0 for no limit).')
   }
 
   const from = cwd !== undefined ? folder(nodePath.resolve(cwd), 'cwd') : undefined
@@ -159,6 +189,8 @@ function readOptions(options) {
   if (from !== undefined) base.cwd = from
   else if (roots) base.cwd = roots[0]
   if (roots) base.root = roots.length === 1 ? roots[0] : roots
+  if (maxBytes !== undefined) base.maxBytes = /** @type {number} */ (maxBytes)
+  if (durable === true) base.durable = true
 
   const session = new Session({
     base,

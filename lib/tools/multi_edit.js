@@ -4,24 +4,29 @@
 // multi_edit: several edits of one file, in order, all or nothing.
 
 const core = require('../binding.js')
-const { pick, requirePath } = require('./args.js')
+const { pick, requirePath, unknownArguments } = require('./args.js')
 const { CHANGE_EOL, PRESERVE, READ_FIRST, TIERS } = require('./descriptions.js')
 const { readEdit, withPrefixRetry } = require('./edits.js')
 const { argumentError, typeName } = require('./errors.js')
 const { PREFIX_NOTE, changeSummary, changed, editHead, tierNotes } = require('./results.js')
-const { PATH } = require('./schemas.js')
+const { ENCODING, PATH } = require('./schemas.js')
 
 /** @typedef {import('./session.js').ToolSpec} ToolSpec */
 /** @typedef {import('../../index.js').Edit} Edit */
 
 const SHAPE = 'an array of {old_text, new_text, replace_all?}'
 
+/** The arguments of one edit, as the schema names them. */
+const EDIT_KEYS = ['old_text', 'new_text', 'replace_all']
+
 /**
- * The edits, each read in any of its spellings; a failure names the edit.
+ * The edits, each read in any of its spellings; a failure names the edit. A key of an
+ * edit that no spelling names is ignored, with a warning in `warnings`.
  * @param {Record<string, unknown>} args
+ * @param {string[]} warnings
  * @returns {Edit[]}
  */
-function readEdits(args) {
+function readEdits(args, warnings) {
   let edits = pick(args, ['edits'])
   if (typeof edits === 'string') {
     try {
@@ -37,7 +42,9 @@ function readEdits(args) {
       if (item === null || typeof item !== 'object' || Array.isArray(item)) {
         throw argumentError(`each edit must be an object {old_text, new_text, replace_all?}, but it is ${typeName(item)}.`)
       }
-      return readEdit(/** @type {Record<string, unknown>} */ (item))
+      const edit = /** @type {Record<string, unknown>} */ (item)
+      warnings.push(...unknownArguments(edit, EDIT_KEYS, { prefix: `edits[${i}].` }))
+      return readEdit(edit)
     } catch (error) {
       if (error && typeof error === 'object') /** @type {{ editIndex?: number }} */ (error).editIndex = i
       throw error
@@ -77,13 +84,14 @@ const multiEdit = {
           required: ['old_text', 'new_text'],
         },
       },
+      encoding: ENCODING,
     },
     required: ['path', 'edits'],
   },
 
   async run(args, call) {
     const path = requirePath(args)
-    const edits = readEdits(args)
+    const edits = readEdits(args, call.warnings)
     const { result, stripped } = await call.change({
       paths: [path],
       compute: ({ dryRun, expectedVersion }) =>

@@ -10,7 +10,8 @@ const { GUTTER, KEYS, optionalPositiveInt, requirePath } = require('./args.js')
 const { DEFAULT_READ_LINES } = require('./descriptions.js')
 const { argumentError } = require('./errors.js')
 const { describeEndings, plural } = require('./results.js')
-const { PATH } = require('./schemas.js')
+const { ENCODING, PATH } = require('./schemas.js')
+const { toolWarnings } = require('./wording.js')
 
 /** @typedef {import('./session.js').ToolSpec} ToolSpec */
 /** @typedef {import('./session.js').Call} Call */
@@ -59,9 +60,13 @@ function readFileTool({ maxReadLines, maxReadChars }) {
         path: PATH,
         offset: { type: 'integer', minimum: 1, description: 'First line to read, 1-based (default 1).' },
         limit: { type: 'integer', minimum: 1, description: `How many lines to read (default ${maxReadLines}).` },
+        encoding: ENCODING,
       },
       required: ['path'],
     },
+    // Newer dskcode's spelling of the slice.
+    accepts: [...KEYS.startLine, ...KEYS.endLine],
+    warningLine: (warning) => `[warning: ${warning}]`,
     run: (args, call) => read(args, call, maxReadLines, maxReadChars),
   }
 }
@@ -77,7 +82,7 @@ async function read(args, call, maxLines, maxChars) {
   const path = requirePath(args)
   const { offset, limit } = slice(args, maxLines)
   const r = await call.exclusive([path], async () => {
-    const result = await core.readFile(path, call.options({ offset, limit }))
+    const result = await core.readFile(path, call.readOptions({ offset, limit }))
     call.remember(path, result.version)
     return result
   })
@@ -92,8 +97,9 @@ async function read(args, call, maxLines, maxChars) {
     `[${path}: ${plural(total, 'line')} | endings: ${describeEndings(r.eol)}` +
     `${!r.eol.trailingNewline && total > 0 ? ', no newline at end of file' : ''}` +
     ` | BOM: ${r.bom ? 'yes' : 'no'} | encoding: ${r.encoding} | version: ${r.version}]`
-  const warnings = r.warnings.map((w) => `[warning: ${w}]`)
-  if (total === 0) return done(path, [header, ...warnings, '[empty file]'], `read_file ${path}: empty file`, r.warnings)
+  const worded = toolWarnings(r.warnings)
+  const warnings = worded.map((w) => `[warning: ${w}]`)
+  if (total === 0) return done(path, [header, ...warnings, '[empty file]'], `read_file ${path}: empty file`, worded)
 
   const lines = r.content.split('\n')
   if (lines[lines.length - 1] === '') lines.pop()
@@ -133,7 +139,7 @@ async function read(args, call, maxLines, maxChars) {
         `To read more, call read_file with offset ${last + 1}.]`,
     )
   }
-  return done(path, out, `read_file ${path}: lines ${r.startLine}-${last} of ${total}`, r.warnings)
+  return done(path, out, `read_file ${path}: lines ${r.startLine}-${last} of ${total}`, worded)
 }
 
 /**

@@ -6,10 +6,12 @@
 // its header (the summary names the file), cut when very long.
 
 const { GUTTER } = require('./args.js')
+const { toolWarnings } = require('./wording.js')
 
 /** @typedef {import('../../index.js').EolInfo} EolInfo */
 /** @typedef {import('../../index.js').EditResult} EditResult */
 /** @typedef {import('../../tools.js').ToolSuccess} ToolSuccess */
+/** @typedef {import('../../tools.js').ToolResult} ToolResult */
 
 /** A diff longer than this (lines / characters) is cut in what the model reads. */
 const DIFF_MAX_LINES = 400
@@ -110,7 +112,35 @@ function tierNotes(tiers, multi) {
 
 /** @param {readonly string[] | undefined} warnings */
 function warningNotes(warnings) {
-  return (warnings || []).map((w) => `Warning: ${w}`)
+  return toolWarnings(warnings).map(warningLine)
+}
+
+/** How a warning reads in `data`. @param {string} warning */
+function warningLine(warning) {
+  return `Warning: ${warning}`
+}
+
+/**
+ * The result with warnings about the call's arguments (ignored ones) added: first in
+ * `warnings`, and in `data` where the model reads a result's warnings (after its first
+ * line; after the message of a failure).
+ * @template {ToolResult} R
+ * @param {R} result
+ * @param {readonly string[]} warnings
+ * @param {(warning: string) => string} [line] how one reads in `data`
+ * @returns {R}
+ */
+function withArgumentWarnings(result, warnings, line = warningLine) {
+  if (warnings.length === 0) return result
+  const lines = warnings.map(line)
+  if (result.success) {
+    const [first, ...rest] = result.data.split('\n')
+    result.data = [first, ...lines, ...rest].join('\n')
+  } else {
+    result.data = [result.data, ...lines].join('\n')
+  }
+  result.warnings = [...warnings, ...(result.warnings || [])]
+  return result
 }
 
 /**
@@ -136,7 +166,7 @@ function changed(tool, path, result, head, notes = [], { showDiff = true } = {})
     diff: result.diff,
     summary: changeSummary(tool, path, result.diff),
   }
-  if (result.warnings && result.warnings.length > 0) out.warnings = [...result.warnings]
+  if (result.warnings && result.warnings.length > 0) out.warnings = toolWarnings(result.warnings)
   return out
 }
 
@@ -182,5 +212,7 @@ module.exports = {
   changed,
   changeSummary,
   editHead,
+  warningLine,
+  withArgumentWarnings,
   PREFIX_NOTE,
 }

@@ -20,6 +20,32 @@ const PATH = {
   description: 'Path of the file (relative paths are taken from the working folder).',
 }
 
+/** The `encoding` argument every tool takes. @type {JsonSchema} */
+const ENCODING = {
+  type: 'string',
+  description:
+    "The file's encoding, only when the file is not UTF-8 and read_file says its encoding could not be told " +
+    "(or a message asks for it): a label such as 'windows-1252', 'shift_jis' or 'utf-16le'. Default: detected.",
+}
+
+/** The `encoding` argument of apply_patch, for every file of the patch. @type {JsonSchema} */
+const PATCH_ENCODING = {
+  type: 'string',
+  description:
+    "The encoding of the patched files, only when they are not UTF-8 and read_file says their encoding could " +
+    "not be told (or a message asks for it): a label such as 'windows-1252'. Default: detected per file.",
+}
+
+/**
+ * A 1-based line number of `delete_range`, instead of an anchor's text.
+ * @param {string} which
+ * @param {string} instead
+ * @returns {JsonSchema}
+ */
+function lineNumber(which, instead) {
+  return { type: 'integer', minimum: 1, description: `The ${which} line's 1-based number (instead of ${instead}).` }
+}
+
 /**
  * A `delete_range` anchor: a line's text or its number.
  * @param {string} which
@@ -95,4 +121,4 @@ function makeNullable(node) {
   if (Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...node.enum, null]
 }
 
-module.exports = { PATH, anchor, copy, strictSchema }
+module.exports = { PATH, ENCODING, PATCH_ENCODING, anchor, lineNumber, copy, strictSchema }

@@ -35,6 +35,8 @@ const { toolError } = require('./errors.js')
  * @property {string} description
  * @property {JsonSchemaObject} parameters
  * @property {(args: Record<string, unknown>, call: Call) => Promise<ToolSuccess>} run
+ * @property {string[]} [accepts] spellings `run` takes beyond the schema's and KEYS'
+ * @property {(warning: string) => string} [warningLine] how a warning reads in `data`
  */
 
 /**
@@ -55,11 +57,21 @@ const { toolError } = require('./errors.js')
  */
 
 /**
- * The options every core call of a tool set starts from.
+ * The options every core call of a tool set starts from (`encoding`: the call's).
  * @typedef {object} BaseOptions
  * @property {string} [cwd]
  * @property {string | string[]} [root]
+ * @property {number} [maxBytes]
+ * @property {boolean} [durable]
+ * @property {string} [encoding]
  */
+
+/**
+ * The expected version of a file that did not exist when the change was shown: the
+ * core then refuses (FILE_CHANGED) to write over a file that exists by the time of the
+ * write, such as one another process created while the user was deciding.
+ */
+const ABSENT = ''
 
 class Session {
   /**
@@ -111,18 +123,23 @@ class Call {
    * @param {Session} session
    * @param {string} tool
    * @param {ToolContext} context
+   * @param {{ encoding?: string, warnings?: string[] }} [call] the call's `encoding`
+   *   argument, and warnings on its arguments for the result
    */
-  constructor(session, tool, context) {
+  constructor(session, tool, context, { encoding, warnings = [] } = {}) {
     this.session = session
     this.tool = tool
     this.signal = context.signal
+    this.encoding = encoding
+    /** What the result should tell the model about its arguments (ignored ones). */
+    this.warnings = warnings
     const base = session.base.cwd
     /** Folder relative paths are taken from in this call. */
     this.cwd = context.cwd !== undefined ? nodePath.resolve(base || process.cwd(), context.cwd) : base
   }
 
   /**
-   * The core's options for this call.
+   * The core's options for a change in this call.
    * @template {object} Extra
    * @param {Extra} extra
    * @returns {BaseOptions & Extra}
@@ -131,7 +148,19 @@ class Call {
     /** @type {BaseOptions} */
     const options = { ...this.session.base }
     if (this.cwd !== undefined) options.cwd = this.cwd
+    if (this.encoding !== undefined) options.encoding = this.encoding
     return { ...options, ...extra }
+  }
+
+  /**
+   * The core's options for a read in this call: those of a change without the ones
+   * only a write has (`readFile` refuses an option it does not know).
+   * @template {object} Extra
+   * @param {Extra} extra
+   */
+  readOptions(extra) {
+    const { durable, ...options } = this.options(extra)
+    return options
   }
 
   /**
@@ -201,7 +230,7 @@ class Call {
    */
   async currentVersion(path) {
     try {
-      return (await core.readFile(path, this.options({ limit: 0 }))).version
+      return (await core.readFile(path, this.readOptions({ limit: 0 }))).version
     } catch (error) {
       if (error instanceof core.EolEditError && error.code === 'FILE_NOT_FOUND') return undefined
       throw error
@@ -209,7 +238,8 @@ class Call {
   }
 
   /**
-   * Fails with FILE_CHANGED when a file with an expected version no longer has it. For
+   * Fails with FILE_CHANGED when a file with an expected version no longer has it (or,
+   * expected absent, exists). For
    * a core call that takes no
    * `expectedVersion` for each of its files: run inside `change`, where the tool set's
    * own calls wait their turn, it leaves only other programs the time between this
@@ -222,10 +252,12 @@ class Call {
       const expected = expectedVersion(path)
       if (expected === undefined) continue
       const current = await this.currentVersion(path)
-      if (current !== expected) {
+      if (expected === ABSENT ? current !== undefined : current !== expected) {
+        const what =
+          expected === ABSENT ? 'exists now, but did not when the change was made' : current === undefined ? 'no longer exists' : 'has changed since it was read'
         throw toolError(
           'FILE_CHANGED',
-          `File changed on disk: ${path} ${current === undefined ? 'no longer exists' : 'has changed since it was read'}. ` +
+          `File changed on disk: ${path} ${what}. ` +
             'Nothing was written. Read it again with read_file and redo the change on its current content.',
         )
       }
@@ -240,7 +272,8 @@ class Call {
    *    FILE_CHANGED (with `requireRead`, an existing file it never read is refused);
    * 3. with `approve`: the change is computed as a dry run, and `approve` (called once,
    *    with every file) must say yes, else REJECTED; the real run then expects the very
-   *    versions the dry run saw;
+   *    versions the dry run saw, and a file that did not exist then must still not
+   *    exist (ABSENT), else FILE_CHANGED: what is written is what was approved;
    * 4. the AbortSignal is checked before writing;
    * 5. the versions the real run produced are remembered.
    *
@@ -261,7 +294,8 @@ class Call {
         let version = session.versions.get(this.key(path))
         if (version === undefined && (session.requireRead || session.approve)) {
           version = await this.currentVersion(path)
-          if (version !== undefined && session.requireRead) {
+          if (version === undefined) version = ABSENT
+          else if (session.requireRead) {
             throw toolError(
               'FILE_CHANGED',
               `${path} has not been read yet, so the change could overwrite what you have not seen. ` +
@@ -321,4 +355,4 @@ class Call {
   }
 }
 
-module.exports = { Session, Call }
+module.exports = { Session, Call, ABSENT }

@@ -10,7 +10,7 @@ const { KEYS, pick, requirePath, requireString } = require('./args.js')
 const { PRESERVE, READ_FIRST } = require('./descriptions.js')
 const { argumentError } = require('./errors.js')
 const { changed, changeSummary, describeEndings, diffCounts, plural } = require('./results.js')
-const { PATH } = require('./schemas.js')
+const { ENCODING, PATH } = require('./schemas.js')
 
 /** @typedef {import('./session.js').ToolSpec} ToolSpec */
 /** @typedef {import('../../index.js').EditResult} EditResult */
@@ -45,6 +45,7 @@ const writeFile = {
         enum: ['preserve', 'lf', 'crlf'],
         description: 'Line endings: "preserve" (default) keeps the file\'s own; "lf"/"crlf" convert on purpose.',
       },
+      encoding: ENCODING,
     },
     required: ['path', 'content'],
   },

@@ -77,7 +77,8 @@ pub struct FileOptions {
     /// Files larger than this many raw bytes fail with `FILE_TOO_LARGE`; `0` means no
     /// limit. Default [`DEFAULT_MAX_BYTES`].
     pub max_bytes: u64,
-    /// Refuse with `FILE_CHANGED` unless the file's current version is this one.
+    /// Refuse with `FILE_CHANGED` unless the file's current version is this one;
+    /// [`version::ABSENT`] (`""`): unless the file does not exist.
     pub expected_version: Option<String>,
     /// Do everything except writing.
     pub dry_run: bool,
@@ -180,7 +181,7 @@ pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
 ///
 /// Holds the file's lock throughout, reads the file (or, when `create_ok` and it does
 /// not exist, passes `None`), refuses with `FILE_CHANGED` if `expected_version` is not
-/// the current version, and calls `transform` with the decoded file and its real path.
+/// the current version ([`version::ABSENT`]: if the file exists), and calls `transform` with the decoded file and its real path.
 /// The new source it returns, as splices over the decoded source (of an empty one for a
 /// new file), is encoded with the file's encoding and BOM (a new file: UTF-8 without
 /// BOM) and, unless `dry_run` or nothing changed, written atomically,
@@ -203,6 +204,13 @@ pub fn modify<T>(
     };
     if let Some(expected) = &opts.expected_version {
         match &contents {
+            None if expected == version::ABSENT => {}
+            Some(_) if expected == version::ABSENT => {
+                return Err(file_changed(
+                    &display,
+                    "exists now, but did not when it was read",
+                ))
+            }
             Some(c) if c.version == *expected => {}
             Some(c) => {
                 return Err(file_changed(

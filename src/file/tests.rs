@@ -296,6 +296,41 @@ fn expected_version_of_a_deleted_file_is_file_changed_even_when_creating() {
 }
 
 #[test]
+fn expected_absent_creates_a_missing_file_and_refuses_one_that_exists() {
+    let dir = TempDir::new();
+    let o = FileOptions {
+        expected_version: Some(version::ABSENT.to_string()),
+        ..opts(&dir)
+    };
+    modify(Path::new("new.txt"), &o, true, put("mine")).unwrap();
+    assert_eq!(dir.read("new.txt"), b"mine");
+    // Now it exists: "must not exist" no longer holds, whatever its content.
+    let err = modify(Path::new("new.txt"), &o, true, put("again")).unwrap_err();
+    assert_eq!(err.code, ErrorCode::FileChanged);
+    assert!(err.message.contains("exists now"), "{}", err.message);
+    assert_eq!(dir.read("new.txt"), b"mine");
+    // An edit (which never creates) of a missing file is still FILE_NOT_FOUND.
+    assert_eq!(
+        code(modify(Path::new("none.txt"), &o, false, put("x"))),
+        ErrorCode::FileNotFound
+    );
+}
+
+#[test]
+fn expected_absent_fails_when_another_process_creates_the_file_before_the_rename() {
+    let dir = TempDir::new();
+    let o = FileOptions {
+        expected_version: Some(version::ABSENT.to_string()),
+        ..opts(&dir)
+    };
+    let target = dir.join("raced.txt");
+    hooks::set_before_commit(move || fs::write(&target, "theirs"));
+    let err = modify(Path::new("raced.txt"), &o, true, put("mine")).unwrap_err();
+    assert_eq!(err.code, ErrorCode::FileChanged);
+    assert_eq!(dir.read("raced.txt"), b"theirs");
+}
+
+#[test]
 fn new_file_in_missing_folders_inside_the_root_is_created_as_plain_utf8() {
     let dir = TempDir::new();
     dir.mkdir("root");

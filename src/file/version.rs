@@ -9,6 +9,12 @@ use std::io::{self, Read};
 
 use xxhash_rust::xxh3::{xxh3_128, Xxh3};
 
+/// The `expectedVersion` that says "this file must not exist": no file has it (a
+/// version is 32 hex digits). A write with it creates the file, and fails with
+/// `FILE_CHANGED` when the file exists by then, as when another process created it
+/// after the caller saw that it was not there.
+pub const ABSENT: &str = "";
+
 /// The version of raw file bytes: xxh3-128 as 32 lowercase hex digits.
 ///
 /// ```

@@ -94,7 +94,9 @@ pub struct ReadResult {
 #[allow(dead_code)]
 #[napi(object, js_name = "EditOptions")]
 pub struct EditOptionsShape {
-    /// Refuse with `FILE_CHANGED` unless the file's version is still this one.
+    /// Refuse with `FILE_CHANGED` unless the file's version is still this one. The
+    /// empty string says the file must not exist: `writeFile` creates it, and fails
+    /// with `FILE_CHANGED` if it exists by then (another process created it).
     pub expected_version: Option<String>,
     /// Folder(s) the file's real location must be inside.
     #[napi(ts_type = "string | string[]")]

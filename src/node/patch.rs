@@ -58,8 +58,11 @@ pub struct PatchOptionsShape {
     pub durable: Option<bool>,
     /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit).
     pub max_bytes: Option<f64>,
+    /// The encoding (a WHATWG label) to read each file that is not valid UTF-8 in,
+    /// and to write each added file in, as for the other file functions.
+    pub encoding: Option<String>,
     /// The version each file must still have (`FILE_CHANGED` otherwise), by its path
-    /// as the patch names it.
+    /// as the patch names it; the empty string: the file must not exist.
     #[napi(ts_type = "Record<string, string>")]
     pub expected_versions: Option<HashMap<String, String>>,
 }

@@ -264,6 +264,10 @@ impl<'o> Disk<'o> {
             return Ok(());
         };
         let detail = match original {
+            None if expected == file::version::ABSENT => return Ok(()),
+            Some(_) if expected == file::version::ABSENT => {
+                "exists now, but did not when it was read".to_string()
+            }
             Some(o) if o.version == *expected => return Ok(()),
             Some(o) => format!(
                 "has changed since it was read (expected version {expected}, now {})",

@@ -392,6 +392,23 @@ fn expected_versions_guard_each_file() {
     assert_eq!(dir.read("a.txt"), b"A\n");
 }
 
+#[test]
+fn an_expected_version_of_absent_lets_a_new_file_be_added_but_not_overwritten() {
+    let dir = TempDir::new();
+    let mut o = opts(&dir);
+    o.expected_versions
+        .insert("new.txt".into(), crate::file::version::ABSENT.into());
+    let add = envelope("*** Add File: new.txt\n+mine");
+    apply_patch(add.as_bytes(), &o).unwrap();
+    assert_eq!(dir.read("new.txt"), b"mine\n");
+    // It exists now, so adding it again over itself is refused and nothing changes.
+    let again = envelope("*** Add File: new.txt\n+again");
+    let e = apply_patch(again.as_bytes(), &o).unwrap_err();
+    assert_eq!(e.code, ErrorCode::FileChanged);
+    assert!(e.message.contains("exists now"), "{}", e.message);
+    assert_eq!(dir.read("new.txt"), b"mine\n");
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn a_file_that_cannot_be_written_fails_before_anything_is_written() {
