@@ -60,6 +60,17 @@ export interface ToolContext {
   cwd?: string
   /** Checked before anything is written: an aborted call fails with `REJECTED`. */
   signal?: AbortSignal
+  /**
+   * The Vercel AI SDK's call options (`ToolExecutionOptions`) are a context too, so
+   * `execute: tool.execute` works there: `abortSignal` is taken as `signal` when no
+   * `signal` is given, and `toolCallId`, `messages`, `context` and
+   * `experimental_sandbox` are accepted and not used.
+   */
+  abortSignal?: AbortSignal
+  toolCallId?: string
+  messages?: unknown[]
+  context?: unknown
+  experimental_sandbox?: unknown
 }
 
 /** The JSON types a schema names. */
@@ -105,7 +116,8 @@ export interface Tool<Args, Name extends string = string> {
    * `args` may also be the JSON text of the arguments (as OpenAI delivers them), use
    * camelCase spellings, and have `null` for an optional argument. An argument no
    * spelling names is ignored and named in the result's `warnings` and `data`. An
-   * unknown key in `context` fails the call with `INVALID_ARGUMENT`.
+   * unknown key in `context` (other than the AI SDK's own call options) fails the call
+   * with `INVALID_ARGUMENT`.
    */
   execute(args: Args, context?: ToolContext): Promise<ToolResult>
   execute(args: unknown, context?: ToolContext): Promise<ToolResult>

@@ -1614,11 +1614,23 @@ describe("the host's options are checked", () => {
     const controller = new AbortController()
     controller.abort()
     const data = expectFail(
-      await t.edit_file.execute({ path: 'c.txt', old_text: 'a', new_text: 'b' }, { abortSignal: controller.signal } as never),
+      await t.edit_file.execute({ path: 'c.txt', old_text: 'a', new_text: 'b' }, { signl: controller.signal } as never),
       'INVALID_ARGUMENT',
     )
-    expect(data).toMatch(/unknown key "abortSignal".*did you mean "signal"\?/)
+    expect(data).toMatch(/unknown key "signl".*did you mean "signal"\?/)
     expectBytes(p, 'a\n')
+  })
+
+  it("the AI SDK's own call options are a context: its abortSignal cancels, its other keys are ignored", async () => {
+    const p = file('c.txt', 'a\n')
+    const controller = new AbortController()
+    controller.abort()
+    const sdkOptions = { toolCallId: 'call_1', messages: [], context: {}, abortSignal: controller.signal }
+    expectFail(await t.edit_file.execute({ path: 'c.txt', old_text: 'a', new_text: 'b' }, sdkOptions), 'REJECTED')
+    expectBytes(p, 'a\n')
+    const live = { toolCallId: 'call_2', messages: [], context: {}, abortSignal: new AbortController().signal }
+    expect((await t.edit_file.execute({ path: 'c.txt', old_text: 'a', new_text: 'b' }, live)).success).toBe(true)
+    expectBytes(p, 'b\n')
   })
 
   it('durable: writes are fsynced, and still land; reads take only what a read takes', async () => {

@@ -112,15 +112,19 @@ function readContext(context) {
   if (context === undefined || context === null) return {}
   if (typeof context !== 'object') throw argumentError('The call context must be an object { cwd?, signal? }.')
   // The host's mistake, but a mistyped `signal` would switch cancelling off unseen.
+  // The Vercel AI SDK's own call options (its second `execute` argument) are taken
+  // whole, so `execute: tool.execute` works there: its `abortSignal` cancels.
   for (const key of Object.keys(context)) {
-    if (!CONTEXT_KEYS.includes(key)) {
+    if (!CONTEXT_KEYS.includes(key) && !AI_SDK_KEYS.includes(key)) {
       throw argumentError(
         `The call context has an unknown key ${JSON.stringify(key)} (known: cwd, signal); ` +
           `did you mean ${JSON.stringify(closest(key, CONTEXT_KEYS))}?`,
       )
     }
   }
-  const { cwd, signal } = /** @type {{ cwd?: unknown, signal?: unknown }} */ (context)
+  const given = /** @type {{ cwd?: unknown, signal?: unknown, abortSignal?: unknown }} */ (context)
+  const { cwd } = given
+  const signal = given.signal ?? given.abortSignal
   /** @type {ToolContext} */
   const out = {}
   if (cwd !== undefined && cwd !== null) {
@@ -138,6 +142,9 @@ function readContext(context) {
 
 /** The keys of `execute`'s context. */
 const CONTEXT_KEYS = ['cwd', 'signal']
+
+/** The keys of the AI SDK's `ToolExecutionOptions`; only `abortSignal` is used. */
+const AI_SDK_KEYS = ['abortSignal', 'toolCallId', 'messages', 'context', 'experimental_sandbox']
 
 /** The keys of createTools' options. */
 const OPTION_KEYS = ['root', 'cwd', 'requireRead', 'approve', 'maxReadLines', 'maxReadChars', 'maxBytes', 'durable']
