@@ -49,7 +49,7 @@ use crate::file::sys::FileId;
 use crate::file::{self, Attributes, FileOptions, NewFolders};
 use crate::splice::Splices;
 
-use super::apply;
+use super::{apply, parse};
 use super::{Action, FilePatch, FileResult, Patch};
 
 /// Options of `applyPatch`.
@@ -413,6 +413,15 @@ impl<'o> Disk<'o> {
         let path = section.path.as_str();
         let opened = self.open(path, index)?;
         let slot = opened.slot;
+        if let Some(line) = section.link_line {
+            // A section about a link (mode 120000) is never applied; the error says what
+            // is wrong on disk when something is: no such file, or a link there.
+            self.existing(slot, path)?;
+            if opened.link {
+                return Err(file::refuse_link(Path::new(path)));
+            }
+            return Err(parse::link_entry_error(line, path));
+        }
         let real = self.slots[slot].real.clone();
         let fallback = || file::conventions::new_file_ending(&real);
         let mut result = FileResult {

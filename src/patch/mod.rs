@@ -105,6 +105,11 @@ pub struct FilePatch {
     /// empty file, so only an empty file may be deleted (git refuses a deletion that
     /// would drop content the patch does not show).
     pub old_empty: bool,
+    /// The line of the patch giving mode 120000 (a symbolic link) to the file as it
+    /// was: a section about a link that is already there, which `applyPatch` refuses
+    /// by what it finds on disk (a patch never changes a link, nor writes its target
+    /// into a file as text).
+    pub link_line: Option<usize>,
     /// 1-based line of the patch where the section starts.
     pub line: usize,
 }

@@ -317,6 +317,7 @@ impl<'a> Envelope<'a, '_> {
                     hunks: Vec::new(),
                     content: None,
                     old_empty: false,
+                    link_line: None,
                     line: line.number,
                 });
             } else if let Some(rest) = trimmed.strip_prefix(UPDATE.as_bytes()) {
@@ -365,6 +366,7 @@ impl<'a> Envelope<'a, '_> {
             hunks: Vec::new(),
             content: Some(new_content(&taken, false)),
             old_empty: false,
+            link_line: None,
             line: number,
         }
     }
@@ -489,6 +491,7 @@ impl<'a> Envelope<'a, '_> {
             hunks,
             content: None,
             old_empty: false,
+            link_line: None,
             line: number,
         })
     }
@@ -542,8 +545,12 @@ struct Entry {
     rename_to: Option<String>,
     /// The line of the first `rename from`/`rename to`.
     rename: Option<usize>,
-    /// The first line giving mode 120000 (a symbolic link).
-    link: Option<usize>,
+    /// The first line giving mode 120000 (a symbolic link) to the file the section
+    /// makes: `new file mode` or `new mode`.
+    link_made: Option<usize>,
+    /// The first line giving mode 120000 to the file as it was: `deleted file mode`,
+    /// `old mode`, or the `index` line's one mode of a file that stays a link.
+    link_old: Option<usize>,
     /// The first line giving mode 160000 (a gitlink: a submodule's commit).
     gitlink: Option<usize>,
     /// The `index` line names the empty blob as the old file.
@@ -574,10 +581,15 @@ impl Entry {
         self.deleted.is_some() || self.new.as_deref() == Some(DEV_NULL)
     }
 
-    /// Notes a mode given on `line` that eol-edit does not patch.
-    fn note_mode(&mut self, mode: &[u8], line: usize) {
+    /// Notes a mode given on `line` that eol-edit does not patch; `made` when it is the
+    /// mode of the file the section makes.
+    fn note_mode(&mut self, mode: &[u8], line: usize, made: bool) {
         if mode == LINK_MODE {
-            self.link.get_or_insert(line);
+            if made {
+                self.link_made.get_or_insert(line);
+            } else {
+                self.link_old.get_or_insert(line);
+            }
         } else if mode == GITLINK_MODE {
             self.gitlink.get_or_insert(line);
         }
@@ -623,15 +635,15 @@ fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
                         .map(|p| unquote(p.trim_ascii()).ok_or_else(|| bad_path(number)))
                 };
                 let mode = [
-                    &b"new file mode "[..],
-                    b"deleted file mode ",
-                    b"old mode ",
-                    b"new mode ",
+                    (&b"new file mode "[..], true),
+                    (b"deleted file mode ", false),
+                    (b"old mode ", false),
+                    (b"new mode ", true),
                 ]
                 .iter()
-                .find_map(|p| h.strip_prefix(*p));
-                if let Some(mode) = mode {
-                    entry.note_mode(mode.trim_ascii(), number);
+                .find_map(|&(p, made)| h.strip_prefix(p).map(|m| (m, made)));
+                if let Some((mode, made)) = mode {
+                    entry.note_mode(mode.trim_ascii(), number, made);
                 }
                 if h.starts_with(b"new file mode") {
                     entry.new_file = Some(number);
@@ -653,7 +665,7 @@ fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
                         o.len() >= 7 && EMPTY_BLOBS.iter().any(|e| e.starts_with(o))
                     });
                     if let Some(mode) = words.next() {
-                        entry.note_mode(mode, number);
+                        entry.note_mode(mode, number, false);
                     }
                 } else if h.starts_with(b"copy from ") || h.starts_with(b"copy to ") {
                     return Err(fail(
@@ -1031,15 +1043,18 @@ fn shown_path(entry: &Entry) -> String {
 
 /// Symbolic links (mode 120000) and gitlinks (160000, a submodule) are refused: neither
 /// is a text file, and their "content" in a diff (a link's target, `Subproject commit
-/// …`) would be written into a file as text.
+/// …`) would be written into a file as text. A section that makes a link is refused
+/// here; one about a link that is already there (deleted, or changed) is refused by
+/// `applyPatch`, which sees what is on disk ([`link_entry_error`]).
 fn check_mode(entry: &Entry) -> Result<()> {
     let path = || shown_path(entry);
-    match (entry.link, entry.gitlink) {
-        (Some(line), gitlink) if gitlink.is_none_or(|g| line < g) => Err(invalid(
-            line,
-            format!("`{}` is a symbolic link (mode 120000): eol-edit does not create, change or delete symbolic links through a patch.", path()),
-            "Leave this section out of the patch and change the link yourself (`ln -s`, or `git checkout` of the file).",
-        )),
+    // A mode-only change of a link (into a file, say) would otherwise be skipped unseen.
+    let mode_only = entry.hunks.is_empty() && !entry.deletes() && entry.rename.is_none();
+    let link = entry.link_made.or(entry.link_old.filter(|_| mode_only));
+    match (link, entry.gitlink) {
+        (Some(line), gitlink) if gitlink.is_none_or(|g| line < g) => {
+            Err(link_entry_error(line, &path()))
+        }
         (_, Some(line)) => Err(invalid(
             line,
             format!("`{}` is a submodule (a gitlink, mode 160000): eol-edit does not create, change or delete submodules through a patch.", path()),
@@ -1047,6 +1062,15 @@ fn check_mode(entry: &Entry) -> Result<()> {
         )),
         _ => Ok(()),
     }
+}
+
+/// `PATCH_INVALID` for a section about a symbolic link (mode 120000 on `line`).
+pub(super) fn link_entry_error(line: usize, path: &str) -> Error {
+    invalid(
+        line,
+        format!("`{path}` is a symbolic link (mode 120000): eol-edit does not create, change or delete symbolic links through a patch."),
+        "Leave this section out of the patch and change the link yourself (`ln -s`, or `git checkout` of the file).",
+    )
 }
 
 /// git's checks of what a section's hunks may hold: the hunks of a `new file mode`
@@ -1108,6 +1132,7 @@ fn section(entry: Entry) -> Result<Option<FilePatch>> {
         hunks,
         content,
         old_empty: false,
+        link_line: entry.link_old,
         line: entry.line,
     };
     if new_file {

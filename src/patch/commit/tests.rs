@@ -340,6 +340,40 @@ fn a_link_is_never_moved_and_nothing_is_created_through_a_dangling_one() {
     assert_eq!(dir.read("target.txt"), b"T\n");
 }
 
+#[cfg(unix)]
+#[test]
+fn a_section_about_a_link_is_refused_by_what_is_on_disk_and_changes_nothing() {
+    // git's `deleted file mode 120000` (t4114 "symlink becomes file", t4122) and a
+    // link's target changed on the `index` line (t4115): never applied.
+    let dir = TempDir::new();
+    dir.write("bar", "hi planet\n");
+    dir.write("plain", "bar");
+    std::os::unix::fs::symlink("bar", dir.join("foo")).unwrap();
+    std::os::unix::fs::symlink("nowhere", dir.join("dangling")).unwrap();
+    let before = snapshot(&dir);
+    let delete = |name: &str| {
+        format!("diff --git a/{name} b/{name}\ndeleted file mode 120000\nindex ba0e162..0000000\n--- a/{name}\n+++ /dev/null\n@@ -1 +0,0 @@\n-bar\n\\ No newline at end of file\ndiff --git a/{name} b/{name}\nnew file mode 100644\n--- /dev/null\n+++ b/{name}\n@@ -0,0 +1 @@\n+how far is the sun?\n")
+    };
+    let retarget = |name: &str| {
+        format!("diff --git a/{name} b/{name}\nindex e22c044..566d571 120000\n--- a/{name}\n+++ b/{name}\n@@ -1 +1 @@\n-bar\n\\ No newline at end of file\n+htap6\n\\ No newline at end of file\n")
+    };
+    for (patch, code) in [
+        (delete("foo"), ErrorCode::NotAFile),
+        (retarget("foo"), ErrorCode::NotAFile),
+        (retarget("dangling"), ErrorCode::FileNotFound),
+        (delete("missing"), ErrorCode::FileNotFound),
+        // No link there: the section still speaks of one, and is never applied as text.
+        (delete("plain"), ErrorCode::PatchInvalid),
+        (retarget("plain"), ErrorCode::PatchInvalid),
+    ] {
+        for result in [dry_run(&dir, &patch), apply(&dir, &patch)] {
+            let e = result.unwrap_err();
+            assert_eq!((e.code, e.file_index), (code, Some(0)), "{patch}");
+        }
+        assert_eq!(snapshot(&dir), before);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // A dry run fails where the real call would.
 
