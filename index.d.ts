@@ -40,6 +40,12 @@ export interface EolEditErrorOptions {
   hunkIndex?: number
   /** What to do next; the message already ends with it. */
   hint?: string
+  /**
+   * The argument or option the error is about, by its name in this library
+   * (`'startAnchor'`, `'root'`, `'oldText'`, or the unknown option itself), so a
+   * front-end with other names can name its own.
+   */
+  argument?: string
   cause?: unknown
 }
 
@@ -58,6 +64,7 @@ export interface EolEditError extends Error {
   fileIndex?: number
   hunkIndex?: number
   hint?: string
+  argument?: string
 }
 
 /** The class of `EolEditError` (it extends `Error`). */
@@ -327,6 +334,12 @@ export interface PatchOptions {
   durable?: boolean
   /** Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit). */
   maxBytes?: number
+  /**
+   * The encoding (a WHATWG label such as 'gbk', 'windows-1252') to read a file that
+   * is not valid UTF-8 in. A BOM and valid UTF-8 come first; this option comes
+   * before `.editorconfig` and `.gitattributes`.
+   */
+  encoding?: string
   /**
    * The version each file must still have (`FILE_CHANGED` otherwise), by its path
    * as the patch names it.

@@ -84,6 +84,11 @@ pub struct Error {
     pub hunk_index: Option<u32>,
     /// What to do next, when there is something useful to say.
     pub hint: Option<String>,
+    /// The argument or option the failure is about, as the library spells it
+    /// (`startAnchor`, `root`, `oldText`), so a front-end with other names can say
+    /// which of its own arguments is meant without rewriting the message. Boxed, to
+    /// keep `Error` small enough to return by value everywhere.
+    pub argument: Option<Box<str>>,
 }
 
 impl Error {
@@ -97,6 +102,7 @@ impl Error {
             file_index: None,
             hunk_index: None,
             hint: None,
+            argument: None,
         }
     }
 
@@ -109,6 +115,12 @@ impl Error {
     /// Adds a hint on what to do next.
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
+        self
+    }
+
+    /// Records which argument or option the failure is about.
+    pub fn with_argument(mut self, argument: impl Into<String>) -> Self {
+        self.argument = Some(argument.into().into_boxed_str());
         self
     }
 

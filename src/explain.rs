@@ -870,12 +870,197 @@ fn capitalize(s: &str) -> String {
     }
 }
 
+/// The known name `given` most plausibly meant, if one is close: the same once case,
+/// `_` and `-` are ignored (`replace_all`, `ReplaceAll` for `replaceAll`), or a
+/// few typing slips away (`rooot`, `expectedVerison`, `expectedVersion` for
+/// `expectedVersions`), or the tail of a longer name (`version` for
+/// `expectedVersion`). On a tie the earlier known name wins.
+pub fn closest_name<'a>(given: &str, known: &[&'a str]) -> Option<&'a str> {
+    let plain = |s: &str| -> Vec<char> {
+        s.chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let want = plain(given);
+    if want.is_empty() {
+        return None;
+    }
+    // Typing slips allowed: one in a short name, two in a longer one, three at most.
+    let slips = match want.len() {
+        0..=4 => 1,
+        5..=8 => 2,
+        _ => 3,
+    };
+    let mut best: Option<(usize, &'a str)> = None;
+    for &name in known {
+        let have = plain(name);
+        let distance = slip_distance(&want, &have);
+        let inside = want.len() >= 4 && have.ends_with(&want);
+        let score = if distance <= slips {
+            distance
+        } else if inside {
+            slips + 1
+        } else {
+            continue;
+        };
+        if best.is_none_or(|(s, _)| score < s) {
+            best = Some((score, name));
+        }
+    }
+    best.map(|(_, name)| name)
+}
+
+/// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`: the
+/// optimal string alignment distance. Names are short, so the table is too.
+fn slip_distance(a: &[char], b: &[char]) -> usize {
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = d;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
+/// The `INVALID_ARGUMENT` for keys `function` does not know in one of its objects:
+/// `place` is `options` for its options argument, or how an array item is called
+/// (`edits[2]`). Each unknown key is named with the known key it most plausibly
+/// meant, and every known key is listed, so a retry needs nothing else.
+pub fn unknown_keys(function: &str, place: &str, unknown: &[String], known: &[&str]) -> Error {
+    let named: Vec<String> = unknown
+        .iter()
+        .map(|key| match closest_name(key, known) {
+            Some(close) => format!("'{key}' (did you mean '{close}'?)"),
+            None => format!("'{key}'"),
+        })
+        .collect();
+    let many = unknown.len() > 1;
+    let what = match (place == "options", many) {
+        (true, false) => format!("{function} has no option {}", named[0]),
+        (true, true) => format!("{function} has no options {}", list(&named)),
+        (false, false) => format!("{place} of {function} has no key {}", named[0]),
+        (false, true) => format!("{place} of {function} has no keys {}", list(&named)),
+    };
+    let noun = if place == "options" { "option" } else { "key" };
+    let known = match known {
+        [] => format!("it takes no {noun}s"),
+        [one] => format!("its only {noun} is {one}"),
+        many => format!("its {noun}s are {}", list(many)),
+    };
+    Error::invalid(format!("{what}; {known}. Nothing was read or written."))
+        .with_argument(unknown[0].clone())
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn list<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => format!(
+            "{} and {}",
+            rest.iter()
+                .map(AsRef::as_ref)
+                .collect::<Vec<_>>()
+                .join(", "),
+            last.as_ref()
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn explain(file: &str, old: &str) -> Error {
         not_found(&Lines::new(file.as_bytes()), old.as_bytes())
+    }
+
+    const EDIT_OPTIONS: &[&str] = &[
+        "expectedVersion",
+        "root",
+        "dryRun",
+        "durable",
+        "cwd",
+        "maxBytes",
+        "encoding",
+        "replaceAll",
+    ];
+
+    #[test]
+    fn names_the_option_a_typing_slip_meant() {
+        assert_eq!(closest_name("rooot", EDIT_OPTIONS), Some("root"));
+        assert_eq!(
+            closest_name("expectedVerison", EDIT_OPTIONS),
+            Some("expectedVersion")
+        );
+        assert_eq!(closest_name("dryrun", EDIT_OPTIONS), Some("dryRun"));
+        assert_eq!(closest_name("max_bytes", EDIT_OPTIONS), Some("maxBytes"));
+        assert_eq!(
+            closest_name("replace_all", EDIT_OPTIONS),
+            Some("replaceAll")
+        );
+        assert_eq!(
+            closest_name("version", EDIT_OPTIONS),
+            Some("expectedVersion")
+        );
+        assert_eq!(
+            closest_name("expectedVersion", &["cwd", "root", "expectedVersions"]),
+            Some("expectedVersions")
+        );
+    }
+
+    #[test]
+    fn names_no_option_when_none_is_close() {
+        assert_eq!(closest_name("inclusive", EDIT_OPTIONS), None);
+        assert_eq!(closest_name("path", EDIT_OPTIONS), None);
+        assert_eq!(closest_name("", EDIT_OPTIONS), None);
+        assert_eq!(closest_name("x", &[]), None);
+    }
+
+    #[test]
+    fn an_unknown_option_names_the_function_the_key_and_every_known_key() {
+        let e = unknown_keys("editFile", "options", &["rooot".into()], EDIT_OPTIONS);
+        assert_eq!(e.code, ErrorCode::InvalidArgument);
+        assert_eq!(e.argument.as_deref(), Some("rooot"));
+        assert_eq!(
+            e.message,
+            "editFile has no option 'rooot' (did you mean 'root'?); its options are \
+             expectedVersion, root, dryRun, durable, cwd, maxBytes, encoding and replaceAll. \
+             Nothing was read or written."
+        );
+        let e = unknown_keys("applyEdits", "options", &["pth".into()], &["path"]);
+        assert!(
+            e.message.starts_with(
+                "applyEdits has no option 'pth' (did you mean 'path'?); its only option is path."
+            ),
+            "{}",
+            e.message
+        );
+        let e = unknown_keys(
+            "multiEdit",
+            "edits[1]",
+            &["replace_all".into(), "why".into()],
+            &["oldText", "newText", "replaceAll"],
+        );
+        assert_eq!(
+            e.message,
+            "edits[1] of multiEdit has no keys 'replace_all' (did you mean 'replaceAll'?) \
+             and 'why'; its keys are oldText, newText and replaceAll. Nothing was read or written."
+        );
     }
 
     const ADD_SUB: &str = "#include <stdio.h>\n\nint Add(int a, int b)\n{\n    return a + b;\n}\n\nint Sub(int a, int b)\n{\n    return a - b;\n}\n";
