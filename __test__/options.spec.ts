@@ -372,3 +372,47 @@ describe('index.d.ts', () => {
     expect(declared.applyPatch).toContain('encoding')
   })
 })
+
+// ---------------------------------------------------------------------------
+// The argument an error is about, for front-ends with their own names.
+
+describe('ANCHOR_NOT_FOUND', () => {
+  it('quotes the closest line as readFile shows it, says what differs, and names the anchor as an argument', async () => {
+    const dir = tmp()
+    const f = path.join(dir, 'f.cs')
+    const text = 'class A\r\n{\r\n    void Say() { Log(\u201chi\u201d); }\r\n    void Run() {}\r\n}\r\n'
+    fs.writeFileSync(f, text)
+    for (const run of [
+      () => eol.deleteRange(f, 'void Say() { Log("hi"); }', '}'),
+      () => eol.deleteRangeSync(f, 'void Say() { Log("hi"); }', '}'),
+      () => eol.applyDeleteRange(text, 'void Say() { Log("hi"); }', '}'),
+    ]) {
+      const error = await failure(run)
+      expect(error?.code).toBe('ANCHOR_NOT_FOUND')
+      expect(error?.argument).toBe('startAnchor')
+      expect(error?.lines).toEqual([3])
+      expect(error?.message).toContain('The start anchor `void Say() { Log("hi"); }` is not a line of the file.')
+      expect(error?.message).toContain('as read_file shows it:\n3\u2502    void Say() { Log(\u201chi\u201d); }\n')
+      expect(error?.message).toContain("the file has '\u201c' (U+201C) where the anchor has '\"'")
+      expect(error?.message).not.toMatch(/startAnchor|endAnchor/)
+      expect(error?.message).not.toContain('indents') // an anchor matches whatever its indentation
+    }
+    const end = await failure(() => eol.deleteRange(f, 'class A', 'void Walk() {}'))
+    expect([end?.code, end?.argument, end?.lines]).toEqual(['ANCHOR_NOT_FOUND', 'endAnchor', [4]])
+    expect(fs.readFileSync(f, 'utf8')).toBe(text)
+  })
+
+  it('a wrong argument type names its argument too', async () => {
+    const wrong = await failure(() => eol.editFile(1 as never, 'a', 'b'))
+    expect([wrong?.code, wrong?.argument]).toEqual(['INVALID_ARGUMENT', 'path'])
+    const root = await failure(() => eol.readFile('x', { root: 5 as never }))
+    expect([root?.code, root?.argument]).toEqual(['INVALID_ARGUMENT', 'root'])
+    const anchor = await failure(() => eol.applyDeleteRange('a\n', {} as never, 1))
+    expect([anchor?.code, anchor?.argument]).toEqual(['INVALID_ARGUMENT', 'startAnchor'])
+  })
+
+  it('EolEditError takes argument like the other details', () => {
+    const e = new eol.EolEditError('m', { code: 'ANCHOR_NOT_FOUND', argument: 'startAnchor' })
+    expect(e.argument).toBe('startAnchor')
+  })
+})

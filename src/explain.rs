@@ -624,29 +624,38 @@ fn loose(line: &[u8]) -> Vec<u8> {
 
 /// What differs between a file line and the old line paired with it: every way in
 /// which they differ when they are the same but for whitespace, quotes and Unicode
-/// form, or the old line itself when its characters differ.
-fn describe_pair(line_no: usize, file: &[u8], old: &[u8]) -> Option<String> {
+/// form, or the old line itself when its characters differ. `who` names the caller's
+/// text: `old_text`, `the anchor`. Without `edges`, indentation and trailing
+/// whitespace are not differences (an anchor matches whatever they are).
+fn describe_pair(
+    line_no: usize,
+    file: &[u8],
+    old: &[u8],
+    who: &str,
+    edges: bool,
+) -> Option<String> {
     if file == old {
         return None;
     }
     if loose(file) != loose(old) {
         // Different characters, such as a renamed identifier.
-        return Some(format!("line {line_no}: old_text has {}", show(old)));
+        return Some(format!("line {line_no}: {who} has {}", show(old)));
     }
     let mut aspects = Vec::new();
     let (fi, oi) = (indent_len(file), indent_len(old));
     let (f_ind, o_ind) = (&file[..fi], &old[..oi]);
-    if f_ind != o_ind {
+    if edges && f_ind != o_ind {
         let tabs = |s: &[u8]| s.contains(&b'\t');
         aspects.push(match (tabs(f_ind), tabs(o_ind)) {
-            (true, false) => "the file indents with tabs, old_text with spaces".to_string(),
-            (false, true) => "the file indents with spaces, old_text with tabs".to_string(),
-            _ => format!("the file indents by {fi} characters, old_text by {oi}"),
+            (true, false) => format!("the file indents with tabs, {who} with spaces"),
+            (false, true) => format!("the file indents with spaces, {who} with tabs"),
+            _ => format!("the file indents by {fi} characters, {who} by {oi}"),
         });
     }
     let (f_body, o_body) = (trim_end(&file[fi..]), trim_end(&old[oi..]));
-    if file.len() - fi - f_body.len() != old.len() - oi - o_body.len()
-        || file[fi + f_body.len()..] != old[oi + o_body.len()..]
+    if edges
+        && (file.len() - fi - f_body.len() != old.len() - oi - o_body.len()
+            || file[fi + f_body.len()..] != old[oi + o_body.len()..])
     {
         aspects.push("trailing whitespace differs".to_string());
     }
@@ -658,7 +667,7 @@ fn describe_pair(line_no: usize, file: &[u8], old: &[u8]) -> Option<String> {
     let (fv, ov) = (visible(&f), visible(&o));
     if let Some((a, b)) = fv.iter().zip(&ov).find(|(a, b)| a != b) {
         aspects.push(format!(
-            "the file has {a:?} (U+{:04X}) where old_text has {b:?} (U+{:04X})",
+            "the file has {a:?} (U+{:04X}) where {who} has {b:?} (U+{:04X})",
             *a as u32, *b as u32
         ));
     } else if fv != ov {
@@ -674,7 +683,7 @@ fn describe_pair(line_no: usize, file: &[u8], old: &[u8]) -> Option<String> {
     };
     if words(&f) != words(&o) || gaps(&f) != gaps(&o) {
         aspects.push(format!(
-            "spacing inside the line differs (old_text has {})",
+            "spacing inside the line differs ({who} has {})",
             show(old)
         ));
     }
@@ -694,7 +703,13 @@ fn differences(
     let mut out = Vec::new();
     for step in &region.steps {
         match *step {
-            Step::Pair(i, j) => out.extend(describe_pair(j + 1, lines.line(j), old[i])),
+            Step::Pair(i, j) => out.extend(describe_pair(
+                j + 1,
+                lines.line(j),
+                old[i],
+                "old_text",
+                true,
+            )),
             Step::OldOnly(i, j) if old[i].iter().all(u8::is_ascii_whitespace) => {
                 out.push(format!("old_text has an empty line before line {}", j + 1))
             }
@@ -860,6 +875,77 @@ fn explain(lines: &Lines<'_>, old_lf: &[u8], note: Option<&str>, regions: Vec<Re
     Error::new(ErrorCode::TextNotFound, message)
         .with_lines(best.line_numbers())
         .with_hint(NOT_FOUND_HINT)
+}
+
+/// The hint every `ANCHOR_NOT_FOUND` for a line of text carries.
+pub const ANCHOR_HINT: &str = "An anchor is one whole line exactly as read_file shows it (without the line-number prefix), or a 1-based line number.";
+
+/// Builds the `ANCHOR_NOT_FOUND` error for an anchor `line` (one line of the LF view,
+/// without its ending) that no line of the file equals, even trimmed. `who` names the
+/// anchor in words every front-end can show (`the start anchor`); the caller records
+/// which argument it is.
+///
+/// As for `oldText`, the message quotes the closest line as `read_file` shows it, with
+/// what differs there (quote characters, spacing inside the line, Unicode form), and a
+/// second line when it is nearly as close; `lines` lists them, best first.
+pub fn anchor_not_found(lines: &Lines<'_>, line: &[u8], who: &str) -> Error {
+    let mut message = format!(
+        "{} {} is not a line of the file.",
+        capitalize(who),
+        show(line)
+    );
+    let regions = if lines.is_empty() {
+        message.push_str(" The file is empty.");
+        Vec::new()
+    } else {
+        closest(lines, line)
+    };
+    let Some(best) = regions.first() else {
+        if !lines.is_empty() {
+            message.push_str(" No line of the file is close to it: read the file again.");
+        }
+        return Error::new(ErrorCode::AnchorNotFound, message).with_hint(ANCHOR_HINT);
+    };
+    let old = [line];
+    message.push_str(&format!(
+        " The closest is {} ({}% similar), as read_file shows it:\n",
+        span(best),
+        percent(lines, &old, best)
+    ));
+    message.push_str(&quote(lines, best));
+    // Each paired line's differences; that its characters differ the first sentence
+    // already shows, and indentation or trailing spaces never fail an anchor.
+    let differences: Vec<String> = best
+        .steps
+        .iter()
+        .filter_map(|step| match *step {
+            Step::Pair(_, j) if loose(lines.line(j)) == loose(line) => {
+                describe_pair(j + 1, lines.line(j), line, "the anchor", false)
+            }
+            _ => None,
+        })
+        .collect();
+    if !differences.is_empty() {
+        message.push_str(&format!("Differences: {}.\n", differences.join("; ")));
+    }
+    let mut numbers = best.line_numbers();
+    if let Some(second) = regions.get(1) {
+        message.push_str(&format!(
+            "{} {} nearly as close ({}% similar):\n",
+            capitalize(&span(second)),
+            if second.first == second.last {
+                "is"
+            } else {
+                "are"
+            },
+            percent(lines, &old, second)
+        ));
+        message.push_str(&quote(lines, second));
+        numbers.extend(second.line_numbers());
+    }
+    Error::new(ErrorCode::AnchorNotFound, message.trim_end())
+        .with_lines(numbers)
+        .with_hint(ANCHOR_HINT)
 }
 
 fn capitalize(s: &str) -> String {
