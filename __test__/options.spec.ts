@@ -416,3 +416,29 @@ describe('ANCHOR_NOT_FOUND', () => {
     expect(e.argument).toBe('startAnchor')
   })
 })
+// ---------------------------------------------------------------------------
+// What users get names no document they do not have.
+
+describe('the shipped package', () => {
+  it('mentions no internal document: no "SPEC section", no "seed 000"', () => {
+    const root = path.resolve(__dirname, '..')
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { files: string[] }
+    const files: string[] = ['README.md', 'package.json']
+    const walk = (rel: string) => {
+      const full = path.join(root, rel)
+      if (fs.statSync(full).isDirectory()) for (const name of fs.readdirSync(full)) walk(path.join(rel, name))
+      else files.push(rel)
+    }
+    for (const entry of pkg.files) walk(entry.replace(/\/$/, ''))
+    expect(files).toContain('index.d.ts')
+    expect(files).toContain(path.join('lib', 'demo.js'))
+    const hits = files.flatMap((rel) =>
+      fs
+        .readFileSync(path.join(root, rel), 'utf8')
+        .split('\n')
+        .map((line, i) => `${rel}:${i + 1}: ${line.trim()}`)
+        .filter((line) => /\bSPEC\b|\b[Ss]eeds?\s+\d{3}\b|\bseeds\//.test(line)),
+    )
+    expect(hits).toEqual([])
+  })
+})

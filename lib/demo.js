@@ -73,12 +73,12 @@ async function runDemo(options = {}) {
     write(`Files are in ${dir}`)
     write('Every edit below is written the way a model writes it: with \\n line breaks.')
 
-    await step('CRLF file, multi-line edit written with LF (seed 000)', 'crlf.txt', 'a\r\nb\r\nc\r\nd', async (f) => {
+    await step('CRLF file, multi-line edit written with LF: CRLF stays', 'crlf.txt', 'a\r\nb\r\nc\r\nd', async (f) => {
       const r = await eol.editFile(f, 'b\nc\nd', 'x\ny')
       return `matched by ${r.matchedBy.join(', ')}`
     })
 
-    await step('Mixed endings: every kept line keeps its own ending (seed 003)', 'mixed.txt',
+    await step('Mixed endings: every kept line keeps its own ending', 'mixed.txt',
       'one\r\ntwo\r\nthree\nfour\r\n', async (f) => {
         const r = await eol.editFile(f, 'two\nthree\nfour', 'two\nTHREE\nadded\nfour')
         return `${r.replacements} replacement, lines ${r.startLine}-${r.endLine}`
@@ -107,7 +107,7 @@ async function runDemo(options = {}) {
         return `matched by ${r.matchedBy.join(', ')}`
       })
 
-    await step('writeFile over a CRLF file keeps CRLF (seed 003: "not covered yet")', 'write.txt', 'a\r\nb\r\n', async (f) => {
+    await step('writeFile over a CRLF file with LF text keeps CRLF', 'write.txt', 'a\r\nb\r\n', async (f) => {
       await eol.writeFile(f, 'a\nb\nc\n')
     })
 

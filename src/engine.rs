@@ -728,7 +728,8 @@ pub fn delete_range(
 /// How `writeFile` treats line endings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WriteEol {
-    /// Keep the file's conventions: align with the old lines (SPEC 3.5).
+    /// Keep the file's conventions: align with the old lines as an edit does, so every
+    /// kept line keeps its ending.
     Preserve,
     /// Write every ending as this one.
     Force(Ending),

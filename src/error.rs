@@ -1,12 +1,12 @@
 //! One error type for the whole crate.
 //!
 //! Every failure a user can see is an [`Error`] with one [`ErrorCode`]. The codes are
-//! the stable strings of SPEC section 5; the message is written for a model to act on,
+//! the stable strings of the public API (README, "Errors"); the message is written for a model to act on,
 //! so it says what was wrong and what to do next.
 
 use std::fmt;
 
-/// The stable failure codes of the public API (SPEC section 5).
+/// The stable failure codes of the public API, as `error.code` gives them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
     InvalidArgument,
@@ -66,8 +66,9 @@ impl fmt::Display for ErrorCode {
     }
 }
 
-/// A failure with its code, a model-facing message and the optional details of SPEC
-/// section 5 (`lines`, `editIndex`, `fileIndex`, `hunkIndex`, `hint`).
+/// A failure with its code, a model-facing message and the optional details an
+/// `EolEditError` carries (`lines`, `editIndex`, `fileIndex`, `hunkIndex`, `hint`,
+/// `argument`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     /// What kind of failure this is.

@@ -155,7 +155,8 @@ fn label(options: &Options) -> Result<String, Error> {
         .unwrap_or_else(|| "content".to_string()))
 }
 
-/// Applies edits to a string or a Buffer (SPEC section 3) and returns the same type.
+/// Applies edits to a string or a Buffer, as `editFile` does to a file, and returns the
+/// same type.
 /// Nothing touches the file system.
 #[napi(
     js_name = "applyEdits",
@@ -176,7 +177,8 @@ pub fn apply_edits(
     })
 }
 
-/// Deletes the lines between two anchors of a string or a Buffer (SPEC section 3).
+/// Deletes the lines between two anchors of a string or a Buffer, as `deleteRange`
+/// does in a file.
 #[napi(
     js_name = "applyDeleteRange",
     ts_args_type = "content: string | Buffer, startAnchor: string | number, endAnchor: string | number, options?: DeleteRangeOptions"

@@ -1,4 +1,4 @@
-//! The file functions of SPEC section 4, each as a Promise (an `AsyncTask` on the
+//! The file functions (README, "API"), each as a Promise (an `AsyncTask` on the
 //! libuv pool) and as a `*Sync` twin. Arguments are read on the JavaScript thread;
 //! the work itself is a plain closure over owned Rust data, run here or on the pool.
 
@@ -369,7 +369,8 @@ fn edit_args(
     }))
 }
 
-/// Replaces `oldText` with `newText` in a file (SPEC sections 3 and 4).
+/// Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`
+/// shows them; every line keeps its own ending (README, "How an edit is applied").
 #[napi(
     js_name = "editFile",
     ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }",
@@ -417,7 +418,8 @@ fn multi_args(
     }))
 }
 
-/// Applies several edits in order, all or nothing (SPEC section 3).
+/// Applies several edits in order, each on the result of the one before, all or
+/// nothing: a failing edit names its `editIndex` and nothing is written.
 #[napi(
     js_name = "multiEdit",
     ts_args_type = "path: string, edits: Edit[], options?: EditOptions",

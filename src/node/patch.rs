@@ -1,4 +1,4 @@
-//! `applyPatch`, `applyPatchSync` and `parsePatch` (SPEC section 8): arguments read
+//! `applyPatch`, `applyPatchSync` and `parsePatch` (README, "Patches"): arguments read
 //! here, the work done by [`crate::patch`].
 
 use std::collections::HashMap;
