@@ -260,6 +260,20 @@ describe('known keys', () => {
     expect(fs.readFileSync(f, 'utf8')).toBe(TEXT) // the dryRun it was given
   })
 
+  it('expectedVersions takes any path as a key: one with a NUL is INVALID_ARGUMENT, not an internal error', () => {
+    const dir = tmp()
+    fs.writeFileSync(path.join(dir, 'f.txt'), TEXT)
+    const error = (() => {
+      try {
+        eol.applyPatchSync(PATCH, { cwd: dir, expectedVersions: { 'f\0.txt': 'x' } })
+      } catch (e) {
+        return e as eol.EolEditError
+      }
+    })()
+    expect(error?.code).toBe('INVALID_ARGUMENT')
+    expect(fs.readFileSync(path.join(dir, 'f.txt'), 'utf8')).toBe(TEXT)
+  })
+
   it('a getter that throws is INVALID_ARGUMENT, and a Promise function rejects', async () => {
     const options = {
       get root(): string {

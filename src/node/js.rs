@@ -342,7 +342,7 @@ impl Js {
 
     /// The own enumerable string keys of an object that are not in `known`.
     ///
-    /// Every call with options pays for this check (about 2 µs for six keys, most of
+    /// Every call with options pays for this check (2 to 3 µs for six keys, most of
     /// it V8 listing the keys), so each key is compared in a buffer on the stack and
     /// only an unknown one becomes a `String`.
     fn keys_not_in(&self, known: &[&str], name: &str) -> Result<Vec<String>, Error> {
