@@ -41,6 +41,12 @@ export interface EolEditErrorOptions {
   hunkIndex?: number
   /** What to do next; the message already ends with it. */
   hint?: string
+  /**
+   * The argument or option the error is about, by its name in this library
+   * (`'startAnchor'`, `'root'`, `'oldText'`, or the unknown option itself), so a
+   * front-end with other names can name its own.
+   */
+  argument?: string
   cause?: unknown
 }
 
@@ -59,6 +65,7 @@ export interface EolEditError extends Error {
   fileIndex?: number
   hunkIndex?: number
   hint?: string
+  argument?: string
 }
 
 /** The class of `EolEditError` (it extends `Error`). */
@@ -84,11 +91,15 @@ export declare function applyDeleteRange(content: Buffer, startAnchor: string | 
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
-/** Deletes the lines between two anchors of a string or a Buffer (SPEC section 3). */
+/**
+ * Deletes the lines between two anchors of a string or a Buffer, as `deleteRange`
+ * does in a file.
+ */
 export declare function applyDeleteRange(content: string | Buffer, startAnchor: string | number, endAnchor: string | number, options?: DeleteRangeOptions): ApplyResult
 
 /**
- * Applies edits to a string or a Buffer (SPEC section 3) and returns the same type.
+ * Applies edits to a string or a Buffer, as `editFile` does to a file, and returns the
+ * same type.
  * Nothing touches the file system.
  */
 export declare function applyEdits(content: string | Buffer, edits: Edit[], options?: ApplyOptions): ApplyResult
@@ -178,7 +189,10 @@ export interface Edit {
   replaceAll?: boolean
 }
 
-/** Replaces `oldText` with `newText` in a file (SPEC sections 3 and 4). */
+/**
+ * Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`
+ * shows them; every line keeps its own ending (README, "How an edit is applied").
+ */
 export declare function editFile(path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }): Promise<EditResult>
 
 /** `editFile`, on the calling thread. */
@@ -233,7 +247,7 @@ export interface EditResult {
 
 /**
  * The class of every error eol-edit throws (`EolEditError extends Error`): `code` is
- * one of the codes of SPEC section 5, with `lines`, `editIndex`, `fileIndex`,
+ * one of the codes listed in the README's "Errors", with `lines`, `editIndex`, `fileIndex`,
  * `hunkIndex` and `hint` where they help. The declarations of the class and of its
  * instances are in `src/node/index-header.d.ts.in`.
  */
@@ -245,7 +259,7 @@ export declare const EolEditError: EolEditErrorConstructor
  */
 export declare function eolInfo(text: string): EolInfo
 
-/** Line-ending statistics of a text (SPEC section 2, `eolInfo`). */
+/** Line-ending statistics of a text, as `eolInfo` gives them. */
 export interface EolInfo {
   lf: number
   crlf: number
@@ -255,15 +269,19 @@ export interface EolInfo {
   trailingNewline: boolean
 }
 
-/** Applies several edits in order, all or nothing (SPEC section 3). */
+/**
+ * Applies several edits in order, each on the result of the one before, all or
+ * nothing: a failing edit names its `editIndex` and nothing is written.
+ */
 export declare function multiEdit(path: string, edits: Edit[], options?: EditOptions): Promise<EditResult>
 
 /** `multiEdit`, on the calling thread. */
 export declare function multiEditSync(path: string, edits: Edit[], options?: EditOptions): EditResult
 
 /**
- * Seed 000's `normalizeEol`: `updated` re-joined with `original`'s dominant ending and
- * given `original`'s trailing-newline state.
+ * `updated` re-joined with `original`'s dominant ending and given `original`'s
+ * trailing-newline state: the function of dskcode's CRLF fix, for a drop-in
+ * replacement.
  */
 export declare function normalizeEol(original: string, updated: string): string
 
@@ -343,8 +361,9 @@ export interface PatchOptions {
   /** Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit). */
   maxBytes?: number
   /**
-   * The encoding (a WHATWG label) to read each file that is not valid UTF-8 in,
-   * and to write each added file in, as for the other file functions.
+   * The encoding (a WHATWG label such as 'gbk', 'windows-1252') to read each file
+   * that is not valid UTF-8 in, and to write each added file in. A BOM and valid
+   * UTF-8 come first; this option comes before `.editorconfig` and `.gitattributes`.
    */
   encoding?: string
   /**

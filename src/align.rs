@@ -197,7 +197,8 @@ mod tests {
 
     #[test]
     fn changed_line_takes_the_ending_of_the_line_it_replaces() {
-        // seed 003: in "one\r\ntwo\r\nthree\nfour\r\n", o\nthree\nfo -> O\nTHREE\nFO
+        // OpenCode's mixed-endings example: in "one\r\ntwo\r\nthree\nfour\r\n",
+        // o\nthree\nfo -> O\nTHREE\nFO
         let out = replace(
             b"o\r\nthree\nfo",
             b"o\nthree\nfo",

@@ -542,62 +542,114 @@ pub enum Anchor {
     Line(u64),
 }
 
-fn resolve_anchor(lines: &Lines<'_>, anchor: &Anchor, name: &str) -> Result<usize> {
-    match anchor {
+/// Which of `deleteRange`'s two anchors an error is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Start,
+    End,
+}
+
+impl Side {
+    /// How a message names it: in words, which every front-end can show as they are
+    /// (the library, the agent tools and the command line each call it differently).
+    fn words(self) -> &'static str {
+        match self {
+            Side::Start => "the start anchor",
+            Side::End => "the end anchor",
+        }
+    }
+
+    /// The library's name for it, for the error's `argument`.
+    fn argument(self) -> &'static str {
+        match self {
+            Side::Start => "startAnchor",
+            Side::End => "endAnchor",
+        }
+    }
+}
+
+fn resolve_anchor(lines: &Lines<'_>, anchor: &Anchor, side: Side) -> Result<usize> {
+    let who = side.words();
+    let found = match anchor {
         Anchor::Line(0) => Err(Error::invalid(format!(
-            "{name} is a line number and starts at 1, not 0."
+            "{} is a line number, and line numbers start at 1, not 0.",
+            capitalize(who)
         ))),
         Anchor::Line(n) if *n as usize > lines.len() => Err(Error::new(
             ErrorCode::AnchorNotFound,
             format!(
-                "{name}: line {n} does not exist; the file has {} lines.",
+                "{}: line {n} does not exist; the file has {} lines.",
+                capitalize(who),
                 lines.len()
             ),
-        )),
+        )
+        .with_lines(if lines.is_empty() {
+            Vec::new()
+        } else {
+            vec![lines.len() as u32]
+        })),
         Anchor::Line(n) => Ok(*n as usize - 1),
         Anchor::Text(text) => {
             let lf = eol::to_lf(text);
             let line = lf.strip_suffix(b"\n").unwrap_or(&lf);
             if line.is_empty() {
-                return Err(Error::invalid(format!(
-                    "{name} is empty: give a whole line of the file, or a line number."
-                )));
-            }
-            if line.contains(&b'\n') {
-                return Err(Error::invalid(format!(
-                    "{name} must be one line, but it has several."
-                )));
-            }
-            let exact: Vec<usize> = (0..lines.len())
-                .filter(|&i| lines.line(i) == line)
-                .collect();
-            let found = if exact.is_empty() {
-                let want = matching::trim(line);
-                (0..lines.len())
-                    .filter(|&i| matching::trim(lines.line(i)) == want)
-                    .collect()
+                Err(Error::invalid(format!(
+                    "{} is empty: give a whole line of the file, or a line number.",
+                    capitalize(who)
+                )))
+            } else if line.contains(&b'\n') {
+                Err(Error::invalid(format!(
+                    "{} must be one line, but it has several.",
+                    capitalize(who)
+                )))
             } else {
-                exact
-            };
-            match found.as_slice() {
-                [one] => Ok(*one),
-                [] => Err(Error::new(
-                    ErrorCode::AnchorNotFound,
-                    format!("{name} {} is not a line of the file.", show_line(line)),
-                )
-                .with_hint("An anchor is one whole line exactly as read_file shows it, or a 1-based line number.")),
-                many => {
-                    let nums: Vec<u32> = many.iter().map(|&i| i as u32 + 1).collect();
-                    let list: Vec<String> = nums.iter().map(u32::to_string).collect();
-                    Err(Error::new(
-                        ErrorCode::AnchorMultipleMatches,
-                        format!("{name} {} matches {} lines: {}.", show_line(line), nums.len(), list.join(", ")),
-                    )
-                    .with_lines(nums)
-                    .with_hint("Use a line that occurs once, or pass the line number instead."))
-                }
+                find_anchor(lines, line, who)
             }
         }
+    };
+    found.map_err(|e| e.with_argument(side.argument()))
+}
+
+/// The one line equal to `line`, exactly, else once both are trimmed.
+fn find_anchor(lines: &Lines<'_>, line: &[u8], who: &str) -> Result<usize> {
+    let exact: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines.line(i) == line)
+        .collect();
+    let found = if exact.is_empty() {
+        let want = matching::trim(line);
+        (0..lines.len())
+            .filter(|&i| matching::trim(lines.line(i)) == want)
+            .collect()
+    } else {
+        exact
+    };
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(explain::anchor_not_found(lines, line, who)),
+        many => {
+            let nums: Vec<u32> = many.iter().map(|&i| i as u32 + 1).collect();
+            let list: Vec<String> = nums.iter().map(u32::to_string).collect();
+            Err(Error::new(
+                ErrorCode::AnchorMultipleMatches,
+                format!(
+                    "{} {} matches {} lines: {}.",
+                    capitalize(who),
+                    show_line(line),
+                    nums.len(),
+                    list.join(", ")
+                ),
+            )
+            .with_lines(nums)
+            .with_hint("Use a line that occurs once, or pass the line number instead."))
+        }
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 
@@ -617,13 +669,13 @@ pub fn delete_range(
 ) -> Result<Applied> {
     let view = LfView::new(source);
     let lines = Lines::new(view.text());
-    let s = resolve_anchor(&lines, start, "startAnchor")?;
-    let e = resolve_anchor(&lines, end, "endAnchor")?;
+    let s = resolve_anchor(&lines, start, Side::Start)?;
+    let e = resolve_anchor(&lines, end, Side::End)?;
     if e < s {
         return Err(Error::new(
             ErrorCode::AnchorOrder,
             format!(
-                "endAnchor (line {}) comes before startAnchor (line {}).",
+                "The end anchor (line {}) comes before the start anchor (line {}).",
                 e + 1,
                 s + 1
             ),
@@ -676,7 +728,8 @@ pub fn delete_range(
 /// How `writeFile` treats line endings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WriteEol {
-    /// Keep the file's conventions: align with the old lines (SPEC 3.5).
+    /// Keep the file's conventions: align with the old lines as an edit does, so every
+    /// kept line keeps its ending.
     Preserve,
     /// Write every ending as this one.
     Force(Ending),
@@ -933,6 +986,148 @@ mod tests {
         assert_eq!(e.code, ErrorCode::EmptyRange);
         let e = delete_range(src, &Anchor::Line(3), &Anchor::Line(1), false, "f").unwrap_err();
         assert_eq!(e.code, ErrorCode::AnchorOrder);
+    }
+
+    #[test]
+    fn a_missing_anchor_quotes_the_closest_line_as_read_file_shows_it() {
+        let src = b"int Add(int a, int b)\r\n{\r\n    return a + b;\r\n}\r\n";
+        let e = delete_range(
+            src,
+            &Anchor::Text(b"int Add(int x, int y)".to_vec()),
+            &Anchor::Line(4),
+            true,
+            "f",
+        )
+        .unwrap_err();
+        assert_eq!(e.code, ErrorCode::AnchorNotFound);
+        assert_eq!(e.lines, vec![1], "{}", e.message);
+        assert_eq!(e.argument.as_deref(), Some("startAnchor"));
+        assert!(
+            e.message.starts_with(
+                "The start anchor `int Add(int x, int y)` is not a line of the file. \
+                 The closest is line 1 ("
+            ),
+            "{}",
+            e.message
+        );
+        assert!(
+            e.message
+                .contains("as read_file shows it:\n1\u{2502}int Add(int a, int b)"),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains("startAnchor"), "{}", e.message);
+        assert!(e.hint.is_some());
+    }
+
+    #[test]
+    fn a_missing_anchor_names_what_differs_on_the_closest_line() {
+        let src = "a\n    say(\u{201C}hi\u{201D});  \nb\n".as_bytes();
+        let e = delete_range(
+            src,
+            &Anchor::Line(1),
+            &Anchor::Text(b"say(\"hi\");".to_vec()),
+            true,
+            "f",
+        )
+        .unwrap_err();
+        assert_eq!(e.code, ErrorCode::AnchorNotFound);
+        assert_eq!(e.lines, vec![2], "{}", e.message);
+        assert_eq!(e.argument.as_deref(), Some("endAnchor"));
+        // Indentation and trailing spaces never fail an anchor, so they are not named.
+        assert!(!e.message.contains("indent"), "{}", e.message);
+        assert!(!e.message.contains("trailing"), "{}", e.message);
+        assert!(
+            e.message
+                .contains("line 2: the file has '\u{201C}' (U+201C) where the anchor has '\"'"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn a_missing_anchor_names_a_second_line_nearly_as_close() {
+        // Far apart, as two functions of a file are.
+        let middle = "let x = 1;\n".repeat(10);
+        let src = format!("fn alpha_a() {{}}\n{middle}fn alpha_b() {{}}\n");
+        let src = src.as_bytes();
+        let e = delete_range(
+            src,
+            &Anchor::Text(b"fn alpha_c() {}".to_vec()),
+            &Anchor::Line(12),
+            true,
+            "f",
+        )
+        .unwrap_err();
+        assert_eq!(e.lines, vec![1, 12], "{}", e.message);
+        assert!(
+            e.message.contains("Line 12 is nearly as close"),
+            "{}",
+            e.message
+        );
+        assert!(
+            e.message.contains("12\u{2502}fn alpha_b() {}"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn a_missing_anchor_far_from_every_line_says_so() {
+        let e = delete_range(
+            b"alpha\nbeta\n",
+            &Anchor::Text(b"zzzz qqqq".to_vec()),
+            &Anchor::Line(2),
+            true,
+            "f",
+        )
+        .unwrap_err();
+        assert_eq!(e.code, ErrorCode::AnchorNotFound);
+        assert!(e.lines.is_empty());
+        assert!(
+            e.message.contains("No line of the file is close"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn anchor_errors_name_the_anchor_in_words_and_as_an_argument() {
+        let src = b"a\nb\na\n";
+        let e = delete_range(
+            src,
+            &Anchor::Text(b"a".to_vec()),
+            &Anchor::Line(3),
+            true,
+            "f",
+        )
+        .unwrap_err();
+        assert_eq!(e.code, ErrorCode::AnchorMultipleMatches);
+        assert!(
+            e.message
+                .starts_with("The start anchor `a` matches 2 lines"),
+            "{}",
+            e.message
+        );
+        assert_eq!(e.argument.as_deref(), Some("startAnchor"));
+        let e = delete_range(src, &Anchor::Line(1), &Anchor::Line(9), true, "f").unwrap_err();
+        assert_eq!(e.code, ErrorCode::AnchorNotFound);
+        assert_eq!(
+            e.message,
+            "The end anchor: line 9 does not exist; the file has 3 lines."
+        );
+        assert_eq!(
+            (e.lines.clone(), e.argument.as_deref()),
+            (vec![3], Some("endAnchor"))
+        );
+        let e = delete_range(src, &Anchor::Line(0), &Anchor::Line(2), true, "f").unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidArgument);
+        assert_eq!(e.argument.as_deref(), Some("startAnchor"));
+        let e = delete_range(src, &Anchor::Line(2), &Anchor::Line(1), true, "f").unwrap_err();
+        assert_eq!(
+            e.message,
+            "The end anchor (line 1) comes before the start anchor (line 2)."
+        );
     }
 
     #[test]

@@ -328,7 +328,8 @@ pub fn strip_cr(bytes: &[u8]) -> Cow<'_, [u8]> {
 }
 
 /// Re-joins `updated` with `original`'s dominant ending and gives it `original`'s
-/// trailing-newline state: the `normalizeEol` of seed 000, kept for drop-in use.
+/// trailing-newline state: the `normalizeEol` of dskcode's CRLF fix, kept for drop-in
+/// use.
 ///
 /// `updated` is split on every ending (`\r\n`, `\n` and lone `\r`), so no stray `\r`
 /// survives the re-join.
@@ -342,8 +343,8 @@ pub fn normalize_eol(original: &[u8], updated: &[u8]) -> Vec<u8> {
         out.extend_from_slice(target.as_bytes());
     }
     if !original_info.trailing_newline && last_empty {
-        // Seed 000 removes `target.len()` characters; on an empty result there is
-        // nothing to remove.
+        // dskcode's function removes `target.len()` characters; on an empty result
+        // there is nothing to remove.
         out.truncate(out.len().saturating_sub(target.as_bytes().len()));
     }
     out

@@ -1,12 +1,12 @@
 //! One error type for the whole crate.
 //!
 //! Every failure a user can see is an [`Error`] with one [`ErrorCode`]. The codes are
-//! the stable strings of SPEC section 5; the message is written for a model to act on,
+//! the stable strings of the public API (README, "Errors"); the message is written for a model to act on,
 //! so it says what was wrong and what to do next.
 
 use std::fmt;
 
-/// The stable failure codes of the public API (SPEC section 5).
+/// The stable failure codes of the public API, as `error.code` gives them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
     InvalidArgument,
@@ -70,8 +70,9 @@ impl fmt::Display for ErrorCode {
     }
 }
 
-/// A failure with its code, a model-facing message and the optional details of SPEC
-/// section 5 (`lines`, `editIndex`, `fileIndex`, `hunkIndex`, `hint`).
+/// A failure with its code, a model-facing message and the optional details an
+/// `EolEditError` carries (`lines`, `editIndex`, `fileIndex`, `hunkIndex`, `hint`,
+/// `argument`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     /// What kind of failure this is.
@@ -88,6 +89,11 @@ pub struct Error {
     pub hunk_index: Option<u32>,
     /// What to do next, when there is something useful to say.
     pub hint: Option<String>,
+    /// The argument or option the failure is about, as the library spells it
+    /// (`startAnchor`, `root`, `oldText`), so a front-end with other names can say
+    /// which of its own arguments is meant without rewriting the message. Boxed, to
+    /// keep `Error` small enough to return by value everywhere.
+    pub argument: Option<Box<str>>,
 }
 
 impl Error {
@@ -101,6 +107,7 @@ impl Error {
             file_index: None,
             hunk_index: None,
             hint: None,
+            argument: None,
         }
     }
 
@@ -113,6 +120,12 @@ impl Error {
     /// Adds a hint on what to do next.
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
+        self
+    }
+
+    /// Records which argument or option the failure is about.
+    pub fn with_argument(mut self, argument: impl Into<String>) -> Self {
+        self.argument = Some(argument.into().into_boxed_str());
         self
     }
 

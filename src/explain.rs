@@ -624,29 +624,38 @@ fn loose(line: &[u8]) -> Vec<u8> {
 
 /// What differs between a file line and the old line paired with it: every way in
 /// which they differ when they are the same but for whitespace, quotes and Unicode
-/// form, or the old line itself when its characters differ.
-fn describe_pair(line_no: usize, file: &[u8], old: &[u8]) -> Option<String> {
+/// form, or the old line itself when its characters differ. `who` names the caller's
+/// text: `old_text`, `the anchor`. Without `edges`, indentation and trailing
+/// whitespace are not differences (an anchor matches whatever they are).
+fn describe_pair(
+    line_no: usize,
+    file: &[u8],
+    old: &[u8],
+    who: &str,
+    edges: bool,
+) -> Option<String> {
     if file == old {
         return None;
     }
     if loose(file) != loose(old) {
         // Different characters, such as a renamed identifier.
-        return Some(format!("line {line_no}: old_text has {}", show(old)));
+        return Some(format!("line {line_no}: {who} has {}", show(old)));
     }
     let mut aspects = Vec::new();
     let (fi, oi) = (indent_len(file), indent_len(old));
     let (f_ind, o_ind) = (&file[..fi], &old[..oi]);
-    if f_ind != o_ind {
+    if edges && f_ind != o_ind {
         let tabs = |s: &[u8]| s.contains(&b'\t');
         aspects.push(match (tabs(f_ind), tabs(o_ind)) {
-            (true, false) => "the file indents with tabs, old_text with spaces".to_string(),
-            (false, true) => "the file indents with spaces, old_text with tabs".to_string(),
-            _ => format!("the file indents by {fi} characters, old_text by {oi}"),
+            (true, false) => format!("the file indents with tabs, {who} with spaces"),
+            (false, true) => format!("the file indents with spaces, {who} with tabs"),
+            _ => format!("the file indents by {fi} characters, {who} by {oi}"),
         });
     }
     let (f_body, o_body) = (trim_end(&file[fi..]), trim_end(&old[oi..]));
-    if file.len() - fi - f_body.len() != old.len() - oi - o_body.len()
-        || file[fi + f_body.len()..] != old[oi + o_body.len()..]
+    if edges
+        && (file.len() - fi - f_body.len() != old.len() - oi - o_body.len()
+            || file[fi + f_body.len()..] != old[oi + o_body.len()..])
     {
         aspects.push("trailing whitespace differs".to_string());
     }
@@ -658,7 +667,7 @@ fn describe_pair(line_no: usize, file: &[u8], old: &[u8]) -> Option<String> {
     let (fv, ov) = (visible(&f), visible(&o));
     if let Some((a, b)) = fv.iter().zip(&ov).find(|(a, b)| a != b) {
         aspects.push(format!(
-            "the file has {a:?} (U+{:04X}) where old_text has {b:?} (U+{:04X})",
+            "the file has {a:?} (U+{:04X}) where {who} has {b:?} (U+{:04X})",
             *a as u32, *b as u32
         ));
     } else if fv != ov {
@@ -674,7 +683,7 @@ fn describe_pair(line_no: usize, file: &[u8], old: &[u8]) -> Option<String> {
     };
     if words(&f) != words(&o) || gaps(&f) != gaps(&o) {
         aspects.push(format!(
-            "spacing inside the line differs (old_text has {})",
+            "spacing inside the line differs ({who} has {})",
             show(old)
         ));
     }
@@ -694,7 +703,13 @@ fn differences(
     let mut out = Vec::new();
     for step in &region.steps {
         match *step {
-            Step::Pair(i, j) => out.extend(describe_pair(j + 1, lines.line(j), old[i])),
+            Step::Pair(i, j) => out.extend(describe_pair(
+                j + 1,
+                lines.line(j),
+                old[i],
+                "old_text",
+                true,
+            )),
             Step::OldOnly(i, j) if old[i].iter().all(u8::is_ascii_whitespace) => {
                 out.push(format!("old_text has an empty line before line {}", j + 1))
             }
@@ -862,11 +877,193 @@ fn explain(lines: &Lines<'_>, old_lf: &[u8], note: Option<&str>, regions: Vec<Re
         .with_hint(NOT_FOUND_HINT)
 }
 
+/// The hint every `ANCHOR_NOT_FOUND` for a line of text carries.
+pub const ANCHOR_HINT: &str = "An anchor is one whole line exactly as read_file shows it (without the line-number prefix), or a 1-based line number.";
+
+/// Builds the `ANCHOR_NOT_FOUND` error for an anchor `line` (one line of the LF view,
+/// without its ending) that no line of the file equals, even trimmed. `who` names the
+/// anchor in words every front-end can show (`the start anchor`); the caller records
+/// which argument it is.
+///
+/// As for `oldText`, the message quotes the closest line as `read_file` shows it, with
+/// what differs there (quote characters, spacing inside the line, Unicode form), and a
+/// second line when it is nearly as close; `lines` lists them, best first.
+pub fn anchor_not_found(lines: &Lines<'_>, line: &[u8], who: &str) -> Error {
+    let mut message = format!(
+        "{} {} is not a line of the file.",
+        capitalize(who),
+        show(line)
+    );
+    let regions = if lines.is_empty() {
+        message.push_str(" The file is empty.");
+        Vec::new()
+    } else {
+        closest(lines, line)
+    };
+    let Some(best) = regions.first() else {
+        if !lines.is_empty() {
+            message.push_str(" No line of the file is close to it: read the file again.");
+        }
+        return Error::new(ErrorCode::AnchorNotFound, message).with_hint(ANCHOR_HINT);
+    };
+    let old = [line];
+    message.push_str(&format!(
+        " The closest is {} ({}% similar), as read_file shows it:\n",
+        span(best),
+        percent(lines, &old, best)
+    ));
+    message.push_str(&quote(lines, best));
+    // Each paired line's differences; that its characters differ the first sentence
+    // already shows, and indentation or trailing spaces never fail an anchor.
+    let differences: Vec<String> = best
+        .steps
+        .iter()
+        .filter_map(|step| match *step {
+            Step::Pair(_, j) if loose(lines.line(j)) == loose(line) => {
+                describe_pair(j + 1, lines.line(j), line, "the anchor", false)
+            }
+            _ => None,
+        })
+        .collect();
+    if !differences.is_empty() {
+        message.push_str(&format!("Differences: {}.\n", differences.join("; ")));
+    }
+    let mut numbers = best.line_numbers();
+    if let Some(second) = regions.get(1) {
+        message.push_str(&format!(
+            "{} {} nearly as close ({}% similar):\n",
+            capitalize(&span(second)),
+            if second.first == second.last {
+                "is"
+            } else {
+                "are"
+            },
+            percent(lines, &old, second)
+        ));
+        message.push_str(&quote(lines, second));
+        numbers.extend(second.line_numbers());
+    }
+    Error::new(ErrorCode::AnchorNotFound, message.trim_end())
+        .with_lines(numbers)
+        .with_hint(ANCHOR_HINT)
+}
+
 fn capitalize(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(first) => first.to_uppercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+/// The known name `given` most plausibly meant, if one is close: the same once case,
+/// `_` and `-` are ignored (`replace_all`, `ReplaceAll` for `replaceAll`), or a
+/// few typing slips away (`rooot`, `expectedVerison`, `expectedVersion` for
+/// `expectedVersions`), or the tail of a longer name (`version` for
+/// `expectedVersion`). On a tie the earlier known name wins.
+pub fn closest_name<'a>(given: &str, known: &[&'a str]) -> Option<&'a str> {
+    let plain = |s: &str| -> Vec<char> {
+        s.chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let want = plain(given);
+    if want.is_empty() {
+        return None;
+    }
+    // Typing slips allowed: one in a short name, two in a longer one, three at most.
+    let slips = match want.len() {
+        0..=4 => 1,
+        5..=8 => 2,
+        _ => 3,
+    };
+    let mut best: Option<(usize, &'a str)> = None;
+    for &name in known {
+        let have = plain(name);
+        let distance = slip_distance(&want, &have);
+        let inside = want.len() >= 4 && have.ends_with(&want);
+        let score = if distance <= slips {
+            distance
+        } else if inside {
+            slips + 1
+        } else {
+            continue;
+        };
+        if best.is_none_or(|(s, _)| score < s) {
+            best = Some((score, name));
+        }
+    }
+    best.map(|(_, name)| name)
+}
+
+/// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`: the
+/// optimal string alignment distance. Names are short, so the table is too.
+fn slip_distance(a: &[char], b: &[char]) -> usize {
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = d;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
+/// The `INVALID_ARGUMENT` for keys `function` does not know in one of its objects:
+/// `place` is `options` for its options argument, or how an array item is called
+/// (`edits[2]`). Each unknown key is named with the known key it most plausibly
+/// meant, and every known key is listed, so a retry needs nothing else.
+pub fn unknown_keys(function: &str, place: &str, unknown: &[String], known: &[&str]) -> Error {
+    let named: Vec<String> = unknown
+        .iter()
+        .map(|key| match closest_name(key, known) {
+            Some(close) => format!("'{key}' (did you mean '{close}'?)"),
+            None => format!("'{key}'"),
+        })
+        .collect();
+    let many = unknown.len() > 1;
+    let what = match (place == "options", many) {
+        (true, false) => format!("{function} has no option {}", named[0]),
+        (true, true) => format!("{function} has no options {}", list(&named)),
+        (false, false) => format!("{place} of {function} has no key {}", named[0]),
+        (false, true) => format!("{place} of {function} has no keys {}", list(&named)),
+    };
+    let noun = if place == "options" { "option" } else { "key" };
+    let known = match known {
+        [] => format!("it takes no {noun}s"),
+        [one] => format!("its only {noun} is {one}"),
+        many => format!("its {noun}s are {}", list(many)),
+    };
+    Error::invalid(format!("{what}; {known}. Nothing was read or written."))
+        .with_argument(unknown[0].clone())
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn list<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => format!(
+            "{} and {}",
+            rest.iter()
+                .map(AsRef::as_ref)
+                .collect::<Vec<_>>()
+                .join(", "),
+            last.as_ref()
+        ),
     }
 }
 
@@ -876,6 +1073,80 @@ mod tests {
 
     fn explain(file: &str, old: &str) -> Error {
         not_found(&Lines::new(file.as_bytes()), old.as_bytes())
+    }
+
+    const EDIT_OPTIONS: &[&str] = &[
+        "expectedVersion",
+        "root",
+        "dryRun",
+        "durable",
+        "cwd",
+        "maxBytes",
+        "encoding",
+        "replaceAll",
+    ];
+
+    #[test]
+    fn names_the_option_a_typing_slip_meant() {
+        assert_eq!(closest_name("rooot", EDIT_OPTIONS), Some("root"));
+        assert_eq!(
+            closest_name("expectedVerison", EDIT_OPTIONS),
+            Some("expectedVersion")
+        );
+        assert_eq!(closest_name("dryrun", EDIT_OPTIONS), Some("dryRun"));
+        assert_eq!(closest_name("max_bytes", EDIT_OPTIONS), Some("maxBytes"));
+        assert_eq!(
+            closest_name("replace_all", EDIT_OPTIONS),
+            Some("replaceAll")
+        );
+        assert_eq!(
+            closest_name("version", EDIT_OPTIONS),
+            Some("expectedVersion")
+        );
+        assert_eq!(
+            closest_name("expectedVersion", &["cwd", "root", "expectedVersions"]),
+            Some("expectedVersions")
+        );
+    }
+
+    #[test]
+    fn names_no_option_when_none_is_close() {
+        assert_eq!(closest_name("inclusive", EDIT_OPTIONS), None);
+        assert_eq!(closest_name("path", EDIT_OPTIONS), None);
+        assert_eq!(closest_name("", EDIT_OPTIONS), None);
+        assert_eq!(closest_name("x", &[]), None);
+    }
+
+    #[test]
+    fn an_unknown_option_names_the_function_the_key_and_every_known_key() {
+        let e = unknown_keys("editFile", "options", &["rooot".into()], EDIT_OPTIONS);
+        assert_eq!(e.code, ErrorCode::InvalidArgument);
+        assert_eq!(e.argument.as_deref(), Some("rooot"));
+        assert_eq!(
+            e.message,
+            "editFile has no option 'rooot' (did you mean 'root'?); its options are \
+             expectedVersion, root, dryRun, durable, cwd, maxBytes, encoding and replaceAll. \
+             Nothing was read or written."
+        );
+        let e = unknown_keys("applyEdits", "options", &["pth".into()], &["path"]);
+        assert!(
+            e.message.starts_with(
+                "applyEdits has no option 'pth' (did you mean 'path'?); its only option is path."
+            ),
+            "{}",
+            e.message
+        );
+        let e = unknown_keys(
+            "multiEdit",
+            "edits[1]",
+            &["replace_all".into(), "why".into()],
+            &["oldText", "newText", "replaceAll"],
+        );
+        assert_eq!(
+            e.message,
+            "edits[1] of multiEdit has no keys 'replace_all' (did you mean 'replaceAll'?) \
+             and 'why'; its keys are oldText, newText and replaceAll. Nothing was read or written."
+        );
     }
 
     const ADD_SUB: &str = "#include <stdio.h>\n\nint Add(int a, int b)\n{\n    return a + b;\n}\n\nint Sub(int a, int b)\n{\n    return a - b;\n}\n";

@@ -65,7 +65,7 @@ pub use remove::{remove, Removed};
 /// into a JavaScript string (V8 caps strings near 512 MiB).
 pub const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Options shared by every file function (SPEC section 4, `EditOptions`).
+/// Options shared by every file function (`EditOptions` in the README's "API").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileOptions {
     /// Folders the real path must be inside (`root`); `None` means no confinement, and

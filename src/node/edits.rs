@@ -3,8 +3,9 @@
 use napi::bindgen_prelude::{Buffer, Either, Env, Unknown};
 use napi_derive::napi;
 
-use super::js::{read_options, Js, Kind, Options};
+use super::js::{strict, strict_item, Js, Kind, Options};
 use super::{guard, tier_names, EolInfo};
+use crate::encoding::Encoding;
 use crate::engine::{self, Anchor, Applied, Edit};
 use crate::eol;
 use crate::error::Error;
@@ -28,9 +29,10 @@ pub struct ApplyResult {
     pub warnings: Vec<String>,
 }
 
-/// Reads the `edits` array of `applyEdits` / `multiEdit`.
-pub(crate) fn read_edits(value: &Js) -> Result<Vec<Edit>, Error> {
-    let items = value.array("edits")?;
+/// Reads the `edits` array of `applyEdits` / `multiEdit` (`function`, for messages):
+/// each entry an object of `oldText`, `newText` and `replaceAll`, and nothing else.
+pub(crate) fn read_edits(value: &Js, function: &str) -> Result<Vec<Edit>, Error> {
+    let items = value.array("edits").map_err(|e| e.with_argument("edits"))?;
     items
         .iter()
         .enumerate()
@@ -40,39 +42,36 @@ pub(crate) fn read_edits(value: &Js) -> Result<Vec<Edit>, Error> {
                 return Err(Error::invalid(format!(
                     "{name} must be an object {{ oldText, newText, replaceAll? }}."
                 ))
+                .with_argument("edits")
                 .with_edit_index(i));
             }
-            let field = |key: &str| item.get(key);
-            let old_text = field("oldText")?
-                .string_bytes(&format!("{name}.oldText"))
-                .map_err(|e| e.with_edit_index(i))?;
-            let new_text = field("newText")?
-                .string_bytes(&format!("{name}.newText"))
-                .map_err(|e| e.with_edit_index(i))?;
-            let replace_all = field("replaceAll")?
-                .bool_or(&format!("{name}.replaceAll"), false)
-                .map_err(|e| e.with_edit_index(i))?;
-            Ok(Edit {
-                old_text,
-                new_text,
-                replace_all,
+            strict_item(item, name, function, |o| {
+                Ok(Edit {
+                    old_text: o.string_bytes("oldText")?,
+                    new_text: o.string_bytes("newText")?,
+                    replace_all: o.bool_or("replaceAll", false)?,
+                })
             })
+            .map_err(|e| e.with_edit_index(i))
         })
         .collect()
 }
 
-/// Reads a `deleteRange` anchor: a line of text or a 1-based line number.
+/// Reads a `deleteRange` anchor (`name` is `startAnchor` or `endAnchor`): a line of
+/// text or a 1-based line number.
 pub(crate) fn read_anchor(value: &Js, name: &str) -> Result<Anchor, Error> {
-    match value.kind() {
-        Kind::String => Ok(Anchor::Text(value.string_bytes(name)?)),
-        Kind::Number => match value.whole_number(name)? {
-            Some(n) => Ok(Anchor::Line(n)),
-            None => Err(Error::invalid(format!("{name} is missing."))),
+    let anchor = match value.kind() {
+        Kind::String => value.string_bytes(name).map(Anchor::Text),
+        Kind::Number => match value.whole_number(name) {
+            Ok(Some(n)) => Ok(Anchor::Line(n)),
+            Ok(None) => Err(Error::invalid(format!("{name} is missing."))),
+            Err(e) => Err(e),
         },
         _ => Err(Error::invalid(format!(
             "{name} must be a line of the file (string) or a 1-based line number."
         ))),
-    }
+    };
+    anchor.map_err(|e| e.with_argument(name))
 }
 
 /// Content given as a string or a Buffer, and how to give the result back.
@@ -88,11 +87,7 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 impl Content {
     /// The content, a Buffer decoded in the `encoding` option (a WHATWG label) when
     /// it is not valid UTF-8.
-    fn read(value: &Js, options: &Options) -> Result<Content, Error> {
-        let encoding = options
-            .string("encoding")?
-            .map(|label| crate::encoding::Encoding::for_label(&label))
-            .transpose()?;
+    fn read(value: &Js, encoding: Option<Encoding>) -> Result<Content, Error> {
         match value.kind() {
             Kind::String => {
                 let mut source = value.string_bytes("content")?;
@@ -112,7 +107,8 @@ impl Content {
             _ => Err(Error::invalid(format!(
                 "content must be a string or a Buffer, but it is {}.",
                 value.kind().describe()
-            ))),
+            ))
+            .with_argument("content")),
         }
     }
 
@@ -161,13 +157,24 @@ impl Content {
     }
 }
 
+/// The `encoding` option of `applyEdits` and `applyDeleteRange`: how to read a Buffer
+/// that is not valid UTF-8.
+fn content_encoding(options: &Options) -> Result<Option<Encoding>, Error> {
+    options
+        .string("encoding")?
+        .map(|label| Encoding::for_label(&label))
+        .transpose()
+}
+
+/// The `path` option: how the diff header names the content.
 fn label(options: &Options) -> Result<String, Error> {
     Ok(options
         .string("path")?
         .unwrap_or_else(|| "content".to_string()))
 }
 
-/// Applies edits to a string or a Buffer (SPEC section 3) and returns the same type.
+/// Applies edits to a string or a Buffer, as `editFile` does to a file, and returns the
+/// same type.
 /// Nothing touches the file system.
 #[napi(
     js_name = "applyEdits",
@@ -180,16 +187,18 @@ pub fn apply_edits(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<ApplyResult> {
     guard(env, || {
-        let options = read_options(options, "options")?;
-        let content = Content::read(&Js::new(content), &options)?;
-        let edits = read_edits(&Js::new(edits))?;
-        let label = label(&options)?;
+        let (encoding, label) = strict(options, "applyEdits", |o| {
+            Ok((content_encoding(o)?, label(o)?))
+        })?;
+        let content = Content::read(&Js::new(content), encoding)?;
+        let edits = read_edits(&Js::new(edits), "applyEdits")?;
         let applied = engine::apply_edits(content.source(), &edits, &label)?;
         content.result(applied, &label)
     })
 }
 
-/// Deletes the lines between two anchors of a string or a Buffer (SPEC section 3).
+/// Deletes the lines between two anchors of a string or a Buffer, as `deleteRange`
+/// does in a file.
 #[napi(
     js_name = "applyDeleteRange",
     ts_args_type = "content: string | Buffer, startAnchor: string | number, endAnchor: string | number, options?: DeleteRangeOptions"
@@ -202,12 +211,16 @@ pub fn apply_delete_range(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<ApplyResult> {
     guard(env, || {
-        let options = read_options(options, "options")?;
-        let content = Content::read(&Js::new(content), &options)?;
+        let (encoding, inclusive, label) = strict(options, "applyDeleteRange", |o| {
+            Ok((
+                content_encoding(o)?,
+                o.bool_or("inclusive", false)?,
+                label(o)?,
+            ))
+        })?;
+        let content = Content::read(&Js::new(content), encoding)?;
         let start = read_anchor(&Js::new(start), "startAnchor")?;
         let end = read_anchor(&Js::new(end), "endAnchor")?;
-        let inclusive = options.bool_or("inclusive", false)?;
-        let label = label(&options)?;
         let applied = engine::delete_range(content.source(), &start, &end, inclusive, &label)?;
         content.result(applied, &label)
     })

@@ -1,4 +1,4 @@
-//! The file functions of SPEC section 4, each as a Promise (an `AsyncTask` on the
+//! The file functions (README, "API"), each as a Promise (an `AsyncTask` on the
 //! libuv pool) and as a `*Sync` twin. Arguments are read on the JavaScript thread;
 //! the work itself is a plain closure over owned Rust data, run here or on the pool.
 
@@ -9,7 +9,7 @@ use napi::Task;
 use napi_derive::napi;
 
 use super::edits::{read_anchor, read_edits};
-use super::js::{read_options, Js, Options};
+use super::js::{strict, Js, Options};
 use super::{guard, panic_error, tier_names, EolInfo};
 use crate::encoding::{Decoded, Encoding};
 use crate::engine::{self, Anchor, Applied, Edit, WriteEol};
@@ -131,7 +131,9 @@ pub struct ReadOptionsShape {
     pub encoding: Option<String>,
 }
 
-pub(super) fn file_options(o: &Options) -> Result<FileOptions, Error> {
+/// The options of every file function: where the file is, how large it may be, and
+/// the encoding to read it in.
+fn place_options(o: &Options) -> Result<FileOptions, Error> {
     Ok(FileOptions {
         roots: o
             .strings("root")?
@@ -140,26 +142,44 @@ pub(super) fn file_options(o: &Options) -> Result<FileOptions, Error> {
         max_bytes: o
             .whole_number("maxBytes")?
             .unwrap_or(file::DEFAULT_MAX_BYTES),
-        expected_version: o.string("expectedVersion")?,
-        dry_run: o.bool_or("dryRun", false)?,
-        durable: o.bool_or("durable", false)?,
         encoding: o
             .string("encoding")?
             .map(|label| Encoding::for_label(&label))
             .transpose()?,
-        convert_to: None,
+        ..FileOptions::default()
+    })
+}
+
+/// The options of every function that writes: [`place_options`], `dryRun` and
+/// `durable` (`applyPatch` has these and its own `expectedVersions`).
+pub(super) fn write_options(o: &Options) -> Result<FileOptions, Error> {
+    Ok(FileOptions {
+        dry_run: o.bool_or("dryRun", false)?,
+        durable: o.bool_or("durable", false)?,
+        ..place_options(o)?
+    })
+}
+
+/// `EditOptions`: [`write_options`] and `expectedVersion`.
+fn edit_options(o: &Options) -> Result<FileOptions, Error> {
+    Ok(FileOptions {
+        expected_version: o.string("expectedVersion")?,
+        ..write_options(o)?
     })
 }
 
 fn read_path(value: Unknown<'_>) -> Result<PathBuf, Error> {
-    let path = Js::new(value).string("path")?;
-    if path.is_empty() {
-        return Err(Error::invalid("path is empty."));
-    }
-    if path.contains('\0') {
-        return Err(Error::invalid("path contains a NUL character."));
-    }
-    Ok(PathBuf::from(path))
+    let check = || {
+        let path = Js::new(value).string("path")?;
+        if path.is_empty() {
+            return Err(Error::invalid("path is empty."));
+        }
+        if path.contains('\0') {
+            return Err(Error::invalid("path contains a NUL character."));
+        }
+        Ok(PathBuf::from(path))
+    };
+    check().map_err(|e| e.with_argument("path"))
 }
 
 /// Runs an engine change on a file: one read, one atomic write.
@@ -245,16 +265,20 @@ fn read_work(
 fn read_args(
     path: Unknown<'_>,
     options: Option<Unknown<'_>>,
+    function: &str,
 ) -> Result<(PathBuf, FileOptions, Option<u64>, Option<u64>), Error> {
     let path = read_path(path)?;
-    let o = read_options(options, "options")?;
-    let offset = o.whole_number("offset")?;
-    if offset == Some(0) {
-        return Err(Error::invalid(
-            "options.offset is a 1-based line number: use 1 for the first line.",
-        ));
-    }
-    Ok((path, file_options(&o)?, offset, o.whole_number("limit")?))
+    strict(options, function, |o| {
+        let offset = o.whole_number("offset")?;
+        if offset == Some(0) {
+            return Err(Error::invalid(
+                "options.offset is a 1-based line number: use 1 for the first line.",
+            )
+            .with_argument("offset"));
+        }
+        let limit = o.whole_number("limit")?;
+        Ok((path, place_options(o)?, offset, limit))
+    })
 }
 
 /// Reads a file as a model should see it: the LF view of the requested lines, with the
@@ -268,7 +292,7 @@ pub fn read_file(
     path: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<ReadResult>>> {
-    Ok(match settle(|| read_args(path, options)) {
+    Ok(match settle(|| read_args(path, options, "readFile")) {
         Ok((path, opts, offset, limit)) => Job::new(move || read_work(path, opts, offset, limit)),
         Err(e) => Job::new(move || Err(e)),
     })
@@ -285,7 +309,7 @@ pub fn read_file_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<ReadResult> {
     guard(env, || {
-        let (path, opts, offset, limit) = read_args(path, options)?;
+        let (path, opts, offset, limit) = read_args(path, options, "readFileSync")?;
         read_work(path, opts, offset, limit)
     })
 }
@@ -318,17 +342,23 @@ fn edit_args(
     old_text: Unknown<'_>,
     new_text: Unknown<'_>,
     options: Option<Unknown<'_>>,
+    function: &str,
 ) -> Result<Work, Error> {
     let path = read_path(path)?;
-    let old_text = Js::new(old_text).string_bytes("oldText")?;
-    let new_text = Js::new(new_text).string_bytes("newText")?;
-    let o = read_options(options, "options")?;
+    let old_text = Js::new(old_text)
+        .string_bytes("oldText")
+        .map_err(|e| e.with_argument("oldText"))?;
+    let new_text = Js::new(new_text)
+        .string_bytes("newText")
+        .map_err(|e| e.with_argument("newText"))?;
+    let (opts, replace_all) = strict(options, function, |o| {
+        Ok((edit_options(o)?, o.bool_or("replaceAll", false)?))
+    })?;
     let edit = Edit {
         old_text,
         new_text,
-        replace_all: o.bool_or("replaceAll", false)?,
+        replace_all,
     };
-    let opts = file_options(&o)?;
     Ok(Box::new(move || {
         change(path, opts, false, |source, _, label| {
             engine::apply_edits(existing(source)?, std::slice::from_ref(&edit), label).map_err(
@@ -341,7 +371,8 @@ fn edit_args(
     }))
 }
 
-/// Replaces `oldText` with `newText` in a file (SPEC sections 3 and 4).
+/// Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`
+/// shows them; every line keeps its own ending (README, "How an edit is applied").
 #[napi(
     js_name = "editFile",
     ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }",
@@ -353,7 +384,7 @@ pub fn edit_file(
     new_text: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(|| edit_args(path, old_text, new_text, options))
+    run_async(|| edit_args(path, old_text, new_text, options, "editFile"))
 }
 
 /// `editFile`, on the calling thread.
@@ -368,17 +399,20 @@ pub fn edit_file_sync(
     new_text: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
-    run_sync(env, || edit_args(path, old_text, new_text, options))
+    run_sync(env, || {
+        edit_args(path, old_text, new_text, options, "editFileSync")
+    })
 }
 
 fn multi_args(
     path: Unknown<'_>,
     edits: Unknown<'_>,
     options: Option<Unknown<'_>>,
+    function: &str,
 ) -> Result<Work, Error> {
     let path = read_path(path)?;
-    let edits = read_edits(&Js::new(edits))?;
-    let opts = file_options(&read_options(options, "options")?)?;
+    let edits = read_edits(&Js::new(edits), function)?;
+    let opts = strict(options, function, edit_options)?;
     Ok(Box::new(move || {
         change(path, opts, false, |source, _, label| {
             engine::apply_edits(existing(source)?, &edits, label)
@@ -386,7 +420,8 @@ fn multi_args(
     }))
 }
 
-/// Applies several edits in order, all or nothing (SPEC section 3).
+/// Applies several edits in order, each on the result of the one before, all or
+/// nothing: a failing edit names its `editIndex` and nothing is written.
 #[napi(
     js_name = "multiEdit",
     ts_args_type = "path: string, edits: Edit[], options?: EditOptions",
@@ -397,7 +432,7 @@ pub fn multi_edit(
     edits: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(|| multi_args(path, edits, options))
+    run_async(|| multi_args(path, edits, options, "multiEdit"))
 }
 
 /// `multiEdit`, on the calling thread.
@@ -411,7 +446,7 @@ pub fn multi_edit_sync(
     edits: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
-    run_sync(env, || multi_args(path, edits, options))
+    run_sync(env, || multi_args(path, edits, options, "multiEditSync"))
 }
 
 fn delete_args(
@@ -419,13 +454,14 @@ fn delete_args(
     start: Unknown<'_>,
     end: Unknown<'_>,
     options: Option<Unknown<'_>>,
+    function: &str,
 ) -> Result<Work, Error> {
     let path = read_path(path)?;
     let start: Anchor = read_anchor(&Js::new(start), "startAnchor")?;
     let end: Anchor = read_anchor(&Js::new(end), "endAnchor")?;
-    let o = read_options(options, "options")?;
-    let inclusive = o.bool_or("inclusive", false)?;
-    let opts = file_options(&o)?;
+    let (opts, inclusive) = strict(options, function, |o| {
+        Ok((edit_options(o)?, o.bool_or("inclusive", false)?))
+    })?;
     Ok(Box::new(move || {
         change(path, opts, false, |source, _, label| {
             engine::delete_range(existing(source)?, &start, &end, inclusive, label)
@@ -445,7 +481,7 @@ pub fn delete_range(
     end: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(|| delete_args(path, start, end, options))
+    run_async(|| delete_args(path, start, end, options, "deleteRange"))
 }
 
 /// `deleteRange`, on the calling thread.
@@ -460,32 +496,39 @@ pub fn delete_range_sync(
     end: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
-    run_sync(env, || delete_args(path, start, end, options))
+    run_sync(env, || {
+        delete_args(path, start, end, options, "deleteRangeSync")
+    })
 }
 
 fn write_args(
     path: Unknown<'_>,
     content: Unknown<'_>,
     options: Option<Unknown<'_>>,
+    function: &str,
 ) -> Result<Work, Error> {
     let path = read_path(path)?;
     let content = Js::new(content);
     let content = match content.kind() {
-        super::js::Kind::Buffer => content.buffer_bytes("content")?,
-        _ => content.string_bytes("content")?,
-    };
-    let o = read_options(options, "options")?;
-    let mode = match o.string("eol")?.as_deref() {
-        None | Some("preserve") => WriteEol::Preserve,
-        Some("lf") => WriteEol::Force(Ending::Lf),
-        Some("crlf") => WriteEol::Force(Ending::CrLf),
-        Some(other) => {
-            return Err(Error::invalid(format!(
-                "options.eol must be 'preserve', 'lf' or 'crlf', not '{other}'."
-            )))
-        }
-    };
-    let opts = file_options(&o)?;
+        super::js::Kind::Buffer => content.buffer_bytes("content"),
+        _ => content.string_bytes("content"),
+    }
+    .map_err(|e| e.with_argument("content"))?;
+    let (opts, mode) = strict(options, function, |o| {
+        let opts = edit_options(o)?;
+        let mode = match o.string("eol")?.as_deref() {
+            None | Some("preserve") => WriteEol::Preserve,
+            Some("lf") => WriteEol::Force(Ending::Lf),
+            Some("crlf") => WriteEol::Force(Ending::CrLf),
+            Some(other) => {
+                return Err(Error::invalid(format!(
+                    "options.eol must be 'preserve', 'lf' or 'crlf', not '{other}'."
+                ))
+                .with_argument("eol"))
+            }
+        };
+        Ok((opts, mode))
+    })?;
     Ok(Box::new(move || {
         change(path, opts, true, |decoded, real, label| {
             // Settings files are read only when the content and the file give no ending.
@@ -508,7 +551,7 @@ pub fn write_file(
     content: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(|| write_args(path, content, options))
+    run_async(|| write_args(path, content, options, "writeFile"))
 }
 
 /// `writeFile`, on the calling thread.
@@ -522,20 +565,24 @@ pub fn write_file_sync(
     content: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
-    run_sync(env, || write_args(path, content, options))
+    run_sync(env, || write_args(path, content, options, "writeFileSync"))
 }
 
 fn convert_args(
     path: Unknown<'_>,
     to: Unknown<'_>,
     options: Option<Unknown<'_>>,
+    function: &str,
 ) -> Result<Work, Error> {
     let path = read_path(path)?;
-    let to_name = Js::new(to).string("to")?;
+    let to_name = Js::new(to)
+        .string("to")
+        .map_err(|e| e.with_argument("to"))?;
     let to = Ending::from_name(&to_name).ok_or_else(|| {
         Error::invalid(format!("to must be 'lf', 'crlf' or 'cr', not '{to_name}'."))
+            .with_argument("to")
     })?;
-    let opts = file_options(&read_options(options, "options")?)?;
+    let opts = strict(options, function, edit_options)?;
     Ok(Box::new(move || {
         change(path, opts, false, |source, _, label| {
             engine::convert_eol(existing(source)?, to, label)
@@ -554,7 +601,7 @@ pub fn convert_eol(
     to: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(|| convert_args(path, to, options))
+    run_async(|| convert_args(path, to, options, "convertEol"))
 }
 
 /// `convertEol`, on the calling thread.
@@ -568,26 +615,30 @@ pub fn convert_eol_sync(
     to: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
-    run_sync(env, || convert_args(path, to, options))
+    run_sync(env, || convert_args(path, to, options, "convertEolSync"))
 }
 
 fn convert_encoding_args(
     path: Unknown<'_>,
     to: Unknown<'_>,
     options: Option<Unknown<'_>>,
+    function: &str,
 ) -> Result<Work, Error> {
     let path = read_path(path)?;
-    let to = Encoding::for_label(&Js::new(to).string("to")?)?;
-    let o = read_options(options, "options")?;
+    let to = Js::new(to)
+        .string("to")
+        .and_then(|label| Encoding::for_label(&label))
+        .map_err(|e| e.with_argument("to"))?;
+    let (mut opts, asked) = strict(options, function, |o| {
+        Ok((edit_options(o)?, o.bool_or("bom", false)?))
+    })?;
     // UTF-16 always has its BOM (it is how the file is recognised); UTF-8 has one
     // only when asked for; legacy encodings have none.
-    let asked = o.bool_or("bom", false)?;
     let bom = if to == Encoding::utf8() {
         asked
     } else {
         to.is_unicode()
     };
-    let mut opts = file_options(&o)?;
     opts.convert_to = Some((to, bom));
     Ok(Box::new(move || {
         change(path, opts, false, |decoded, _, _| {
@@ -627,7 +678,7 @@ pub fn convert_encoding(
     to: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(|| convert_encoding_args(path, to, options))
+    run_async(|| convert_encoding_args(path, to, options, "convertEncoding"))
 }
 
 /// `convertEncoding`, on the calling thread.
@@ -641,5 +692,7 @@ pub fn convert_encoding_sync(
     to: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
-    run_sync(env, || convert_encoding_args(path, to, options))
+    run_sync(env, || {
+        convert_encoding_args(path, to, options, "convertEncodingSync")
+    })
 }

@@ -2,12 +2,14 @@
 //! `INVALID_ARGUMENT` error that names the argument, never a crash and never a
 //! bare napi status.
 
+use std::cell::RefCell;
 use std::ptr;
 
 use napi::bindgen_prelude::{Env, Object, Unknown};
 use napi::{sys, JsValue};
 
 use crate::error::Error;
+use crate::explain;
 
 /// A JavaScript value with the env it lives in.
 #[derive(Clone, Copy)]
@@ -298,15 +300,6 @@ impl Js {
             .collect()
     }
 
-    /// An options object; `undefined`/`null` reads as an empty one.
-    pub fn options(&self, name: &str) -> Result<Options, Error> {
-        match self.kind() {
-            Kind::Undefined | Kind::Null => Ok(Options(None)),
-            Kind::Object => Ok(Options(Some(*self))),
-            _ => Err(self.wrong(name, "an object")),
-        }
-    }
-
     /// A property of an object (undefined when absent).
     pub fn get(&self, key: &str) -> Result<Js, Error> {
         let ckey = std::ffi::CString::new(key).expect("property names have no NUL");
@@ -322,11 +315,9 @@ impl Js {
         })
     }
 
-    /// The own enumerable string-keyed properties of an object, in order.
-    pub fn entries(&self, name: &str) -> Result<Vec<(String, Js)>, Error> {
-        if self.kind() != Kind::Object {
-            return Err(self.wrong(name, "an object"));
-        }
+    /// The own enumerable string keys of an object, in order, as JavaScript strings:
+    /// what `Object.keys` gives. Symbol keys and inherited keys are left out.
+    fn key_values(&self, name: &str) -> Result<Vec<Js>, Error> {
         let mut keys = ptr::null_mut();
         status_ok(
             self.env,
@@ -342,18 +333,87 @@ impl Js {
             },
             name,
         )?;
-        let keys = Js {
+        Js {
             env: self.env,
             value: keys,
-        };
-        keys.array(name)?
+        }
+        .array(name)
+    }
+
+    /// The own enumerable string keys of an object that are not in `known`.
+    ///
+    /// Every call with options pays for this check (2 to 3 µs for six keys, most of
+    /// it V8 listing the keys), so each key is compared in a buffer on the stack and
+    /// only an unknown one becomes a `String`.
+    fn keys_not_in(&self, known: &[&str], name: &str) -> Result<Vec<String>, Error> {
+        const ROOM: usize = 64;
+        let mut unknown = Vec::new();
+        for key in self.key_values(name)? {
+            let mut buf = [0u8; ROOM];
+            let mut written = 0;
+            status_ok(
+                self.env,
+                unsafe {
+                    sys::napi_get_value_string_utf8(
+                        self.env,
+                        key.value,
+                        buf.as_mut_ptr().cast(),
+                        ROOM,
+                        &mut written,
+                    )
+                },
+                name,
+            )?;
+            // A key that fills the buffer is longer than every known key.
+            let fits = written < ROOM - 1;
+            if fits && known.iter().any(|k| k.as_bytes() == &buf[..written]) {
+                continue;
+            }
+            unknown.push(key.string(name)?);
+        }
+        Ok(unknown)
+    }
+
+    /// The own enumerable string-keyed properties of an object, in order.
+    pub fn entries(&self, name: &str) -> Result<Vec<(String, Js)>, Error> {
+        if self.kind() != Kind::Object {
+            return Err(self.wrong(name, "an object"));
+        }
+        self.key_values(name)?
             .into_iter()
             .map(|key| {
                 let key = key.string(name)?;
-                let value = self.get(&key)?;
+                let value = self.get_by_value(&key, name)?;
                 Ok((key, value))
             })
             .collect()
+    }
+
+    /// A property named by any string, NUL included (a path in `expectedVersions`).
+    fn get_by_value(&self, key: &str, name: &str) -> Result<Js, Error> {
+        let mut js_key = ptr::null_mut();
+        status_ok(
+            self.env,
+            unsafe {
+                sys::napi_create_string_utf8(
+                    self.env,
+                    key.as_ptr().cast(),
+                    key.len() as isize,
+                    &mut js_key,
+                )
+            },
+            name,
+        )?;
+        let mut out = ptr::null_mut();
+        status_ok(
+            self.env,
+            unsafe { sys::napi_get_property(self.env, self.value, js_key, &mut out) },
+            name,
+        )?;
+        Ok(Js {
+            env: self.env,
+            value: out,
+        })
     }
 
     /// The raw value, to hand back to JavaScript unchanged.
@@ -362,76 +422,185 @@ impl Js {
     }
 }
 
-/// An options object that may be absent.
-pub struct Options(Option<Js>);
+/// An options object (or an `edits[]` entry) that may be absent, and every key the
+/// reading code asked of it.
+///
+/// The keys asked for are the known keys, by construction: [`strict`] refuses every
+/// other key the object has, so the list of options can never drift from what the
+/// code reads. The price is that a reader must ask for each of its keys on every
+/// call, not only when another option is set; one that does not refuses a valid key,
+/// which a test sees, and never lets a mistyped one through.
+pub struct Options {
+    object: Option<Js>,
+    /// How messages name the object: `options`, `edits[2]`.
+    name: String,
+    asked: RefCell<Vec<&'static str>>,
+}
 
 impl Options {
-    /// The named option, `undefined` when the object or the key is absent.
-    pub fn get(&self, key: &str) -> Result<Option<Js>, Error> {
-        match &self.0 {
+    fn new(object: Option<Js>, name: String) -> Options {
+        Options {
+            object,
+            name,
+            asked: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The named option, `None` when the object or the key is absent, `undefined` or
+    /// `null`.
+    pub fn get(&self, key: &'static str) -> Result<Option<Js>, Error> {
+        {
+            let mut asked = self.asked.borrow_mut();
+            if !asked.contains(&key) {
+                asked.push(key);
+            }
+        }
+        match &self.object {
             None => Ok(None),
             Some(obj) => {
-                let v = obj.get(key)?;
+                let v = obj.get(key).map_err(|e| e.with_argument(key))?;
                 Ok(if v.is_missing() { None } else { Some(v) })
             }
         }
     }
 
+    fn label(&self, key: &str) -> String {
+        format!("{}.{key}", self.name)
+    }
+
     /// An optional object option, as its own enumerable entries.
-    pub fn entries(&self, key: &str) -> Result<Vec<(String, Js)>, Error> {
+    pub fn entries(&self, key: &'static str) -> Result<Vec<(String, Js)>, Error> {
         match self.get(key)? {
             None => Ok(Vec::new()),
-            Some(v) => v.entries(&format!("options.{key}")),
+            Some(v) => v
+                .entries(&self.label(key))
+                .map_err(|e| e.with_argument(key)),
         }
     }
 
     /// An optional boolean option.
-    pub fn bool_or(&self, key: &str, default: bool) -> Result<bool, Error> {
+    pub fn bool_or(&self, key: &'static str, default: bool) -> Result<bool, Error> {
         match self.get(key)? {
             None => Ok(default),
-            Some(v) => v.bool_or(&format!("options.{key}"), default),
+            Some(v) => v
+                .bool_or(&self.label(key), default)
+                .map_err(|e| e.with_argument(key)),
         }
     }
 
     /// An optional string option.
-    pub fn string(&self, key: &str) -> Result<Option<String>, Error> {
+    pub fn string(&self, key: &'static str) -> Result<Option<String>, Error> {
         match self.get(key)? {
             None => Ok(None),
-            Some(v) => v.string(&format!("options.{key}")).map(Some),
+            Some(v) => v
+                .string(&self.label(key))
+                .map(Some)
+                .map_err(|e| e.with_argument(key)),
         }
     }
 
+    /// A required string's UTF-8 bytes (an edit's `oldText`), lone surrogates kept.
+    pub fn string_bytes(&self, key: &'static str) -> Result<Vec<u8>, Error> {
+        let name = self.label(key);
+        let value = match self.get(key)? {
+            Some(v) => v.string_bytes(&name),
+            None => Err(Error::invalid(format!(
+                "{name} is missing: it must be a string."
+            ))),
+        };
+        value.map_err(|e| e.with_argument(key))
+    }
+
     /// An optional whole-number option.
-    pub fn whole_number(&self, key: &str) -> Result<Option<u64>, Error> {
+    pub fn whole_number(&self, key: &'static str) -> Result<Option<u64>, Error> {
         match self.get(key)? {
             None => Ok(None),
-            Some(v) => v.whole_number(&format!("options.{key}")),
+            Some(v) => v
+                .whole_number(&self.label(key))
+                .map_err(|e| e.with_argument(key)),
         }
     }
 
     /// A string or an array of strings (for `root`); `None` when absent. An empty
     /// array is `Some` of nothing: the caller decides what that means.
-    pub fn strings(&self, key: &str) -> Result<Option<Vec<String>>, Error> {
-        let name = format!("options.{key}");
-        match self.get(key)? {
-            None => Ok(None),
-            Some(v) if v.kind() == Kind::Array => v
+    pub fn strings(&self, key: &'static str) -> Result<Option<Vec<String>>, Error> {
+        let name = self.label(key);
+        let read = |v: Js| match v.kind() {
+            Kind::Array => v
                 .array(&name)?
                 .iter()
                 .map(|s| s.string(&name))
                 .collect::<Result<_, _>>()
                 .map(Some),
-            Some(v) => match v.kind() {
-                Kind::String => Ok(Some(vec![v.string(&name)?])),
-                _ => Err(v.wrong(&name, "a string or an array of strings")),
-            },
+            Kind::String => Ok(Some(vec![v.string(&name)?])),
+            _ => Err(v.wrong(&name, "a string or an array of strings")),
+        };
+        match self.get(key)? {
+            None => Ok(None),
+            Some(v) => read(v).map_err(|e| e.with_argument(key)),
         }
+    }
+
+    /// Refuses the object's own enumerable string keys that were never asked for,
+    /// naming each with the closest known key (`explain::unknown_keys`).
+    fn refuse_unknown(&self, function: &str) -> Result<(), Error> {
+        let Some(object) = &self.object else {
+            return Ok(());
+        };
+        let asked = self.asked.borrow();
+        let unknown = object.keys_not_in(&asked, &self.name)?;
+        if unknown.is_empty() {
+            return Ok(());
+        }
+        Err(explain::unknown_keys(
+            function, &self.name, &unknown, &asked,
+        ))
     }
 }
 
+/// Reads an options argument of `function` with `read`, then refuses every key of it
+/// that `read` never asked for (`INVALID_ARGUMENT`, before anything is read or
+/// written). `undefined` or `null` reads as an empty object; so does a key whose
+/// value is `undefined`, but only a known one: `{ rooot: undefined }` is still a typo.
+pub fn strict<T>(
+    value: Option<Unknown<'_>>,
+    function: &str,
+    read: impl FnOnce(&Options) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let object = match value.map(Js::new) {
+        None => None,
+        Some(js) => match js.kind() {
+            Kind::Undefined | Kind::Null => None,
+            Kind::Object => Some(js),
+            _ => return Err(js.wrong("options", "an object").with_argument("options")),
+        },
+    };
+    let options = Options::new(object, "options".into());
+    let out = read(&options)?;
+    options.refuse_unknown(function)?;
+    Ok(out)
+}
+
+/// [`strict`] for one object of an array argument, such as `edits[2]`: `name` is how
+/// messages call it; it must be an object.
+pub fn strict_item<T>(
+    item: &Js,
+    name: String,
+    function: &str,
+    read: impl FnOnce(&Options) -> Result<T, Error>,
+) -> Result<T, Error> {
+    if item.kind() != Kind::Object {
+        return Err(item.wrong(&name, "an object"));
+    }
+    let options = Options::new(Some(*item), name);
+    let out = read(&options)?;
+    options.refuse_unknown(function)?;
+    Ok(out)
+}
+
 /// The class of every error the addon throws: `class EolEditError extends Error`, with
-/// `code` and, when there are any, `lines`, `editIndex`, `fileIndex`, `hunkIndex` and
-/// `hint` (SPEC section 5).
+/// `code` and, when there are any, `lines`, `editIndex`, `fileIndex`, `hunkIndex`,
+/// `hint` and `argument` (README, "Errors").
 ///
 /// It is written in JavaScript because a class made with `napi_define_class` cannot
 /// extend `Error`, and only a real subclass gets a stack trace, passes both
@@ -441,7 +610,7 @@ impl Options {
 /// also under `--disallow-code-generation-from-strings`.
 const ERROR_CLASS_SOURCE: &str = r#"(function () {
   'use strict';
-  const DETAILS = ['lines', 'editIndex', 'fileIndex', 'hunkIndex', 'hint'];
+  const DETAILS = ['lines', 'editIndex', 'fileIndex', 'hunkIndex', 'hint', 'argument'];
   class EolEditError extends Error {
     constructor(message, options) {
       const o = options !== null && typeof options === 'object' ? options : {};
@@ -488,7 +657,7 @@ impl napi::bindgen_prelude::ToNapiValue for EolEditErrorConstructor {
 
 /// Turns a core error into the JavaScript error the API promises: an `EolEditError`
 /// with `code`, `message`, and `lines` / `editIndex` / `fileIndex` / `hunkIndex` /
-/// `hint` when there are any.
+/// `hint` / `argument` when there are any.
 pub fn to_js_error(env: &Env, error: Error) -> napi::Error {
     match build_js_error(env, &error) {
         Ok(e) => e,
@@ -513,6 +682,9 @@ fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
     }
     if let Some(h) = &error.hint {
         details.set("hint", h.as_str())?;
+    }
+    if let Some(a) = &error.argument {
+        details.set("argument", &**a)?;
     }
     let text = error.full_message();
     let message = env.create_string(text.as_str())?;
@@ -577,14 +749,6 @@ pub fn js_string<'env>(env: &'env Env, bytes: &[u8]) -> napi::Result<Unknown<'en
         ));
     }
     Ok(unsafe { Unknown::from_raw_unchecked(env.raw(), out) })
-}
-
-/// Reads an optional options argument.
-pub fn read_options(value: Option<Unknown<'_>>, name: &str) -> Result<Options, Error> {
-    match value {
-        None => Ok(Options(None)),
-        Some(v) => Js::new(v).options(name),
-    }
 }
 
 /// U+FFFD in UTF-8.

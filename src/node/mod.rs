@@ -22,7 +22,7 @@ use crate::eol;
 use crate::error::{Error, ErrorCode};
 
 /// The class of every error eol-edit throws (`EolEditError extends Error`): `code` is
-/// one of the codes of SPEC section 5, with `lines`, `editIndex`, `fileIndex`,
+/// one of the codes listed in the README's "Errors", with `lines`, `editIndex`, `fileIndex`,
 /// `hunkIndex` and `hint` where they help. The declarations of the class and of its
 /// instances are in `src/node/index-header.d.ts.in`.
 #[allow(non_upper_case_globals)]
@@ -56,7 +56,7 @@ fn tier_names(tiers: &[crate::matching::Tier]) -> Vec<String> {
     tiers.iter().map(|t| t.as_str().to_string()).collect()
 }
 
-/// Line-ending statistics of a text (SPEC section 2, `eolInfo`).
+/// Line-ending statistics of a text, as `eolInfo` gives them.
 #[napi(object)]
 pub struct EolInfo {
     pub lf: u32,

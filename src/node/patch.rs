@@ -1,4 +1,4 @@
-//! `applyPatch`, `applyPatchSync` and `parsePatch` (SPEC section 8): arguments read
+//! `applyPatch`, `applyPatchSync` and `parsePatch` (README, "Patches"): arguments read
 //! here, the work done by [`crate::patch`].
 
 use std::collections::HashMap;
@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use napi::bindgen_prelude::{AsyncTask, Env, Unknown};
 use napi_derive::napi;
 
-use super::files::{file_options, settle, Job};
-use super::js::{read_options, Js, Kind};
+use super::files::{settle, write_options, Job};
+use super::js::{strict, Js, Kind};
 use super::{guard, tier_names, EolInfo};
 use crate::error::Error;
 use crate::patch::{self, Kind as LineKind, PatchOptions};
@@ -58,8 +58,9 @@ pub struct PatchOptionsShape {
     pub durable: Option<bool>,
     /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit).
     pub max_bytes: Option<f64>,
-    /// The encoding (a WHATWG label) to read each file that is not valid UTF-8 in,
-    /// and to write each added file in, as for the other file functions.
+    /// The encoding (a WHATWG label such as 'gbk', 'windows-1252') to read each file
+    /// that is not valid UTF-8 in, and to write each added file in. A BOM and valid
+    /// UTF-8 come first; this option comes before `.editorconfig` and `.gitattributes`.
     pub encoding: Option<String>,
     /// The version each file must still have (`FILE_CHANGED` otherwise), by its path
     /// as the patch names it; the empty string: the file must not exist.
@@ -117,28 +118,29 @@ fn read_patch(value: Unknown<'_>) -> Result<Vec<u8>, Error> {
         Kind::Buffer => js.buffer_bytes("patch"),
         _ => js.string_bytes("patch"),
     }
+    .map_err(|e| e.with_argument("patch"))
 }
 
 fn patch_args(
     value: Unknown<'_>,
     options: Option<Unknown<'_>>,
+    function: &str,
 ) -> Result<(Vec<u8>, PatchOptions), Error> {
     let patch = read_patch(value)?;
-    let o = read_options(options, "options")?;
-    let mut expected_versions = HashMap::new();
-    for (path, version) in o.entries("expectedVersions")? {
-        let version = version.string(&format!("options.expectedVersions[{path:?}]"))?;
-        expected_versions.insert(path, version);
-    }
-    let mut file = file_options(&o)?;
-    file.expected_version = None;
-    Ok((
-        patch,
-        PatchOptions {
-            file,
+    let options = strict(options, function, |o| {
+        let mut expected_versions = HashMap::new();
+        for (path, version) in o.entries("expectedVersions")? {
+            let version = version
+                .string(&format!("options.expectedVersions[{path:?}]"))
+                .map_err(|e| e.with_argument("expectedVersions"))?;
+            expected_versions.insert(path, version);
+        }
+        Ok(PatchOptions {
+            file: write_options(o)?,
             expected_versions,
-        },
-    ))
+        })
+    })?;
+    Ok((patch, options))
 }
 
 fn patch_work(patch: Vec<u8>, opts: PatchOptions) -> Result<PatchResult, Error> {
@@ -171,7 +173,7 @@ pub fn apply_patch(
     patch: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<PatchResult>>> {
-    Ok(match settle(|| patch_args(patch, options)) {
+    Ok(match settle(|| patch_args(patch, options, "applyPatch")) {
         Ok((patch, opts)) => Job::new(move || patch_work(patch, opts)),
         Err(e) => Job::new(move || Err(e)),
     })
@@ -188,7 +190,7 @@ pub fn apply_patch_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<PatchResult> {
     guard(env, || {
-        let (patch, opts) = patch_args(patch, options)?;
+        let (patch, opts) = patch_args(patch, options, "applyPatchSync")?;
         patch_work(patch, opts)
     })
 }

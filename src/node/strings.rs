@@ -1,4 +1,4 @@
-//! `toLf`, `detectEol`, `eolInfo`, `normalizeEol`: SPEC section 2.
+//! `toLf`, `detectEol`, `eolInfo`, `normalizeEol`: line endings of strings, no I/O.
 
 use napi::bindgen_prelude::{Env, Object, Unknown};
 use napi::JsValue;
@@ -49,8 +49,9 @@ pub fn eol_info(env: &Env, text: Unknown<'_>) -> napi::Result<EolInfo> {
     })
 }
 
-/// Seed 000's `normalizeEol`: `updated` re-joined with `original`'s dominant ending and
-/// given `original`'s trailing-newline state.
+/// `updated` re-joined with `original`'s dominant ending and given `original`'s
+/// trailing-newline state: the function of dskcode's CRLF fix, for a drop-in
+/// replacement.
 #[napi(
     js_name = "normalizeEol",
     ts_args_type = "original: string, updated: string",

@@ -4,7 +4,7 @@
 //! view, from the line after the previous hunk (and after its `@@` anchors), through
 //! the tiers of [`matching::find_line_run`]. The matched lines, with the ending of the
 //! last one, are then rewritten by [`align::replace_with_origins`] exactly as an edit's
-//! match is (SPEC 3.5), each new line's origin taken from the hunk itself: a context
+//! match is, each new line's origin taken from the hunk itself: a context
 //! line keeps its bytes and ending, a changed line (removed, then added in its place)
 //! takes the ending of the line it replaces, an added line the region's dominant ending
 //! (the file's on a tie). Bytes outside the hunks are never copied into anything but the

@@ -221,7 +221,7 @@ pub struct FileResult {
     pub warnings: Vec<String>,
 }
 
-/// Applies a patch to files, all or nothing (SPEC section 8).
+/// Applies a patch to files, all or nothing (README, "Patches").
 ///
 /// Every file's new content is computed and every check made before the first write;
 /// then the files are written, and if one write fails the ones already written are put

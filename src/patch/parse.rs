@@ -99,7 +99,7 @@ fn invalid(line: usize, what: impl AsRef<str>, hint: &str) -> Error {
     .with_hint(hint)
 }
 
-/// Parses a patch in either format (SPEC section 8). No I/O.
+/// Parses a patch in either format (README, "Patches"). No I/O.
 pub fn parse(text: &[u8]) -> Result<Patch> {
     let all = split_lines(text);
     let lines = unwrap(&all);
