@@ -698,7 +698,7 @@ describe('encoding and unknown arguments over MCP', () => {
       expect(edit.isError, text(edit)).toBeFalsy()
       expect(fs.readFileSync(path.join(root, 'u.txt'))).toEqual(Buffer.from('one\r\nTWO\r\n', 'utf16le'))
       const anchors = await client.callTool({ name: 'delete_range', arguments: { path: 'u.txt', start_anchor: 'zz', end_anchor: 'TWO', encoding: 'utf-16le' } })
-      expect(text(anchors)).toMatch(/^ANCHOR_NOT_FOUND: start_anchor `zz`/)
+      expect(text(anchors)).toMatch(/^ANCHOR_NOT_FOUND: The start anchor `zz`/)
     } finally {
       await client.close()
     }
