@@ -39,7 +39,8 @@ function snapshot(dir: string): Record<string, string> {
   const walk = (d: string) => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, entry.name)
-      const rel = path.relative(dir, full)
+      // Keys with `/` on every platform, as the tests write them.
+      const rel = path.relative(dir, full).split(path.sep).join('/')
       if (entry.isSymbolicLink()) out[rel] = `-> ${fs.readlinkSync(full)}`
       else if (entry.isDirectory()) walk(full)
       else out[rel] = fs.readFileSync(full, 'latin1')
