@@ -8,7 +8,7 @@ import * as path from 'node:path'
 
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { can, isWindows, skipUnless } from './support/platform'
+import { can, isWindows, skipUnless, underQemu } from './support/platform'
 import { cliOutputProblems } from './support/wording'
 
 const repo = path.resolve(__dirname, '..')
@@ -505,7 +505,9 @@ print(json.dumps({'status': os.waitstatus_to_exitcode(status), 'output': out.dec
 
 const noPty: string | null = isWindows
   ? 'Windows has no POSIX pseudo-terminal'
-  : spawnSync('python3', ['-c', 'import pty'], { encoding: 'utf8' }).status === 0
+  : underQemu
+    ? "qemu-user without binfmt_misc cannot start an arm64 program from python's pty"
+    : spawnSync('python3', ['-c', 'import pty'], { encoding: 'utf8' }).status === 0
     ? null
     : "python3 with its pty module is not installed, and the test types on a pseudo-terminal through it"
 

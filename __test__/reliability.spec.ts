@@ -24,7 +24,7 @@ import * as path from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { underWine } from './support/platform'
+import { slow, underWine } from './support/platform'
 
 import * as eol from '../index.js'
 
@@ -222,7 +222,7 @@ describe('a process killed with SIGKILL mid-edit', () => {
     expect(edits).toBeGreaterThan(0)
     expect(seen.A).toBeGreaterThan(0)
     expect(seen.B).toBeGreaterThan(0)
-  }, 90_000)
+  }, 90_000 * slow)
 })
 
 // ---------------------------------------------------------------------------
@@ -276,7 +276,7 @@ describe('two processes editing one file with expectedVersion', () => {
     // flock was held from the check to the rename (src/file/atomic.rs); about a quarter
     // of the updates were lost then.
     expect(Number(match![1])).toBe(successes)
-  }, 60_000)
+  }, 60_000 * slow)
 })
 
 // ---------------------------------------------------------------------------
@@ -309,7 +309,7 @@ describe('200 concurrent editFile promises on one file', () => {
       got.forEach((text, i) => expect([`line ${i}`, `LINE ${i} edited`]).toContain(text))
     }
     expect(tempFiles(dir)).toEqual([])
-  }, 60_000)
+  }, 60_000 * slow)
 
   it('all land when mixed with multiEdit and deleteRange on the same file', async () => {
     const dir = tmp('mixed')
@@ -328,7 +328,7 @@ describe('200 concurrent editFile promises on one file', () => {
     const expected = `${lines.map((_, i) => `ROW ${i}`).join('\r\n')}\r\nbegin\r\nend\r\n`
     expect(fs.readFileSync(file, 'latin1')).toBe(expected)
     expect(tempFiles(dir)).toEqual([])
-  }, 60_000)
+  }, 60_000 * slow)
 })
 
 // ---------------------------------------------------------------------------
@@ -440,7 +440,7 @@ describe('bad input to every export never crashes', () => {
     expect(get('applyEdits edits = a sparse array')).toMatchObject({ code: 'INVALID_ARGUMENT' })
     // Tools never throw or reject, whatever they are given.
     expect(results.filter((r) => r.kind === 'tool').every((r) => r.outcome === 'ok')).toBe(true)
-  }, 120_000)
+  }, 120_000 * slow)
 
   it('huge strings: 64 MiB to toLf, 100k-line oldText, 8 MiB contents', async () => {
     const results = await runBadInput(true)
@@ -453,7 +453,7 @@ describe('bad input to every export never crashes', () => {
     expect(failures).toEqual([])
     expect(huge.length).toBeGreaterThanOrEqual(10)
     expect(huge.find((r) => r.name === 'toLf of a 64 MiB CRLF string')?.outcome).toBe('ok')
-  }, 300_000)
+  }, 300_000 * slow)
 })
 
 /**

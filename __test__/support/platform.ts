@@ -17,6 +17,13 @@ export const underWine =
 /** The arm64 build under qemu-user (scripts/cross/test-arm64.sh sets EOL_EDIT_UNDER). */
 export const underQemu = process.env.EOL_EDIT_UNDER === 'qemu'
 
+/**
+ * How much longer a test that starts processes may take here: under qemu-user every
+ * Node is emulated, under wine processes start slowly. (vitest.config.mts scales the
+ * default timeout the same way; a test with its own timeout multiplies by this.)
+ */
+export const slow = underQemu ? 4 : underWine ? 2 : 1
+
 /** Why something cannot be tested here, or `null` when it can. */
 export type Can = string | null
 
