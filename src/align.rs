@@ -53,7 +53,51 @@ pub fn line_ops<T: Eq + std::hash::Hash + Ord>(
     new: &[T],
     budget: Duration,
 ) -> Vec<DiffOp> {
-    capture_diff_slices_deadline(Algorithm::Myers, old, new, Some(Instant::now() + budget))
+    let ops =
+        capture_diff_slices_deadline(Algorithm::Myers, old, new, Some(Instant::now() + budget));
+    consistent(ops)
+}
+
+/// The same operations with every index taken from where the operations before it
+/// end. similar's Myers can report the other side's index of a `Delete` or an `Insert`
+/// one line off (old `[a, b]`, new `[b, b]` gives a Delete at new index 1 and an Insert
+/// at old index 1, before the Equal it follows), which put a diff's hunk header off and
+/// would put an inserted line before the kept line it comes after.
+fn consistent(ops: Vec<DiffOp>) -> Vec<DiffOp> {
+    let (mut old_at, mut new_at) = (0, 0);
+    ops.into_iter()
+        .map(|op| {
+            let (old_len, new_len) = (op.old_range().len(), op.new_range().len());
+            let fixed = match op {
+                DiffOp::Equal { len, .. } => DiffOp::Equal {
+                    old_index: old_at,
+                    new_index: new_at,
+                    len,
+                },
+                DiffOp::Delete { old_len, .. } => DiffOp::Delete {
+                    old_index: old_at,
+                    old_len,
+                    new_index: new_at,
+                },
+                DiffOp::Insert { new_len, .. } => DiffOp::Insert {
+                    old_index: old_at,
+                    new_index: new_at,
+                    new_len,
+                },
+                DiffOp::Replace {
+                    old_len, new_len, ..
+                } => DiffOp::Replace {
+                    old_index: old_at,
+                    old_len,
+                    new_index: new_at,
+                    new_len,
+                },
+            };
+            old_at += old_len;
+            new_at += new_len;
+            fixed
+        })
+        .collect()
 }
 
 /// Aligns `new_lines` with `old_lines` by a longest common subsequence and tells,
@@ -194,6 +238,55 @@ pub fn replace_with_origins(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_operation_starts_where_the_one_before_it_ends() {
+        // similar reports a Delete at new index 1 and an Insert at old index 1 here.
+        let ops = line_ops(&["a", "b"], &["b", "b"], Duration::from_secs(1));
+        assert_eq!(
+            ops,
+            vec![
+                DiffOp::Delete {
+                    old_index: 0,
+                    old_len: 1,
+                    new_index: 0
+                },
+                DiffOp::Equal {
+                    old_index: 1,
+                    new_index: 0,
+                    len: 1
+                },
+                DiffOp::Insert {
+                    old_index: 2,
+                    new_index: 1,
+                    new_len: 1
+                },
+            ]
+        );
+        // And on many small inputs: the indices chain, and the lengths cover both sides.
+        let mut seed = 0x2545_f491_u32;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed
+        };
+        for _ in 0..2000 {
+            let old: Vec<u32> = (0..next() % 7).map(|_| next() % 3).collect();
+            let new: Vec<u32> = (0..next() % 7).map(|_| next() % 3).collect();
+            let (mut o, mut n) = (0, 0);
+            for op in line_ops(&old, &new, Duration::from_secs(1)) {
+                assert_eq!(
+                    (op.old_range().start, op.new_range().start),
+                    (o, n),
+                    "{old:?} {new:?}"
+                );
+                o = op.old_range().end;
+                n = op.new_range().end;
+            }
+            assert_eq!((o, n), (old.len(), new.len()));
+        }
+    }
 
     #[test]
     fn changed_line_takes_the_ending_of_the_line_it_replaces() {

@@ -471,6 +471,13 @@ mod tests {
     }
 
     #[test]
+    fn a_hunk_header_counts_the_lines_the_hunk_shows() {
+        // `-a`, ` b`, `+b`: two old lines and two new ones, from line 1.
+        let s = whole(b"a\nb\n", b"b\nb\n", "f");
+        assert_eq!(s.diff, "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n-a\n b\n+b\n");
+    }
+
+    #[test]
     fn reports_the_changed_lines_of_the_new_text() {
         let s = whole(b"a\r\nb\r\nc\r\n", b"a\r\nX\r\nY\r\nc\r\n", "f");
         assert_eq!((s.start_line, s.end_line), (2, 3));
