@@ -5,7 +5,7 @@
 // a one-line summary, notes on lenient matches and warnings, and the diff without
 // its header (the summary names the file), cut when very long.
 
-const { GUTTER } = require('./args.js')
+const { GUTTER } = require('../operations.js')
 const { toolWarnings } = require('./wording.js')
 
 /** @typedef {import('../../index.js').EolInfo} EolInfo */

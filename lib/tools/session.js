@@ -19,6 +19,7 @@ const nodeFs = require('node:fs')
 const nodePath = require('node:path')
 
 const core = require('../binding.js')
+const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES } = require('../operations.js')
 const { toolError } = require('./errors.js')
 
 /** @typedef {import('../../index.js').EditOptions} EditOptions */
@@ -29,14 +30,18 @@ const { toolError } = require('./errors.js')
 /** @typedef {import('../../tools.js').JsonSchemaObject} JsonSchemaObject */
 
 /**
- * One tool: its model-facing definition and what it does with parsed arguments.
- * @typedef {object} ToolSpec
- * @property {string} name
- * @property {string} description
- * @property {JsonSchemaObject} parameters
- * @property {(args: Record<string, unknown>, call: Call) => Promise<ToolSuccess>} run
- * @property {string[]} [accepts] spellings `run` takes beyond the schema's and KEYS'
- * @property {(warning: string) => string} [warningLine] how a warning reads in `data`
+ * What a tool does with its arguments, read and checked by the declaration of its
+ * operation (lib/operations.js), which also gives its name, description and schema.
+ * `run` resolves to a ToolSuccess or throws; `name` gives a parameter's name as the
+ * schema has it, for messages (`startAnchor` → `start_anchor`).
+ * @typedef {object} ToolBehaviour
+ * @property {string} operation the operation's name in lib/operations.js
+ * @property {(values: Record<string, unknown>, call: Call, name: (param: string) => string) => Promise<ToolSuccess>} run
+ */
+
+/**
+ * The settings of a tool set that shape what read_file returns.
+ * @typedef {{ maxReadLines: number, maxReadChars: number }} Settings
  */
 
 /**
@@ -75,12 +80,14 @@ const ABSENT = ''
 
 class Session {
   /**
-   * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve }} settings
+   * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve, settings?: Settings }} settings
    */
   constructor(settings) {
     this.base = settings.base
     this.requireRead = settings.requireRead
     this.approve = settings.approve
+    /** @type {Settings} */
+    this.settings = settings.settings || { maxReadLines: DEFAULT_READ_LINES, maxReadChars: DEFAULT_READ_CHARS }
     /** Version of each file (by real path) as this tool set last read or wrote it. */
     /** @type {Map<string, string>} */
     this.versions = new Map()
