@@ -220,7 +220,8 @@ function synopsis(cmd) {
 function commandHelp(cmd) {
   const optional = cmd.flags.some(({ flag }) => !flag.required)
   const usage = `Usage: eol-edit ${synopsis(cmd)}${optional ? ' [options]' : ''}${cmd.stdin ? ' < content' : ''}`
-  const out = [usage, '', cmd.decl.about]
+  const about = cmd.decl.about.split('\n\n').map((paragraph) => (paragraph.startsWith(' ') ? paragraph : wrap(paragraph, 0)))
+  const out = [usage, '', about.join('\n\n')]
   if (cmd.flags.length > 0) {
     out.push('', 'Options:')
     for (const { flag } of cmd.flags) {

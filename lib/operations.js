@@ -144,7 +144,8 @@
  * @typedef {object} CommandDecl
  * @property {string} name `delete-range`
  * @property {string} summary the line in `eol-edit --help`
- * @property {string} about the paragraph of `eol-edit <command> --help`
+ * @property {string} about what `eol-edit <command> --help` says of it: paragraphs, split by
+ *   a blank line, that the help wraps (one that starts with a space is shown as it is)
  * @property {string} [after] text after the options in the help
  */
 
@@ -576,8 +577,8 @@ const readFile = {
     name: 'read',
     summary: "print a file's text (LF line breaks)",
     about:
-      "Prints the file's text as a model sees it: every line ending shown as LF,\n" +
-      'without the BOM, decoded from UTF-16 or the file\'s legacy encoding if needed.',
+      "Prints the file's text as a model sees it: every line ending shown as LF, " +
+      "without the BOM, decoded from UTF-16 or the file's legacy encoding if needed.",
   },
 }
 
@@ -600,9 +601,9 @@ const editFile = {
     name: 'edit',
     summary: "replace text, keeping each line's ending",
     about:
-      'Replaces the one place where --old matches (every place with --replace-all) and\n' +
-      'prints the diff. Write line breaks as LF; the file keeps its own endings and BOM.\n' +
-      'Lenient matching (Unicode look-alikes, trailing whitespace, indentation, literal\n' +
+      'Replaces the one place where --old matches (every place with --replace-all) and ' +
+      'prints the diff. Write line breaks as LF; the file keeps its own endings and BOM. ' +
+      'Lenient matching (Unicode look-alikes, trailing whitespace, indentation, literal ' +
       'escapes such as \\n) is tried when the text is not found exactly.',
   },
 }
@@ -647,8 +648,8 @@ const deleteRange = {
     name: 'delete-range',
     summary: 'delete the lines between two anchors',
     about:
-      'Deletes the lines between two anchors and prints the diff. An anchor is a whole\n' +
-      'line of the file, or a number, which is taken as a 1-based line number. The\n' +
+      'Deletes the lines between two anchors and prints the diff. An anchor is a whole ' +
+      'line of the file, or a number, which is taken as a 1-based line number. The ' +
       'anchor lines are kept unless --inclusive is given.',
   },
 }
@@ -699,11 +700,11 @@ const writeFile = {
     name: 'write',
     summary: 'write stdin to a file, keeping its endings and BOM',
     about:
-      'Writes the content read from stdin to the file. An existing file keeps its line\n' +
-      'endings and BOM (unchanged lines keep their bytes); a new file takes its ending\n' +
-      'from .editorconfig or .gitattributes, else LF. Missing folders are created.\n' +
-      'The content must come from a pipe or a file, not a terminal, and empty content\n' +
-      'is refused unless --allow-empty is given (so that </dev/null or a failed\n' +
+      'Writes the content read from stdin to the file. An existing file keeps its line ' +
+      'endings and BOM (unchanged lines keep their bytes); a new file takes its ending ' +
+      'from .editorconfig or .gitattributes, else LF. Missing folders are created. ' +
+      'The content must come from a pipe or a file, not a terminal, and empty content ' +
+      'is refused unless --allow-empty is given (so that </dev/null or a failed ' +
       'command before the pipe never empties a file).',
   },
 }
@@ -737,7 +738,7 @@ const convertEol = {
     name: 'convert',
     summary: 'convert every line ending on purpose',
     about:
-      'Converts every line ending of each file. A file that already has only those\n' +
+      'Converts every line ending of each file. A file that already has only those ' +
       'endings is reported as unchanged (not an error).',
   },
 }
@@ -835,11 +836,11 @@ const applyPatch = {
     name: 'patch',
     summary: 'apply a patch (apply_patch format or unified diff) from FILE or stdin',
     about:
-      'Applies a patch read from FILE (or stdin, when FILE is - or left out) to the files\n' +
-      'it names, all or nothing: if any part fails, no file is changed. The patch is the\n' +
-      'apply_patch format (*** Begin Patch ... *** End Patch, with Add File, Delete File,\n' +
-      'Update File and Move to sections) or a unified diff (diff -u, git diff). Each file\n' +
-      'keeps its own line endings, BOM and encoding; paths are taken from the current folder.\n' +
+      'Applies a patch read from FILE (or stdin, when FILE is - or left out) to the files ' +
+      'it names, all or nothing: if any part fails, no file is changed. The patch is the ' +
+      'apply_patch format (*** Begin Patch ... *** End Patch, with Add File, Delete File, ' +
+      'Update File and Move to sections) or a unified diff (diff -u, git diff). Each file ' +
+      'keeps its own line endings, BOM and encoding; paths are taken from the current folder. ' +
       'A patch on stdin must come from a pipe or a file, not a terminal.',
   },
 }
@@ -942,8 +943,8 @@ const demo = {
     name: 'demo',
     summary: 'edit CRLF, mixed, CR, BOM and UTF-16 files and show the bytes',
     about:
-      'In a temporary folder (removed afterwards), edits CRLF, mixed, lone-CR, UTF-8 BOM\n' +
-      'and UTF-16 files the way a model writes edits (line breaks as \\n), and shows\n' +
+      'In a temporary folder (removed afterwards), edits CRLF, mixed, lone-CR, UTF-8 BOM ' +
+      'and UTF-16 files the way a model writes edits (line breaks as \\n), and shows ' +
       'each file\'s bytes before and after with the endings visible (\\r\\n, \\n, \\r).',
   },
 }
@@ -962,21 +963,19 @@ const mcp = {
     name: 'mcp',
     summary: 'serve the agent tools over MCP (stdio)',
     about:
-      'Runs an MCP server over stdio (for Claude Desktop, Cursor, VS Code, OpenCode and\n' +
-      'other MCP clients) with the tools read_file, write_file, edit_file, multi_edit,\n' +
-      'delete_range and apply_patch. Every path must be inside a root; relative paths are taken from the\n' +
-      'first root. Stdout carries only protocol messages; diagnostics go to stderr.\n' +
-      '\n' +
-      'Without --root, the roots are the workspace folders the client announces (MCP\n' +
-      'roots), else the folder the server was started in. The root of the file system,\n' +
-      'your home folder and any folder that contains it are never served unless --root\n' +
-      'names them: such a client root is skipped, and such a start folder makes the\n' +
-      'server exit with status 2; stderr says which folder and how to serve it.\n' +
-      '\n' +
-      'A message over 66 MiB (more than the largest file the tools read or write, 64 MiB,\n' +
-      'with its JSON) is answered with a JSON-RPC error, and the server goes on serving.\n' +
-      '\n' +
-      'Needs the MCP SDK, an optional peer dependency: npm install @modelcontextprotocol/sdk@1',
+      'Runs an MCP server over stdio (for Claude Desktop, Cursor, VS Code, OpenCode and ' +
+      'other MCP clients) with the tools read_file, write_file, edit_file, multi_edit, ' +
+      'delete_range and apply_patch. Every path must be inside a root; relative paths are taken from the ' +
+      'first root. Stdout carries only protocol messages; diagnostics go to stderr.\n\n' +
+      'Without --root, the roots are the workspace folders the client announces (MCP ' +
+      'roots), else the folder the server was started in. The root of the file system, ' +
+      'your home folder and any folder that contains it are never served unless --root ' +
+      'names them: such a client root is skipped, and such a start folder makes the ' +
+      'server exit with status 2; stderr says which folder and how to serve it.\n\n' +
+      'A message over 66 MiB (more than the largest file the tools read or write, 64 MiB, ' +
+      'with its JSON) is answered with a JSON-RPC error, and the server goes on serving.\n\n' +
+      'Needs the MCP SDK, an optional peer dependency:\n\n' +
+      '  npm install @modelcontextprotocol/sdk@1',
     after:
       'Client configuration (claude_desktop_config.json, .cursor/mcp.json):\n' +
       '  {"mcpServers": {"eol-edit": {"command": "npx", "args": ["-y", "-p", "eol-edit",\n' +
