@@ -105,8 +105,13 @@ class Session {
    * @returns {Promise<T>}
    */
   async exclusive(keys, work) {
-    const unique = [...new Set(keys)]
-    const before = unique.map((key) => this.queues.get(key))
+    const unique = keys.length === 1 ? keys : [...new Set(keys)]
+    /** @type {Promise<void>[]} */
+    const before = []
+    for (const key of unique) {
+      const queued = this.queues.get(key)
+      if (queued) before.push(queued)
+    }
     /** @type {() => void} */
     let release = () => {}
     /** @type {Promise<void>} */
@@ -115,7 +120,7 @@ class Session {
     })
     for (const key of unique) this.queues.set(key, gate)
     try {
-      await Promise.all(before)
+      if (before.length > 0) await Promise.all(before)
       return await work()
     } finally {
       release()
@@ -143,6 +148,9 @@ class Call {
     const base = session.base.cwd
     /** Folder relative paths are taken from in this call. */
     this.cwd = context.cwd !== undefined ? nodePath.resolve(base || process.cwd(), context.cwd) : base
+    /** The real path of each existing file this call named (`key`), looked up once. */
+    /** @type {Map<string, string>} */
+    this.realPaths = new Map()
   }
 
   /**
@@ -152,11 +160,15 @@ class Call {
    * @returns {BaseOptions & Extra}
    */
   options(extra) {
+    const { base } = this.session
     /** @type {BaseOptions} */
-    const options = { ...this.session.base }
+    const options = {}
     if (this.cwd !== undefined) options.cwd = this.cwd
+    if (base.root !== undefined) options.root = base.root
+    if (base.maxBytes !== undefined) options.maxBytes = base.maxBytes
+    if (base.durable !== undefined) options.durable = base.durable
     if (this.encoding !== undefined) options.encoding = this.encoding
-    return { ...options, ...extra }
+    return Object.assign(options, extra)
   }
 
   /**
@@ -176,9 +188,16 @@ class Call {
    * @param {string} path
    */
   key(path) {
+    const known = this.realPaths.get(path)
+    if (known !== undefined) return known
     const absolute = nodePath.resolve(this.cwd || process.cwd(), path)
     try {
-      return nodeFs.realpathSync.native(absolute)
+      // An existing file keeps its real path through the call (a change replaces its
+      // content, not its place); a missing one is looked up again, as the change may
+      // create it, or the folders on its way.
+      const real = nodeFs.realpathSync.native(absolute)
+      this.realPaths.set(path, real)
+      return real
     } catch {
       try {
         return nodePath.join(nodeFs.realpathSync.native(nodePath.dirname(absolute)), nodePath.basename(absolute))
