@@ -106,7 +106,7 @@ const applyPatch = {
           const version = expectedVersion(path)
           if (version !== undefined) expectedVersions[path] = version
         }
-        return core.applyPatch(input, call.options({ dryRun, expectedVersions }))
+        return /** @type {Promise<PatchResult>} */ (call.library('applyPatch', paths, input, call.options({ dryRun, expectedVersions })))
       },
       files: changes,
     })

@@ -5,11 +5,11 @@
 // arguments and description are the declaration of `deleteRange` (lib/operations.js);
 // here is what they mean together: each end is an anchor or a line number, not both.
 
-const core = require('../binding.js')
 const { argumentError } = require('./errors.js')
 const { changeSummary, changed, diffCounts, plural } = require('./results.js')
 
 /** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
+/** @typedef {import('../../index.js').EditResult} EditResult */
 
 /**
  * One end of the range: its anchor (`start_anchor`) or its line number (`start_line`),
@@ -59,7 +59,9 @@ const deleteRange = {
       compute: async ({ dryRun, expectedVersion }) => {
         /** @param {string | number} s @param {string | number} e */
         const run = (s, e) =>
-          core.deleteRange(path, s, e, call.options({ dryRun, expectedVersion: expectedVersion(path), inclusive }))
+          /** @type {Promise<EditResult>} */ (
+            call.library('deleteRange', [path], path, s, e, call.options({ dryRun, expectedVersion: expectedVersion(path), inclusive }))
+          )
         try {
           return await run(start, end)
         } catch (error) {

@@ -5,12 +5,12 @@
 // the lenient tiers, each line written with the ending it had. Its arguments and
 // description are the declaration of `editFile` (lib/operations.js).
 
-const core = require('../binding.js')
 const { withPrefixRetry } = require('./edits.js')
 const { PREFIX_NOTE, changeSummary, changed, editHead, tierNotes } = require('./results.js')
 
 /** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
 /** @typedef {import('../../index.js').Edit} Edit */
+/** @typedef {import('../../index.js').EditResult} EditResult */
 
 /** @type {ToolBehaviour} */
 const editFile = {
@@ -25,11 +25,15 @@ const editFile = {
       paths: [path],
       compute: ({ dryRun, expectedVersion }) =>
         withPrefixRetry([edit], ([e]) =>
-          core.editFile(
-            path,
-            e.oldText,
-            e.newText,
-            call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: e.replaceAll === true }),
+          /** @type {Promise<EditResult>} */ (
+            call.library(
+              'editFile',
+              [path],
+              path,
+              e.oldText,
+              e.newText,
+              call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: e.replaceAll }),
+            )
           ),
         ),
       files: ({ result }) => [

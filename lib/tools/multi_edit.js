@@ -5,12 +5,12 @@
 // (each edit's too) and description are the declaration of `multiEdit`
 // (lib/operations.js).
 
-const core = require('../binding.js')
 const { withPrefixRetry } = require('./edits.js')
 const { PREFIX_NOTE, changeSummary, changed, editHead, tierNotes } = require('./results.js')
 
 /** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
 /** @typedef {import('../../index.js').Edit} Edit */
+/** @typedef {import('../../index.js').EditResult} EditResult */
 
 /** @type {ToolBehaviour} */
 const multiEdit = {
@@ -23,7 +23,9 @@ const multiEdit = {
       paths: [path],
       compute: ({ dryRun, expectedVersion }) =>
         withPrefixRetry(edits, (list) =>
-          core.multiEdit(path, list, call.options({ dryRun, expectedVersion: expectedVersion(path) })),
+          /** @type {Promise<EditResult>} */ (
+            call.library('multiEdit', [path], path, list, call.options({ dryRun, expectedVersion: expectedVersion(path) }))
+          ),
         ),
       files: ({ result }) => [
         { path, diff: result.diff, summary: changeSummary('multi_edit', path, result.diff), version: result.version },

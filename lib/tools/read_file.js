@@ -6,7 +6,6 @@
 // later change to the file can be refused when the file changed in between. Its
 // arguments and description are the declaration of `readFile` (lib/operations.js).
 
-const core = require('../binding.js')
 const { GUTTER } = require('../operations.js')
 const { argumentError } = require('./errors.js')
 const { describeEndings, plural } = require('./results.js')
@@ -50,9 +49,12 @@ const readFileTool = {
 async function read(values, call, name) {
   const { maxReadLines: maxLines, maxReadChars: maxChars } = call.session.settings
   const path = /** @type {string} */ (values.path)
+  // What the model reads is what it will know of the file: by its path as it is now.
+  call.fresh = true
   const { offset, limit } = slice(values, maxLines, name)
   const r = await call.exclusive([path], async () => {
-    const result = await core.readFile(path, call.readOptions({ offset, limit }))
+    /** @type {import('../../index.js').ReadResult} */
+    const result = await call.library('readFile', [path], path, call.readOptions({ offset, limit }))
     call.remember(path, result.version)
     return result
   })

@@ -72,6 +72,22 @@ const { toolError } = require('./errors.js')
  */
 
 /**
+ * A call whose files hold at most this many bytes in all runs the library's Sync
+ * function, on the calling thread; a larger one its Promise form, on libuv's thread
+ * pool. An edit of a small file takes less time than the hop to the pool and back (on
+ * a busy machine, the wait for a thread to be scheduled), which a host waiting for the
+ * tool would pay on every call; the edit of a large one would hold up the host's event
+ * loop for longer than it should wait.
+ */
+const CALLING_THREAD_MAX_BYTES = 8 * 1024 * 1024
+
+/**
+ * The library's file functions, by name, for `Call.library`.
+ * @type {Record<string, (...args: any[]) => any>}
+ */
+const LIBRARY = /** @type {any} */ (core)
+
+/**
  * The expected version of a file that did not exist when the change was shown: the
  * core then refuses (FILE_CHANGED) to write over a file that exists by the time of the
  * write, such as one another process created while the user was deciding.
@@ -91,6 +107,12 @@ class Session {
     /** Version of each file (by real path) as this tool set last read or wrote it. */
     /** @type {Map<string, string>} */
     this.versions = new Map()
+    /** The real path of each path (absolute) the tool set last read or wrote a file by. */
+    /** @type {Map<string, string>} */
+    this.keys = new Map()
+    /** About the size of each file (by real path) when it was last looked up (`Call.bytes`). */
+    /** @type {Map<string, number>} */
+    this.sizes = new Map()
     /** The last call queued on each file (by real path). */
     /** @type {Map<string, Promise<void>>} */
     this.queues = new Map()
@@ -151,24 +173,77 @@ class Call {
     /** The real path of each existing file this call named (`key`), looked up once. */
     /** @type {Map<string, string>} */
     this.realPaths = new Map()
+    /**
+     * Whether `key` looks every path up rather than take the file the tool set last
+     * saw under that spelling: read_file sets it, as what the model reads next is
+     * what it knows of the file.
+     */
+    this.fresh = false
   }
 
   /**
-   * The core's options for a change in this call.
+   * The core's options for a change in this call: the tool set's, the call's
+   * `encoding`, and `extra` without the keys that say nothing (undefined, or false:
+   * every switch the tools pass is off by default), so that the library converts no
+   * more than the call sets.
    * @template {object} Extra
    * @param {Extra} extra
    * @returns {BaseOptions & Extra}
    */
   options(extra) {
     const { base } = this.session
-    /** @type {BaseOptions} */
+    /** @type {Record<string, unknown>} */
     const options = {}
     if (this.cwd !== undefined) options.cwd = this.cwd
     if (base.root !== undefined) options.root = base.root
     if (base.maxBytes !== undefined) options.maxBytes = base.maxBytes
     if (base.durable !== undefined) options.durable = base.durable
     if (this.encoding !== undefined) options.encoding = this.encoding
-    return Object.assign(options, extra)
+    for (const key in extra) {
+      const value = /** @type {Record<string, unknown>} */ (extra)[key]
+      if (value !== undefined && value !== false) options[key] = value
+    }
+    return /** @type {BaseOptions & Extra} */ (options)
+  }
+
+  /**
+   * Calls the library's function `name` on the files of `paths` (the files it reads):
+   * its Sync form when they are small (CALLING_THREAD_MAX_BYTES), else its Promise
+   * form, whose Promise the caller awaits (a Sync form's failure is thrown where the
+   * caller awaits it, so the two fail alike). A read looks the files' sizes up afresh.
+   * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch'} name
+   * @param {string[]} paths
+   * @param {...unknown} args
+   * @returns {any}
+   */
+  library(name, paths, ...args) {
+    if (this.bytes(paths, { fresh: name === 'readFile' }) <= CALLING_THREAD_MAX_BYTES) return LIBRARY[`${name}Sync`](...args)
+    return LIBRARY[name](...args)
+  }
+
+  /**
+   * About how many bytes the files of `paths` hold, to choose where the library call
+   * runs. A file whose version the tool set remembers keeps the size it had when it
+   * was last looked up (its own edits keep it near that size, and a change from
+   * outside fails the call with FILE_CHANGED until read_file, which looks it up
+   * again, has read it); any other file is looked up.
+   * @param {string[]} paths
+   * @param {{ fresh?: boolean }} [options] `fresh`: look every file up (read_file)
+   */
+  bytes(paths, { fresh = false } = {}) {
+    const { sizes, versions } = this.session
+    let total = 0
+    for (const path of paths) {
+      const key = this.key(path)
+      let size = fresh || !versions.has(key) ? undefined : sizes.get(key)
+      if (size === undefined) {
+        const stat = nodeFs.statSync(nodePath.resolve(this.cwd || process.cwd(), path), { throwIfNoEntry: false })
+        size = stat ? stat.size : 0
+        sizes.set(key, size)
+      }
+      total += size
+    }
+    return total
   }
 
   /**
@@ -191,6 +266,17 @@ class Call {
     const known = this.realPaths.get(path)
     if (known !== undefined) return known
     const absolute = nodePath.resolve(this.cwd || process.cwd(), path)
+    if (!this.fresh) {
+      // The file this spelling named when the tool set last read or wrote it, while the
+      // set still has its version: if the spelling names another file by now (a link
+      // changed), the library finds that the file does not have this version and the
+      // call fails with FILE_CHANGED, so the model reads it again, which looks it up.
+      const remembered = this.session.keys.get(absolute)
+      if (remembered !== undefined && this.session.versions.has(remembered)) {
+        this.realPaths.set(path, remembered)
+        return remembered
+      }
+    }
     try {
       // An existing file keeps its real path through the call (a change replaces its
       // content, not its place); a missing one is looked up again, as the change may
@@ -238,7 +324,18 @@ class Call {
    * @param {string} version
    */
   remember(path, version) {
-    this.session.versions.set(this.key(path), version)
+    const key = this.key(path)
+    this.session.versions.set(key, version)
+    this.session.keys.set(nodePath.resolve(this.cwd || process.cwd(), path), key)
+  }
+
+  /**
+   * Forgets the version of a file that no longer exists (deleted, or moved away).
+   * @param {string} path
+   */
+  forget(path) {
+    this.session.versions.delete(this.key(path))
+    this.session.keys.delete(nodePath.resolve(this.cwd || process.cwd(), path))
   }
 
   /** Fails when the host cancelled the call (checked before anything is written). */
@@ -256,7 +353,7 @@ class Call {
    */
   async currentVersion(path) {
     try {
-      return (await core.readFile(path, this.readOptions({ limit: 0 }))).version
+      return (await this.library('readFile', [path], path, this.readOptions({ limit: 0 }))).version
     } catch (error) {
       if (error instanceof core.EolEditError && error.code === 'FILE_NOT_FOUND') return undefined
       throw error
@@ -306,7 +403,7 @@ class Call {
    * @template R
    * @param {object} change
    * @param {string[]} change.paths every file the change touches, as the model gave them
-   * @param {(run: Run) => Promise<R>} change.compute computes (and, unless a dry run, writes) it
+   * @param {(run: Run) => R | Promise<R>} change.compute computes (and, unless a dry run, writes) it
    * @param {(result: R) => FileChange[]} change.files what a computed result changes, per file
    * @returns {Promise<R>}
    */
@@ -341,8 +438,8 @@ class Call {
       }
       const result = await compute({ dryRun: false, expectedVersion })
       for (const file of files(result)) {
-        if (file.version !== undefined) session.versions.set(this.key(file.path), file.version)
-        else session.versions.delete(this.key(file.path))
+        if (file.version !== undefined) this.remember(file.path, file.version)
+        else this.forget(file.path)
       }
       return result
     })
@@ -381,4 +478,4 @@ class Call {
   }
 }
 
-module.exports = { Session, Call, ABSENT }
+module.exports = { Session, Call, ABSENT, CALLING_THREAD_MAX_BYTES }

@@ -6,7 +6,6 @@
 // (.editorconfig/.gitattributes, else LF). Its arguments and description are the
 // declaration of `writeFile` (lib/operations.js).
 
-const core = require('../binding.js')
 const { changed, changeSummary, describeEndings, diffCounts, plural } = require('./results.js')
 
 /** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
@@ -25,7 +24,7 @@ const writeFile = {
     const r = await call.change({
       paths: [path],
       compute: ({ dryRun, expectedVersion }) =>
-        core.writeFile(path, content, call.options({ dryRun, expectedVersion: expectedVersion(path), ...(eol ? { eol } : {}) })),
+        call.library('writeFile', [path], path, content, call.options({ dryRun, expectedVersion: expectedVersion(path), eol })),
       files: (result) => [
         { path, diff: result.diff, summary: changeSummary('write_file', path, result.diff), version: result.version },
       ],
