@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as core from '../index.js'
 import { createTools, type ToolResult, type Tools } from '../tools.js'
 import { indexDeclarations, normalType, recorder, toolDeclarations } from './support/declarations.js'
+import { functionTable, optionTable } from './support/option-table.js'
 
 type Param = import('../lib/operations.js').Param
 type Operation = import('../lib/operations.js').Operation
@@ -413,6 +414,13 @@ describe('the parity test: each front-end reaches every option of the library, o
         `${where}: eol-edit mcp ${mcp!.flag} does not reach createTools({ ${reach.option} })`,
       ).toBe(true)
     }
+  })
+
+  it("the README's table of what each front-end takes is the declarations', reasons included", () => {
+    const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8')
+    const table = /<!-- front-ends: rendered from lib\/operations\.js -->\n([\s\S]*?)\n<!-- \/front-ends -->/.exec(readme)
+    expect(table, 'the README has the table between its markers').not.toBeNull()
+    expect(table![1]).toBe(`${functionTable()}\n\n${optionTable()}`)
   })
 
   it('every reason a declaration gives is a sentence', () => {

@@ -281,7 +281,7 @@ const maxBytes = {
   doc: 'larger files fail with FILE_TOO_LARGE (default 64 MiB; 0: no limit)',
   tool: host('maxBytes'),
   cli: flag('--max-bytes', 'larger files fail with FILE_TOO_LARGE (default 64 MiB; 0: no limit)', { value: 'N' }),
-  mcp: none('the server keeps the 64 MiB default, the largest file the 66 MiB it reads of a message can carry'),
+  mcp: none('it keeps the 64 MiB default, the largest file a message it reads (66 MiB at most) can carry'),
 }
 
 /** @type {Param} */
@@ -303,7 +303,7 @@ const cwd = {
   doc: 'the folder relative paths are taken from',
   tool: host('cwd'),
   cli: none('paths are taken from the folder the command runs in'),
-  mcp: set('relative paths are taken from the first folder the server serves'),
+  mcp: set('relative paths are taken from the first folder it serves'),
 }
 
 /** @type {Param} */
@@ -312,7 +312,7 @@ const expectedVersion = {
   role: 'option',
   type: TYPES.text,
   doc: 'refuse with FILE_CHANGED unless the file still has this version',
-  tool: set('the stale-read guard: the version the tool set last read or wrote of the file'),
+  tool: set('the version it last read or wrote of the file (stale reads)'),
   cli: none('each command reads and writes the file in one step'),
 }
 
@@ -322,7 +322,7 @@ const dryRun = {
   role: 'option',
   type: TYPES.boolean,
   doc: 'compute the result and the diff, write nothing',
-  tool: set('the dry run that approve is shown'),
+  tool: set('the dry run `approve` is shown'),
   cli: flag('--dry-run', 'print the diff, change nothing'),
 }
 
@@ -801,7 +801,7 @@ const applyPatch = {
       role: 'option',
       type: TYPES.versions,
       doc: 'the version each file must still have, by its path as the patch names it',
-      tool: set('the stale-read guard: each file is checked against the version the tool set last read or wrote'),
+      tool: set("each file's version as it last read or wrote it (stale reads)"),
       cli: none('the command reads and writes the files in one step'),
     },
     variant(dryRun, { cli: flag('--check', 'check that the patch applies and print what it would do; change nothing') }),
