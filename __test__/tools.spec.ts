@@ -1514,6 +1514,12 @@ describe('arguments the tools do not know', () => {
     expect(read.data.split('\n').slice(2)).toEqual(['1\u2502X', '2\u2502y'])
   })
 
+  it("are named as they were sent, even with a $ in them (read_file's warning lines)", async () => {
+    file('d.txt', 'x\n')
+    const read = expectOkResult(await t.read_file.execute({ path: 'd.txt', "$&'": 1 } as never))
+    expect(read.data.split('\n')[1]).toBe(`[warning: ignored unknown argument "$&'"]`)
+  })
+
   it('inside an edit of multi_edit, named with the edit', async () => {
     const p = file('m.txt', 'a\r\na\r\n')
     const r = expectFail(

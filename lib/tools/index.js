@@ -107,7 +107,7 @@ function define({ behaviour, tool, reader }, description, parameters, session) {
   const { name } = tool
   const template = tool.warningLine
   /** @type {((warning: string) => string) | undefined} */
-  const warningLine = template === undefined ? undefined : (warning) => template.replace('{}', warning)
+  const warningLine = template === undefined ? undefined : (warning) => template.replace('{}', () => warning)
   /**
    * @param {unknown} args
    * @param {ToolContext} [context]
