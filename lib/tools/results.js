@@ -99,8 +99,12 @@ function lineCount(text) {
   return n
 }
 
+/** The last diff counted and its counts: a change's summary counts its diff twice (for the host's approval and for the result). */
+let counted = { diff: '', added: 0, removed: 0 }
+
 /** Lines added and removed by a diff. @param {string} diff */
 function diffCounts(diff) {
+  if (diff === counted.diff) return { added: counted.added, removed: counted.removed }
   let added = 0
   let removed = 0
   if (typeof diff === 'string') {
@@ -112,6 +116,7 @@ function diffCounts(diff) {
       if (end === -1) break
       at = end + 1
     }
+    counted = { diff, added, removed }
   }
   return { added, removed }
 }
@@ -219,7 +224,7 @@ function changeSummary(tool, path, diff) {
  * @param {{ edits?: number }} [options] `edits` for multi_edit
  */
 function editHead(path, result, { edits } = {}) {
-  const tiers = [...new Set(result.matchedBy)]
+  const tiers = result.matchedBy.length <= 1 ? result.matchedBy : [...new Set(result.matchedBy)]
   const parts = []
   if (edits !== undefined) parts.push(plural(edits, 'edit'))
   parts.push(plural(result.replacements, 'replacement'))

@@ -87,6 +87,9 @@ const CALLING_THREAD_MAX_BYTES = 8 * 1024 * 1024
  */
 const LIBRARY = /** @type {any} */ (core)
 
+/** The name of each function's Sync form, made once. */
+const SYNC = { readFile: 'readFileSync', editFile: 'editFileSync', multiEdit: 'multiEditSync', deleteRange: 'deleteRangeSync', writeFile: 'writeFileSync', applyPatch: 'applyPatchSync' }
+
 /**
  * The expected version of a file that did not exist when the change was shown: the
  * core then refuses (FILE_CHANGED) to write over a file that exists by the time of the
@@ -173,6 +176,8 @@ class Call {
     /** The real path of each existing file this call named (`key`), looked up once. */
     /** @type {Map<string, string>} */
     this.realPaths = new Map()
+    /** @type {Map<string, string>} */
+    this.absolutes = new Map()
     /**
      * Whether `key` looks every path up rather than take the file the tool set last
      * saw under that spelling: read_file sets it, as what the model reads next is
@@ -217,7 +222,7 @@ class Call {
    * @returns {any}
    */
   library(name, paths, ...args) {
-    if (this.bytes(paths, { fresh: name === 'readFile' }) <= CALLING_THREAD_MAX_BYTES) return LIBRARY[`${name}Sync`](...args)
+    if (this.bytes(paths, { fresh: name === 'readFile' }) <= CALLING_THREAD_MAX_BYTES) return LIBRARY[SYNC[name]](...args)
     return LIBRARY[name](...args)
   }
 
@@ -237,7 +242,7 @@ class Call {
       const key = this.key(path)
       let size = fresh || !versions.has(key) ? undefined : sizes.get(key)
       if (size === undefined) {
-        const stat = nodeFs.statSync(nodePath.resolve(this.cwd || process.cwd(), path), { throwIfNoEntry: false })
+        const stat = nodeFs.statSync(this.absolute(path), { throwIfNoEntry: false })
         size = stat ? stat.size : 0
         sizes.set(key, size)
       }
@@ -265,7 +270,7 @@ class Call {
   key(path) {
     const known = this.realPaths.get(path)
     if (known !== undefined) return known
-    const absolute = nodePath.resolve(this.cwd || process.cwd(), path)
+    const absolute = this.absolute(path)
     if (!this.fresh) {
       // The file this spelling named when the tool set last read or wrote it, while the
       // set still has its version: if the spelling names another file by now (a link
@@ -326,7 +331,20 @@ class Call {
   remember(path, version) {
     const key = this.key(path)
     this.session.versions.set(key, version)
-    this.session.keys.set(nodePath.resolve(this.cwd || process.cwd(), path), key)
+    this.session.keys.set(this.absolute(path), key)
+  }
+
+  /**
+   * The absolute path of a path of this call (each made once a call).
+   * @param {string} path
+   */
+  absolute(path) {
+    let absolute = this.absolutes.get(path)
+    if (absolute === undefined) {
+      absolute = nodePath.resolve(this.cwd || process.cwd(), path)
+      this.absolutes.set(path, absolute)
+    }
+    return absolute
   }
 
   /**
@@ -335,7 +353,7 @@ class Call {
    */
   forget(path) {
     this.session.versions.delete(this.key(path))
-    this.session.keys.delete(nodePath.resolve(this.cwd || process.cwd(), path))
+    this.session.keys.delete(this.absolute(path))
   }
 
   /** Fails when the host cancelled the call (checked before anything is written). */
