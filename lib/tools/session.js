@@ -87,6 +87,9 @@ const CALLING_THREAD_MAX_BYTES = 8 * 1024 * 1024
  */
 const LIBRARY = /** @type {any} */ (core)
 
+/** The most folders, and paths in a folder, whose absolute paths a tool set keeps. */
+const RESOLVED_MAX = 4096
+
 /** The name of each function's Sync form, made once. */
 const SYNC = { readFile: 'readFileSync', editFile: 'editFileSync', multiEdit: 'multiEditSync', deleteRange: 'deleteRangeSync', writeFile: 'writeFileSync', applyPatch: 'applyPatchSync' }
 
@@ -116,9 +119,29 @@ class Session {
     /** About the size of each file (by real path) when it was last looked up (`Call.bytes`). */
     /** @type {Map<string, number>} */
     this.sizes = new Map()
+    /** Each path's absolute path, by the folder it was resolved in (`Call.absolute`). */
+    /** @type {Map<string, Map<string, string>>} */
+    this.resolved = new Map()
     /** The last call queued on each file (by real path). */
     /** @type {Map<string, Promise<void>>} */
     this.queues = new Map()
+  }
+
+  /**
+   * Keeps a path's absolute path in a folder, forgetting them all past RESOLVED_MAX.
+   * @param {string} folder
+   * @param {string} path
+   * @param {string} absolute
+   */
+  resolve(folder, path, absolute) {
+    let paths = this.resolved.get(folder)
+    if (!paths) {
+      if (this.resolved.size >= RESOLVED_MAX) this.resolved.clear()
+      paths = new Map()
+      this.resolved.set(folder, paths)
+    }
+    if (paths.size >= RESOLVED_MAX) paths.clear()
+    paths.set(path, absolute)
   }
 
   /**
@@ -340,10 +363,17 @@ class Call {
    */
   absolute(path) {
     let absolute = this.absolutes.get(path)
+    if (absolute !== undefined) return absolute
+    // Made once per folder and path for the tool set (a path resolves the same way in
+    // the same folder); the folder of calls without one is the process's, which may
+    // change, so theirs are made each time.
+    const folder = this.cwd === undefined ? undefined : this.session.resolved.get(this.cwd)
+    absolute = folder && folder.get(path)
     if (absolute === undefined) {
       absolute = nodePath.resolve(this.cwd || process.cwd(), path)
-      this.absolutes.set(path, absolute)
+      if (this.cwd !== undefined) this.session.resolve(this.cwd, path, absolute)
     }
+    this.absolutes.set(path, absolute)
     return absolute
   }
 
