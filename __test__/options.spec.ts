@@ -8,10 +8,10 @@ import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 
-import ts from 'typescript'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import * as eol from '../index.js'
+import { declaredOptions, recorder } from './support/declarations.js'
 
 const made: string[] = []
 
@@ -328,43 +328,6 @@ describe('edits[] entries', () => {
 
 // ---------------------------------------------------------------------------
 // The declarations and the reader cannot drift apart.
-
-/** The property names `index.d.ts` declares for the last parameter of each function. */
-function declaredOptions(): Record<string, string[]> {
-  const file = path.resolve(__dirname, '..', 'index.d.ts')
-  const program = ts.createProgram([file], { strict: true, noEmit: true, types: ['node'] })
-  const checker = program.getTypeChecker()
-  const source = program.getSourceFile(file)!
-  const out: Record<string, string[]> = {}
-  const names = (type: ts.Type) => checker.getPropertiesOfType(type).map((p) => p.getName()).sort()
-  source.forEachChild((node) => {
-    if (ts.isFunctionDeclaration(node) && node.name) {
-      const last = node.parameters[node.parameters.length - 1]
-      if (last && last.name.getText(source) === 'options') {
-        out[node.name.text] = names(checker.getNonNullableType(checker.getTypeAtLocation(last)))
-      }
-    }
-    if (ts.isInterfaceDeclaration(node) && node.name.text === 'Edit') {
-      out['edits[]'] = names(checker.getTypeAtLocation(node))
-    }
-  })
-  return out
-}
-
-/** An object that records every property read of it, and that has no own keys. */
-function recorder(values: Record<string, unknown> = {}): { proxy: object; read: Set<string> } {
-  const read = new Set<string>()
-  const proxy = new Proxy(
-    {},
-    {
-      get(_, key) {
-        if (typeof key === 'string') read.add(key)
-        return typeof key === 'string' ? values[key] : undefined
-      },
-    },
-  )
-  return { proxy, read }
-}
 
 describe('index.d.ts', () => {
   it('declares exactly the option keys each function reads, and an Edit exactly the keys an entry is read for', async () => {

@@ -1514,6 +1514,12 @@ describe('arguments the tools do not know', () => {
     expect(read.data.split('\n').slice(2)).toEqual(['1\u2502X', '2\u2502y'])
   })
 
+  it("are named as they were sent, even with a $ in them (read_file's warning lines)", async () => {
+    file('d.txt', 'x\n')
+    const read = expectOkResult(await t.read_file.execute({ path: 'd.txt', "$&'": 1 } as never))
+    expect(read.data.split('\n')[1]).toBe(`[warning: ignored unknown argument "$&'"]`)
+  })
+
   it('inside an edit of multi_edit, named with the edit', async () => {
     const p = file('m.txt', 'a\r\na\r\n')
     const r = expectFail(
@@ -1636,19 +1642,21 @@ describe("the host's options are checked", () => {
   it('durable: writes are fsynced, and still land; reads take only what a read takes', async () => {
     const p = file('d.txt', 'a\r\n')
     const durable = createTools({ root: dir, durable: true, requireRead: true, approve: () => true, maxBytes: 1000 })
-    // Every read the tools make passes only options readFile takes.
-    const core = require('../index.js') as { readFile: (path: string, options?: object) => Promise<unknown> }
-    const readFile = core.readFile
+    // Every read the tools make (in either form) passes only options readFile takes.
+    const core = require('../index.js') as Record<'readFile' | 'readFileSync', (path: string, options?: object) => unknown>
+    const saved = { readFile: core.readFile, readFileSync: core.readFileSync }
     const keys = new Set<string>()
-    core.readFile = (path, options) => {
-      for (const key of Object.keys(options ?? {})) keys.add(key)
-      return readFile(path, options)
+    for (const name of ['readFile', 'readFileSync'] as const) {
+      core[name] = (path, options) => {
+        for (const key of Object.keys(options ?? {})) keys.add(key)
+        return saved[name](path, options)
+      }
     }
     try {
       expectOk(await durable.read_file.execute({ path: 'd.txt', encoding: 'utf-8' }))
       expectOk(await durable.write_file.execute({ path: 'new-d.txt', content: 'x\n' }))
     } finally {
-      core.readFile = readFile
+      Object.assign(core, saved)
     }
     expect([...keys].filter((k) => !['offset', 'limit', 'root', 'cwd', 'maxBytes', 'encoding'].includes(k))).toEqual([])
     expect(keys.size).toBeGreaterThan(3)

@@ -9,7 +9,7 @@
 //                        bench/.work/results/ instead of bench/results/
 //   BENCH_ONLY=a,b       run only these sections: editSync, editAsync, multiEdit,
 //                        toLf, normalizeEol, applyEdits, settled, rss, patch,
-//                        notFound, encoding, appends
+//                        notFound, encoding, appends, tools
 //   BENCH_OUT=dir        where to write latest.md / latest.svg
 //   EOL_EDIT_ADDON=file  the .node file to load instead of the package (e.g. a
 //                        release build kept apart from a debug build in the tree)
@@ -550,6 +550,7 @@ async function main() {
     if (wants('notFound')) await require('./cases/not-found').notFoundSection({ eol, quick: QUICK, sections })
     if (wants('encoding')) await require('./cases/encoding').run({ eol, tmp, quick: QUICK, interleave, report, sections, targets })
     if (wants('appends')) await require('./cases/appends').run({ eol, tmp, sections })
+    if (wants('tools')) await require('./cases/tools').run({ eol, tmp, sizes: EDIT_SIZES, plan, interleave, report, sections, bars, targets, checks })
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true })
   }

@@ -10,177 +10,19 @@
 const fs = require('node:fs')
 const nodePath = require('node:path')
 const tty = require('node:tty')
-const { parseArgs } = require('node:util')
 
 const core = require('../lib/binding.js')
+const cli = require('../lib/cli.js')
+
+const { UsageError } = cli
 
 const EXIT_OK = 0
 const EXIT_FAILED = 1
 const EXIT_USAGE = 2
 
-class UsageError extends Error {}
-
-// ---------------------------------------------------------------------------
-// Help
-
-/** The options of every command that reads or writes files. */
-const FILE_OPTIONS = `  --encoding LABEL  the file's encoding, for a file that is not UTF-8 whose
-                    encoding cannot be told from its bytes (or a new file): a
-                    label such as windows-1252, shift_jis or utf-16le
-  --max-bytes N     larger files fail with FILE_TOO_LARGE (default 64 MiB; 0: no limit)
-  --root DIR        refuse paths outside DIR (repeatable)`
-
-const HELP = {
-  main: `eol-edit: edit files without damaging line endings, BOMs or untouched bytes.
-
-Usage: eol-edit <command> [options]
-
-Commands:
-  read <path>                        print a file's text (LF line breaks)
-  edit <path> --old T --new T        replace text, keeping each line's ending
-  write <path>                       write stdin to a file, keeping its endings and BOM
-  delete-range <path> <start> <end>  delete the lines between two anchors
-  convert <path>... --to lf|crlf|cr  convert every line ending on purpose
-  patch [FILE|-] [--check]           apply a patch (apply_patch format or unified diff) from FILE or stdin
-  inspect [path...]                  report line endings, BOM and encoding of files
-  demo                               edit CRLF, mixed, CR, BOM and UTF-16 files and show the bytes
-  mcp [--root DIR]...                serve the agent tools over MCP (stdio)
-
-Run 'eol-edit <command> --help' for a command's options.
-Exit status: 0 success, 1 a failed operation, 2 bad usage.`,
-
-  read: `Usage: eol-edit read <path> [--offset N] [--limit N] [--numbers] [--json]
-
-Prints the file's text as a model sees it: every line ending shown as LF,
-without the BOM, decoded from UTF-16 or the file's legacy encoding if needed.
-
-Options:
-  --offset N        first line to print, 1-based (default 1)
-  --limit N         how many lines to print (default: all)
-  -n, --numbers     prefix each line with its number and │
-  --json            print the whole result (endings, BOM, encoding, version) as JSON
-${FILE_OPTIONS}`,
-
-  edit: `Usage: eol-edit edit <path> --old <text> --new <text> [--replace-all] [--dry-run]
-
-Replaces the one place where --old matches (every place with --replace-all) and
-prints the diff. Write line breaks as LF; the file keeps its own endings and BOM.
-Lenient matching (Unicode look-alikes, trailing whitespace, indentation, literal
-escapes such as \\n) is tried when the text is not found exactly.
-
-Options:
-  --old TEXT        the text to replace (required)
-  --new TEXT        the replacement (required; may be empty)
-  --replace-all     replace every match
-  --dry-run         print the diff, change nothing
-  --durable         fsync the file and its folder before exiting
-  --json            print the result as JSON instead of the diff
-${FILE_OPTIONS}`,
-
-  write: `Usage: eol-edit write <path> [--eol lf|crlf] [--allow-empty] [--dry-run] < content
-
-Writes the content read from stdin to the file. An existing file keeps its line
-endings and BOM (unchanged lines keep their bytes); a new file takes its ending
-from .editorconfig or .gitattributes, else LF. Missing folders are created.
-The content must come from a pipe or a file, not a terminal, and empty content
-is refused unless --allow-empty is given (so that </dev/null or a failed
-command before the pipe never empties a file).
-
-Options:
-  --eol lf|crlf     force one line ending for the whole file
-  --allow-empty     write empty content (the file becomes empty)
-  --dry-run         print the diff, change nothing
-  --durable         fsync the file and its folder before exiting
-  --json            print the result as JSON
-${FILE_OPTIONS}`,
-
-  'delete-range': `Usage: eol-edit delete-range <path> <start> <end> [--inclusive] [--dry-run]
-
-Deletes the lines between two anchors and prints the diff. An anchor is a whole
-line of the file, or a number, which is taken as a 1-based line number. The
-anchor lines are kept unless --inclusive is given.
-
-Options:
-  --inclusive       delete the anchor lines too
-  --dry-run         print the diff, change nothing
-  --durable         fsync the file and its folder before exiting
-  --json            print the result as JSON
-${FILE_OPTIONS}`,
-
-  convert: `Usage: eol-edit convert <path>... --to lf|crlf|cr [--dry-run]
-
-Converts every line ending of each file. A file that already has only those
-endings is reported as unchanged (not an error).
-
-Options:
-  --to lf|crlf|cr   the ending to convert to (required)
-  --dry-run         report, change nothing
-  --durable         fsync each file and its folder before exiting
-  --json            print the results as JSON
-${FILE_OPTIONS}`,
-
-  patch: `Usage: eol-edit patch [FILE|-] [--check] [--json] [--root DIR]...
-
-Applies a patch read from FILE (or stdin, when FILE is - or left out) to the files
-it names, all or nothing: if any part fails, no file is changed. The patch is the
-apply_patch format (*** Begin Patch ... *** End Patch, with Add File, Delete File,
-Update File and Move to sections) or a unified diff (diff -u, git diff). Each file
-keeps its own line endings, BOM and encoding; paths are taken from the current folder.
-A patch on stdin must come from a pipe or a file, not a terminal.
-
-Options:
-  --check           check that the patch applies and print what it would do; change nothing
-  --durable         fsync each file and its folder before exiting
-  --json            print the result as JSON
-${FILE_OPTIONS}`,
-
-  inspect: `Usage: eol-edit inspect [path...] [--json] [--fail-on-mixed]
-
-Walks the given files and folders (default: the current folder), skipping .git,
-node_modules and binary files, and reports each text file's line endings
-(lf, crlf, cr, mixed or none), BOM and encoding, then a summary.
-
-Options:
-  --json            print the report as JSON
-  --fail-on-mixed   exit with status 1 when any file has mixed endings
-  --encoding LABEL  the encoding of files that are not UTF-8 and whose encoding
-                    cannot be told from their bytes
-  --max-bytes N     larger files are skipped as too large (default 64 MiB)`,
-
-  demo: `Usage: eol-edit demo
-
-In a temporary folder (removed afterwards), edits CRLF, mixed, lone-CR, UTF-8 BOM
-and UTF-16 files the way a model writes edits (line breaks as \n), and shows
-each file's bytes before and after with the endings visible (\r\n, \n, \r).`,
-
-  mcp: `Usage: eol-edit mcp [--root DIR]...
-
-Runs an MCP server over stdio (for Claude Desktop, Cursor, VS Code, OpenCode and
-other MCP clients) with the tools read_file, write_file, edit_file, multi_edit,
-delete_range and apply_patch. Every path must be inside a root; relative paths are taken from the
-first root. Stdout carries only protocol messages; diagnostics go to stderr.
-
-Without --root, the roots are the workspace folders the client announces (MCP
-roots), else the folder the server was started in. The root of the file system,
-your home folder and any folder that contains it are never served unless --root
-names them: such a client root is skipped, and such a start folder makes the
-server exit with status 2; stderr says which folder and how to serve it.
-
-A message over 66 MiB (more than the largest file the tools read or write, 64 MiB,
-with its JSON) is answered with a JSON-RPC error, and the server goes on serving.
-
-Needs the MCP SDK, an optional peer dependency: npm install @modelcontextprotocol/sdk@1
-
-Options:
-  --root DIR       a folder the tools may use (repeatable)
-
-Client configuration (claude_desktop_config.json, .cursor/mcp.json):
-  {"mcpServers": {"eol-edit": {"command": "npx", "args": ["-y", "-p", "eol-edit",
-    "-p", "@modelcontextprotocol/sdk@1", "eol-edit", "mcp", "--root", "/path/to/project"]}}}
-OpenCode (opencode.json):
-  {"mcp": {"eol-edit": {"type": "local", "command": ["npx", "-y", "-p", "eol-edit",
-    "-p", "@modelcontextprotocol/sdk@1", "eol-edit", "mcp", "--root", "/path/to/project"]}}}`,
-}
+// Each command's flags, their parsing and its --help come from the declarations of
+// the operations (lib/operations.js, rendered by lib/cli.js); here is what each
+// command does with them.
 
 // ---------------------------------------------------------------------------
 // Output
@@ -251,43 +93,13 @@ function worded(result) {
 // ---------------------------------------------------------------------------
 // Arguments
 
-function parse(command, args, options, { min = 0, max = Infinity } = {}) {
-  const all = Object.assign({ help: { type: 'boolean', short: 'h' } }, options)
-  let parsed
-  try {
-    parsed = parseArgs({ args, options: all, allowPositionals: true, strict: true })
-  } catch (error) {
-    throw new UsageError(error.message)
-  }
-  if (parsed.values.help) return { help: true }
-  const n = parsed.positionals.length
-  if (n < min) throw new UsageError(`${command}: missing ${min - n === 1 && min === 1 ? 'the path' : 'arguments'}.`)
-  if (n > max) throw new UsageError(`${command}: unexpected argument ${JSON.stringify(parsed.positionals[max])}.`)
-  return parsed
-}
-
-function wholeNumber(name, value) {
-  if (value === undefined) return undefined
-  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, not ${JSON.stringify(value)}.`)
-  return Number(value)
-}
-
-const ROOT = { root: { type: 'string', multiple: true } }
-/** What every command that reads or writes files takes (FILE_OPTIONS in the help). */
-const FILE = Object.assign({ encoding: { type: 'string' }, 'max-bytes': { type: 'string' } }, ROOT)
-const JSON_OPT = { json: { type: 'boolean' } }
-/** What every command that writes takes: write nothing, or fsync what is written. */
-const DRY = { 'dry-run': { type: 'boolean' }, durable: { type: 'boolean' } }
-
-function fileOptions(values, extra) {
-  const options = Object.assign({}, extra)
-  if (values.root && values.root.length > 0) options.root = values.root
-  if (values['dry-run']) options.dryRun = true
-  if (values.durable) options.durable = true
-  if (values.encoding !== undefined) options.encoding = values.encoding
-  const maxBytes = wholeNumber('max-bytes', values['max-bytes'])
-  if (maxBytes !== undefined) options.maxBytes = maxBytes
-  return options
+/**
+ * A command's arguments, parsed by its declaration: `{ help: true }`, or `args` (the
+ * library's arguments: path, oldText, …), `flags` (every flag given) and `options`
+ * (the library's options the flags set).
+ */
+function parse(name, argv) {
+  return cli.parse(cli.command(name), argv)
 }
 
 /**
@@ -313,30 +125,12 @@ function readStdin(command, what, instead) {
 
 const commands = {
   read(args) {
-    const p = parse(
-      'read',
-      args,
-      Object.assign(
-        {
-          offset: { type: 'string' },
-          limit: { type: 'string' },
-          numbers: { type: 'boolean', short: 'n' },
-        },
-        JSON_OPT,
-        FILE,
-      ),
-      { min: 1, max: 1 },
-    )
+    const p = parse('read', args)
     if (p.help) return help('read')
-    const options = fileOptions(p.values, {})
-    const offset = wholeNumber('offset', p.values.offset)
-    const limit = wholeNumber('limit', p.values.limit)
-    if (offset !== undefined) options.offset = offset
-    if (limit !== undefined) options.limit = limit
-    const r = core.readFileSync(p.positionals[0], options)
+    const r = core.readFileSync(p.args.path, p.options)
     for (const warning of r.warnings) err(`warning: ${cliWording(warning)}`)
-    if (p.values.json) return printJson(worded(r))
-    if (p.values.numbers) {
+    if (p.flags.json) return printJson(worded(r))
+    if (p.flags.numbers) {
       const lines = r.content.split('\n')
       if (lines[lines.length - 1] === '') lines.pop()
       const width = String(r.startLine + lines.length - 1).length
@@ -348,57 +142,34 @@ const commands = {
   },
 
   edit(args) {
-    const p = parse(
-      'edit',
-      args,
-      Object.assign(
-        { old: { type: 'string' }, new: { type: 'string' }, 'replace-all': { type: 'boolean' } },
-        DRY,
-        JSON_OPT,
-        FILE,
-      ),
-      { min: 1, max: 1 },
-    )
+    const p = parse('edit', args)
     if (p.help) return help('edit')
-    if (p.values.old === undefined) throw new UsageError('edit: --old <text> is required.')
-    if (p.values.new === undefined) throw new UsageError('edit: --new <text> is required (it may be empty).')
-    const options = fileOptions(p.values, p.values['replace-all'] ? { replaceAll: true } : {})
-    const r = core.editFileSync(p.positionals[0], p.values.old, p.values.new, options)
-    if (p.values.json) return printJson(worded(r))
+    const r = core.editFileSync(p.args.path, p.args.oldText, p.args.newText, p.options)
+    if (p.flags.json) return printJson(worded(r))
     noteTiers(r)
     printDiff(r.diff)
     return EXIT_OK
   },
 
   write(args) {
-    const p = parse(
-      'write',
-      args,
-      Object.assign({ eol: { type: 'string' }, 'allow-empty': { type: 'boolean' } }, DRY, JSON_OPT, FILE),
-      { min: 1, max: 1 },
-    )
+    const p = parse('write', args)
     if (p.help) return help('write')
-    const eol = p.values.eol
-    if (eol !== undefined && eol !== 'lf' && eol !== 'crlf' && eol !== 'preserve') {
-      throw new UsageError(`write: --eol must be lf or crlf, not ${JSON.stringify(eol)}.`)
-    }
-    const path = p.positionals[0]
+    const path = p.args.path
     const content = readStdin(
       'write',
       'the content',
       `Pipe or redirect it: eol-edit write ${path} < new-content.txt (or: some-command | eol-edit write ${path}).`,
     )
-    if (content === '' && !p.values['allow-empty']) {
+    if (content === '' && !p.flags.allowEmpty) {
       throw new UsageError(
         `write: stdin is empty, so ${path} would be left empty; nothing was written. ` +
           'Pass --allow-empty to write an empty file on purpose.',
       )
     }
-    const options = fileOptions(p.values, eol ? { eol } : {})
-    const r = core.writeFileSync(path, content, options)
-    if (p.values.json) return printJson(worded(r))
+    const r = core.writeFileSync(path, content, p.options)
+    if (p.flags.json) return printJson(worded(r))
     if (!r.changed) {
-      err(`${p.positionals[0]}: unchanged (it already has this content).`)
+      err(`${path}: unchanged (it already has this content).`)
       return EXIT_OK
     }
     noteTiers(r)
@@ -407,45 +178,34 @@ const commands = {
   },
 
   'delete-range'(args) {
-    const p = parse(
-      'delete-range',
-      args,
-      Object.assign({ inclusive: { type: 'boolean' } }, DRY, JSON_OPT, FILE),
-      { min: 3, max: 3 },
-    )
+    const p = parse('delete-range', args)
     if (p.help) return help('delete-range')
     const anchor = (a) => (/^\d+$/.test(a) ? Number(a) : a)
-    const [path, start, end] = p.positionals
-    const options = fileOptions(p.values, p.values.inclusive ? { inclusive: true } : {})
-    const r = core.deleteRangeSync(path, anchor(start), anchor(end), options)
-    if (p.values.json) return printJson(worded(r))
+    const r = core.deleteRangeSync(p.args.path, anchor(p.args.startAnchor), anchor(p.args.endAnchor), p.options)
+    if (p.flags.json) return printJson(worded(r))
     noteTiers(r)
     printDiff(r.diff)
     return EXIT_OK
   },
 
   convert(args) {
-    const p = parse('convert', args, Object.assign({ to: { type: 'string' } }, DRY, JSON_OPT, FILE), { min: 1 })
+    const p = parse('convert', args)
     if (p.help) return help('convert')
-    const to = p.values.to
-    if (to === undefined) throw new UsageError('convert: --to lf|crlf|cr is required.')
-    if (to !== 'lf' && to !== 'crlf' && to !== 'cr') {
-      throw new UsageError(`convert: --to must be lf, crlf or cr, not ${JSON.stringify(to)}.`)
-    }
+    const to = p.args.to
     let status = EXIT_OK
     const results = []
-    for (const path of p.positionals) {
+    for (const path of p.args.path) {
       try {
-        const r = core.convertEolSync(path, to, fileOptions(p.values, {}))
+        const r = core.convertEolSync(path, to, p.options)
         results.push({ path, status: 'converted', lines: r.replacements, eol: r.eol })
-        if (!p.values.json) {
-          out(`${path}: ${p.values['dry-run'] ? 'would convert' : 'converted'} ${r.replacements} line ending${r.replacements === 1 ? '' : 's'} to ${to}`)
+        if (!p.flags.json) {
+          out(`${path}: ${p.flags.dryRun ? 'would convert' : 'converted'} ${r.replacements} line ending${r.replacements === 1 ? '' : 's'} to ${to}`)
           for (const warning of r.warnings) err(`warning: ${cliWording(warning)}`)
         }
       } catch (error) {
         if (error && error.code === 'NO_CHANGE') {
           results.push({ path, status: 'unchanged' })
-          if (!p.values.json) out(`${path}: unchanged (already ${to})`)
+          if (!p.flags.json) out(`${path}: unchanged (already ${to})`)
           continue
         }
         if (!error || typeof error.code !== 'string') throw error
@@ -454,16 +214,14 @@ const commands = {
         status = EXIT_FAILED
       }
     }
-    if (p.values.json) printJson(results)
+    if (p.flags.json) printJson(results)
     return status
   },
 
   patch(args) {
-    const p = parse('patch', args, Object.assign({ check: { type: 'boolean' }, durable: { type: 'boolean' } }, JSON_OPT, FILE), {
-      max: 1,
-    })
+    const p = parse('patch', args)
     if (p.help) return help('patch')
-    const source = p.positionals[0]
+    const source = p.args.patch
     let text
     if (source === undefined || source === '-') {
       text = readStdin('patch', 'the patch', 'Give the patch file (eol-edit patch fix.patch) or pipe it in (git diff | eol-edit patch).')
@@ -474,9 +232,8 @@ const commands = {
         throw new UsageError(`patch: could not read the patch from ${JSON.stringify(source)} (${error.code || error.message}).`)
       }
     }
-    const options = fileOptions(p.values, p.values.check ? { dryRun: true } : {})
-    const r = core.applyPatchSync(text, options)
-    if (p.values.json) return printJson(worded(r))
+    const r = core.applyPatchSync(text, p.options)
+    if (p.flags.json) return printJson(worded(r))
     const marks = { update: 'M', add: 'A', delete: 'D', move: 'R' }
     const lenient = new Set()
     for (const f of r.files) {
@@ -489,19 +246,15 @@ const commands = {
       err(`note: matched by the lenient ${[...lenient].join(', ')} tier; lines not changed kept their bytes.`)
     }
     for (const f of r.files) if (f.action !== 'delete') printDiff(f.diff)
-    if (p.values.check) err(`check: the patch applies to ${r.files.length} file${r.files.length === 1 ? '' : 's'}; nothing was written.`)
+    if (p.flags.dryRun) err(`check: the patch applies to ${r.files.length} file${r.files.length === 1 ? '' : 's'}; nothing was written.`)
     return EXIT_OK
   },
 
   inspect(args) {
-    const p = parse(
-      'inspect',
-      args,
-      Object.assign({ 'fail-on-mixed': { type: 'boolean' }, encoding: { type: 'string' }, 'max-bytes': { type: 'string' } }, JSON_OPT),
-    )
+    const p = parse('inspect', args)
     if (p.help) return help('inspect')
-    const roots = p.positionals.length > 0 ? p.positionals : ['.']
-    const readOptions = fileOptions(p.values, { limit: 0 })
+    const roots = p.args.paths.length > 0 ? p.args.paths : ['.']
+    const readOptions = { ...p.options, limit: 0 }
     const files = []
     const skipped = []
     const errors = []
@@ -582,7 +335,7 @@ const commands = {
       errors: errors.length,
     }
 
-    if (p.values.json) {
+    if (p.flags.json) {
       printJson({ files, skipped, errors, summary })
     } else {
       const kindColor = { mixed: yellow, none: dim }
@@ -603,7 +356,7 @@ const commands = {
     }
     for (const e of errors) err(`${e.error}: ${e.message}`)
     if (errors.length > 0) return EXIT_FAILED
-    if (p.values['fail-on-mixed'] && summary.mixed > 0) {
+    if (p.flags.failOnMixed && summary.mixed > 0) {
       err(`${summary.mixed} file${summary.mixed === 1 ? ' has' : 's have'} mixed line endings.`)
       return EXIT_FAILED
     }
@@ -611,7 +364,7 @@ const commands = {
   },
 
   demo(args) {
-    const p = parse('demo', args, {}, { max: 0 })
+    const p = parse('demo', args)
     if (p.help) return help('demo')
     return require('../lib/demo.js')
       .runDemo({ core, write: (line) => process.stdout.write(line + '\n'), color: colorOn })
@@ -619,9 +372,9 @@ const commands = {
   },
 
   mcp(args) {
-    const p = parse('mcp', args, ROOT, { max: 0 })
+    const p = parse('mcp', args)
     if (p.help) return help('mcp')
-    const roots = (p.values.root || []).map((r) => nodePath.resolve(r))
+    const roots = (p.options.root || []).map((r) => nodePath.resolve(r))
     for (const root of roots) {
       let stat
       try {
@@ -642,7 +395,7 @@ const commands = {
       throw error
     }
     // 0, or 2 when there is no folder it may serve (a start folder of / or home).
-    return mcp.serve({ roots })
+    return mcp.serve({ roots, durable: p.options.durable === true })
   },
 }
 
@@ -701,21 +454,21 @@ function cliWording(message) {
 }
 
 function help(command) {
-  out(HELP[command])
+  out(command === 'main' ? cli.mainHelp() : cli.commandHelp(cli.command(command)))
   return EXIT_OK
 }
 
 function main(argv) {
   const [command, ...rest] = argv
   if (command === undefined) {
-    err(HELP.main)
+    err(cli.mainHelp())
     return EXIT_USAGE
   }
   if (command === '--help' || command === '-h') return help('main')
   if (command === 'help') {
     const topic = rest[0]
     if (topic === undefined) return help('main')
-    if (!Object.prototype.hasOwnProperty.call(HELP, topic) || topic === 'main') {
+    if (cli.command(topic) === undefined) {
       throw new UsageError(`unknown command ${JSON.stringify(topic)}.`)
     }
     return help(topic)

@@ -28,6 +28,8 @@ const nodeOs = require('node:os')
 const nodePath = require('node:path')
 const { fileURLToPath } = require('node:url')
 
+const { OPERATIONS } = require('./operations.js')
+
 const SDK = '@modelcontextprotocol/sdk'
 const INSTALL_HINT = `npm install ${SDK}@1`
 
@@ -105,15 +107,24 @@ function loadSdk() {
   }
 }
 
-/** Hints for MCP clients (they may ask before running a tool that is not read-only). */
-/** @type {Record<string, object>} */
-const ANNOTATIONS = {
-  read_file: { title: 'Read file', readOnlyHint: true, openWorldHint: false },
-  write_file: { title: 'Write file', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  edit_file: { title: 'Edit file', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  multi_edit: { title: 'Edit file (several edits)', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  delete_range: { title: 'Delete lines', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  apply_patch: { title: 'Apply a patch', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+/**
+ * Hints for MCP clients (they may ask before running a tool that is not read-only),
+ * from each tool's declared title and effects (lib/operations.js).
+ * @param {string} name a tool's name
+ * @returns {Record<string, unknown> | undefined}
+ */
+function annotations(name) {
+  const op = Object.values(OPERATIONS).find((o) => 'name' in o.tool && o.tool.name === name)
+  if (!op || !('name' in op.tool)) return undefined
+  const { title, effects } = op.tool
+  /** @type {Record<string, unknown>} */
+  const out = { title, readOnlyHint: effects.readOnly }
+  if (!effects.readOnly) {
+    out.destructiveHint = effects.destructive === true
+    out.idempotentHint = effects.idempotent === true
+  }
+  out.openWorldHint = false
+  return out
 }
 
 /** @param {string} p */
@@ -171,10 +182,11 @@ function clientFolders(roots, log) {
  *
  * `roots`: the `--root` folders. Without them, the folders come from the client once
  * it has initialized (or from `cwd`), and `onRefused` is called with a message when
- * there is no folder the server may serve.
+ * there is no folder the server may serve. `durable`: the tool set's (`--durable`).
  *
  * @param {object} [options]
  * @param {string[]} [options.roots]
+ * @param {boolean} [options.durable]
  * @param {Sdk} [options.sdk]
  * @param {typeof import('../tools.js').createTools} [options.createTools]
  * @param {string} [options.cwd] the folder the server was started in
@@ -184,6 +196,7 @@ function clientFolders(roots, log) {
  */
 function createServer({
   roots,
+  durable = false,
   sdk = loadSdk(),
   createTools = require('../tools.js').createTools,
   cwd = process.cwd(),
@@ -218,7 +231,7 @@ function createServer({
    * @param {string} source where they came from, for the log
    */
   function serveFolders(folders, source) {
-    tools = createTools({ root: folders })
+    tools = createTools(durable ? { root: folders, durable } : { root: folders })
     served = folders.map((f) => nodePath.resolve(f))
     log(`eol-edit mcp: serving ${names.join(', ')} on stdio; root${served.length === 1 ? '' : 's'} (${source}): ${served.join(', ')}`)
     settle()
@@ -291,7 +304,8 @@ function createServer({
   const listed = Object.values(definitions).map((t) => {
     /** @type {Record<string, unknown>} */
     const entry = { name: t.name, description: t.description, inputSchema: t.parameters }
-    if (ANNOTATIONS[t.name]) entry.annotations = ANNOTATIONS[t.name]
+    const hints = annotations(t.name)
+    if (hints) entry.annotations = hints
     return entry
   })
 
@@ -588,16 +602,17 @@ class StdioLineTransport {
 /**
  * Runs the server on this process's stdin/stdout until stdin ends (or SIGINT/SIGTERM).
  * Resolves with the exit status: 0, or 2 when there was no folder it may serve.
- * @param {{ roots?: string[], log?: (line: string) => void }} [options]
+ * @param {{ roots?: string[], durable?: boolean, log?: (line: string) => void }} [options]
  * @returns {Promise<number>}
  */
-async function serve({ roots, log = (line) => process.stderr.write(line + '\n') } = {}) {
+async function serve({ roots, durable = false, log = (line) => process.stderr.write(line + '\n') } = {}) {
   const sdk = loadSdk()
   let status = 0
   /** @type {(wait: boolean) => void} */
   let shutDown = () => {}
   const { server, idle, settleWithoutClient } = createServer({
     roots,
+    durable,
     sdk,
     log,
     onRefused: () => {

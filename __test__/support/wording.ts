@@ -26,9 +26,22 @@ export function libraryNames(): string[] {
 /** What a host passes to `eol-edit/tools`; a model cannot. */
 const HOST_NAMES = ['createTools', 'requireRead', 'maxReadLines', 'maxReadChars', 'toOpenAITools', 'toAnthropicTools']
 
-/** The agent tools' own names and arguments, which the command line does not take. */
-const TOOL_NAMES = ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range']
-const TOOL_ARGUMENTS = ['old_text', 'new_text', 'replace_all', 'start_anchor', 'end_anchor', 'start_line', 'end_line']
+const { OPERATIONS } = require('../../lib/operations.js') as typeof import('../../lib/operations.js')
+const { COMMANDS } = require('../../lib/cli.js') as typeof import('../../lib/cli.js')
+
+/**
+ * The agent tools' own names and arguments, which the command line does not take,
+ * from their declarations: every tool but apply_patch (the command line reads "the
+ * apply_patch format" too), and every argument spelt with an underscore.
+ */
+const TOOL_NAMES = Object.values(OPERATIONS).flatMap((op) => ('name' in op.tool && op.tool.name !== 'apply_patch' ? [op.tool.name] : []))
+const TOOL_ARGUMENTS = [
+  ...new Set(
+    Object.values(OPERATIONS).flatMap((op) =>
+      op.params.flatMap((p) => [p, ...(p.type.fields ?? [])]).flatMap((p) => (p.tool.kind === 'arg' && p.tool.name.includes('_') ? [p.tool.name] : [])),
+    ),
+  ),
+]
 
 function named(text: string, names: readonly string[], what: string): string[] {
   return names.filter((name) => new RegExp(`\\b${name}\\b`).test(text)).map((name) => `${what} ${name}`)
@@ -42,11 +55,8 @@ function optionSyntax(text: string): string[] {
   return problems
 }
 
-/** The flags of the `eol-edit` commands. */
-const CLI_FLAGS = [
-  'old', 'new', 'replace-all', 'dry-run', 'json', 'root', 'offset', 'limit', 'numbers', 'eol', 'inclusive', 'to',
-  'check', 'fail-on-mixed', 'encoding', 'allow-empty', 'max-bytes',
-]
+/** The flags of the `eol-edit` commands, from their declarations. */
+const CLI_FLAGS = [...new Set([...COMMANDS.values()].flatMap((c) => c.flags.map((f) => f.flag.flag.replace(/^--/, ''))))]
 
 /**
  * Names in a tool result (of the tools or the MCP server) that the tools do not take:

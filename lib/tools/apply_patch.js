@@ -4,15 +4,14 @@
 // apply_patch: one patch (Codex's `*** Begin Patch` format or a unified diff) that
 // adds, deletes, changes and renames files, all or nothing. The patch is parsed first
 // for the files it touches, so the session guards a stale read of each, asks `approve`
-// once with every file, and remembers every new version.
+// once with every file, and remembers every new version. Its arguments and
+// description are the declaration of `applyPatch` (lib/operations.js).
 
 const core = require('../binding.js')
-const { KEYS, requireString } = require('./args.js')
 const { TIER_NOTES, compactDiff, diffCounts, plural } = require('./results.js')
-const { PATCH_ENCODING } = require('./schemas.js')
 const { toolWording } = require('./wording.js')
 
-/** @typedef {import('./session.js').ToolSpec} ToolSpec */
+/** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
 /** @typedef {import('./session.js').FileChange} FileChange */
 /** @typedef {import('../../index.js').PatchResult} PatchResult */
 /** @typedef {import('../../index.js').PatchFileResult} PatchFileResult */
@@ -89,42 +88,12 @@ function summarize(result) {
   return out
 }
 
-/** @type {ToolSpec} */
+/** @type {ToolBehaviour} */
 const applyPatch = {
-  name: 'apply_patch',
-  description:
-    'Edit, add, delete or rename files with one patch, all or nothing. input is the whole patch:\n' +
-    '*** Begin Patch\n' +
-    '*** Update File: src/app.py\n' +
-    '@@ def greet():\n' +
-    '-    print("Hi")\n' +
-    '+    print("Hello")\n' +
-    '*** Add File: notes.txt\n' +
-    '+first line\n' +
-    '*** Delete File: old.txt\n' +
-    '*** End Patch\n' +
-    "In a hunk every line starts with ' ' (unchanged context: about 3 lines before and after the change), " +
-    "'-' (removed) or '+' (added); an optional `@@ <line>` names the function or class the hunk is in. " +
-    '`*** Move to: new/path` right after `*** Update File:` renames the file; every line of an added file ' +
-    'starts with +. Hunks of a file come in file order. Unified diffs (--- a/f, +++ b/f, @@ -1,3 +1,3 @@) work too. ' +
-    'Copy context from read_file (without the number prefix); a file changed since you read it fails with ' +
-    "FILE_CHANGED. Write line breaks as \\n: each file keeps its own line endings, BOM and encoding. Context " +
-    'that differs from the file only in trailing whitespace, quote style or indentation still matches. If any ' +
-    'hunk fails, no file is written.',
-  parameters: {
-    type: 'object',
-    properties: {
-      input: {
-        type: 'string',
-        description: 'The whole patch, from *** Begin Patch to *** End Patch (or a unified diff), line breaks as \\n.',
-      },
-      encoding: PATCH_ENCODING,
-    },
-    required: ['input'],
-  },
+  operation: 'applyPatch',
 
-  async run(args, call) {
-    const input = requireString(args, KEYS.input, { nonEmpty: true })
+  async run(values, call) {
+    const input = /** @type {string} */ (values.patch)
     // Read first for the files it names: PATCH_INVALID (with the line) before anything else.
     const parsed = core.parsePatch(input)
     const paths = parsed.files.flatMap((f) => (f.movedTo !== undefined ? [f.path, f.movedTo] : [f.path]))
@@ -137,7 +106,7 @@ const applyPatch = {
           const version = expectedVersion(path)
           if (version !== undefined) expectedVersions[path] = version
         }
-        return core.applyPatch(input, call.options({ dryRun, expectedVersions }))
+        return /** @type {Promise<PatchResult>} */ (call.library('applyPatch', paths, input, call.options({ dryRun, expectedVersions })))
       },
       files: changes,
     })

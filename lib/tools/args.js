@@ -1,64 +1,148 @@
 // @ts-check
 'use strict'
 
-// Reading a tool's arguments as models send them. The schemas name every argument in
-// snake_case; `execute` also takes the camelCase spellings (dskcode's `oldText`,
-// `startAnchor`, `edits[{ oldText, newText, replaceAll }]`), the `old_string` of other
-// agents, arguments as JSON text (OpenAI delivers them so), numbers sent as strings,
-// and `null` for an optional argument (OpenAI's strict mode sends every property).
+// Reading a tool's arguments as models send them, by the declaration of its operation
+// (lib/operations.js): each parameter under the schema's name or any other spelling
+// the declaration lists (dskcode's `oldText`, `startAnchor`, `edits[{ oldText, newText,
+// replaceAll }]`, other agents' `old_string`), the arguments as JSON text (OpenAI
+// delivers them so), numbers sent as strings, and `null` for an optional argument
+// (OpenAI's strict mode sends every property). An argument no spelling names is
+// ignored and named in a warning, with the argument probably meant.
+//
+// A reader is made once per tool (`argumentReader`), so a call only looks its
+// arguments up.
 
+const { GUTTER, TOOLS } = require('../operations.js')
 const { argumentError, typeName } = require('./errors.js')
 const { likelyMeant } = require('./names.js')
 
-/** The spellings of each argument, the schema's first. */
-const KEYS = {
-  path: ['path', 'file_path', 'filePath'],
-  content: ['content', 'text'],
-  oldText: ['old_text', 'oldText', 'old_string', 'oldString'],
-  newText: ['new_text', 'newText', 'new_string', 'newString'],
-  replaceAll: ['replace_all', 'replaceAll'],
-  startAnchor: ['start_anchor', 'startAnchor'],
-  endAnchor: ['end_anchor', 'endAnchor'],
-  startLine: ['start_line', 'startLine'],
-  endLine: ['end_line', 'endLine'],
-  // Codex calls the patch `input`, OpenCode `patchText`.
-  input: ['input', 'patchText', 'patch_text', 'patch'],
-  encoding: ['encoding'],
-}
+/** @typedef {import('../operations.js').Operation} Operation */
+/** @typedef {import('../operations.js').Param} Param */
+/** @typedef {import('../operations.js').Vocabulary} Vocabulary */
 
 /**
- * Every spelling `execute` takes for the arguments of a schema: each property's, from
- * KEYS (the property itself when KEYS has no entry for it).
- * @param {readonly string[]} properties
+ * One parameter as a vocabulary names it.
+ * @typedef {object} Field
+ * @property {Param} param
+ * @property {string} name the schema's name, which messages use
+ * @property {readonly string[]} spellings every name taken, the schema's first
+ * @property {boolean} required
+ * @property {Fields} [items] a list's fields of each item
  */
-function spellings(properties) {
-  /** @type {string[]} */
-  const out = []
-  for (const property of properties) {
-    const entry = Object.values(KEYS).find((names) => names[0] === property)
-    out.push(...(entry || [property]))
+
+/**
+ * The parameters of one object (a tool's arguments, or an item of a list).
+ * @typedef {object} Fields
+ * @property {Field[]} fields
+ * @property {Set<string>} known every spelling taken
+ * @property {string[]} suggested the spellings a warning may suggest, in the schema's order
+ * @property {Map<string, string>} meant what each spelling is called in a suggestion
+ */
+
+/**
+ * What reads one tool's arguments.
+ * @typedef {object} Reader
+ * @property {string[]} properties the schema's names
+ * @property {(args: Record<string, unknown>) => string[]} unknown a warning for each
+ *   argument it ignores
+ * @property {(args: Record<string, unknown>, warnings: string[]) => Record<string, unknown>} values
+ *   the values by the library's names (absent ones left out); throws INVALID_ARGUMENT
+ *   for a value that is wrong, and pushes the warnings of a list's items
+ * @property {(param: string) => string} name the schema's name of a parameter (`startAnchor` → `start_anchor`)
+ * @property {(args: unknown) => string | undefined} pathOf the `path` as given, for a failed call's result
+ */
+
+/**
+ * The reader of a tool's arguments, from its operation in a vocabulary.
+ * @param {Operation} operation
+ * @param {Vocabulary} [words]
+ * @returns {Reader}
+ */
+function argumentReader(operation, words = TOOLS) {
+  const top = fieldsOf(operation, operation.params, words)
+  const byParam = new Map(top.fields.map((f) => [f.param.name, f]))
+  const pathField = byParam.get('path')
+  return {
+    properties: top.fields.filter((f) => !isHidden(operation, f, words)).map((f) => f.name),
+    unknown: (args) => unknownArguments(args, top),
+    values: (args, warnings) => readFields(args, top, warnings),
+    name: (param) => {
+      const field = byParam.get(param)
+      return field ? field.name : param
+    },
+    pathOf(args) {
+      if (!pathField) return undefined
+      try {
+        const value = pick(argsObject(args, ''), pathField.spellings)
+        return typeof value === 'string' && value !== '' ? value : undefined
+      } catch {
+        return undefined
+      }
+    },
   }
-  return out
 }
 
 /**
- * The arguments no tool spelling names, each as a warning for the model:
+ * @param {Operation} operation
+ * @param {Field} field
+ * @param {Vocabulary} words
+ */
+function isHidden(operation, field, words) {
+  const named = words.arg(operation, field.param)
+  return Boolean(named && named.hidden)
+}
+
+/**
+ * @param {Operation} operation
+ * @param {readonly Param[]} params
+ * @param {Vocabulary} words
+ * @returns {Fields}
+ */
+function fieldsOf(operation, params, words) {
+  /** @type {Field[]} */
+  const fields = []
+  /** @type {string[]} */
+  const shown = []
+  /** @type {string[]} */
+  const hidden = []
+  /** @type {Map<string, string>} */
+  const meant = new Map()
+  for (const param of params) {
+    const named = words.arg(operation, param)
+    if (!named) continue
+    /** @type {Field} */
+    const field = {
+      param,
+      name: named.name,
+      spellings: [named.name, ...named.aliases],
+      required: named.required ?? (param.role === 'arg' && !param.optional),
+    }
+    if (param.type.kind === 'list') field.items = fieldsOf(operation, param.type.fields || [], words)
+    fields.push(field)
+    // A hidden spelling is suggested as itself; any other as the schema's name.
+    for (const spelling of field.spellings) meant.set(spelling, named.hidden ? spelling : named.name)
+    ;(named.hidden ? hidden : shown).push(...field.spellings)
+  }
+  const suggested = [...shown, ...hidden]
+  return { fields, known: new Set(suggested), suggested, meant }
+}
+
+/**
+ * The arguments no spelling names, each as a warning for the model:
  * `ignored unknown argument "replaceAll2" (did you mean "replace_all"?)`. `prefix`
- * places a nested object (`edits[1].`); `properties` are the schema's names, which a
- * suggestion uses, and `extra` more spellings that are taken.
+ * places a nested object (`edits[1].`).
  * @param {Record<string, unknown>} obj
- * @param {readonly string[]} properties
- * @param {{ prefix?: string, extra?: readonly string[] }} [options]
+ * @param {Fields} fields
+ * @param {string} [prefix]
  * @returns {string[]}
  */
-function unknownArguments(obj, properties, { prefix = '', extra = [] } = {}) {
-  const known = [...spellings(properties), ...extra]
+function unknownArguments(obj, fields, prefix = '') {
   /** @type {string[]} */
   const warnings = []
   for (const key of Object.keys(obj)) {
-    if (known.includes(key)) continue
-    const near = likelyMeant(key, known)
-    const meant = near === undefined ? undefined : schemaName(near, properties)
+    if (fields.known.has(key)) continue
+    const near = likelyMeant(key, fields.suggested)
+    const meant = near === undefined ? undefined : fields.meant.get(near)
     warnings.push(
       `ignored unknown argument ${JSON.stringify(prefix + key)}` +
         (meant === undefined ? '' : ` (did you mean ${JSON.stringify(prefix + meant)}?)`),
@@ -68,13 +152,148 @@ function unknownArguments(obj, properties, { prefix = '', extra = [] } = {}) {
 }
 
 /**
- * The schema's name for a spelling (`replaceAll` → `replace_all`).
- * @param {string} spelling
- * @param {readonly string[]} properties
+ * @param {Record<string, unknown>} obj
+ * @param {Fields} fields
+ * @param {string[]} warnings
+ * @returns {Record<string, unknown>}
  */
-function schemaName(spelling, properties) {
-  const entry = Object.values(KEYS).find((names) => names.includes(spelling))
-  return entry && properties.includes(entry[0]) ? entry[0] : spelling
+function readFields(obj, fields, warnings) {
+  /** @type {Record<string, unknown>} */
+  const values = {}
+  for (const field of fields.fields) {
+    const value = readValue(obj, field, warnings)
+    if (value !== undefined) values[field.param.name] = value
+  }
+  return values
+}
+
+/**
+ * One argument, checked against its type.
+ * @param {Record<string, unknown>} obj
+ * @param {Field} field
+ * @param {string[]} warnings
+ * @returns {unknown}
+ */
+function readValue(obj, field, warnings) {
+  const { type } = field.param
+  const { name } = field
+  const value = pick(obj, field.spellings)
+  switch (type.kind) {
+    case 'string': {
+      if (value === undefined && !field.required) return undefined
+      if (typeof value !== 'string') throw argumentError(`${name} must be a string, but it is ${typeName(value)}.`)
+      if (type.nonEmpty && value === '') throw argumentError(`${name} must not be empty.`)
+      return value
+    }
+    case 'label': {
+      if (value === undefined) return undefined
+      if (typeof value !== 'string') throw argumentError(`${name} must be a string, but it is ${typeName(value)}.`)
+      if (value.trim() === '') {
+        throw argumentError(`${name} must be a label such as "windows-1252" or "utf-16le", or left out, but it is empty.`)
+      }
+      return value
+    }
+    case 'boolean': {
+      if (value === undefined || typeof value === 'boolean') return value
+      if (value === 'true' || value === 'false') return value === 'true'
+      throw argumentError(`${name} must be true or false, but it is ${typeName(value)}.`)
+    }
+    case 'integer':
+      return wholeNumber(value, name, type.minimum ?? 0)
+    case 'enum': {
+      const values = type.values || []
+      if (value === undefined || values.includes(/** @type {string} */ (value))) return value
+      throw argumentError(`${name} must be ${listed(values)}, but it is ${JSON.stringify(value)}.`)
+    }
+    case 'anchor':
+      return value === undefined ? undefined : anchor(value, name)
+    case 'list':
+      return list(value, field, warnings)
+    default:
+      throw new Error(`${name}: a ${type.kind} is not a tool argument`)
+  }
+}
+
+/** `"preserve", "lf" or "crlf"`. @param {readonly string[]} values */
+function listed(values) {
+  const quoted = values.map((v) => JSON.stringify(v))
+  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`
+}
+
+/**
+ * A whole number of at least `minimum`, also sent as a string of digits.
+ * @param {unknown} value
+ * @param {string} name
+ * @param {number} minimum
+ * @returns {number | undefined}
+ */
+function wholeNumber(value, name, minimum) {
+  if (value === undefined) return undefined
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) value = Number(value)
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
+    const shown = typeof value === 'number' ? String(value) : typeName(value)
+    throw argumentError(`${name} must be a whole number of ${minimum} or more, but it is ${shown}.`)
+  }
+  return value
+}
+
+/**
+ * A `delete_range` anchor as the core takes it: a line's text (without a pasted number
+ * prefix) or a line number.
+ * @param {unknown} value
+ * @param {string} name
+ * @returns {string | number}
+ */
+function anchor(value, name) {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value) || value < 1) {
+      throw argumentError(`${name} as a line number must be a whole number of 1 or more, but it is ${value}.`)
+    }
+    return value
+  }
+  if (typeof value !== 'string') {
+    throw argumentError(`${name} must be a line's text or a line number, but it is ${typeName(value)}.`)
+  }
+  const stripped = stripPrefixes(value)
+  return stripped === null ? value : stripped
+}
+
+/**
+ * A list of objects (multi_edit's edits), also sent as JSON text; a failure names the
+ * item (`editIndex`), and an item's key no spelling names is ignored with a warning.
+ * @param {unknown} value
+ * @param {Field} field
+ * @param {string[]} warnings
+ * @returns {Record<string, unknown>[]}
+ */
+function list(value, field, warnings) {
+  const items = /** @type {Fields} */ (field.items)
+  const { name } = field
+  const noun = (field.param.type.item || 'item').toLowerCase()
+  const fields = `{${items.fields.map((f) => f.name + (f.required ? '' : '?')).join(', ')}}`
+  const shape = `an array of ${fields}`
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value)
+    } catch {
+      throw argumentError(`${name} must be ${shape}, but it is a string that is not JSON.`)
+    }
+  }
+  if (!Array.isArray(value)) throw argumentError(`${name} must be ${shape}, but it is ${typeName(value)}.`)
+  if (value.length < (field.param.type.minItems ?? 0)) throw argumentError(`${name} is empty: give at least one ${noun}.`)
+  return value.map((item, i) => {
+    try {
+      if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+        throw argumentError(`each ${noun} must be an object ${fields}, but it is ${typeName(item)}.`)
+      }
+      const obj = /** @type {Record<string, unknown>} */ (item)
+      warnings.push(...unknownArguments(obj, items, `${name}[${i}].`))
+      return readFields(obj, items, warnings)
+    } catch (error) {
+      if (error && typeof error === 'object') /** @type {{ editIndex?: number }} */ (error).editIndex = i
+      throw error
+    }
+  })
 }
 
 /**
@@ -111,94 +330,6 @@ function pick(obj, names) {
   return undefined
 }
 
-/**
- * @param {Record<string, unknown>} obj
- * @param {readonly string[]} names
- * @param {{ nonEmpty?: boolean }} [options]
- */
-function requireString(obj, names, { nonEmpty = false } = {}) {
-  const value = pick(obj, names)
-  if (typeof value !== 'string') {
-    throw argumentError(`${names[0]} must be a string, but it is ${typeName(value)}.`)
-  }
-  if (nonEmpty && value === '') throw argumentError(`${names[0]} must not be empty.`)
-  return value
-}
-
-/**
- * @param {Record<string, unknown>} obj
- * @param {readonly string[]} names
- * @returns {string | undefined}
- */
-function optionalString(obj, names) {
-  const value = pick(obj, names)
-  if (value === undefined) return undefined
-  if (typeof value !== 'string') throw argumentError(`${names[0]} must be a string, but it is ${typeName(value)}.`)
-  return value
-}
-
-/**
- * The `encoding` argument every tool takes: a WHATWG label, checked by the core.
- * @param {Record<string, unknown>} obj
- */
-function optionalEncoding(obj) {
-  const value = optionalString(obj, KEYS.encoding)
-  if (value !== undefined && value.trim() === '') {
-    throw argumentError('encoding must be a label such as "windows-1252" or "utf-16le", or left out, but it is empty.')
-  }
-  return value
-}
-
-/** The file path every tool takes. @param {Record<string, unknown>} obj */
-function requirePath(obj) {
-  return requireString(obj, KEYS.path, { nonEmpty: true })
-}
-
-/**
- * The path as given, when it is a string (for the result of a failed call).
- * @param {unknown} args
- */
-function pathOf(args) {
-  try {
-    const value = pick(argsObject(args, ''), KEYS.path)
-    return typeof value === 'string' && value !== '' ? value : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * @param {Record<string, unknown>} obj
- * @param {readonly string[]} names
- * @returns {boolean | undefined}
- */
-function optionalBoolean(obj, names) {
-  const value = pick(obj, names)
-  if (value === undefined) return undefined
-  if (typeof value === 'boolean') return value
-  if (value === 'true' || value === 'false') return value === 'true'
-  throw argumentError(`${names[0]} must be true or false, but it is ${typeName(value)}.`)
-}
-
-/**
- * @param {Record<string, unknown>} obj
- * @param {readonly string[]} names
- * @returns {number | undefined}
- */
-function optionalPositiveInt(obj, names) {
-  let value = pick(obj, names)
-  if (value === undefined) return undefined
-  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) value = Number(value)
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    const shown = typeof value === 'number' ? String(value) : typeName(value)
-    throw argumentError(`${names[0]} must be a whole number of 1 or more, but it is ${shown}.`)
-  }
-  return value
-}
-
-/** The separator between a line number and the line's text in read_file output. */
-const GUTTER = '\u2502' // │
-
 // A model sometimes copies read_file's `   12│` prefixes into old_text. When every
 // line carries one (and the text as given is not in the file), the prefixes are
 // removed and the edit is tried once more.
@@ -215,19 +346,4 @@ function stripPrefixes(text) {
   return lines.map((line) => line.replace(PREFIX, '')).join('\n')
 }
 
-module.exports = {
-  KEYS,
-  GUTTER,
-  argsObject,
-  pick,
-  requireString,
-  requirePath,
-  pathOf,
-  optionalBoolean,
-  optionalPositiveInt,
-  optionalString,
-  optionalEncoding,
-  spellings,
-  unknownArguments,
-  stripPrefixes,
-}
+module.exports = { argumentReader, argsObject, stripPrefixes }

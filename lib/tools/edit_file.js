@@ -2,54 +2,38 @@
 'use strict'
 
 // edit_file: replace old_text with new_text, matched in the file's LF view through
-// the lenient tiers, each line written with the ending it had.
+// the lenient tiers, each line written with the ending it had. Its arguments and
+// description are the declaration of `editFile` (lib/operations.js).
 
-const core = require('../binding.js')
-const { requirePath } = require('./args.js')
-const { CHANGE_EOL, PRESERVE, READ_FIRST, TIERS } = require('./descriptions.js')
-const { readEdit, withPrefixRetry } = require('./edits.js')
+const { withPrefixRetry } = require('./edits.js')
 const { PREFIX_NOTE, changeSummary, changed, editHead, tierNotes } = require('./results.js')
-const { ENCODING, PATH } = require('./schemas.js')
 
-/** @typedef {import('./session.js').ToolSpec} ToolSpec */
+/** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
+/** @typedef {import('../../index.js').Edit} Edit */
+/** @typedef {import('../../index.js').EditResult} EditResult */
 
-/** @type {ToolSpec} */
+/** @type {ToolBehaviour} */
 const editFile = {
-  name: 'edit_file',
-  description:
-    'Replace old_text with new_text in a file and return the diff. old_text must match exactly one place ' +
-    '(add surrounding lines to make it unique) unless replace_all is true. ' +
-    READ_FIRST +
-    ' ' +
-    PRESERVE +
-    ' ' +
-    TIERS +
-    ' ' +
-    CHANGE_EOL,
-  parameters: {
-    type: 'object',
-    properties: {
-      path: PATH,
-      old_text: { type: 'string', description: 'The text to replace, as read_file shows it, line breaks as \\n.' },
-      new_text: { type: 'string', description: 'The replacement text, line breaks as \\n.' },
-      replace_all: { type: 'boolean', description: 'Replace every match instead of requiring exactly one (default false).' },
-      encoding: ENCODING,
-    },
-    required: ['path', 'old_text', 'new_text'],
-  },
+  operation: 'editFile',
 
-  async run(args, call) {
-    const path = requirePath(args)
-    const edit = readEdit(args)
+  async run(values, call) {
+    const path = /** @type {string} */ (values.path)
+    /** @type {Edit} */
+    const edit = { oldText: /** @type {string} */ (values.oldText), newText: /** @type {string} */ (values.newText) }
+    if (values.replaceAll === true) edit.replaceAll = true
     const { result, stripped } = await call.change({
       paths: [path],
       compute: ({ dryRun, expectedVersion }) =>
         withPrefixRetry([edit], ([e]) =>
-          core.editFile(
-            path,
-            e.oldText,
-            e.newText,
-            call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: e.replaceAll === true }),
+          /** @type {Promise<EditResult>} */ (
+            call.library(
+              'editFile',
+              [path],
+              path,
+              e.oldText,
+              e.newText,
+              call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: e.replaceAll }),
+            )
           ),
         ),
       files: ({ result }) => [

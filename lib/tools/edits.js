@@ -1,25 +1,12 @@
 // @ts-check
 'use strict'
 
-// What edit_file and multi_edit share: reading one edit in any of its spellings, and
-// the retry without read_file's line-number prefixes that models paste into old_text.
+// What edit_file and multi_edit share: the retry without read_file's line-number
+// prefixes that models paste into old_text.
 
-const { KEYS, optionalBoolean, requireString, stripPrefixes } = require('./args.js')
+const { stripPrefixes } = require('./args.js')
 
 /** @typedef {import('../../index.js').Edit} Edit */
-
-/**
- * One edit, from `{ old_text, new_text, replace_all }` or dskcode's
- * `{ oldText, newText, replaceAll }` (or a mix).
- * @param {Record<string, unknown>} obj
- * @returns {Edit}
- */
-function readEdit(obj) {
-  /** @type {Edit} */
-  const edit = { oldText: requireString(obj, KEYS.oldText), newText: requireString(obj, KEYS.newText) }
-  if (optionalBoolean(obj, KEYS.replaceAll)) edit.replaceAll = true
-  return edit
-}
 
 /**
  * Runs `attempt(edits)`; on TEXT_NOT_FOUND, once more with read_file's line-number
@@ -52,4 +39,4 @@ async function withPrefixRetry(edits, attempt) {
   }
 }
 
-module.exports = { readEdit, withPrefixRetry }
+module.exports = { withPrefixRetry }

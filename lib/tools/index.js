@@ -3,58 +3,76 @@
 
 // createTools: a tool set, that is the tools of the registry below sharing one
 // Session (what the set remembers: versions read and written; its root, approve and
-// requireRead settings). Each tool is a file beside this one; the helpers they share
-// are args.js (reading arguments), results.js (what a call returns), errors.js (what
-// a failure returns), descriptions.js and schemas.js (what the model is told), and
-// session.js (stale-read guards, approval, one call at a time per file).
+// requireRead settings). What each tool is called, what the model is told of it and
+// of its arguments, its JSON Schema and how its arguments are read all come from the
+// declaration of its operation (lib/operations.js, rendered by schemas.js and
+// args.js); each tool's file beside this one holds what it does with them. The
+// helpers they share are results.js (what a call returns), errors.js (what a failure
+// returns), wording.js (the core's messages in the tools' words) and session.js
+// (stale-read guards, approval, one call at a time per file).
 
 const nodeFs = require('node:fs')
 const nodePath = require('node:path')
 
 const { EolEditError } = require('../binding.js')
-const { argsObject, optionalEncoding, pathOf, unknownArguments } = require('./args.js')
+const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES, TOOLS, TOOL_SET, operation, render, renderContext } = require('../operations.js')
+const { argsObject, argumentReader } = require('./args.js')
 const { argumentError, failure } = require('./errors.js')
 const { closest, refuseUnknownKeys } = require('./names.js')
 const { withArgumentWarnings } = require('./results.js')
-const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES, readFileTool } = require('./read_file.js')
-const { copy } = require('./schemas.js')
+const { toolSchema } = require('./schemas.js')
 const { Call, Session } = require('./session.js')
 
 const { applyPatch } = require('./apply_patch.js')
 const { deleteRange } = require('./delete_range.js')
 const { editFile } = require('./edit_file.js')
 const { multiEdit } = require('./multi_edit.js')
+const { readFileTool } = require('./read_file.js')
 const { writeFile } = require('./write_file.js')
 
-/** @typedef {import('./session.js').ToolSpec} ToolSpec */
+/** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
+/** @typedef {import('./session.js').Settings} Settings */
+/** @typedef {import('./args.js').Reader} Reader */
+/** @typedef {import('../operations.js').ToolDecl} ToolDecl */
 /** @typedef {import('../../tools.js').Tools} Tools */
 /** @typedef {import('../../tools.js').CreateToolsOptions} CreateToolsOptions */
 /** @typedef {import('../../tools.js').ToolContext} ToolContext */
 /** @typedef {import('../../tools.js').ToolResult} ToolResult */
-/** @typedef {{ maxReadLines: number, maxReadChars: number }} Settings */
 
-// The registry: every tool of a tool set, in the order createTools returns them. An
-// entry is a ToolSpec, or a function of the tool set's settings that makes one.
+// The registry: every tool of a tool set, in the order createTools returns them.
 //
 // To add a tool:
-// 1. write lib/tools/<name>.js exporting a ToolSpec: `name`, a `description` for the
-//    model (built from descriptions.js), `parameters` (snake_case JSON Schema, with
-//    `encoding` (schemas.js), which `execute` reads for every tool and `call.options`
-//    passes on; put the camelCase and other spellings `run` accepts in args.js KEYS,
-//    and spellings outside the schema in `accepts`: any other argument is ignored with
-//    a warning), and `run(args, call)` resolving to a ToolSuccess (results.js `changed`
-//    builds one) or throwing (errors.js `toolError`; the core's errors pass through as
+// 1. declare its operation in lib/operations.js, if it is new: its parameters (type,
+//    the model-facing description, the schema's snake_case name and the other
+//    spellings taken) and its `tool` (name, description, effects). The schema, the
+//    reader of its arguments and the MCP server's listing follow from it;
+// 2. write lib/tools/<name>.js exporting a ToolBehaviour: the operation's name and
+//    `run(values, call)`, which gets the arguments read and checked (by the library's
+//    names: `values.oldText`) and resolves to a ToolSuccess (results.js `changed`
+//    builds one) or throws (errors.js `toolError`; the core's errors pass through as
 //    they are, worded for the model by wording.js);
-// 2. a tool that writes makes its change through `call.change({ paths, compute,
+// 3. a tool that writes makes its change through `call.change({ paths, compute,
 //    files })` with every path it touches (for a patch: each file, move targets
 //    included, from parsePatch), a `compute({ dryRun, expectedVersion })` that runs the
 //    core call (a patch checks each file against `expectedVersion(path)`), and a
 //    `files(result)` listing each file's path, diff, summary and new version: the
 //    session then guards stale reads on every file, asks `approve` once with every
 //    file, honours the AbortSignal and remembers the new versions;
-// 3. add it to the list below, and its arguments to `Tools` in tools.d.ts.
-/** @type {Array<ToolSpec | ((settings: Settings) => ToolSpec)>} */
+// 4. add it to the list below, and its arguments to `Tools` in tools.d.ts
+//    (__test__/operations.spec.ts checks them against the declaration).
+/** @type {ToolBehaviour[]} */
 const REGISTRY = [readFileTool, writeFile, editFile, multiEdit, deleteRange, applyPatch]
+
+/**
+ * Each tool's declaration and the reader of its arguments, made once: a call only
+ * looks its arguments up.
+ * @type {Array<{ behaviour: ToolBehaviour, operation: import('../operations.js').Operation, tool: ToolDecl, reader: Reader }>}
+ */
+const DEFINED = REGISTRY.map((behaviour) => {
+  const op = operation(behaviour.operation)
+  if (!('name' in op.tool)) throw new Error(`${op.name} is declared as no tool`)
+  return { behaviour, operation: op, tool: op.tool, reader: argumentReader(op, TOOLS) }
+})
 
 /**
  * Builds a tool set. Malformed options throw here (a TypeError for a wrong type, an
@@ -64,25 +82,32 @@ const REGISTRY = [readFileTool, writeFile, editFile, multiEdit, deleteRange, app
  * @returns {Tools}
  */
 function createTools(options) {
-  const { settings, session } = readOptions(options)
+  const session = readOptions(options)
+  const context = renderContext(TOOLS, session.settings)
   /** @type {Record<string, ReturnType<typeof define>>} */
   const tools = {}
-  for (const entry of REGISTRY) {
-    const spec = typeof entry === 'function' ? entry(settings) : entry
-    tools[spec.name] = define(spec, session)
+  for (const entry of DEFINED) {
+    const description = /** @type {string} */ (render(entry.tool.description, context))
+    // Rendered for each tool set: no two sets share a schema object.
+    const parameters = toolSchema(entry.operation, TOOLS, context)
+    tools[entry.tool.name] = define(entry, description, parameters, session)
   }
   return /** @type {Tools} */ (/** @type {unknown} */ (tools))
 }
 
 /**
- * A tool of a tool set: its definition (schema copied, so no two sets share one) and
- * an `execute` that never throws and never rejects.
- * @param {ToolSpec} spec
+ * A tool of a tool set: its definition and an `execute` that never throws and never
+ * rejects.
+ * @param {(typeof DEFINED)[number]} entry
+ * @param {string} description
+ * @param {import('../../tools.js').JsonSchemaObject} parameters
  * @param {Session} session
  */
-function define(spec, session) {
-  const name = spec.name
-  const properties = Object.keys(spec.parameters.properties)
+function define({ behaviour, tool, reader }, description, parameters, session) {
+  const { name } = tool
+  const template = tool.warningLine
+  /** @type {((warning: string) => string) | undefined} */
+  const warningLine = template === undefined ? undefined : (warning) => template.replace('{}', () => warning)
   /**
    * @param {unknown} args
    * @param {ToolContext} [context]
@@ -90,17 +115,19 @@ function define(spec, session) {
    */
   const execute = async (args, context) => {
     /** @type {string[]} */
-    let warnings = []
+    const warnings = []
     try {
       const given = argsObject(args, name)
-      warnings = unknownArguments(given, properties, { extra: spec.accepts })
-      const call = new Call(session, name, readContext(context), { encoding: optionalEncoding(given), warnings })
-      return withArgumentWarnings(await spec.run(given, call), call.warnings, spec.warningLine)
+      warnings.push(...reader.unknown(given))
+      const where = readContext(context)
+      const values = reader.values(given, warnings)
+      const call = new Call(session, name, where, { encoding: /** @type {string | undefined} */ (values.encoding), warnings })
+      return withArgumentWarnings(await behaviour.run(values, call, reader.name), call.warnings, warningLine)
     } catch (error) {
-      return withArgumentWarnings(failure(error, pathOf(args)), warnings)
+      return withArgumentWarnings(failure(error, reader.pathOf(args)), warnings)
     }
   }
-  return { name, description: spec.description, parameters: copy(spec.parameters), execute }
+  return { name, description, parameters, execute }
 }
 
 /**
@@ -147,11 +174,12 @@ const CONTEXT_KEYS = ['cwd', 'signal']
 const AI_SDK_KEYS = ['abortSignal', 'toolCallId', 'messages', 'context', 'experimental_sandbox']
 
 /** The keys of createTools' options. */
-const OPTION_KEYS = ['root', 'cwd', 'requireRead', 'approve', 'maxReadLines', 'maxReadChars', 'maxBytes', 'durable']
+const OPTION_KEYS = TOOL_SET.map((o) => o.name)
 
 /**
  * Checks createTools' options and makes the tool set's session.
  * @param {unknown} options
+ * @returns {Session}
  */
 function readOptions(options) {
   if (options === undefined || options === null) options = {}
@@ -199,15 +227,12 @@ function readOptions(options) {
   if (maxBytes !== undefined) base.maxBytes = /** @type {number} */ (maxBytes)
   if (durable === true) base.durable = true
 
-  const session = new Session({
+  return new Session({
     base,
     requireRead: requireRead === true,
     approve: /** @type {import('../../tools.js').Approve | undefined} */ (approve),
-  })
-  return {
     settings: { maxReadLines: /** @type {number} */ (maxReadLines), maxReadChars: /** @type {number} */ (maxReadChars) },
-    session,
-  }
+  })
 }
 
 /** @param {unknown} n */

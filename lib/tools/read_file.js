@@ -3,86 +3,58 @@
 
 // read_file: numbered lines of the file's LF view, under a header with the file's
 // line endings, BOM, encoding and version. The version is remembered, so that a
-// later change to the file can be refused when the file changed in between.
+// later change to the file can be refused when the file changed in between. Its
+// arguments and description are the declaration of `readFile` (lib/operations.js).
 
-const core = require('../binding.js')
-const { GUTTER, KEYS, optionalPositiveInt, requirePath } = require('./args.js')
-const { DEFAULT_READ_LINES } = require('./descriptions.js')
+const { GUTTER } = require('../operations.js')
 const { argumentError } = require('./errors.js')
 const { describeEndings, plural } = require('./results.js')
-const { ENCODING, PATH } = require('./schemas.js')
 const { toolWarnings } = require('./wording.js')
 
-/** @typedef {import('./session.js').ToolSpec} ToolSpec */
+/** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
 /** @typedef {import('./session.js').Call} Call */
 /** @typedef {import('../../tools.js').ToolSuccess} ToolSuccess */
 
-/** Characters of file text read_file returns at most; whole lines are kept below this. */
-const DEFAULT_READ_CHARS = 100000
-
 /**
  * The slice to read: offset/limit, or the startLine/endLine of newer dskcode.
- * @param {Record<string, unknown>} args
+ * @param {Record<string, unknown>} values
  * @param {number} defaultLimit
+ * @param {(param: string) => string} name the schema's name of a parameter
  */
-function slice(args, defaultLimit) {
-  const offset = optionalPositiveInt(args, ['offset'])
-  const limit = optionalPositiveInt(args, ['limit'])
-  const startLine = optionalPositiveInt(args, KEYS.startLine)
-  const endLine = optionalPositiveInt(args, KEYS.endLine)
+function slice(values, defaultLimit, name) {
+  const { offset, limit, startLine, endLine } = /** @type {Record<string, number | undefined>} */ (values)
   const first = offset !== undefined ? offset : startLine !== undefined ? startLine : 1
   if (limit !== undefined) return { offset: first, limit }
   if (endLine !== undefined) {
     if (endLine < first) {
-      throw argumentError(`end_line ${endLine} is before the first line asked for (${first}).`)
+      throw argumentError(`${name('endLine')} ${endLine} is before the first line asked for (${first}).`)
     }
     return { offset: first, limit: endLine - first + 1 }
   }
   return { offset: first, limit: defaultLimit }
 }
 
-/**
- * @param {{ maxReadLines: number, maxReadChars: number }} settings
- * @returns {ToolSpec}
- */
-function readFileTool({ maxReadLines, maxReadChars }) {
-  return {
-    name: 'read_file',
-    description:
-      'Read a text file. Output: a [header] with the line count, line endings, BOM, encoding and version, ' +
-      `then one line per file line as <line number>${GUTTER}<text>; the number and ${GUTTER} are not part ` +
-      `of the file, everything after ${GUTTER} is the line exactly. Line breaks are shown as \\n whatever ` +
-      `the file uses. offset is the first line (1-based); at most ${maxReadLines} lines by default ` +
-      '(limit); a footer says how to read more when the output is cut. Read a file before editing it.',
-    parameters: {
-      type: 'object',
-      properties: {
-        path: PATH,
-        offset: { type: 'integer', minimum: 1, description: 'First line to read, 1-based (default 1).' },
-        limit: { type: 'integer', minimum: 1, description: `How many lines to read (default ${maxReadLines}).` },
-        encoding: ENCODING,
-      },
-      required: ['path'],
-    },
-    // Newer dskcode's spelling of the slice.
-    accepts: [...KEYS.startLine, ...KEYS.endLine],
-    warningLine: (warning) => `[warning: ${warning}]`,
-    run: (args, call) => read(args, call, maxReadLines, maxReadChars),
-  }
+/** @type {ToolBehaviour} */
+const readFileTool = {
+  operation: 'readFile',
+  run: (values, call, name) => read(values, call, name),
 }
 
 /**
- * @param {Record<string, unknown>} args
+ * @param {Record<string, unknown>} values
  * @param {Call} call
- * @param {number} maxLines
- * @param {number} maxChars
+ * @param {(param: string) => string} name
  * @returns {Promise<ToolSuccess>}
  */
-async function read(args, call, maxLines, maxChars) {
-  const path = requirePath(args)
-  const { offset, limit } = slice(args, maxLines)
+async function read(values, call, name) {
+  const { maxReadLines: maxLines, maxReadChars: maxChars } = call.session.settings
+  const path = /** @type {string} */ (values.path)
+  // What the model reads is what it will know of the file: by its path as it is now.
+  call.fresh = true
+  const { offset, limit } = slice(values, maxLines, name)
   const r = await call.exclusive([path], async () => {
-    const result = await core.readFile(path, call.readOptions({ offset, limit }))
+    /** @type {import('../../index.js').ReadResult} */
+    const result = await call.library('readFile', [path], path, call.readOptions({ offset, limit }))
     call.remember(path, result.version)
     return result
   })
@@ -156,4 +128,4 @@ function done(path, lines, summary, warnings) {
   return result
 }
 
-module.exports = { readFileTool, DEFAULT_READ_LINES, DEFAULT_READ_CHARS }
+module.exports = { readFileTool }

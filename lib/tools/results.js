@@ -5,7 +5,7 @@
 // a one-line summary, notes on lenient matches and warnings, and the diff without
 // its header (the summary names the file), cut when very long.
 
-const { GUTTER } = require('./args.js')
+const { GUTTER } = require('../operations.js')
 const { toolWarnings } = require('./wording.js')
 
 /** @typedef {import('../../index.js').EolInfo} EolInfo */
@@ -44,17 +44,36 @@ function lineSpan(start, end) {
   return end > start ? `lines ${start}-${end}` : `line ${start}`
 }
 
+/**
+ * Where the diff's body starts: after its `---`/`+++` header lines.
+ * @param {string} diff
+ */
+function bodyStart(diff) {
+  let at = 0
+  while (diff.startsWith('--- ', at) || diff.startsWith('+++ ', at)) {
+    const end = diff.indexOf('\n', at)
+    if (end === -1) return diff.length
+    at = end + 1
+  }
+  return at
+}
+
 /** The diff's lines without its `---`/`+++` header. @param {string} diff */
 function diffBody(diff) {
-  const lines = diff.split('\n')
+  const body = diff.slice(bodyStart(diff))
+  if (body === '') return []
+  const lines = body.split('\n')
   if (lines[lines.length - 1] === '') lines.pop()
-  while (lines.length > 0 && (lines[0].startsWith('--- ') || lines[0].startsWith('+++ '))) lines.shift()
   return lines
 }
 
 /** The diff as the model reads it: no header, cut when very long. @param {string} diff */
 function compactDiff(diff) {
   if (typeof diff !== 'string' || diff === '') return ''
+  // Most diffs are short: their body as it is, without splitting it into lines.
+  let body = diff.slice(bodyStart(diff))
+  if (body.endsWith('\n')) body = body.slice(0, -1)
+  if (body.length <= DIFF_MAX_CHARS && lineCount(body) <= DIFF_MAX_LINES) return body
   let lines = diffBody(diff)
   let cut = 0
   if (lines.length > DIFF_MAX_LINES) {
@@ -72,15 +91,32 @@ function compactDiff(diff) {
   return text
 }
 
+/** Lines of a text that does not end with a line break. @param {string} text */
+function lineCount(text) {
+  if (text === '') return 0
+  let n = 1
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n++
+  return n
+}
+
+/** The last diff counted and its counts: a change's summary counts its diff twice (for the host's approval and for the result). */
+let counted = { diff: '', added: 0, removed: 0 }
+
 /** Lines added and removed by a diff. @param {string} diff */
 function diffCounts(diff) {
+  if (diff === counted.diff) return { added: counted.added, removed: counted.removed }
   let added = 0
   let removed = 0
   if (typeof diff === 'string') {
-    for (const line of diffBody(diff)) {
-      if (line.startsWith('+')) added++
-      else if (line.startsWith('-')) removed++
+    for (let at = bodyStart(diff); at < diff.length; ) {
+      const c = diff.charCodeAt(at)
+      if (c === 0x2b) added++ // +
+      else if (c === 0x2d) removed++ // -
+      const end = diff.indexOf('\n', at)
+      if (end === -1) break
+      at = end + 1
     }
+    counted = { diff, added, removed }
   }
   return { added, removed }
 }
@@ -188,7 +224,7 @@ function changeSummary(tool, path, diff) {
  * @param {{ edits?: number }} [options] `edits` for multi_edit
  */
 function editHead(path, result, { edits } = {}) {
-  const tiers = [...new Set(result.matchedBy)]
+  const tiers = result.matchedBy.length <= 1 ? result.matchedBy : [...new Set(result.matchedBy)]
   const parts = []
   if (edits !== undefined) parts.push(plural(edits, 'edit'))
   parts.push(plural(result.replacements, 'replacement'))

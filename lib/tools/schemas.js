@@ -1,7 +1,8 @@
 // @ts-check
 'use strict'
 
-// JSON Schema pieces the tools share, and the OpenAI strict-mode form of a schema.
+// The tools' JSON Schemas, rendered from the operations' declarations
+// (lib/operations.js), and the OpenAI strict-mode form of a schema.
 //
 // The tools' own schemas use the subset every provider accepts (type, properties,
 // required, items, enum, anyOf, description, minimum, minItems) and leave optional
@@ -11,51 +12,89 @@
 // derives that form, so there is one schema per tool to maintain; `execute` reads a
 // null argument as an absent one.
 
+const { TOOLS, render, renderContext } = require('../operations.js')
+
 /** @typedef {import('../../tools.js').JsonSchema} JsonSchema */
 /** @typedef {import('../../tools.js').JsonSchemaObject} JsonSchemaObject */
+/** @typedef {import('../operations.js').Operation} Operation */
+/** @typedef {import('../operations.js').Param} Param */
+/** @typedef {import('../operations.js').Vocabulary} Vocabulary */
+/** @typedef {import('../operations.js').RenderContext} RenderContext */
 
-/** @type {JsonSchema} */
-const PATH = {
-  type: 'string',
-  description: 'Path of the file (relative paths are taken from the working folder).',
-}
-
-/** The `encoding` argument every tool takes. @type {JsonSchema} */
-const ENCODING = {
-  type: 'string',
-  description:
-    "The file's encoding, only when the file is not UTF-8 and read_file says its encoding could not be told " +
-    "(or a message asks for it): a label such as 'windows-1252', 'shift_jis' or 'utf-16le'. Default: detected.",
-}
-
-/** The `encoding` argument of apply_patch, for every file of the patch. @type {JsonSchema} */
-const PATCH_ENCODING = {
-  type: 'string',
-  description:
-    "The encoding of the patched files, only when they are not UTF-8 and read_file says their encoding could " +
-    "not be told (or a message asks for it): a label such as 'windows-1252'. Default: detected per file.",
+/**
+ * The JSON Schema of a tool's arguments, rendered from its operation in a vocabulary:
+ * one property per parameter the vocabulary names (in the declaration's order, with
+ * its model-facing description), required as the declaration says.
+ * @param {Operation} operation
+ * @param {Vocabulary} [words] whose names (default: the tools' own)
+ * @param {RenderContext} [context] the tool set's settings, for descriptions that name them
+ * @returns {JsonSchemaObject}
+ */
+function toolSchema(operation, words = TOOLS, context = renderContext(words)) {
+  return objectSchema(operation, operation.params, words, context)
 }
 
 /**
- * A 1-based line number of `delete_range`, instead of an anchor's text.
- * @param {string} which
- * @param {string} instead
- * @returns {JsonSchema}
+ * @param {Operation} operation
+ * @param {readonly Param[]} params
+ * @param {Vocabulary} words
+ * @param {RenderContext} context
+ * @returns {JsonSchemaObject}
  */
-function lineNumber(which, instead) {
-  return { type: 'integer', minimum: 1, description: `The ${which} line's 1-based number (instead of ${instead}).` }
-}
-
-/**
- * A `delete_range` anchor: a line's text or its number.
- * @param {string} which
- * @returns {JsonSchema}
- */
-function anchor(which) {
-  return {
-    anyOf: [{ type: 'string' }, { type: 'integer', minimum: 1 }],
-    description: `The ${which} line: its whole text as read_file shows it, or its 1-based line number.`,
+function objectSchema(operation, params, words, context) {
+  /** @type {Record<string, JsonSchema>} */
+  const properties = {}
+  /** @type {string[]} */
+  const required = []
+  for (const param of params) {
+    const named = words.arg(operation, param)
+    if (!named || named.hidden) continue
+    properties[named.name] = valueSchema(operation, param, words, context)
+    if (named.required ?? (param.role === 'arg' && !param.optional)) required.push(named.name)
   }
+  return { type: 'object', properties, required }
+}
+
+/**
+ * One property: its type's schema and its description.
+ * @param {Operation} operation
+ * @param {Param} param
+ * @param {Vocabulary} words
+ * @param {RenderContext} context
+ * @returns {JsonSchema}
+ */
+function valueSchema(operation, param, words, context) {
+  const { type } = param
+  const description = render(param.model, context)
+  /** @type {JsonSchema} */
+  let out
+  switch (type.kind) {
+    case 'boolean':
+      out = { type: 'boolean' }
+      break
+    case 'integer':
+      out = { type: 'integer', minimum: type.minimum }
+      break
+    case 'enum':
+      out = { type: 'string', enum: [...(type.values || [])] }
+      break
+    case 'anchor':
+      out = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 1 }] }
+      break
+    case 'list':
+      out = { type: 'array', minItems: type.minItems }
+      if (description !== undefined) out.description = description
+      out.items = objectSchema(operation, type.fields || [], words, context)
+      return out
+    case 'string':
+    case 'label':
+      out = { type: 'string' }
+      break
+    default:
+      throw new Error(`${operation.name}: ${param.name} of kind ${type.kind} cannot be a tool argument`)
+  }
+  if (description !== undefined) out.description = description
+  return out
 }
 
 /**
@@ -121,4 +160,4 @@ function makeNullable(node) {
   if (Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...node.enum, null]
 }
 
-module.exports = { PATH, ENCODING, PATCH_ENCODING, anchor, lineNumber, copy, strictSchema }
+module.exports = { toolSchema, copy, strictSchema }

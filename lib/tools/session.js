@@ -19,6 +19,7 @@ const nodeFs = require('node:fs')
 const nodePath = require('node:path')
 
 const core = require('../binding.js')
+const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES } = require('../operations.js')
 const { toolError } = require('./errors.js')
 
 /** @typedef {import('../../index.js').EditOptions} EditOptions */
@@ -29,14 +30,18 @@ const { toolError } = require('./errors.js')
 /** @typedef {import('../../tools.js').JsonSchemaObject} JsonSchemaObject */
 
 /**
- * One tool: its model-facing definition and what it does with parsed arguments.
- * @typedef {object} ToolSpec
- * @property {string} name
- * @property {string} description
- * @property {JsonSchemaObject} parameters
- * @property {(args: Record<string, unknown>, call: Call) => Promise<ToolSuccess>} run
- * @property {string[]} [accepts] spellings `run` takes beyond the schema's and KEYS'
- * @property {(warning: string) => string} [warningLine] how a warning reads in `data`
+ * What a tool does with its arguments, read and checked by the declaration of its
+ * operation (lib/operations.js), which also gives its name, description and schema.
+ * `run` resolves to a ToolSuccess or throws; `name` gives a parameter's name as the
+ * schema has it, for messages (`startAnchor` → `start_anchor`).
+ * @typedef {object} ToolBehaviour
+ * @property {string} operation the operation's name in lib/operations.js
+ * @property {(values: Record<string, unknown>, call: Call, name: (param: string) => string) => Promise<ToolSuccess>} run
+ */
+
+/**
+ * The settings of a tool set that shape what read_file returns.
+ * @typedef {{ maxReadLines: number, maxReadChars: number }} Settings
  */
 
 /**
@@ -67,6 +72,28 @@ const { toolError } = require('./errors.js')
  */
 
 /**
+ * A call whose files hold at most this many bytes in all runs the library's Sync
+ * function, on the calling thread; a larger one its Promise form, on libuv's thread
+ * pool. An edit of a small file takes less time than the hop to the pool and back (on
+ * a busy machine, the wait for a thread to be scheduled), which a host waiting for the
+ * tool would pay on every call; the edit of a large one would hold up the host's event
+ * loop for longer than it should wait.
+ */
+const CALLING_THREAD_MAX_BYTES = 8 * 1024 * 1024
+
+/**
+ * The library's file functions, by name, for `Call.library`.
+ * @type {Record<string, (...args: any[]) => any>}
+ */
+const LIBRARY = /** @type {any} */ (core)
+
+/** The most folders, and paths in a folder, whose absolute paths a tool set keeps. */
+const RESOLVED_MAX = 4096
+
+/** The name of each function's Sync form, made once. */
+const SYNC = { readFile: 'readFileSync', editFile: 'editFileSync', multiEdit: 'multiEditSync', deleteRange: 'deleteRangeSync', writeFile: 'writeFileSync', applyPatch: 'applyPatchSync' }
+
+/**
  * The expected version of a file that did not exist when the change was shown: the
  * core then refuses (FILE_CHANGED) to write over a file that exists by the time of the
  * write, such as one another process created while the user was deciding.
@@ -75,18 +102,46 @@ const ABSENT = ''
 
 class Session {
   /**
-   * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve }} settings
+   * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve, settings?: Settings }} settings
    */
   constructor(settings) {
     this.base = settings.base
     this.requireRead = settings.requireRead
     this.approve = settings.approve
+    /** @type {Settings} */
+    this.settings = settings.settings || { maxReadLines: DEFAULT_READ_LINES, maxReadChars: DEFAULT_READ_CHARS }
     /** Version of each file (by real path) as this tool set last read or wrote it. */
     /** @type {Map<string, string>} */
     this.versions = new Map()
+    /** The real path of each path (absolute) the tool set last read or wrote a file by. */
+    /** @type {Map<string, string>} */
+    this.keys = new Map()
+    /** About the size of each file (by real path) when it was last looked up (`Call.bytes`). */
+    /** @type {Map<string, number>} */
+    this.sizes = new Map()
+    /** Each path's absolute path, by the folder it was resolved in (`Call.absolute`). */
+    /** @type {Map<string, Map<string, string>>} */
+    this.resolved = new Map()
     /** The last call queued on each file (by real path). */
     /** @type {Map<string, Promise<void>>} */
     this.queues = new Map()
+  }
+
+  /**
+   * Keeps a path's absolute path in a folder, forgetting them all past RESOLVED_MAX.
+   * @param {string} folder
+   * @param {string} path
+   * @param {string} absolute
+   */
+  resolve(folder, path, absolute) {
+    let paths = this.resolved.get(folder)
+    if (!paths) {
+      if (this.resolved.size >= RESOLVED_MAX) this.resolved.clear()
+      paths = new Map()
+      this.resolved.set(folder, paths)
+    }
+    if (paths.size >= RESOLVED_MAX) paths.clear()
+    paths.set(path, absolute)
   }
 
   /**
@@ -98,8 +153,13 @@ class Session {
    * @returns {Promise<T>}
    */
   async exclusive(keys, work) {
-    const unique = [...new Set(keys)]
-    const before = unique.map((key) => this.queues.get(key))
+    const unique = keys.length === 1 ? keys : [...new Set(keys)]
+    /** @type {Promise<void>[]} */
+    const before = []
+    for (const key of unique) {
+      const queued = this.queues.get(key)
+      if (queued) before.push(queued)
+    }
     /** @type {() => void} */
     let release = () => {}
     /** @type {Promise<void>} */
@@ -108,7 +168,7 @@ class Session {
     })
     for (const key of unique) this.queues.set(key, gate)
     try {
-      await Promise.all(before)
+      if (before.length > 0) await Promise.all(before)
       return await work()
     } finally {
       release()
@@ -136,20 +196,82 @@ class Call {
     const base = session.base.cwd
     /** Folder relative paths are taken from in this call. */
     this.cwd = context.cwd !== undefined ? nodePath.resolve(base || process.cwd(), context.cwd) : base
+    /** The real path of each existing file this call named (`key`), looked up once. */
+    /** @type {Map<string, string>} */
+    this.realPaths = new Map()
+    /** @type {Map<string, string>} */
+    this.absolutes = new Map()
+    /**
+     * Whether `key` looks every path up rather than take the file the tool set last
+     * saw under that spelling: read_file sets it, as what the model reads next is
+     * what it knows of the file.
+     */
+    this.fresh = false
   }
 
   /**
-   * The core's options for a change in this call.
+   * The core's options for a change in this call: the tool set's, the call's
+   * `encoding`, and `extra` without the keys that say nothing (undefined, or false:
+   * every switch the tools pass is off by default), so that the library converts no
+   * more than the call sets.
    * @template {object} Extra
    * @param {Extra} extra
    * @returns {BaseOptions & Extra}
    */
   options(extra) {
-    /** @type {BaseOptions} */
-    const options = { ...this.session.base }
+    const { base } = this.session
+    /** @type {Record<string, unknown>} */
+    const options = {}
     if (this.cwd !== undefined) options.cwd = this.cwd
+    if (base.root !== undefined) options.root = base.root
+    if (base.maxBytes !== undefined) options.maxBytes = base.maxBytes
+    if (base.durable !== undefined) options.durable = base.durable
     if (this.encoding !== undefined) options.encoding = this.encoding
-    return { ...options, ...extra }
+    for (const key in extra) {
+      const value = /** @type {Record<string, unknown>} */ (extra)[key]
+      if (value !== undefined && value !== false) options[key] = value
+    }
+    return /** @type {BaseOptions & Extra} */ (options)
+  }
+
+  /**
+   * Calls the library's function `name` on the files of `paths` (the files it reads):
+   * its Sync form when they are small (CALLING_THREAD_MAX_BYTES), else its Promise
+   * form, whose Promise the caller awaits (a Sync form's failure is thrown where the
+   * caller awaits it, so the two fail alike). A read looks the files' sizes up afresh.
+   * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch'} name
+   * @param {string[]} paths
+   * @param {...unknown} args
+   * @returns {any}
+   */
+  library(name, paths, ...args) {
+    if (this.bytes(paths, { fresh: name === 'readFile' }) <= CALLING_THREAD_MAX_BYTES) return LIBRARY[SYNC[name]](...args)
+    return LIBRARY[name](...args)
+  }
+
+  /**
+   * About how many bytes the files of `paths` hold, to choose where the library call
+   * runs. A file whose version the tool set remembers keeps the size it had when it
+   * was last looked up (its own edits keep it near that size, and a change from
+   * outside fails the call with FILE_CHANGED until read_file, which looks it up
+   * again, has read it); any other file is looked up.
+   * @param {string[]} paths
+   * @param {{ fresh?: boolean }} [options] `fresh`: look every file up (read_file)
+   */
+  bytes(paths, { fresh = false } = {}) {
+    const { sizes, versions } = this.session
+    let total = 0
+    for (const path of paths) {
+      const key = this.key(path)
+      let size = fresh || !versions.has(key) ? undefined : sizes.get(key)
+      if (size === undefined) {
+        const stat = nodeFs.statSync(this.absolute(path), { throwIfNoEntry: false })
+        size = stat ? stat.size : 0
+        sizes.set(key, size)
+      }
+      total += size
+    }
+    return total
   }
 
   /**
@@ -169,9 +291,27 @@ class Call {
    * @param {string} path
    */
   key(path) {
-    const absolute = nodePath.resolve(this.cwd || process.cwd(), path)
+    const known = this.realPaths.get(path)
+    if (known !== undefined) return known
+    const absolute = this.absolute(path)
+    if (!this.fresh) {
+      // The file this spelling named when the tool set last read or wrote it, while the
+      // set still has its version: if the spelling names another file by now (a link
+      // changed), the library finds that the file does not have this version and the
+      // call fails with FILE_CHANGED, so the model reads it again, which looks it up.
+      const remembered = this.session.keys.get(absolute)
+      if (remembered !== undefined && this.session.versions.has(remembered)) {
+        this.realPaths.set(path, remembered)
+        return remembered
+      }
+    }
     try {
-      return nodeFs.realpathSync.native(absolute)
+      // An existing file keeps its real path through the call (a change replaces its
+      // content, not its place); a missing one is looked up again, as the change may
+      // create it, or the folders on its way.
+      const real = nodeFs.realpathSync.native(absolute)
+      this.realPaths.set(path, real)
+      return real
     } catch {
       try {
         return nodePath.join(nodeFs.realpathSync.native(nodePath.dirname(absolute)), nodePath.basename(absolute))
@@ -212,7 +352,38 @@ class Call {
    * @param {string} version
    */
   remember(path, version) {
-    this.session.versions.set(this.key(path), version)
+    const key = this.key(path)
+    this.session.versions.set(key, version)
+    this.session.keys.set(this.absolute(path), key)
+  }
+
+  /**
+   * The absolute path of a path of this call (each made once a call).
+   * @param {string} path
+   */
+  absolute(path) {
+    let absolute = this.absolutes.get(path)
+    if (absolute !== undefined) return absolute
+    // Made once per folder and path for the tool set (a path resolves the same way in
+    // the same folder); the folder of calls without one is the process's, which may
+    // change, so theirs are made each time.
+    const folder = this.cwd === undefined ? undefined : this.session.resolved.get(this.cwd)
+    absolute = folder && folder.get(path)
+    if (absolute === undefined) {
+      absolute = nodePath.resolve(this.cwd || process.cwd(), path)
+      if (this.cwd !== undefined) this.session.resolve(this.cwd, path, absolute)
+    }
+    this.absolutes.set(path, absolute)
+    return absolute
+  }
+
+  /**
+   * Forgets the version of a file that no longer exists (deleted, or moved away).
+   * @param {string} path
+   */
+  forget(path) {
+    this.session.versions.delete(this.key(path))
+    this.session.keys.delete(this.absolute(path))
   }
 
   /** Fails when the host cancelled the call (checked before anything is written). */
@@ -230,7 +401,7 @@ class Call {
    */
   async currentVersion(path) {
     try {
-      return (await core.readFile(path, this.readOptions({ limit: 0 }))).version
+      return (await this.library('readFile', [path], path, this.readOptions({ limit: 0 }))).version
     } catch (error) {
       if (error instanceof core.EolEditError && error.code === 'FILE_NOT_FOUND') return undefined
       throw error
@@ -280,7 +451,7 @@ class Call {
    * @template R
    * @param {object} change
    * @param {string[]} change.paths every file the change touches, as the model gave them
-   * @param {(run: Run) => Promise<R>} change.compute computes (and, unless a dry run, writes) it
+   * @param {(run: Run) => R | Promise<R>} change.compute computes (and, unless a dry run, writes) it
    * @param {(result: R) => FileChange[]} change.files what a computed result changes, per file
    * @returns {Promise<R>}
    */
@@ -315,8 +486,8 @@ class Call {
       }
       const result = await compute({ dryRun: false, expectedVersion })
       for (const file of files(result)) {
-        if (file.version !== undefined) session.versions.set(this.key(file.path), file.version)
-        else session.versions.delete(this.key(file.path))
+        if (file.version !== undefined) this.remember(file.path, file.version)
+        else this.forget(file.path)
       }
       return result
     })
@@ -355,4 +526,4 @@ class Call {
   }
 }
 
-module.exports = { Session, Call, ABSENT }
+module.exports = { Session, Call, ABSENT, CALLING_THREAD_MAX_BYTES }

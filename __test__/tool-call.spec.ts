@@ -1,0 +1,178 @@
+// What a tool call does besides the library's own call: the agent tools are part of
+// the time a host waits, so each looks a file's real path up once, runs small files'
+// calls on the calling thread, and passes the library only the options the call sets.
+// Every guarantee still holds (tools.spec.ts); these tests pin the work done.
+
+import * as fs from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
+
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { createTools, type ToolResult } from '../tools.js'
+import { can, skipUnless } from './support/platform'
+
+const made: string[] = []
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true })
+})
+
+let dir: string
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eol-call-'))
+  made.push(dir)
+})
+
+/** Runs `work`, counting the real-path look-ups the tools make. */
+async function countRealPaths(work: () => Promise<ToolResult>): Promise<{ result: ToolResult; lookups: string[] }> {
+  const nodeFs = require('node:fs') as typeof fs
+  const native = nodeFs.realpathSync.native
+  const lookups: string[] = []
+  nodeFs.realpathSync.native = ((p: fs.PathLike, options?: unknown) => {
+    lookups.push(String(p))
+    return native(p, options as never)
+  }) as typeof native
+  try {
+    return { result: await work(), lookups }
+  } finally {
+    nodeFs.realpathSync.native = native
+  }
+}
+
+describe('a tool call', () => {
+  it('looks nothing up for a file it read or wrote; read_file looks the path up again, once', async () => {
+    fs.writeFileSync(path.join(dir, 'a.txt'), 'one\r\ntwo\r\n')
+    for (const options of [{}, { requireRead: true }, { approve: () => true }]) {
+      const tools = createTools({ root: dir, ...options })
+      const read = await countRealPaths(() => tools.read_file.execute({ path: 'a.txt' }))
+      expect(read.result.success).toBe(true)
+      expect(read.lookups).toEqual([path.join(dir, 'a.txt')])
+      for (const [from, to] of [['two', 'TWO'], ['TWO', 'two']]) {
+        const { result, lookups } = await countRealPaths(() => tools.edit_file.execute({ path: 'a.txt', old_text: from, new_text: to }))
+        expect(result.success, result.data).toBe(true)
+        expect(lookups, JSON.stringify(options)).toEqual([])
+      }
+    }
+    // A file it has not seen is looked up once a call.
+    fs.writeFileSync(path.join(dir, 'b.txt'), 'b\n')
+    const unseen = await countRealPaths(() => createTools({ root: dir }).edit_file.execute({ path: 'b.txt', old_text: 'b', new_text: 'B' }))
+    expect(unseen.lookups).toEqual([path.join(dir, 'b.txt')])
+    expect(fs.readFileSync(path.join(dir, 'a.txt'), 'latin1')).toBe('one\r\ntwo\r\n')
+  })
+
+  it('a link pointed at another file since it was read is FILE_CHANGED, then, read again, edits the new target', async (ctx) => {
+    skipUnless(ctx, can.symlink)
+    fs.writeFileSync(path.join(dir, 'first.txt'), 'alpha\r\n')
+    fs.writeFileSync(path.join(dir, 'second.txt'), 'alpha\nbeta\n')
+    const link = path.join(dir, 'link.txt')
+    fs.symlinkSync('first.txt', link)
+    const tools = createTools({ root: dir, requireRead: true })
+    expect((await tools.read_file.execute({ path: 'link.txt' })).success).toBe(true)
+    fs.rmSync(link)
+    fs.symlinkSync('second.txt', link)
+    const stale = await tools.edit_file.execute({ path: 'link.txt', old_text: 'alpha', new_text: 'ALPHA' })
+    expect(stale.error, stale.data).toBe('FILE_CHANGED')
+    expect(fs.readFileSync(path.join(dir, 'first.txt'), 'latin1')).toBe('alpha\r\n')
+    expect(fs.readFileSync(path.join(dir, 'second.txt'), 'latin1')).toBe('alpha\nbeta\n')
+    expect((await tools.read_file.execute({ path: 'link.txt' })).success).toBe(true)
+    const edit = await tools.edit_file.execute({ path: 'link.txt', old_text: 'alpha', new_text: 'ALPHA' })
+    expect(edit.success, edit.data).toBe(true)
+    expect(fs.readFileSync(path.join(dir, 'second.txt'), 'latin1')).toBe('ALPHA\nbeta\n')
+    expect(fs.readFileSync(path.join(dir, 'first.txt'), 'latin1')).toBe('alpha\r\n')
+  })
+
+  it('a link whose old target the set has forgotten is looked up again: the file it names now is guarded', async (ctx) => {
+    skipUnless(ctx, can.symlink)
+    fs.writeFileSync(path.join(dir, 'first.txt'), 'one\n')
+    fs.writeFileSync(path.join(dir, 'second.txt'), 'two\n')
+    const link = path.join(dir, 'link.txt')
+    fs.symlinkSync('first.txt', link)
+    const tools = createTools({ root: dir })
+    expect((await tools.read_file.execute({ path: 'link.txt' })).success).toBe(true)
+    // The first target is deleted by its own name, and the link pointed at the second,
+    // which the model reads by its own name; then another program changes it.
+    expect((await tools.apply_patch.execute({ input: '*** Begin Patch\n*** Delete File: first.txt\n*** End Patch' })).success).toBe(true)
+    fs.rmSync(link)
+    fs.symlinkSync('second.txt', link)
+    expect((await tools.read_file.execute({ path: 'second.txt' })).success).toBe(true)
+    fs.writeFileSync(path.join(dir, 'second.txt'), 'two\nchanged elsewhere\n')
+    const edit = await tools.edit_file.execute({ path: 'link.txt', old_text: 'two', new_text: 'TWO' })
+    expect(edit.error, edit.data).toBe('FILE_CHANGED')
+    expect(fs.readFileSync(path.join(dir, 'second.txt'), 'utf8')).toBe('two\nchanged elsewhere\n')
+  })
+
+  it('a file deleted by a patch is looked up again: a new file there is a file it has not read', async () => {
+    fs.writeFileSync(path.join(dir, 'gone.txt'), 'x\n')
+    const tools = createTools({ root: dir, requireRead: true })
+    expect((await tools.read_file.execute({ path: 'gone.txt' })).success).toBe(true)
+    const del = await tools.apply_patch.execute({ input: '*** Begin Patch\n*** Delete File: gone.txt\n*** End Patch' })
+    expect(del.success, del.data).toBe(true)
+    fs.writeFileSync(path.join(dir, 'gone.txt'), 'new\n')
+    const edit = await tools.edit_file.execute({ path: 'gone.txt', old_text: 'new', new_text: 'NEW' })
+    expect(edit.error, edit.data).toBe('FILE_CHANGED')
+    expect(edit.data).toMatch(/has not been read yet/)
+    expect(fs.readFileSync(path.join(dir, 'gone.txt'), 'utf8')).toBe('new\n')
+  })
+
+  it('looks a file it creates up again after creating it, so that a link on its way is one file with its target', async (ctx) => {
+    skipUnless(ctx, can.symlink)
+    const real = path.join(dir, 'real')
+    fs.mkdirSync(real)
+    fs.symlinkSync(real, path.join(dir, 'link'))
+    const tools = createTools({ root: dir, requireRead: true })
+    expect((await tools.write_file.execute({ path: 'link/new/n.txt', content: 'x\n' })).success).toBe(true)
+    // The version it wrote is the one of real/new/n.txt: an edit by that name is not "unread".
+    const edit = await tools.edit_file.execute({ path: 'real/new/n.txt', old_text: 'x', new_text: 'y' })
+    expect(edit.success, edit.data).toBe(true)
+    expect(fs.readFileSync(path.join(real, 'new', 'n.txt'), 'utf8')).toBe('y\n')
+  })
+})
+
+/** Runs `work`, recording every call of the library's file functions and their options. */
+async function libraryCalls(work: () => Promise<ToolResult>): Promise<{ result: ToolResult; calls: Array<{ name: string; options: object }> }> {
+  const core = require('../index.js') as Record<string, (...args: unknown[]) => unknown>
+  const saved = { ...core }
+  const calls: Array<{ name: string; options: object }> = []
+  for (const name of ['readFile', 'editFile', 'multiEdit', 'deleteRange', 'writeFile', 'applyPatch']) {
+    for (const form of [name, `${name}Sync`]) {
+      core[form] = (...args: unknown[]) => {
+        calls.push({ name: form, options: args[args.length - 1] as object })
+        return saved[form](...args)
+      }
+    }
+  }
+  try {
+    return { result: await work(), calls }
+  } finally {
+    Object.assign(core, saved)
+  }
+}
+
+describe('the library call a tool makes', () => {
+  it('is the Sync form for a small file and the Promise form for a large one, which is still edited', async () => {
+    const { CALLING_THREAD_MAX_BYTES } = require('../lib/tools/session.js') as { CALLING_THREAD_MAX_BYTES: number }
+    const line = 'x'.repeat(63) + '\r\n'
+    fs.writeFileSync(path.join(dir, 'small.txt'), 'alpha\r\nbeta\r\n')
+    fs.writeFileSync(path.join(dir, 'large.txt'), 'alpha\r\n' + line.repeat(Math.ceil(CALLING_THREAD_MAX_BYTES / line.length)))
+    const tools = createTools({ root: dir, maxBytes: 0 })
+    for (const [file, form] of [['small.txt', 'editFileSync'], ['large.txt', 'editFile']]) {
+      const { result, calls } = await libraryCalls(() => tools.edit_file.execute({ path: file, old_text: 'alpha', new_text: 'ALPHA' }))
+      expect(result.success, result.data).toBe(true)
+      expect(calls.map((c) => c.name), file).toEqual([form])
+      expect(fs.readFileSync(path.join(dir, file), 'latin1').startsWith('ALPHA\r\n')).toBe(true)
+    }
+    const read = await libraryCalls(() => tools.read_file.execute({ path: 'large.txt', limit: 1 }))
+    expect(read.calls.map((c) => c.name)).toEqual(['readFile'])
+  })
+
+  it('carries only the options the call sets: no dryRun, replaceAll or expectedVersion that says nothing', async () => {
+    fs.writeFileSync(path.join(dir, 'o.txt'), 'a\r\nb\r\n')
+    const tools = createTools({ root: dir })
+    const first = await libraryCalls(() => tools.edit_file.execute({ path: 'o.txt', old_text: 'a', new_text: 'A' }))
+    expect(Object.keys(first.calls[0].options).sort()).toEqual(['cwd', 'root'])
+    // Then the version it wrote is expected, and replace_all is passed when set.
+    const second = await libraryCalls(() => tools.edit_file.execute({ path: 'o.txt', old_text: 'b', new_text: 'B', replace_all: true }))
+    expect(Object.keys(second.calls[0].options).sort()).toEqual(['cwd', 'expectedVersion', 'replaceAll', 'root'])
+    expect(fs.readFileSync(path.join(dir, 'o.txt'), 'latin1')).toBe('A\r\nB\r\n')
+  })
+})
