@@ -3,7 +3,7 @@
 
 // The part of index.d.ts that napi-rs cannot derive from the Rust signatures: the
 // error class and the overloads of applyEdits/applyDeleteRange. `npm run build`
-// puts this file (src/node/index-header.d.ts.in) at the top of index.d.ts.
+// puts this file (napi/index-header.d.ts.in) at the top of index.d.ts.
 
 /** Every `code` an `EolEditError` can have. */
 export type ErrorCode =
@@ -249,7 +249,7 @@ export interface EditResult {
  * The class of every error eol-edit throws (`EolEditError extends Error`): `code` is
  * one of the codes listed in the README's "Errors", with `lines`, `editIndex`, `fileIndex`,
  * `hunkIndex` and `hint` where they help. The declarations of the class and of its
- * instances are in `src/node/index-header.d.ts.in`.
+ * instances are in `napi/index-header.d.ts.in`.
  */
 export declare const EolEditError: EolEditErrorConstructor
 

@@ -27,7 +27,8 @@
 //! - [`patch`]: `applyPatch`: the apply_patch envelope and unified diffs, parsed, matched
 //!   and aligned by the modules above, and committed to every file or none.
 //!
-//! The core knows nothing of Node; `node` is the only module that imports napi.
+//! The core knows nothing of Node: the Node.js binding is the `eol-edit-napi` crate in
+//! `napi/`, which depends on this one.
 
 pub mod align;
 pub mod diff;
@@ -40,6 +41,3 @@ pub mod file;
 pub mod matching;
 pub mod patch;
 pub mod splice;
-
-#[cfg(feature = "node")]
-mod node;

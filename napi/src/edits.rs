@@ -5,10 +5,10 @@ use napi_derive::napi;
 
 use super::js::{strict, strict_item, Js, Kind, Options};
 use super::{guard, tier_names, EolInfo};
-use crate::encoding::Encoding;
-use crate::engine::{self, Anchor, Applied, Edit};
-use crate::eol;
-use crate::error::Error;
+use eol_edit::encoding::Encoding;
+use eol_edit::engine::{self, Anchor, Applied, Edit};
+use eol_edit::eol;
+use eol_edit::error::Error;
 
 /// The result of `applyEdits` / `applyDeleteRange`: the new content, of the type that
 /// was given, and what changed.
@@ -79,7 +79,7 @@ enum Content {
     /// A string; `bom` records a leading U+FEFF, kept out of matching.
     Text { source: Vec<u8>, bom: bool },
     /// A Buffer: a file's bytes, BOM and UTF-16 included.
-    Bytes(crate::encoding::Decoded),
+    Bytes(eol_edit::encoding::Decoded),
 }
 
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -97,11 +97,11 @@ impl Content {
                 }
                 Ok(Content::Text { source, bom })
             }
-            Kind::Buffer => Ok(Content::Bytes(crate::encoding::decode(
+            Kind::Buffer => Ok(Content::Bytes(eol_edit::encoding::decode(
                 value.buffer_bytes("content")?,
-                &crate::encoding::Hints {
+                &eol_edit::encoding::Hints {
                     option: encoding,
-                    ..crate::encoding::Hints::default()
+                    ..eol_edit::encoding::Hints::default()
                 },
             )?)),
             _ => Err(Error::invalid(format!(

@@ -11,12 +11,12 @@ use napi_derive::napi;
 use super::edits::{read_anchor, read_edits};
 use super::js::{strict, Js, Options};
 use super::{guard, panic_error, tier_names, EolInfo};
-use crate::encoding::{Decoded, Encoding};
-use crate::engine::{self, Anchor, Applied, Edit, WriteEol};
-use crate::eol::{self, Ending};
-use crate::error::{Error, ErrorCode};
-use crate::file::{self, FileOptions};
-use crate::splice::Splices;
+use eol_edit::encoding::{Decoded, Encoding};
+use eol_edit::engine::{self, Anchor, Applied, Edit, WriteEol};
+use eol_edit::eol::{self, Ending};
+use eol_edit::error::{Error, ErrorCode};
+use eol_edit::file::{self, FileOptions};
+use eol_edit::splice::Splices;
 
 /// Work to run on the libuv pool; its result or error is converted on the JS thread.
 pub struct Job<T: Send + 'static> {

@@ -8,8 +8,8 @@ use std::ptr;
 use napi::bindgen_prelude::{Env, Object, Unknown};
 use napi::{sys, JsValue};
 
-use crate::error::Error;
-use crate::explain;
+use eol_edit::error::Error;
+use eol_edit::explain;
 
 /// A JavaScript value with the env it lives in.
 #[derive(Clone, Copy)]

@@ -18,13 +18,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use napi::bindgen_prelude::Env;
 use napi_derive::napi;
 
-use crate::eol;
-use crate::error::{Error, ErrorCode};
+use eol_edit::eol;
+use eol_edit::error::{Error, ErrorCode};
 
 /// The class of every error eol-edit throws (`EolEditError extends Error`): `code` is
 /// one of the codes listed in the README's "Errors", with `lines`, `editIndex`, `fileIndex`,
 /// `hunkIndex` and `hint` where they help. The declarations of the class and of its
-/// instances are in `src/node/index-header.d.ts.in`.
+/// instances are in `napi/index-header.d.ts.in`.
 #[allow(non_upper_case_globals)]
 #[napi]
 pub const EolEditError: js::EolEditErrorConstructor = js::EolEditErrorConstructor;
@@ -52,7 +52,7 @@ pub(crate) fn panic_error(panic: Box<dyn std::any::Any + Send>) -> Error {
 }
 
 /// The `matchedBy` of a result: each edit's tier by its public name.
-fn tier_names(tiers: &[crate::matching::Tier]) -> Vec<String> {
+fn tier_names(tiers: &[eol_edit::matching::Tier]) -> Vec<String> {
     tiers.iter().map(|t| t.as_str().to_string()).collect()
 }
 

@@ -1,5 +1,5 @@
 //! `applyPatch`, `applyPatchSync` and `parsePatch` (README, "Patches"): arguments read
-//! here, the work done by [`crate::patch`].
+//! here, the work done by [`eol_edit::patch`].
 
 use std::collections::HashMap;
 
@@ -9,8 +9,8 @@ use napi_derive::napi;
 use super::files::{settle, write_options, Job};
 use super::js::{strict, Js, Kind};
 use super::{guard, tier_names, EolInfo};
-use crate::error::Error;
-use crate::patch::{self, Kind as LineKind, PatchOptions};
+use eol_edit::error::Error;
+use eol_edit::patch::{self, Kind as LineKind, PatchOptions};
 
 /// What `applyPatch` did to one file section of the patch, in the patch's order.
 #[napi(object)]

@@ -6,7 +6,7 @@ use napi_derive::napi;
 
 use super::js::{js_string, Js};
 use super::{guard, EolInfo};
-use crate::eol;
+use eol_edit::eol;
 
 /// The LF view of a text: every CRLF and lone CR becomes LF. Returns the input
 /// string itself when it has no CR.
