@@ -15,10 +15,10 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use eol_edit::engine::{apply_edits, delete_range, Anchor, Edit};
-use eol_edit::eol;
-use eol_edit::error::ErrorCode;
-use eol_edit::matching;
+use eol_edit::internals::engine::{apply_edits, delete_range, Anchor, Edit};
+use eol_edit::internals::eol;
+use eol_edit::internals::matching;
+use eol_edit::ErrorCode;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::RngSeed;
@@ -361,7 +361,7 @@ fn run(case: &Case) -> Result<Vec<u8>, String> {
         "f",
     )
     .map(|a| a.content(&case.source))
-    .map_err(|e| format!("{}: {}", e.code, e.message))
+    .map_err(|e| format!("{}: {}", e.code(), e.message()))
 }
 
 /// 512 cases per property; `PROPTEST_CASES` asks for more (or fewer).
@@ -457,7 +457,10 @@ fn check_delete_range(
         "f",
     );
     if e < 1 && !inclusive || first > last || e < s {
-        prop_assert_eq!(result.map(|_| ()).unwrap_err().code, ErrorCode::EmptyRange);
+        prop_assert_eq!(
+            result.map(|_| ()).unwrap_err().code(),
+            ErrorCode::EmptyRange
+        );
         return Ok(());
     }
     let out = result
@@ -655,7 +658,7 @@ proptest! {
         let edit = Edit { old_text: old, new_text: new, replace_all };
         match apply_edits(&source, &[edit], "f") {
             Ok(applied) => prop_assert_ne!(applied.content(&source), source),
-            Err(e) => prop_assert!(EDIT_CODES.contains(&e.code), "unexpected code {}", e.code),
+            Err(e) => prop_assert!(EDIT_CODES.contains(&e.code()), "unexpected code {}", e.code()),
         }
     }
 
@@ -669,7 +672,7 @@ proptest! {
     ) {
         match delete_range(&source, &start, &end, inclusive, "f") {
             Ok(applied) => prop_assert!(applied.content(&source).len() < source.len()),
-            Err(e) => prop_assert!(DELETE_CODES.contains(&e.code), "unexpected code {}", e.code),
+            Err(e) => prop_assert!(DELETE_CODES.contains(&e.code()), "unexpected code {}", e.code()),
         }
     }
 
@@ -725,7 +728,7 @@ proptest! {
         let lf = run(&case);
         let mixed = apply_edits(&case.source, &[Edit::new(old.clone(), new.clone())], "f")
             .map(|a| a.content(&case.source))
-            .map_err(|e| format!("{}: {}", e.code, e.message));
+            .map_err(|e| format!("{}: {}", e.code(), e.message()));
         prop_assert_eq!(
             lf.map(|c| show(&c)),
             mixed.map(|c| show(&c)),
@@ -744,7 +747,7 @@ proptest! {
         let converted = eol::convert(&source, to);
         let result = apply_edits(&source, &[Edit::new(source.clone(), converted.clone())], "f");
         if converted == source {
-            prop_assert_eq!(result.unwrap_err().code, ErrorCode::NoChange);
+            prop_assert_eq!(result.unwrap_err().code(), ErrorCode::NoChange);
         } else {
             prop_assert_eq!(show(&result.map_err(|e| TestCaseError::fail(e.to_string()))?.content(&source)), show(&converted));
         }
@@ -1066,7 +1069,11 @@ fn an_endings_only_edit_to_nothing_fails_instead_of_looping() {
                     show(source),
                     show(&a.content(source))
                 ),
-                Err(e) => assert!(EDIT_CODES.contains(&e.code), "unexpected code {}", e.code),
+                Err(e) => assert!(
+                    EDIT_CODES.contains(&e.code()),
+                    "unexpected code {}",
+                    e.code()
+                ),
             }
         }
         return;

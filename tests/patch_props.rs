@@ -21,9 +21,9 @@ mod support;
 
 use std::collections::HashMap;
 
-use eol_edit::eol::Ending;
-use eol_edit::file::FileOptions;
-use eol_edit::patch::{apply::update, apply_patch, parse, PatchOptions};
+use eol_edit::internals::eol::Ending;
+use eol_edit::internals::file::FileOptions;
+use eol_edit::internals::patch::{apply::update, apply_patch, parse, Options as PatchOptions};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use support::{Expected, Fate, ENDINGS, WORDS};
@@ -260,9 +260,9 @@ proptest! {
         let Ok(parsed) = parse(patch.as_bytes()) else { return Ok(()) };
         let Some(file) = parsed.files.first() else { return Ok(()) };
         if let Err(e) = update(&source, &file.hunks, &|| Ending::CrLf, "f") {
-            use eol_edit::error::ErrorCode::*;
-            prop_assert!(matches!(e.code, TextNotFound | TextMultipleMatches), "{}", e);
-            prop_assert!(e.hunk_index.is_some());
+            use eol_edit::ErrorCode::*;
+            prop_assert!(matches!(e.code(), TextNotFound | TextMultipleMatches), "{}", e);
+            prop_assert!(e.hunk_index().is_some());
         }
     }
 
@@ -284,8 +284,8 @@ proptest! {
     )) {
         let text: Vec<u8> = text.concat();
         if let Err(e) = parse(&text) {
-            prop_assert_eq!(e.code, eol_edit::error::ErrorCode::PatchInvalid);
-            prop_assert!(!e.lines.is_empty() || e.message.contains("empty"), "{}", e.message);
+            prop_assert_eq!(e.code(), eol_edit::ErrorCode::PatchInvalid);
+            prop_assert!(!e.lines().is_empty() || e.message().to_string().contains("empty"), "{}", e.message());
         }
     }
 }

@@ -19,11 +19,11 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use eol_edit::engine::{self, Edit};
-use eol_edit::eol::Ending;
-use eol_edit::error::ErrorCode;
-use eol_edit::file::conventions::new_file_ending;
-use eol_edit::file::{load, modify, FileOptions};
+use eol_edit::internals::engine::{self, Edit};
+use eol_edit::internals::eol::Ending;
+use eol_edit::internals::file::conventions::new_file_ending;
+use eol_edit::internals::file::{load, modify, FileOptions};
+use eol_edit::ErrorCode;
 
 /// A xorshift64* generator: deterministic, no dependency.
 struct Rng(u64);
@@ -392,7 +392,7 @@ fn text_not_found_on_identical_lines_is_near_linear() {
         )
         .unwrap_err();
         let took = started.elapsed();
-        assert_eq!(e.code, ErrorCode::TextNotFound);
+        assert_eq!(e.code(), ErrorCode::TextNotFound);
         assert!(
             took < Duration::from_secs(10),
             "TEXT_NOT_FOUND took {took:?} for {} bytes of oldText",
@@ -404,7 +404,7 @@ fn text_not_found_on_identical_lines_is_near_linear() {
 #[test]
 fn an_edit_never_panics_on_an_empty_source() {
     let e = engine::apply_edits(b"", &[Edit::new("a", "b")], "f").unwrap_err();
-    assert_eq!(e.code, ErrorCode::TextNotFound);
+    assert_eq!(e.code(), ErrorCode::TextNotFound);
 }
 
 /// A folder of its own with a `.git`, so the settings search stops inside it.
@@ -534,7 +534,7 @@ fn count_up(file: &Path, goal: u32) {
         });
         match result {
             Ok(_) => done += 1,
-            Err(e) if e.code == ErrorCode::FileChanged => {}
+            Err(e) if e.code() == ErrorCode::FileChanged => {}
             Err(e) => panic!("{e}"),
         }
     }

@@ -24,13 +24,13 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use eol_edit::encoding::{self, Encoding, Hints, BINARY_SNIFF_LEN};
-use eol_edit::engine::{self, Anchor, Edit, WriteEol};
-use eol_edit::eol::Ending;
-use eol_edit::error::ErrorCode;
-use eol_edit::file::conventions::{declared_encoding, new_file_ending};
-use eol_edit::matching::Tier;
-use eol_edit::splice::Splices;
+use eol_edit::internals::encoding::{self, Encoding, Hints, BINARY_SNIFF_LEN};
+use eol_edit::internals::engine::{self, Anchor, Edit, WriteEol};
+use eol_edit::internals::eol::Ending;
+use eol_edit::internals::file::conventions::{declared_encoding, new_file_ending};
+use eol_edit::internals::matching::Tier;
+use eol_edit::internals::splice::Splices;
+use eol_edit::ErrorCode;
 
 // ---------------------------------------------------------------------------------------
 // Counting what the checks reached
@@ -444,12 +444,12 @@ fn engine_edits(input: &mut Input<'_>) {
     let result = engine::apply_edits(src, &edits, "f");
     let result = match result {
         Err(e) => {
-            note(e.code.as_str());
-            check_code(e.code, EDIT_CODES, "apply_edits");
-            if let Some(i) = e.edit_index {
+            note(e.code().as_str());
+            check_code(e.code(), EDIT_CODES, "apply_edits");
+            if let Some(i) = e.edit_index() {
                 assert!((i as usize) < n, "editIndex {i} of {n} edits");
             }
-            assert!(!e.message.is_empty(), "an error without a message");
+            assert!(!e.message().is_empty(), "an error without a message");
             None
         }
         Ok(applied) => {
@@ -571,8 +571,8 @@ fn engine_delete_range(input: &mut Input<'_>) {
     };
     let applied = match result {
         Err(err) => {
-            note(err.code.as_str());
-            check_code(err.code, RANGE_CODES, "delete_range");
+            note(err.code().as_str());
+            check_code(err.code(), RANGE_CODES, "delete_range");
             if let Some((s, e)) = by_lines {
                 let len = lines.len();
                 // Start is resolved before end; each is 0 (invalid) or past the end.
@@ -590,7 +590,8 @@ fn engine_delete_range(input: &mut Input<'_>) {
                     ErrorCode::EmptyRange
                 };
                 assert_eq!(
-                    err.code, want,
+                    err.code(),
+                    want,
                     "delete_range lines {s}..{e} ({inclusive}) of {len}"
                 );
             }
@@ -702,7 +703,7 @@ fn engine_convert(input: &mut Input<'_>) {
     match engine::convert_eol(src, to, "f") {
         Err(e) => {
             note("convertEol NO_CHANGE");
-            check_code(e.code, &[ErrorCode::NoChange], "convert_eol");
+            check_code(e.code(), &[ErrorCode::NoChange], "convert_eol");
             let (l, crlf, cr) = ending_counts(src);
             let others = match to {
                 Ending::Lf => crlf + cr,
@@ -763,7 +764,7 @@ pub fn decoder(data: &[u8]) {
     match encoding::decode(data.to_vec(), &Hints::default()) {
         Err(e) => {
             note("decode BINARY_FILE");
-            assert_eq!(e.code, ErrorCode::BinaryFile);
+            assert_eq!(e.code(), ErrorCode::BinaryFile);
             assert!(must_be_binary(data), "BINARY_FILE for a text file");
         }
         Ok(d) => {

@@ -3,12 +3,10 @@
 use napi::bindgen_prelude::{Buffer, Either, Env, Unknown};
 use napi_derive::napi;
 
-use super::js::{strict, strict_item, Js, Kind, Options};
+use super::js::{invalid, strict, strict_item, Js, Kind, Options};
 use super::{guard, tier_names, EolInfo};
-use eol_edit::encoding::Encoding;
-use eol_edit::engine::{self, Anchor, Applied, Edit};
-use eol_edit::eol;
-use eol_edit::error::Error;
+use eol_edit::binding::{self, Anchor, Edit, Input};
+use eol_edit::{ApplyOptions, Error, Name};
 
 /// The result of `applyEdits` / `applyDeleteRange`: the new content, of the type that
 /// was given, and what changed.
@@ -32,17 +30,19 @@ pub struct ApplyResult {
 /// Reads the `edits` array of `applyEdits` / `multiEdit` (`function`, for messages):
 /// each entry an object of `oldText`, `newText` and `replaceAll`, and nothing else.
 pub(crate) fn read_edits(value: &Js, function: &str) -> Result<Vec<Edit>, Error> {
-    let items = value.array("edits").map_err(|e| e.with_argument("edits"))?;
+    let items = value
+        .array("edits")
+        .map_err(|e| e.with_argument(Name::Edits))?;
     items
         .iter()
         .enumerate()
         .map(|(i, item)| {
             let name = format!("edits[{i}]");
             if item.kind() != Kind::Object {
-                return Err(Error::invalid(format!(
+                return Err(invalid(format!(
                     "{name} must be an object {{ oldText, newText, replaceAll? }}."
                 ))
-                .with_argument("edits")
+                .with_argument(Name::Edits)
                 .with_edit_index(i));
             }
             strict_item(item, name, function, |o| {
@@ -59,118 +59,82 @@ pub(crate) fn read_edits(value: &Js, function: &str) -> Result<Vec<Edit>, Error>
 
 /// Reads a `deleteRange` anchor (`name` is `startAnchor` or `endAnchor`): a line of
 /// text or a 1-based line number.
-pub(crate) fn read_anchor(value: &Js, name: &str) -> Result<Anchor, Error> {
+pub(crate) fn read_anchor(value: &Js, name: Name) -> Result<Anchor, Error> {
+    let id = name.id();
     let anchor = match value.kind() {
-        Kind::String => value.string_bytes(name).map(Anchor::Text),
-        Kind::Number => match value.whole_number(name) {
+        Kind::String => value.string_bytes(id).map(Anchor::Text),
+        Kind::Number => match value.whole_number(id) {
             Ok(Some(n)) => Ok(Anchor::Line(n)),
-            Ok(None) => Err(Error::invalid(format!("{name} is missing."))),
+            Ok(None) => Err(invalid(format!("{id} is missing."))),
             Err(e) => Err(e),
         },
-        _ => Err(Error::invalid(format!(
-            "{name} must be a line of the file (string) or a 1-based line number."
+        _ => Err(invalid(format!(
+            "{id} must be a line of the file (string) or a 1-based line number."
         ))),
     };
     anchor.map_err(|e| e.with_argument(name))
 }
 
-/// Content given as a string or a Buffer, and how to give the result back.
+/// Content given as a string or a Buffer.
 enum Content {
-    /// A string; `bom` records a leading U+FEFF, kept out of matching.
-    Text { source: Vec<u8>, bom: bool },
+    /// A string's UTF-8 (WTF-8) bytes: edited as text.
+    Text(Vec<u8>),
     /// A Buffer: a file's bytes, BOM and UTF-16 included.
-    Bytes(eol_edit::encoding::Decoded),
+    Bytes(Vec<u8>),
 }
 
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
-
 impl Content {
-    /// The content, a Buffer decoded in the `encoding` option (a WHATWG label) when
-    /// it is not valid UTF-8.
-    fn read(value: &Js, encoding: Option<Encoding>) -> Result<Content, Error> {
+    fn read(value: &Js) -> Result<Content, Error> {
         match value.kind() {
-            Kind::String => {
-                let mut source = value.string_bytes("content")?;
-                let bom = source.starts_with(UTF8_BOM);
-                if bom {
-                    source.drain(..UTF8_BOM.len());
-                }
-                Ok(Content::Text { source, bom })
-            }
-            Kind::Buffer => Ok(Content::Bytes(eol_edit::encoding::decode(
-                value.buffer_bytes("content")?,
-                &eol_edit::encoding::Hints {
-                    option: encoding,
-                    ..eol_edit::encoding::Hints::default()
-                },
-            )?)),
-            _ => Err(Error::invalid(format!(
+            Kind::String => Ok(Content::Text(value.string_bytes("content")?)),
+            Kind::Buffer => Ok(Content::Bytes(value.buffer_bytes("content")?)),
+            _ => Err(invalid(format!(
                 "content must be a string or a Buffer, but it is {}.",
                 value.kind().describe()
             ))
-            .with_argument("content")),
+            .with_argument(Name::Content)),
         }
     }
 
-    fn source(&self) -> &[u8] {
-        match self {
-            Content::Text { source, .. } => source,
-            Content::Bytes(d) => &d.source,
-        }
-    }
-
-    fn result(&self, mut applied: Applied, label: &str) -> Result<ApplyResult, Error> {
-        let source = self.source();
-        let info = eol::info_of_pieces(applied.splices.pieces(source));
-        let warnings = eol::made_mixed_warning(source, &info).into_iter().collect();
-        let splices = std::mem::take(&mut applied.splices);
-        let content = match self {
-            Content::Text { bom, .. } => {
-                let bytes = splices.into_vec(source);
-                // The engine only splices the caller's UTF-8 and its own ASCII endings, so
-                // the bytes are UTF-8 and become a String without a copy.
-                let text = String::from_utf8(bytes)
-                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-                Either::A(if *bom {
-                    format!("\u{FEFF}{text}")
-                } else {
-                    text
-                })
-            }
-            // Kept ranges keep their bytes; new text is written in the Buffer's encoding.
-            Content::Bytes(d) => Either::B(Buffer::from(
-                d.write_bytes(&splices)
-                    .map_err(|e| e.about(std::path::Path::new(label)))?,
-            )),
+    /// Runs `apply` on the content and gives back a result of the type it came in.
+    fn apply(
+        self,
+        apply: impl FnOnce(Input<Vec<u8>>) -> Result<eol_edit::ApplyResult<Vec<u8>>, Error>,
+    ) -> Result<ApplyResult, Error> {
+        let (text, input) = match self {
+            Content::Text(bytes) => (true, binding::text_input(bytes)),
+            Content::Bytes(bytes) => (false, eol_edit::Content::into_input(bytes)),
+        };
+        let r = apply(input)?;
+        let content = if text {
+            // The engine only splices the caller's text and its own ASCII endings.
+            Either::A(
+                String::from_utf8(r.content)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            )
+        } else {
+            Either::B(Buffer::from(r.content))
         };
         Ok(ApplyResult {
             content,
-            replacements: applied.replacements,
-            matched_by: tier_names(&applied.matched_by),
-            start_line: applied.start_line,
-            end_line: applied.end_line,
-            diff: applied.diff,
-            eol: EolInfo::from(info),
-            changed: true,
-            warnings,
+            replacements: r.replacements,
+            matched_by: tier_names(&r.matched_by),
+            start_line: r.start_line,
+            end_line: r.end_line,
+            diff: r.diff,
+            eol: EolInfo::from(r.eol),
+            changed: r.changed,
+            warnings: super::js::library_texts(&r.warnings),
         })
     }
 }
 
-/// The `encoding` option of `applyEdits` and `applyDeleteRange`: how to read a Buffer
-/// that is not valid UTF-8.
-fn content_encoding(options: &Options) -> Result<Option<Encoding>, Error> {
-    options
-        .string("encoding")?
-        .map(|label| Encoding::for_label(&label))
-        .transpose()
-}
-
-/// The `path` option: how the diff header names the content.
-fn label(options: &Options) -> Result<String, Error> {
-    Ok(options
-        .string("path")?
-        .unwrap_or_else(|| "content".to_string()))
+/// The `path` and `encoding` options of `applyEdits` and `applyDeleteRange`.
+fn apply_options(o: &Options) -> Result<ApplyOptions, Error> {
+    let mut options = ApplyOptions::default();
+    options.encoding = o.string("encoding")?;
+    options.path = o.string("path")?;
+    Ok(options)
 }
 
 /// Applies edits to a string or a Buffer, as `editFile` does to a file, and returns the
@@ -187,13 +151,10 @@ pub fn apply_edits(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<ApplyResult> {
     guard(env, || {
-        let (encoding, label) = strict(options, "applyEdits", |o| {
-            Ok((content_encoding(o)?, label(o)?))
-        })?;
-        let content = Content::read(&Js::new(content), encoding)?;
+        let options = strict(options, "applyEdits", apply_options)?;
+        let content = Content::read(&Js::new(content))?;
         let edits = read_edits(&Js::new(edits), "applyEdits")?;
-        let applied = engine::apply_edits(content.source(), &edits, &label)?;
-        content.result(applied, &label)
+        content.apply(|input| binding::apply_edits(input, &edits, &options))
     })
 }
 
@@ -211,18 +172,19 @@ pub fn apply_delete_range(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<ApplyResult> {
     guard(env, || {
-        let (encoding, inclusive, label) = strict(options, "applyDeleteRange", |o| {
-            Ok((
-                content_encoding(o)?,
-                o.bool_or("inclusive", false)?,
-                label(o)?,
-            ))
+        let options = strict(options, "applyDeleteRange", |o| {
+            let encoding = o.string("encoding")?;
+            let inclusive = o.bool_or("inclusive", false)?;
+            let path = o.string("path")?;
+            let mut options = ApplyOptions::default().with_inclusive(inclusive);
+            options.encoding = encoding;
+            options.path = path;
+            Ok(options)
         })?;
-        let content = Content::read(&Js::new(content), encoding)?;
-        let start = read_anchor(&Js::new(start), "startAnchor")?;
-        let end = read_anchor(&Js::new(end), "endAnchor")?;
-        let applied = engine::delete_range(content.source(), &start, &end, inclusive, &label)?;
-        content.result(applied, &label)
+        let content = Content::read(&Js::new(content))?;
+        let start = read_anchor(&Js::new(start), Name::StartAnchor)?;
+        let end = read_anchor(&Js::new(end), Name::EndAnchor)?;
+        content.apply(|input| binding::apply_delete_range(input, &start, &end, &options))
     })
 }
 

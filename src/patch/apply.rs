@@ -26,8 +26,8 @@
 //! removed lines are found as an update's are, and must be every line of the file.
 //!
 //! ```
-//! use eol_edit::patch::{apply::update, parse};
-//! use eol_edit::eol::Ending;
+//! use eol_edit::internals::patch::{apply::update, parse};
+//! use eol_edit::internals::eol::Ending;
 //!
 //! let patch = parse(b"*** Begin Patch\n*** Update File: a\n@@\n one\n-two\n+2\n+2.5\n*** End Patch").unwrap();
 //! let source = b"one\r\ntwo\r\nthree\n";
@@ -43,6 +43,7 @@ use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
 use crate::matching::{self, Found, Lines, Match, Reindent, Tier};
+use crate::message::{parts, Part};
 use crate::splice::{Splice, Splices};
 
 use super::{FilePatch, Hunk, Kind, NewContent};
@@ -210,10 +211,15 @@ fn check_removal(source: &[u8], hunks: &[Hunk], label: &str) -> Result<()> {
     let of = if count == 1 { "a line" } else { "lines" };
     Err(Error::new(
         ErrorCode::TextNotFound,
-        format!(
-            "{label}: the section deletes the file, but its hunks do not remove all of it: the file has {of} the patch does not show ({}), which deleting it would lose. As read_file shows them:{quoted}",
-            spans.join(", ")
-        ),
+        parts![
+            format!(
+                "{label}: the section deletes the file, but its hunks do not remove all of it: the file has {of} the patch does not show ({}), which deleting it would lose. As ",
+                spans.join(", ")
+            ),
+            Part::Listing,
+            " shows them:",
+            quoted
+        ],
     )
     .with_lines((first.start as u32 + 1..=first.end as u32).collect())
     .with_hint("Read the file again: a deletion's hunks give every line of the file as removed. Or use `*** Delete File: PATH` to delete the file whatever it holds."))
@@ -418,24 +424,25 @@ impl State<'_, '_> {
         if let Some(found) = found {
             return Ok(self.lines.line_of(found.matches[0].start));
         }
-        let explained = explain::not_found(self.lines, line);
+        let (closest, lines) = explain::closest_region(self.lines, line, "the @@ line".into());
         let after = if self.from > 0 {
             format!(" after line {}", self.from)
         } else {
             String::new()
         };
-        Err(Error::new(
-            ErrorCode::TextNotFound,
-            format!(
-                "{}, hunk #{}: its `@@ {}` line was not found{after}.{}",
-                self.label,
-                i + 1,
-                String::from_utf8_lossy(line),
-                closest(&explained.message, "the @@ line")
-            ),
-        )
-        .with_lines(explained.lines)
-        .with_hint("An `@@` line names a whole line of the file (a function or class header) that comes before the hunk; copy it as read_file shows it, or use a bare `@@`."))
+        let head = parts![format!(
+            "{}, hunk #{}: its `@@ {}` line was not found{after}.",
+            self.label,
+            i + 1,
+            String::from_utf8_lossy(line),
+        )];
+        Err(Error::new(ErrorCode::TextNotFound, head.then(closest))
+            .with_lines(lines)
+            .with_hint(parts![
+                "An `@@` line names a whole line of the file (a function or class header) that comes before the hunk; copy it as ",
+                Part::Listing,
+                " shows it, or use a bare `@@`."
+            ]))
     }
 
     fn not_found(&self, i: usize, hunk: &Hunk, old: &[&[u8]], place: Place) -> Error {
@@ -478,13 +485,15 @@ impl State<'_, '_> {
                 .with_hint("Put the hunks in file order, each after the one before, or send them as separate patches.");
             }
         }
-        let explained = explain::not_found(self.lines, &old.join(&b'\n'));
-        Error::new(
-            ErrorCode::TextNotFound,
-            format!("{head}{}", closest(&explained.message, "the hunk")),
-        )
-        .with_lines(explained.lines)
-        .with_hint("Copy the context and removed lines exactly as read_file shows them (without line-number prefixes), each after its one-character prefix (' ' or '-'), and read the file again if it may have changed.")
+        let (closest, lines) =
+            explain::closest_region(self.lines, &old.join(&b'\n'), "the hunk".into());
+        Error::new(ErrorCode::TextNotFound, parts![head].then(closest))
+            .with_lines(lines)
+            .with_hint(parts![
+                "Copy the context and removed lines exactly as ",
+                Part::Listing,
+                " shows them (without line-number prefixes), each after its one-character prefix (' ' or '-'), and read the file again if it may have changed."
+            ])
     }
 
     /// Replaces the lines from `p` on that the model wrote as `old` with `new`, each
@@ -664,20 +673,6 @@ fn origins(hunk: &Hunk, old: &[&[u8]]) -> Vec<Origin> {
         }
     }
     out
-}
-
-/// What an explanation's message adds to "not found" (with a leading space, or
-/// nothing), its subject `old_text` renamed for a patch.
-fn closest(message: &str, subject: &str) -> String {
-    let rest = message
-        .strip_prefix("old_text was not found in the file.")
-        .unwrap_or(message)
-        .trim();
-    if rest.is_empty() {
-        String::new()
-    } else {
-        format!(" {}", rest.replace("old_text", subject))
-    }
 }
 
 /// Gives the new text the final-newline state `wanted`: removes the ending a deleted
@@ -901,16 +896,20 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(0)));
-        assert!(e.message.starts_with("f, hunk #1:"), "{}", e.message);
-        assert!(e.message.contains("lines 2-3"), "{}", e.message);
-        assert!(!e.message.contains("old_text"), "{}", e.message);
+        assert!(e.message.text().starts_with("f, hunk #1:"), "{}", e.message);
+        assert!(e.message.text().contains("lines 2-3"), "{}", e.message);
+        assert!(!e.message.text().contains("old_text"), "{}", e.message);
     }
 
     #[test]
     fn a_hunk_found_only_before_the_previous_one_says_so() {
         let e = run("a\nb\nc\n", "@@\n-c\n+C\n@@\n-a\n+A").unwrap_err();
         assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(1)));
-        assert!(e.message.contains("order of the file"), "{}", e.message);
+        assert!(
+            e.message.text().contains("order of the file"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
@@ -925,7 +924,11 @@ mod tests {
     fn nothing_can_follow_a_hunk_appended_at_the_end() {
         let e = run("a\nb\n", "@@\n+c\n@@\n-a\n+A").unwrap_err();
         assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(1)));
-        assert!(e.message.contains("order of the file"), "{}", e.message);
+        assert!(
+            e.message.text().contains("order of the file"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]

@@ -47,6 +47,7 @@ use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
 use crate::file::sys::FileId;
 use crate::file::{self, Attributes, FileOptions, NewFolders};
+use crate::message::{parts, Message};
 use crate::splice::Splices;
 
 use super::{apply, parse};
@@ -54,7 +55,7 @@ use super::{Action, FilePatch, FileResult, Patch};
 
 /// Options of `applyPatch`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PatchOptions {
+pub struct Options {
     /// Roots, `cwd`, `maxBytes`, `dryRun` and `durable` (its `expected_version` is not
     /// used: see `expected_versions`).
     pub file: FileOptions,
@@ -120,7 +121,7 @@ struct Final {
 
 /// The files of one `applyPatch` call.
 struct Disk<'o> {
-    opts: &'o PatchOptions,
+    opts: &'o Options,
     slots: Vec<Slot>,
     by_real: HashMap<PathBuf, usize>,
     expected: HashMap<PathBuf, String>,
@@ -141,7 +142,7 @@ struct Opened {
     link: bool,
 }
 
-pub(super) fn run(patch: &Patch, opts: &PatchOptions) -> Result<Vec<FileResult>> {
+pub(super) fn run(patch: &Patch, opts: &Options) -> Result<Vec<FileResult>> {
     let mut disk = Disk::new(opts, patch)?;
     let mut planned = Vec::with_capacity(patch.files.len());
     for (i, section) in patch.files.iter().enumerate() {
@@ -175,7 +176,7 @@ fn not_found(path: &str, why: &str) -> Error {
 }
 
 impl<'o> Disk<'o> {
-    fn new(opts: &'o PatchOptions, patch: &Patch) -> Result<Self> {
+    fn new(opts: &'o Options, patch: &Patch) -> Result<Self> {
         let locate = |path: &str| {
             file::path::locate(
                 Path::new(path),
@@ -640,10 +641,7 @@ impl<'o> Disk<'o> {
 
     /// A content's bytes as they will be written.
     fn encode(&self, slot: &Slot, content: &Content) -> Result<Vec<u8>> {
-        let named = |e: Error| Error {
-            message: format!("{}: {}", slot.display.display(), e.message),
-            ..e
-        };
+        let named = |e: Error| e.about(&slot.display);
         let Some(base) = content.base else {
             let text = match &content.text {
                 Text::Owned(text) => text.clone(),
@@ -717,7 +715,7 @@ impl<'o> Disk<'o> {
     /// never loses one: a moved file is written at its new path before its old one is
     /// overwritten or deleted, and where moves go round in a circle (a swap), one old
     /// content is first copied aside ([`file::stash`]) and the copy removed at the end.
-    fn commit(&self, finals: &[Option<Final>]) -> Result<HashMap<usize, Vec<String>>> {
+    fn commit(&self, finals: &[Option<Final>]) -> Result<HashMap<usize, Vec<Message>>> {
         let changed: Vec<usize> = (0..self.slots.len())
             .filter(|&s| self.changed(s, finals))
             .collect();
@@ -788,7 +786,7 @@ impl<'o> Disk<'o> {
         s: usize,
         finals: &[Option<Final>],
         done: &mut Vec<Done>,
-        warnings: &mut HashMap<usize, Vec<String>>,
+        warnings: &mut HashMap<usize, Vec<Message>>,
     ) -> Result<()> {
         let (step, w) = self
             .commit_one(s, finals[s].as_ref())
@@ -798,7 +796,7 @@ impl<'o> Disk<'o> {
         Ok(())
     }
 
-    fn commit_one(&self, s: usize, end: Option<&Final>) -> Result<(Done, Vec<String>)> {
+    fn commit_one(&self, s: usize, end: Option<&Final>) -> Result<(Done, Vec<Message>)> {
         let slot = &self.slots[s];
         let opts = &self.opts.file;
         match (&slot.original, end) {
@@ -889,11 +887,11 @@ impl<'o> Disk<'o> {
                     .map_or(String::new(), |(_, stash)| {
                         format!("; its old content is in {}", stash.path().display())
                     });
-                failed.push(format!(
-                    "{} ({}{kept})",
-                    self.slots[s].display.display(),
-                    e.message
-                ));
+                failed.push(
+                    parts![format!("{} (", self.slots[s].display.display())]
+                        .then(e.message)
+                        .then(parts![format!("{kept})")]),
+                );
                 failed_slots.push(s);
             }
         }
@@ -902,15 +900,23 @@ impl<'o> Disk<'o> {
                 stash.remove();
             }
         }
-        if failed.is_empty() {
-            err.message
-                .push_str(" Nothing was changed: the files already written were put back.");
+        let said = std::mem::take(&mut err.message);
+        err.message = if failed.is_empty() {
+            said.then(parts![
+                " Nothing was changed: the files already written were put back."
+            ])
         } else {
-            err.message.push_str(&format!(
-                " Putting back the files already written failed for: {}; check them.",
-                failed.join("; ")
-            ));
-        }
+            let mut said = said.then(parts![
+                " Putting back the files already written failed for: "
+            ]);
+            for (i, one) in failed.into_iter().enumerate() {
+                if i > 0 {
+                    said = said.then(parts!["; "]);
+                }
+                said = said.then(one);
+            }
+            said.then(parts!["; check them."])
+        };
         err
     }
 }

@@ -15,23 +15,24 @@
 //!   [`crate::file`].
 //!
 //! ```
-//! use eol_edit::patch::{parse, Action};
+//! use eol_edit::internals::patch::{parse, Action, Kind};
 //!
 //! let patch = parse(b"*** Begin Patch\n*** Update File: a.txt\n@@\n-two\n+2\n*** End Patch\n").unwrap();
 //! assert_eq!(patch.files[0].action, Action::Update);
-//! assert_eq!(patch.files[0].hunks[0].old_text(), b"two");
+//! assert_eq!(patch.files[0].hunks[0].lines[0], (Kind::Removed, b"two".to_vec()));
 //! ```
 
 pub mod apply;
 mod commit;
 mod parse;
 
-pub use commit::PatchOptions;
+pub use commit::Options;
 pub use parse::parse;
 
 use crate::eol::EolInfo;
 use crate::error::Result;
 use crate::matching::Tier;
+use crate::message::Message;
 
 /// The two formats a patch can come in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -181,11 +182,13 @@ impl Hunk {
     }
 
     /// [`Hunk::old_lines`] joined with `\n`.
+    #[cfg(test)]
     pub fn old_text(&self) -> Vec<u8> {
         self.old_lines().join(&b'\n')
     }
 
     /// [`Hunk::new_lines`] joined with `\n`.
+    #[cfg(test)]
     pub fn new_text(&self) -> Vec<u8> {
         self.new_lines().join(&b'\n')
     }
@@ -218,7 +221,7 @@ pub struct FileResult {
     /// The tier that found each hunk.
     pub matched_by: Vec<Tier>,
     /// What the host should tell its user about this file.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
 }
 
 /// Applies a patch to files, all or nothing (README, "Patches").
@@ -226,7 +229,7 @@ pub struct FileResult {
 /// Every file's new content is computed and every check made before the first write;
 /// then the files are written, and if one write fails the ones already written are put
 /// back. Failures carry `fileIndex` (the section) and, for a hunk, `hunkIndex`.
-pub fn apply_patch(text: &[u8], opts: &PatchOptions) -> Result<Vec<FileResult>> {
+pub fn apply_patch(text: &[u8], opts: &Options) -> Result<Vec<FileResult>> {
     let patch = parse(text)?;
     commit::run(&patch, opts)
 }

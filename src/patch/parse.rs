@@ -90,7 +90,7 @@ fn split_lines(text: &[u8]) -> Vec<Line<'_>> {
 }
 
 /// `PATCH_INVALID` at `line`.
-fn invalid(line: usize, what: impl AsRef<str>, hint: &str) -> Error {
+fn invalid(line: usize, what: impl AsRef<str>, hint: &'static str) -> Error {
     Error::new(
         ErrorCode::PatchInvalid,
         format!("Invalid patch, line {line}: {}", what.as_ref()),
@@ -168,7 +168,7 @@ fn heredoc_word(line: &[u8]) -> Option<&[u8]> {
     ok.then_some(word)
 }
 
-fn path_of(line: &Line<'_>, rest: &[u8], marker: &str, hint: &str) -> Result<String> {
+fn path_of(line: &Line<'_>, rest: &[u8], marker: &str, hint: &'static str) -> Result<String> {
     let path = rest.trim_ascii();
     if path.is_empty() {
         return Err(invalid(
@@ -1278,7 +1278,7 @@ mod tests {
     fn invalid_line(text: &str) -> (u32, String) {
         let e = parse(text.as_bytes()).unwrap_err();
         assert_eq!(e.code, ErrorCode::PatchInvalid, "{}", e.message);
-        (e.lines[0], e.message)
+        (e.lines[0], e.message.text())
     }
 
     #[test]

@@ -85,7 +85,11 @@ fn counts_too_small_keep_the_hunk_lines_after_them_but_not_a_signature() {
 fn a_line_that_is_no_hunk_line_within_the_counts_is_invalid() {
     let e = refused("--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n x\n?y\n z\n");
     assert_eq!(e.lines, [5]);
-    assert!(e.message.contains("expected a hunk line"), "{}", e.message);
+    assert!(
+        e.message.text().contains("expected a hunk line"),
+        "{}",
+        e.message
+    );
 }
 
 #[test]
@@ -125,7 +129,7 @@ fn blank_lines_between_two_at_lines_only_separate_them() {
     assert_eq!(h[0].anchors.len(), 2);
     assert_eq!(shown(&h[0]), ["-x", "+y"]);
     let e = refused("*** Begin Patch\n*** Update File: f\n@@\n\n*** End Patch");
-    assert!(e.message.contains("no hunk lines"), "{}", e.message);
+    assert!(e.message.text().contains("no hunk lines"), "{}", e.message);
 }
 
 #[test]
@@ -136,7 +140,7 @@ fn an_envelope_with_no_sections_is_invalid() {
         "*** Begin Patch\n\n\n*** End Patch\n",
     ] {
         let e = refused(text);
-        assert!(e.message.contains("no sections"), "{}", e.message);
+        assert!(e.message.text().contains("no sections"), "{}", e.message);
     }
 }
 
@@ -153,7 +157,7 @@ fn a_quoted_name_followed_by_a_tab_and_a_header_is_the_quoted_name() {
         [" line2", " line3", "+line4", " line5"]
     );
     let e = refused("--- \"a/x\n+++ \"b/x\n@@ -1 +1 @@\n-a\n+b\n");
-    assert!(e.message.contains("quoted"), "{}", e.message);
+    assert!(e.message.text().contains("quoted"), "{}", e.message);
 }
 
 #[test]
@@ -185,7 +189,7 @@ fn a_git_diff_whose_plus_name_is_not_its_header_name_is_invalid() {
     let e = refused("diff --git a/f b/f\nnew file mode 100644\nindex 0000000..d00491f\n--- /dev/null\n+++ b/f-blah\n@@ -0,0 +1 @@\n+1\n");
     assert_eq!((e.lines.clone(), e.file_index), (vec![5], Some(0)));
     assert!(
-        e.message.contains("f-blah") && e.message.contains("line 1"),
+        e.message.text().contains("f-blah") && e.message.text().contains("line 1"),
         "{}",
         e.message
     );
@@ -204,7 +208,7 @@ fn a_git_diff_that_creates_or_deletes_a_file_needs_dev_null_on_that_side() {
     let e =
         refused("diff --git a/f b/f\nnew file mode 100644\n--- a/f\n+++ b/f\n@@ -0,0 +1 @@\n+1\n");
     assert_eq!(e.lines, [3]);
-    assert!(e.message.contains("/dev/null"), "{}", e.message);
+    assert!(e.message.text().contains("/dev/null"), "{}", e.message);
     let e = refused(
         "diff --git a/f b/f\ndeleted file mode 100644\n--- a/f\n+++ b/f\n@@ -1 +0,0 @@\n-1\n",
     );
@@ -234,7 +238,7 @@ fn a_section_that_both_creates_and_renames_or_deletes_is_invalid() {
     // git t4136 #6 "invalid combination: create and rename"
     let e = refused("diff --git a/1 b/2\nnew file mode 100644\nrename from 1\nrename to 2\n");
     assert_eq!((e.lines.clone(), e.file_index), (vec![3], Some(0)));
-    assert!(e.message.contains("line 2"), "{}", e.message);
+    assert!(e.message.text().contains("line 2"), "{}", e.message);
     let e = refused("diff --git a/1 b/1\nnew file mode 100644\ndeleted file mode 100644\n");
     assert_eq!(e.lines, [3]);
     let e = refused("diff --git a/1 b/2\nrename from 1\nrename to 2\ndeleted file mode 100644\n");
@@ -258,8 +262,10 @@ fn every_symbolic_link_entry_is_invalid_naming_its_section() {
             "{text}"
         );
         assert!(
-            e.message.contains("symbolic link")
-                && e.message.contains("does not create, change or delete"),
+            e.message.text().contains("symbolic link")
+                && e.message
+                    .text()
+                    .contains("does not create, change or delete"),
             "{}",
             e.message
         );
@@ -329,7 +335,7 @@ fn added_lines_at_the_end_of_a_hunk_without_context_after_them_go_at_the_end() {
         (ErrorCode::TextNotFound, Some(0), Some(0))
     );
     assert!(
-        e.message.contains("at the end of the file"),
+        e.message.text().contains("at the end of the file"),
         "{}",
         e.message
     );
@@ -349,7 +355,8 @@ fn added_lines_that_start_a_hunk_at_line_one_go_at_the_start() {
     let e = apply(&dir, &patch).unwrap_err();
     assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(0)));
     assert!(
-        e.message.contains("at the start of the file") && e.message.contains("line 2"),
+        e.message.text().contains("at the start of the file")
+            && e.message.text().contains("line 2"),
         "{}",
         e.message
     );
@@ -434,7 +441,7 @@ fn a_deletion_whose_index_names_the_empty_file_deletes_only_an_empty_file() {
         let e = apply_patch(patch.as_bytes(), &o).unwrap_err();
         assert_eq!((e.code, e.file_index), (ErrorCode::PatchInvalid, Some(0)));
         assert!(
-            e.message.contains("test-file") && e.message.contains("empty"),
+            e.message.text().contains("test-file") && e.message.text().contains("empty"),
             "{}",
             e.message
         );
@@ -533,8 +540,9 @@ fn a_deletion_whose_hunks_leave_lines_of_the_file_is_refused_naming_them() {
             );
             assert!(
                 e.message
+                    .text()
                     .starts_with("gone.txt: the section deletes the file")
-                    && e.message.contains(shown),
+                    && e.message.text().contains(shown),
                 "{}",
                 e.message
             );
@@ -545,7 +553,11 @@ fn a_deletion_whose_hunks_leave_lines_of_the_file_is_refused_naming_them() {
     let dir = TempDir::new();
     dir.write("gone.txt", "a\nb\nc\nkeep me\n");
     let e = apply(&dir, DELETE_ABC).unwrap_err();
-    assert!(e.message.contains("4\u{2502}keep me"), "{}", e.message);
+    assert!(
+        e.message.text().contains("4\u{2502}keep me"),
+        "{}",
+        e.message
+    );
 }
 
 #[test]
@@ -558,7 +570,8 @@ fn a_deletion_whose_hunk_is_not_in_the_file_names_the_hunk_and_the_closest_regio
         (ErrorCode::TextNotFound, Some(0), Some(0))
     );
     assert!(
-        e.message.starts_with("gone.txt, hunk #1:") && e.message.contains("lines 1-3"),
+        e.message.text().starts_with("gone.txt, hunk #1:")
+            && e.message.text().contains("lines 1-3"),
         "{}",
         e.message
     );
@@ -575,7 +588,7 @@ fn a_deletion_whose_hunks_keep_or_add_lines_is_invalid() {
         let e = refused(text);
         assert_eq!((e.lines.clone(), e.file_index), (vec![line], Some(0)), "{text}");
         assert!(
-            e.message.contains("deletes `f`") && e.message.contains(what),
+            e.message.text().contains("deletes `f`") && e.message.text().contains(what),
             "{}",
             e.message
         );
@@ -598,7 +611,7 @@ fn a_new_file_whose_hunks_keep_or_remove_lines_is_invalid_naming_the_section_and
             "{text}"
         );
         assert!(
-            e.message.contains("creates `n`") && e.message.contains(what),
+            e.message.text().contains("creates `n`") && e.message.text().contains(what),
             "{}",
             e.message
         );
@@ -652,9 +665,11 @@ fn every_gitlink_entry_is_invalid_naming_its_section() {
             "{text}"
         );
         assert!(
-            e.message.contains("submodule")
-                && e.message.contains("160000")
-                && e.message.contains("does not create, change or delete"),
+            e.message.text().contains("submodule")
+                && e.message.text().contains("160000")
+                && e.message
+                    .text()
+                    .contains("does not create, change or delete"),
             "{}",
             e.message
         );
