@@ -13,3 +13,6 @@ pub(crate) mod text;
 
 #[cfg(feature = "binding")]
 pub mod binding;
+
+#[cfg(test)]
+mod tests;
