@@ -5,7 +5,7 @@
 use super::options::PatchOptions;
 use super::results::{ParsedFile, ParsedHunk, ParsedPatch, PatchResult};
 use crate::error::Result;
-use crate::patch::{self, Kind};
+use crate::patch::{self, Change, Kind};
 
 /// Applies a patch (the apply_patch envelope or a unified diff) to every file it
 /// names, all or nothing, keeping each file's line endings, BOM and encoding. A
@@ -31,14 +31,20 @@ pub fn parse_patch(patch: impl AsRef<[u8]>) -> Result<ParsedPatch> {
             .files
             .into_iter()
             .map(|f| ParsedFile {
-                path: f.path,
-                action: f.action,
-                moved_to: f.move_to,
-                content: f.content.map(|c| text(&c.bytes)),
+                action: f.action(),
+                path: f.path.clone(),
+                moved_to: match &f.change {
+                    Change::Move { to, .. } => Some(to.clone()),
+                    _ => None,
+                },
+                content: match &f.change {
+                    Change::Add { content } => Some(text(&content.bytes)),
+                    _ => None,
+                },
                 line: f.line as u32,
                 hunks: f
-                    .hunks
-                    .into_iter()
+                    .hunks()
+                    .iter()
                     .map(|h| ParsedHunk {
                         anchors: h.anchors.iter().map(|a| text(a)).collect(),
                         old_start: h.hint.map(|x| x.old_start),

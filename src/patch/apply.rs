@@ -31,7 +31,7 @@
 //!
 //! let patch = parse(b"*** Begin Patch\n*** Update File: a\n@@\n one\n-two\n+2\n+2.5\n*** End Patch").unwrap();
 //! let source = b"one\r\ntwo\r\nthree\n";
-//! let out = update(source, &patch.files[0].hunks, &|| Ending::Lf, "a").unwrap();
+//! let out = update(source, patch.files[0].hunks(), &|| Ending::Lf, "a").unwrap();
 //! assert_eq!(out.splices.to_vec(source), b"one\r\n2\r\n2.5\r\nthree\n");
 //! ```
 
@@ -46,7 +46,7 @@ use crate::matching::{self, Found, Lines, Match, Reindent, Tier};
 use crate::message::{parts, Part};
 use crate::splice::{Splice, Splices};
 
-use super::{FilePatch, Hunk, Kind, NewContent};
+use super::{Hunk, Kind, NewContent};
 
 /// From this many hunks on, exact matches are found through an index of the file's
 /// lines instead of a scan per hunk.
@@ -141,23 +141,29 @@ fn run(
 /// in order), are every line of the file; otherwise it is `TEXT_NOT_FOUND`, naming the
 /// lines that would go unseen (or, when a hunk is not found, its closest region). A git
 /// deletion without hunks whose `index` line names the empty file deletes only an
-/// empty file. `label` names the file.
-pub fn check_delete(section: &FilePatch, source: &[u8], label: &str) -> Result<()> {
-    if !section.hunks.is_empty() {
-        return check_removal(source, &section.hunks, label);
+/// empty file (`old_empty`). `line` is the section's line in the patch; `label` names
+/// the file.
+pub fn check_delete(
+    hunks: &[Hunk],
+    old_empty: bool,
+    line: usize,
+    source: &[u8],
+    label: &str,
+) -> Result<()> {
+    if !hunks.is_empty() {
+        return check_removal(source, hunks, label);
     }
-    if !section.old_empty || source.is_empty() {
+    if !old_empty || source.is_empty() {
         return Ok(());
     }
     Err(Error::new(
         ErrorCode::PatchInvalid,
         format!(
-            "Invalid patch, line {}: the section deletes {label} as an empty file (its `index` line names git's empty file), but {label} has {} bytes.",
-            section.line,
+            "Invalid patch, line {line}: the section deletes {label} as an empty file (its `index` line names git's empty file), but {label} has {} bytes.",
             source.len()
         ),
     )
-    .with_lines(vec![section.line as u32])
+    .with_lines(vec![line as u32])
     .with_hint("To delete a file with content, give its lines as removed (`@@ -1,N +0,0 @@`), or use `*** Delete File: PATH`."))
 }
 
@@ -800,7 +806,12 @@ mod tests {
 
     fn envelope(body: &str) -> Vec<Hunk> {
         let text = format!("*** Begin Patch\n*** Update File: f\n{body}\n*** End Patch\n");
-        parse(text.as_bytes()).unwrap().files.remove(0).hunks
+        parse(text.as_bytes())
+            .unwrap()
+            .files
+            .remove(0)
+            .hunks()
+            .to_vec()
     }
 
     fn run(source: &str, body: &str) -> Result<String> {
@@ -1004,7 +1015,12 @@ mod tests {
     #[test]
     fn unified_line_numbers_pick_the_nearest_match() {
         let text = "--- a/f\n+++ b/f\n@@ -3,1 +3,1 @@\n-x\n+y\n";
-        let hunks = parse(text.as_bytes()).unwrap().files.remove(0).hunks;
+        let hunks = parse(text.as_bytes())
+            .unwrap()
+            .files
+            .remove(0)
+            .hunks()
+            .to_vec();
         let out = update(b"x\nq\nx\nq\nx\n", &hunks, &|| Ending::Lf, "f").unwrap();
         assert_eq!(out.splices.to_vec(b"x\nq\nx\nq\nx\n"), b"x\nq\ny\nq\nx\n");
     }
@@ -1013,11 +1029,21 @@ mod tests {
     fn no_newline_markers_change_the_final_newline_on_purpose() {
         let remove =
             "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n";
-        let hunks = parse(remove.as_bytes()).unwrap().files.remove(0).hunks;
+        let hunks = parse(remove.as_bytes())
+            .unwrap()
+            .files
+            .remove(0)
+            .hunks()
+            .to_vec();
         let out = update(b"a\r\nb\r\n", &hunks, &|| Ending::Lf, "f").unwrap();
         assert_eq!(out.splices.to_vec(b"a\r\nb\r\n"), b"a\r\nb");
         let add = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n";
-        let hunks = parse(add.as_bytes()).unwrap().files.remove(0).hunks;
+        let hunks = parse(add.as_bytes())
+            .unwrap()
+            .files
+            .remove(0)
+            .hunks()
+            .to_vec();
         let out = update(b"a\r\nb", &hunks, &|| Ending::Lf, "f").unwrap();
         assert_eq!(out.splices.to_vec(b"a\r\nb"), b"a\r\nb\r\n");
     }

@@ -51,7 +51,7 @@ use crate::message::{parts, Message};
 use crate::splice::Splices;
 
 use super::{apply, parse};
-use super::{Action, FilePatch, FileResult, Patch};
+use super::{Action, Change, FilePatch, FileResult, Hunk, Patch};
 
 /// Options of `applyPatch`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -193,7 +193,7 @@ impl<'o> Disk<'o> {
         // out: planning its section fails with the reason.
         let mut vacated = Vec::new();
         for (i, section) in patch.files.iter().enumerate() {
-            if matches!(section.action, Action::Delete | Action::Move) {
+            if matches!(section.action(), Action::Delete | Action::Move) {
                 if let Ok(located) = locate(&section.path) {
                     let id = located.sole_name();
                     vacated.push((located.real(), id, i));
@@ -427,7 +427,7 @@ impl<'o> Disk<'o> {
         let fallback = || file::conventions::new_file_ending(&real);
         let mut result = FileResult {
             path: section.path.clone(),
-            action: section.action,
+            action: section.action(),
             moved_to: None,
             diff: String::new(),
             eol: eol::info(b""),
@@ -435,11 +435,11 @@ impl<'o> Disk<'o> {
             matched_by: Vec::new(),
             warnings: Vec::new(),
         };
-        match section.action {
-            Action::Update => {
+        match &section.change {
+            Change::Update { hunks } => {
                 let current = self.existing(slot, path)?;
                 let source = self.text_of(current);
-                let updated = apply::update(&source, &section.hunks, &fallback, path)?;
+                let updated = apply::update(&source, hunks, &fallback, path)?;
                 if updated.unchanged {
                     return Err(Error::new(
                         ErrorCode::NoChange,
@@ -465,8 +465,7 @@ impl<'o> Disk<'o> {
                     slot: Some(slot),
                 })
             }
-            Action::Add => {
-                let added = section.content.as_ref().expect("an added file has content");
+            Change::Add { content: added } => {
                 if self.slots[slot].current.is_none() && opened.link {
                     return Err(dangling_link(path));
                 }
@@ -503,33 +502,33 @@ impl<'o> Disk<'o> {
                     slot: Some(slot),
                 })
             }
-            Action::Delete => {
+            Change::Delete { hunks, old_empty } => {
                 if opened.link {
                     return Err(file::refuse_link(Path::new(path)));
                 }
                 let (old, _) = self.vacate(slot, path, index)?;
                 let old = self.text_of(&old).into_owned();
-                apply::check_delete(section, &old, path)?;
+                apply::check_delete(hunks, *old_empty, section.line, &old, path)?;
                 describe(&mut result, &old, &Splices::whole(Vec::new()), path);
                 result.eol = eol::info(&old);
                 Ok(Planned { result, slot: None })
             }
-            Action::Move => self.plan_move(index, section, opened, result),
+            Change::Move { to, hunks } => {
+                self.plan_move(index, section, (to, hunks), opened, result)
+            }
         }
     }
 
+    /// [`Disk::plan`] for a move of `section`'s file to `to_path`, changed by `hunks`.
     fn plan_move(
         &mut self,
         index: usize,
         section: &FilePatch,
+        (to_path, hunks): (&str, &[Hunk]),
         from: Opened,
         mut result: FileResult,
     ) -> Result<Planned> {
         let path = section.path.as_str();
-        let to_path = section
-            .move_to
-            .as_deref()
-            .expect("a move has a destination");
         result.moved_to = Some(to_path.to_string());
         if from.link {
             return Err(file::refuse_link(Path::new(path)));
@@ -550,10 +549,10 @@ impl<'o> Disk<'o> {
         }
         let (source, _) = self.vacate(from, path, index)?;
         let before = self.text_of(&source).into_owned();
-        let text = if section.hunks.is_empty() {
+        let text = if hunks.is_empty() {
             source.text.clone()
         } else {
-            let updated = apply::update(&before, &section.hunks, &fallback, path)?;
+            let updated = apply::update(&before, hunks, &fallback, path)?;
             result.matched_by = updated.matched_by;
             match source.text {
                 Text::Original => Text::Spliced(updated.splices),

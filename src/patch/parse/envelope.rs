@@ -7,7 +7,7 @@ use super::{
     ENVELOPE_HINT,
 };
 use crate::error::{Error, Result};
-use crate::patch::{Action, FilePatch, Format, Hunk, Kind, Patch};
+use crate::patch::{Change, FilePatch, Format, Hunk, Kind, Patch};
 
 pub(super) const BEGIN: &str = "*** Begin Patch";
 const END: &str = "*** End Patch";
@@ -103,12 +103,11 @@ impl<'a> Envelope<'a, '_> {
             } else if let Some(rest) = trimmed.strip_prefix(DELETE.as_bytes()) {
                 let path = path_of(&line, rest, DELETE, ENVELOPE_HINT)?;
                 files.push(FilePatch {
-                    action: Action::Delete,
                     path,
-                    move_to: None,
-                    hunks: Vec::new(),
-                    content: None,
-                    old_empty: false,
+                    change: Change::Delete {
+                        hunks: Vec::new(),
+                        old_empty: false,
+                    },
                     link_line: None,
                     line: line.number,
                 });
@@ -152,12 +151,10 @@ impl<'a> Envelope<'a, '_> {
             break;
         }
         FilePatch {
-            action: Action::Add,
             path,
-            move_to: None,
-            hunks: Vec::new(),
-            content: Some(new_content(&taken, false)),
-            old_empty: false,
+            change: Change::Add {
+                content: new_content(&taken, false),
+            },
             link_line: None,
             line: number,
         }
@@ -273,16 +270,11 @@ impl<'a> Envelope<'a, '_> {
             ));
         }
         Ok(FilePatch {
-            action: if move_to.is_some() {
-                Action::Move
-            } else {
-                Action::Update
-            },
             path,
-            move_to,
-            hunks,
-            content: None,
-            old_empty: false,
+            change: match move_to {
+                Some(to) => Change::Move { to, hunks },
+                None => Change::Update { hunks },
+            },
             link_line: None,
             line: number,
         })

@@ -11,7 +11,6 @@
 //! fence, as models sometimes send it. Anything that cannot be read is `PATCH_INVALID`
 //! naming the line and what was expected there.
 //!
-//!
 //! The two formats are read by `envelope` (Codex's and OpenCode's `*** Begin Patch`)
 //! and `unified` (`diff -u`, `git diff`); what both need (lines, hunks, an added
 //! file's content) is here.
@@ -287,27 +286,24 @@ mod tests {
         .unwrap();
         assert_eq!(p.format, Format::Envelope);
         assert_eq!(p.files.len(), 3);
-        assert_eq!(p.files[0].action, Action::Add);
-        assert_eq!(p.files[0].content.as_ref().unwrap().bytes, b"one\ntwo\n");
-        assert!(!p.files[0].content.as_ref().unwrap().own_endings);
+        assert_eq!(p.files[0].action(), Action::Add);
+        assert_eq!(p.files[0].content().unwrap().bytes, b"one\ntwo\n");
+        assert!(!p.files[0].content().unwrap().own_endings);
         assert_eq!(
-            (p.files[1].action, p.files[1].path.as_str()),
+            (p.files[1].action(), p.files[1].path.as_str()),
             (Action::Delete, "old.txt")
         );
         let u = &p.files[2];
-        assert_eq!(
-            (u.action, u.move_to.as_deref()),
-            (Action::Move, Some("b.py"))
-        );
-        assert_eq!(u.hunks[0].anchors, vec![b"def f():".to_vec()]);
-        assert_eq!(hunk_lines(&u.hunks[0]), ["-    pass", "+    return 1"]);
-        assert_eq!(u.hunks[0].line, 8);
+        assert_eq!((u.action(), u.move_to()), (Action::Move, Some("b.py")));
+        assert_eq!(u.hunks()[0].anchors, vec![b"def f():".to_vec()]);
+        assert_eq!(hunk_lines(&u.hunks()[0]), ["-    pass", "+    return 1"]);
+        assert_eq!(u.hunks()[0].line, 8);
     }
 
     #[test]
     fn first_hunk_may_lack_its_at_line_and_end_of_file_marks_it() {
         let p = parse(b"*** Begin Patch\n*** Update File: a\n x\n-y\n+z\n*** End of File\n@@\n q\n+r\n*** End Patch").unwrap();
-        let h = &p.files[0].hunks;
+        let h = &p.files[0].hunks();
         assert_eq!(h.len(), 2);
         assert!(h[0].end_of_file && !h[1].end_of_file);
         assert_eq!(h[0].old_text(), b"x\ny");
@@ -318,7 +314,7 @@ mod tests {
     fn several_at_lines_are_successive_anchors() {
         let p = parse(b"*** Begin Patch\n*** Update File: a\n@@ class A\n@@     def f(self):\n-x\n+y\n*** End Patch").unwrap();
         assert_eq!(
-            p.files[0].hunks[0].anchors,
+            p.files[0].hunks()[0].anchors,
             vec![b"class A".to_vec(), b"    def f(self):".to_vec()]
         );
     }
@@ -345,32 +341,32 @@ mod tests {
     #[test]
     fn crlf_patch_text_reads_like_lf_and_an_added_file_keeps_its_crlf() {
         let p = parse(b"*** Begin Patch\r\n*** Add File: n.txt\r\n+a\r\n+b\r\n*** Update File: u\r\n@@\r\n-x\r\n+y\r\n*** End Patch\r\n").unwrap();
-        let c = p.files[0].content.as_ref().unwrap();
+        let c = p.files[0].content().unwrap();
         assert_eq!(c.bytes, b"a\r\nb\r\n");
         assert!(c.own_endings);
-        assert_eq!(hunk_lines(&p.files[1].hunks[0]), ["-x", "+y"]);
+        assert_eq!(hunk_lines(&p.files[1].hunks()[0]), ["-x", "+y"]);
     }
 
     #[test]
     fn a_lone_cr_in_a_hunk_line_is_a_line_break_of_the_view() {
         let p =
             parse(b"*** Begin Patch\n*** Update File: u\n@@\n a\rb\n+c\n*** End Patch").unwrap();
-        assert_eq!(hunk_lines(&p.files[0].hunks[0]), [" a", " b", "+c"]);
+        assert_eq!(hunk_lines(&p.files[0].hunks()[0]), [" a", " b", "+c"]);
     }
 
     #[test]
     fn blank_lines_inside_an_added_file_are_empty_lines() {
         let p = parse(b"*** Begin Patch\n*** Add File: n\n+a\n\n+b\n\n*** End Patch").unwrap();
-        assert_eq!(p.files[0].content.as_ref().unwrap().bytes, b"a\n\nb\n");
+        assert_eq!(p.files[0].content().unwrap().bytes, b"a\n\nb\n");
         let empty = parse(b"*** Begin Patch\n*** Add File: e\n*** End Patch").unwrap();
-        assert_eq!(empty.files[0].content.as_ref().unwrap().bytes, b"");
+        assert_eq!(empty.files[0].content().unwrap().bytes, b"");
     }
 
     #[test]
     fn empty_lines_in_a_hunk_are_empty_context_lines() {
         let p =
             parse(b"*** Begin Patch\n*** Update File: u\n@@\n a\n\n-b\n+c\n*** End Patch").unwrap();
-        assert_eq!(hunk_lines(&p.files[0].hunks[0]), [" a", " ", "-b", "+c"]);
+        assert_eq!(hunk_lines(&p.files[0].hunks()[0]), [" a", " ", "-b", "+c"]);
     }
 
     #[test]
@@ -379,7 +375,7 @@ mod tests {
             b"*** Begin Patch\n*** Update File: u\n@@ -3,2 +3,2 @@\n a\n-b\n+c\n*** End Patch",
         )
         .unwrap();
-        let h = &p.files[0].hunks[0];
+        let h = &p.files[0].hunks()[0];
         assert!(h.anchors.is_empty());
         assert_eq!(h.hint.unwrap().old_start, 3);
     }
@@ -416,8 +412,8 @@ mod tests {
     fn a_pure_move_needs_no_hunks() {
         let p =
             parse(b"*** Begin Patch\n*** Update File: a\n*** Move to: b\n*** End Patch").unwrap();
-        assert_eq!(p.files[0].action, Action::Move);
-        assert!(p.files[0].hunks.is_empty());
+        assert_eq!(p.files[0].action(), Action::Move);
+        assert!(p.files[0].hunks().is_empty());
     }
 
     #[test]
@@ -465,23 +461,29 @@ new mode 100755
         let f = &p.files;
         assert_eq!(f.len(), 4);
         assert_eq!(
-            (f[0].action, f[0].path.as_str()),
+            (f[0].action(), f[0].path.as_str()),
             (Action::Update, "src/a.txt")
         );
-        let hint = f[0].hunks[0].hint.unwrap();
+        let hint = f[0].hunks()[0].hint.unwrap();
         assert_eq!(
             (hint.old_start, hint.old_len, hint.new_start, hint.new_len),
             (1, 3, 1, 3)
         );
-        assert_eq!(hunk_lines(&f[0].hunks[0]), [" one", "-two", "+2", " three"]);
-        assert_eq!((f[1].action, f[1].path.as_str()), (Action::Add, "new.txt"));
-        assert_eq!(f[1].content.as_ref().unwrap().bytes, b"hello\nworld");
         assert_eq!(
-            (f[2].action, f[2].path.as_str()),
+            hunk_lines(&f[0].hunks()[0]),
+            [" one", "-two", "+2", " three"]
+        );
+        assert_eq!(
+            (f[1].action(), f[1].path.as_str()),
+            (Action::Add, "new.txt")
+        );
+        assert_eq!(f[1].content().unwrap().bytes, b"hello\nworld");
+        assert_eq!(
+            (f[2].action(), f[2].path.as_str()),
             (Action::Delete, "gone.txt")
         );
         assert_eq!(
-            (f[3].action, f[3].path.as_str(), f[3].move_to.as_deref()),
+            (f[3].action(), f[3].path.as_str(), f[3].move_to()),
             (Action::Move, "old name.txt", Some("new name.txt"))
         );
     }
@@ -490,7 +492,7 @@ new mode 100755
     fn reads_a_plain_diff_with_timestamps_and_no_newline_markers() {
         let text = "--- a.txt\t2024-01-01 10:00:00\n+++ a.txt\t2024-01-02 10:00:00\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n";
         let p = parse(text.as_bytes()).unwrap();
-        let h = &p.files[0].hunks[0];
+        let h = &p.files[0].hunks()[0];
         assert_eq!(p.files[0].path, "a.txt");
         assert!(h.old_no_newline && !h.new_no_newline);
         assert_eq!(hunk_lines(h), [" a", "-b", "+c"]);
@@ -501,8 +503,8 @@ new mode 100755
         // The header says one line; the hunk has three. A blank line inside is context.
         let text = "--- a/f\n+++ b/f\n@@ -1 +1 @@\n a\n\n-b\n+c\n--- a/g\n+++ b/g\n@@ -1,9 +1,9 @@\n-x\n+y\n";
         let p = parse(text.as_bytes()).unwrap();
-        assert_eq!(hunk_lines(&p.files[0].hunks[0]), [" a", " ", "-b", "+c"]);
-        assert_eq!(hunk_lines(&p.files[1].hunks[0]), ["-x", "+y"]);
+        assert_eq!(hunk_lines(&p.files[0].hunks()[0]), [" a", " ", "-b", "+c"]);
+        assert_eq!(hunk_lines(&p.files[1].hunks()[0]), ["-x", "+y"]);
     }
 
     #[test]
@@ -510,7 +512,7 @@ new mode 100755
         let text = "From 1234 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] fix\n\n---\n a | 2 +-\n\ndiff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -1 +1 @@\n-x\n+y\n-- \n2.40.0\n";
         let p = parse(text.as_bytes()).unwrap();
         assert_eq!(p.files.len(), 1);
-        assert_eq!(hunk_lines(&p.files[0].hunks[0]), ["-x", "+y"]);
+        assert_eq!(hunk_lines(&p.files[0].hunks()[0]), ["-x", "+y"]);
     }
 
     #[test]
@@ -540,7 +542,7 @@ new mode 100755
     fn a_new_file_in_a_crlf_diff_keeps_its_crlf() {
         let text = "--- /dev/null\r\n+++ b/n.bat\r\n@@ -0,0 +1,2 @@\r\n+@echo off\r\n+echo hi\r\n";
         let p = parse(text.as_bytes()).unwrap();
-        let c = p.files[0].content.as_ref().unwrap();
+        let c = p.files[0].content().unwrap();
         assert_eq!(
             (p.files[0].path.as_str(), &c.bytes[..]),
             ("n.bat", &b"@echo off\r\necho hi\r\n"[..])

@@ -13,7 +13,7 @@ use super::{
     ENVELOPE_HINT, UNIFIED_HINT,
 };
 use crate::error::{Error, ErrorCode, Result};
-use crate::patch::{Action, FilePatch, Format, Hunk, Kind, Patch};
+use crate::patch::{Change, FilePatch, Format, Hunk, Kind, Patch};
 
 /// A file entry of a unified diff while it is read.
 #[derive(Default)]
@@ -615,13 +615,9 @@ fn section(entry: Entry) -> Result<Option<FilePatch>> {
     };
     let new_file = entry.creates();
     let deleted = entry.deletes();
-    let file = |action, path, move_to, hunks, content| FilePatch {
-        action,
+    let file = |path, change| FilePatch {
         path,
-        move_to,
-        hunks,
-        content,
-        old_empty: false,
+        change,
         link_line: entry.link_old,
         line: entry.line,
     };
@@ -634,25 +630,19 @@ fn section(entry: Entry) -> Result<Option<FilePatch>> {
             .map(|(t, b)| (t.as_slice(), b.as_slice()))
             .collect();
         let content = new_content(&taken, no_newline);
-        return Ok(Some(file(
-            Action::Add,
-            path,
-            None,
-            Vec::new(),
-            Some(content),
-        )));
+        return Ok(Some(file(path, Change::Add { content })));
     }
     if deleted {
         // The hunks (only removed lines, by `check_sides`) must remove the whole file.
         let path = old.or(new).ok_or_else(missing_path)?;
-        return Ok(Some(FilePatch {
-            old_empty: entry.old_empty && entry.hunks.is_empty(),
-            ..file(Action::Delete, path, None, entry.hunks, None)
-        }));
+        let old_empty = entry.old_empty && entry.hunks.is_empty();
+        let hunks = entry.hunks;
+        return Ok(Some(file(path, Change::Delete { hunks, old_empty })));
     }
     if let (Some(from), Some(to)) = (entry.rename_from.clone(), entry.rename_to.clone()) {
         // git writes these without the a/ and b/ prefixes.
-        return Ok(Some(file(Action::Move, from, Some(to), entry.hunks, None)));
+        let hunks = entry.hunks;
+        return Ok(Some(file(from, Change::Move { to, hunks })));
     }
     if entry.hunks.is_empty() {
         // Only modes changed: nothing for a text patch to do.
@@ -669,7 +659,8 @@ fn section(entry: Entry) -> Result<Option<FilePatch>> {
         }
         (old, new) => new.or(old).ok_or_else(missing_path)?,
     };
-    Ok(Some(file(Action::Update, path, None, entry.hunks, None)))
+    let hunks = entry.hunks;
+    Ok(Some(file(path, Change::Update { hunks })))
 }
 
 /// A path without its first component (git's `-p1`): `a/src/x` is `src/x`.
