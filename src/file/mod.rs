@@ -36,7 +36,7 @@ pub(crate) mod lock;
 pub mod path;
 mod put;
 mod remove;
-pub(crate) mod sys;
+mod sys;
 pub mod version;
 
 #[cfg(test)]
@@ -58,6 +58,9 @@ use path::Located;
 pub(crate) use put::refuse_link;
 pub use put::{put, removable, stash, writable, Attributes, NewFolders, Stash};
 pub use remove::remove;
+/// A file's identity (device and inode, or volume and file index): what tells two
+/// names of one file from two files.
+pub(crate) use sys::FileId;
 
 /// The default `maxBytes`: 64 MiB of raw file bytes.
 ///

@@ -45,8 +45,7 @@ use crate::encoding::{self, Decoded, Hints};
 use crate::engine::{self, WriteEol};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
-use crate::file::sys::FileId;
-use crate::file::{self, Attributes, FileOptions, NewFolders};
+use crate::file::{self, Attributes, FileId, FileOptions, NewFolders};
 use crate::message::{parts, Message};
 use crate::splice::Splices;
 
