@@ -9,24 +9,11 @@
 //! region the error names (`lines`) contains the place the text came from and at most
 //! two lines more. The seed is fixed, so the rate is the same on every run.
 
+mod support;
+
 use eol_edit::internals::engine::{apply_edits, Edit};
 use eol_edit::ErrorCode;
-
-/// A xorshift64* generator: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use support::rng::Rng;
 
 const FIXTURES: [(&str, &str); 4] = [
     ("eol.rs", include_str!("fixtures/closest_match/eol.rs.txt")),

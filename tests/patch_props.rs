@@ -119,7 +119,7 @@ fn rng_seed() -> RngSeed {
 /// or a hunk of blank lines only, which is ambiguous by design).
 fn check(case: &Case) -> Result<(), TestCaseError> {
     let (a, b) = texts(case);
-    let old = support::view_of(&a);
+    let old = support::naive::view_of(&a);
     if old == b {
         return Ok(());
     }
@@ -141,14 +141,15 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     let parsed =
         parse(patch.as_bytes()).map_err(|e| TestCaseError::fail(format!("{e}\n{patch}")))?;
     let hunks = parsed.files[0].hunks();
-    let updated = update(&a, hunks, &|| Ending::Lf, "f")
-        .map_err(|e| TestCaseError::fail(format!("{e}\nA = {}\n{patch}", support::show(&a))))?;
+    let updated = update(&a, hunks, &|| Ending::Lf, "f").map_err(|e| {
+        TestCaseError::fail(format!("{e}\nA = {}\n{patch}", support::naive::show(&a)))
+    })?;
     let out = updated.splices.to_vec(&a);
     support::check_patched(&a, &b, &out, &ops).map_err(|why| {
         TestCaseError::fail(format!(
             "{why}\nA = {}\nresult = {}\n{patch}",
-            support::show(&a),
-            support::show(&out)
+            support::naive::show(&a),
+            support::naive::show(&out)
         ))
     })
 }
@@ -195,14 +196,14 @@ fn check_tree(case: &support::TreeCase) -> Result<(), TestCaseError> {
                 bytes,
                 "{}: got {}\n{}",
                 path,
-                support::show(out),
+                support::naive::show(out),
                 context()
             ),
             Expected::Patched { from, lines, ops } => support::check_patched(from, lines, out, ops)
                 .map_err(|why| {
                     TestCaseError::fail(format!(
                         "{path}: {why}\nwas {}\n{}",
-                        support::show(from),
+                        support::naive::show(from),
                         context()
                     ))
                 })?,

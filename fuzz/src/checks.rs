@@ -4,8 +4,9 @@
 //! Each check takes arbitrary bytes, reads a small structured input out of them, calls
 //! the public API of `eol_edit`, and panics when a property fails. It uses nothing but
 //! `std` and `eol_edit`, so the main crate's tests can compile it without a new
-//! dependency. Expected values are computed here, independently of the engine: an LF
-//! view with its own offset map, its own line splitter, its own substring count.
+//! dependency. Expected values are computed independently of the engine, by the naive
+//! oracles the property tests share (`tests/support/naive.rs`, included here by path):
+//! an LF view with its own offset map, its own line splitter, its own substring count.
 //!
 //! - [`engine`]: `apply_edits`, `delete_range`, `write_over`/`write`, `convert_eol`.
 //!   Never a panic; every error has a code the operation can give (SPEC 5); an edit of
@@ -103,90 +104,12 @@ impl<'a> Input<'a> {
 }
 
 // ---------------------------------------------------------------------------------------
-// An independent model of endings, the LF view and lines
+// An independent model of endings, the LF view and lines: the tests' naive oracles
 
-/// The LF view of `src` and, for each LF-view offset (and the end), the source offset
-/// of the same position. A `\n` standing for `\r\n` maps to its `\r`.
-pub fn lf_view(src: &[u8]) -> (Vec<u8>, Vec<usize>) {
-    let mut lf = Vec::with_capacity(src.len());
-    let mut map = Vec::with_capacity(src.len() + 1);
-    let mut i = 0;
-    while i < src.len() {
-        map.push(i);
-        match src[i] {
-            b'\r' if src.get(i + 1) == Some(&b'\n') => {
-                lf.push(b'\n');
-                i += 2;
-            }
-            b'\r' => {
-                lf.push(b'\n');
-                i += 1;
-            }
-            c => {
-                lf.push(c);
-                i += 1;
-            }
-        }
-    }
-    map.push(src.len());
-    (lf, map)
-}
+#[path = "../../tests/support/naive.rs"]
+mod naive;
 
-pub fn lf(src: &[u8]) -> Vec<u8> {
-    lf_view(src).0
-}
-
-/// Lines of an LF text, each with its `\n` (the last may have none); `""` has none.
-pub fn lf_lines(lf: &[u8]) -> Vec<&[u8]> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, &c) in lf.iter().enumerate() {
-        if c == b'\n' {
-            out.push(&lf[start..=i]);
-            start = i + 1;
-        }
-    }
-    if start < lf.len() {
-        out.push(&lf[start..]);
-    }
-    out
-}
-
-/// Occurrences of `needle` in `hay`, overlapping ones included.
-pub fn count_overlapping(hay: &[u8], needle: &[u8]) -> usize {
-    if needle.is_empty() || needle.len() > hay.len() {
-        return 0;
-    }
-    hay.windows(needle.len()).filter(|w| *w == needle).count()
-}
-
-fn strip_cr(b: &[u8]) -> Vec<u8> {
-    b.iter().copied().filter(|&c| c != b'\r').collect()
-}
-
-/// Counts of (LF, CRLF, lone CR) endings.
-fn ending_counts(b: &[u8]) -> (usize, usize, usize) {
-    let (mut lf, mut crlf, mut cr) = (0, 0, 0);
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\r' if b.get(i + 1) == Some(&b'\n') => {
-                crlf += 1;
-                i += 1;
-            }
-            b'\r' => cr += 1,
-            b'\n' => lf += 1,
-            _ => {}
-        }
-        i += 1;
-    }
-    (lf, crlf, cr)
-}
-
-/// Shows bytes with endings and non-ASCII escaped, for failure messages.
-pub fn show(b: &[u8]) -> String {
-    b.escape_ascii().to_string()
-}
+pub use naive::{count_overlapping, ending_counts, lf, lf_lines, lf_view, show, strip_cr};
 
 // ---------------------------------------------------------------------------------------
 // Target (a): the edit engine
