@@ -156,7 +156,7 @@ export declare function applyPatchSync(patch: string, options?: PatchOptions): P
 export interface ApplyResult {
   content: string | Buffer
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped'>
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
   startLine: number
   endLine: number
   diff: string
@@ -252,7 +252,7 @@ export interface EditResult {
   /** The path as given. */
   path: string
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped'>
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
   startLine: number
   endLine: number
   diff: string

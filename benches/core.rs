@@ -165,7 +165,9 @@ mod tiers {
                 with_insert(SIZE, "\tfunction benchIndent() {\n\t\treturn 0;\n\t}"),
                 b"function benchIndent() {\n    return 0;\n}".to_vec(),
             ),
-            Tier::Unescaped => unreachable!("the engine's fallback, not a tier of find"),
+            _ => {
+                unreachable!("the engine's fallbacks (unescaped, lineNumbers) are no tiers of find")
+            }
         }
     }
 

@@ -263,7 +263,10 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
         let (u_old, u_new) = (matching::unescape(old), matching::unescape(new));
         let (u_old_lf, u_new_lf) = (eol::to_lf(&u_old), eol::to_lf(&u_new));
         let Some(found) = matching::find(view.text(), &lines, &u_old_lf) else {
-            return Err(explain::not_found_escaped(lines.get(), &old_lf, &u_old_lf));
+            return match numbered(source, space, &old_lf, &new_lf, edit.replace_all) {
+                Some(plan) => finish(source, plan),
+                None => Err(explain::not_found_escaped(lines.get(), &old_lf, &u_old_lf)),
+            };
         };
         let no_change = if is_endings_only(&u_old, &u_new) {
             NoChange::EscapedEndings
@@ -280,6 +283,8 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
             Tier::Unescaped,
             no_change,
         )?
+    } else if let Some(plan) = numbered(source, space, &old_lf, &new_lf, edit.replace_all) {
+        plan
     } else {
         return Err(explain::not_found(lines.get(), &old_lf));
     };
@@ -287,6 +292,44 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
     drop(lines);
     drop(view);
     finish(source, plan)
+}
+
+/// The last tier, `lineNumbers`: when every line of `old_lf` carries the agent tools'
+/// `read_file` prefix (`  12│`), the tiers once more on the text without it, and on
+/// `new_lf` without it when every line of that has one too. Nothing is read again: the
+/// LF view is the one the other tiers searched. `None` when the prefixes are not there
+/// or the text without them does not make exactly the change asked for (no match,
+/// several without `replace_all`, or no change): the caller then explains `old_lf` as
+/// it was given.
+fn numbered(
+    source: &[u8],
+    space: Space<'_, '_>,
+    old_lf: &[u8],
+    new_lf: &[u8],
+    replace_all: bool,
+) -> Option<Plan> {
+    let Space::Lf(view, lines) = space else {
+        return None;
+    };
+    let old = matching::strip_line_numbers(old_lf)?;
+    let new = matching::strip_line_numbers(new_lf).unwrap_or_else(|| new_lf.to_vec());
+    let found = matching::find(view.text(), lines, &old)?;
+    let plan = plan(
+        source,
+        space,
+        &found,
+        &old,
+        &new,
+        replace_all,
+        Tier::LineNumbers,
+        NoChange::SameText,
+    )
+    .ok()?;
+    let changes = plan
+        .splices
+        .iter()
+        .any(|s| s.bytes != source[s.start..s.end]);
+    changes.then_some(plan)
 }
 
 /// An endings-only edit written with escapes (a carriage return as the two characters
@@ -994,6 +1037,41 @@ mod tests {
         assert_eq!(e.code, ErrorCode::NoChange);
         assert!(e.message.text().contains("escapes"), "{}", e.message);
         let e = edit("x\ny\n", "a\\r\\nb", "a\\nb").unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextNotFound);
+    }
+
+    #[test]
+    fn line_number_prefixes_copied_from_read_file_are_taken_off_as_a_last_tier() {
+        let src = b"fn a() {\r\n    one();\r\n}\r\n";
+        let old = "  1\u{2502}fn a() {\n  2\u{2502}    one();";
+        let new = "  1\u{2502}fn a() {\n  2\u{2502}    two();";
+        let out = apply_edits(src, &[Edit::new(old, new)], "f").unwrap();
+        assert_eq!(out.content(src), b"fn a() {\r\n    two();\r\n}\r\n");
+        assert_eq!(out.matched_by, vec![Tier::LineNumbers]);
+        // New lines written without the prefix are taken as they are.
+        let out = apply_edits(src, &[Edit::new(old, "fn a() {\n    two();")], "f").unwrap();
+        assert_eq!(out.content(src), b"fn a() {\r\n    two();\r\n}\r\n");
+    }
+
+    #[test]
+    fn line_number_prefixes_in_the_file_itself_are_matched_as_they_are() {
+        let src = "  1\u{2502}a\n  2\u{2502}b\n".as_bytes();
+        let out = apply_edits(src, &[Edit::new("  2\u{2502}b", "  2\u{2502}B")], "f").unwrap();
+        assert_eq!(out.matched_by, vec![Tier::Exact]);
+        assert_eq!(out.content(src), "  1\u{2502}a\n  2\u{2502}B\n".as_bytes());
+    }
+
+    #[test]
+    fn without_the_prefixes_not_found_either_is_explained_as_written() {
+        let src = b"alpha\nbeta\n";
+        let e = apply_edits(src, &[Edit::new("1\u{2502}gamma", "x")], "f").unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextNotFound);
+        // A line without a prefix: the tier does not apply.
+        let e = apply_edits(src, &[Edit::new("1\u{2502}alpha\nbeta", "x")], "f").unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextNotFound);
+        // Without the prefix the edit changes nothing: still the text as written was
+        // not found.
+        let e = apply_edits(src, &[Edit::new("1\u{2502}alpha", "alpha")], "f").unwrap_err();
         assert_eq!(e.code, ErrorCode::TextNotFound);
     }
 

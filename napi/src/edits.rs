@@ -15,7 +15,7 @@ pub struct ApplyResult {
     pub content: Either<String, Buffer>,
     pub replacements: u32,
     #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped'>"
+        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>"
     )]
     pub matched_by: Vec<String>,
     pub start_line: u32,

@@ -50,7 +50,7 @@ pub struct EditResult {
     pub path: String,
     pub replacements: u32,
     #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped'>"
+        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>"
     )]
     pub matched_by: Vec<String>,
     pub start_line: u32,

@@ -13,6 +13,7 @@
 //! | [`Tier::InnerWhitespace`] | and every run of spaces/tabs after the indentation is one space |
 //! | [`Tier::Indentation`] | and the lines differ by one uniform indentation shift |
 //! | [`Tier::Unescaped`] | the above, on text whose `\n`, `\t`, `\"` a model escaped |
+//! | [`Tier::LineNumbers`] | the above, on text whose every line has `read_file`'s `  12│` prefix |
 //!
 //! Everything here works on LF-view bytes and returns LF-view offsets.
 //!
@@ -22,11 +23,13 @@
 //! file of thousands of identical lines costs what any other file of its size does.
 //!
 //! The tiers live in one file each beside this one: `lines` is the line index,
-//! `fold` the `unicode` tier's folding, `line_tiers` the whole-line tiers, and
-//! `escapes` the `unescaped` tier's reading of a text.
+//! `fold` the `unicode` tier's folding, `line_tiers` the whole-line tiers, `escapes`
+//! the `unescaped` tier's reading of a text, and `line_numbers` the `lineNumbers`
+//! tier's.
 
 mod escapes;
 mod fold;
+mod line_numbers;
 mod line_tiers;
 mod lines;
 
@@ -37,11 +40,14 @@ use memchr::memmem;
 pub use escapes::{has_escapes, has_line_break, has_literal_escapes, unescape};
 pub use fold::fold;
 use fold::Folded;
+pub use line_numbers::strip_line_numbers;
 use line_tiers::{find_lines, indent_width, uniform_shift, LineKey, LineTier};
 pub use line_tiers::{indent_len, trim, trim_end};
 pub use lines::{LazyLines, Lines};
 
-/// How an edit's `oldText` was found.
+/// How an edit's `old_text` was found: the tier that found it, by its name in the
+/// results' `matched_by` ([`Tier::as_str`]).
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Tier {
     /// Byte-equal in the LF view.
@@ -57,6 +63,9 @@ pub enum Tier {
     Indentation,
     /// Found only after literal `\n`, `\t`, `\"`, `\\`, `\$` escapes were unescaped.
     Unescaped,
+    /// Found only once the `  12│` line-number prefix the agent tools' `read_file`
+    /// shows was taken off every line.
+    LineNumbers,
 }
 
 impl Tier {
@@ -69,6 +78,7 @@ impl Tier {
             Tier::InnerWhitespace => "innerWhitespace",
             Tier::Indentation => "indentation",
             Tier::Unescaped => "unescaped",
+            Tier::LineNumbers => "lineNumbers",
         }
     }
 }
