@@ -144,6 +144,11 @@ pub use patch::{Action as PatchAction, FileResult as PatchFileResult, Format as 
 #[doc(hidden)]
 pub use api::binding;
 
+/// The README's Rust examples run as doctests, so they cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// The implementation modules, for the fuzz targets, the benchmarks and the property
 /// tests (feature `internals`): not part of the API, and free to change.
 #[cfg(feature = "internals")]
