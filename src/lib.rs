@@ -108,6 +108,8 @@
 //! The core knows nothing of Node: the Node.js binding is the `eol-edit-napi` crate in
 //! `napi/`, which depends on this one and only converts.
 
+#![warn(missing_docs)]
+
 mod align;
 mod api;
 mod diff;
