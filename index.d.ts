@@ -3,7 +3,7 @@
 
 // The part of index.d.ts that napi-rs cannot derive from the Rust signatures: the
 // error class and the overloads of applyEdits/applyDeleteRange. `npm run build`
-// puts this file (src/node/index-header.d.ts.in) at the top of index.d.ts.
+// puts this file (napi/index-header.d.ts.in) at the top of index.d.ts.
 
 /** Every `code` an `EolEditError` can have. */
 export type ErrorCode =
@@ -28,6 +28,21 @@ export type ErrorCode =
   | 'PATCH_INVALID'
   | 'REJECTED'
 
+/**
+ * One piece of an error's message or hint: text shown as it is (file content, quoted
+ * lines, paths: never to be rewritten), or a reference to this API, which a front-end
+ * with other names renders in its own: an operation by its name here (`{ op:
+ * 'writeFile' }`), or an argument or option (`{ arg: 'encoding', value: 'gbk' }`,
+ * which `message` reads as `encoding: 'gbk'`; `valueOnly` when the sentence has just
+ * named the argument and shows only the value). `{ op: 'readFile', listing: true }`
+ * is the numbered view of a file (`12│text`) that the agent tools' `read_file` shows
+ * and the messages quote lines from ("as read_file shows it").
+ */
+export type MessagePart =
+  | string
+  | { op: 'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'convertEol' | 'convertEncoding' | 'applyPatch' | 'parsePatch' | 'applyEdits' | 'applyDeleteRange'; listing?: true }
+  | { arg: string; value?: string; valueOnly?: true }
+
 /** The details an `EolEditError` carries, and what its constructor takes. */
 export interface EolEditErrorOptions {
   code: ErrorCode
@@ -47,6 +62,10 @@ export interface EolEditErrorOptions {
    * front-end with other names can name its own.
    */
   argument?: string
+  /** The message (without the hint) as text and references to the API. */
+  parts?: MessagePart[]
+  /** The hint as text and references to the API. */
+  hintParts?: MessagePart[]
   cause?: unknown
 }
 
@@ -66,6 +85,10 @@ export interface EolEditError extends Error {
   hunkIndex?: number
   hint?: string
   argument?: string
+  /** The message (without the hint) as text and references to the API. */
+  parts?: MessagePart[]
+  /** The hint as text and references to the API. */
+  hintParts?: MessagePart[]
 }
 
 /** The class of `EolEditError` (it extends `Error`). */
@@ -133,7 +156,7 @@ export declare function applyPatchSync(patch: string, options?: PatchOptions): P
 export interface ApplyResult {
   content: string | Buffer
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped'>
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
   startLine: number
   endLine: number
   diff: string
@@ -229,7 +252,7 @@ export interface EditResult {
   /** The path as given. */
   path: string
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped'>
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
   startLine: number
   endLine: number
   diff: string
@@ -248,8 +271,9 @@ export interface EditResult {
 /**
  * The class of every error eol-edit throws (`EolEditError extends Error`): `code` is
  * one of the codes listed in the README's "Errors", with `lines`, `editIndex`, `fileIndex`,
- * `hunkIndex` and `hint` where they help. The declarations of the class and of its
- * instances are in `src/node/index-header.d.ts.in`.
+ * `hunkIndex`, `hint` and `argument` where they help, and the message and hint as
+ * `parts` and `hintParts`. The declarations of the class and of its
+ * instances are in `napi/index-header.d.ts.in`.
  */
 export declare const EolEditError: EolEditErrorConstructor
 

@@ -16,9 +16,9 @@ use std::time::Duration;
 use divan::counter::BytesCount;
 use divan::{black_box, Bencher};
 
-use eol_edit::eol::{self, Ending, LfView};
-use eol_edit::matching::{self, Lines, Tier};
-use eol_edit::{align, diff, engine};
+use eol_edit::internals::eol::{self, Ending, LfView};
+use eol_edit::internals::matching::{self, Lines, Tier};
+use eol_edit::internals::{align, diff, engine};
 
 fn main() {
     // Quick by default: a few hundred milliseconds per benchmark is plenty for
@@ -165,7 +165,9 @@ mod tiers {
                 with_insert(SIZE, "\tfunction benchIndent() {\n\t\treturn 0;\n\t}"),
                 b"function benchIndent() {\n    return 0;\n}".to_vec(),
             ),
-            Tier::Unescaped => unreachable!("the engine's fallback, not a tier of find"),
+            _ => {
+                unreachable!("the engine's fallbacks (unescaped, lineNumbers) are no tiers of find")
+            }
         }
     }
 
@@ -242,7 +244,7 @@ mod not_found {
         let old = "function benchTarget() {\n    return zero;\n}";
         let edits = [engine::Edit::new(old, "x")];
         let e = engine::apply_edits(&src, &edits, "f").unwrap_err();
-        assert_eq!(e.lines.len(), 3, "{}", e.message);
+        assert_eq!(e.lines().len(), 3, "{}", e.message());
         bencher
             .counter(BytesCount::of_slice(&src))
             .bench(|| engine::apply_edits(black_box(&src), &edits, "f").unwrap_err());

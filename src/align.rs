@@ -14,8 +14,8 @@
 //! model's `oldText` ended with a newline.
 //!
 //! ```
-//! use eol_edit::align::replace;
-//! use eol_edit::eol::Ending;
+//! use eol_edit::internals::align::replace;
+//! use eol_edit::internals::eol::Ending;
 //!
 //! // Kept lines keep their endings (CRLF, CRLF, LF); the inserted line takes the
 //! // region's majority, CRLF.

@@ -8,7 +8,7 @@
 //! are.
 //!
 //! ```
-//! use eol_edit::engine::{apply_edits, Edit};
+//! use eol_edit::internals::engine::{apply_edits, Edit};
 //!
 //! let source = b"a\r\nb\r\nc\r\nd";
 //! let out = apply_edits(source, &[Edit::new("b\nc\nd", "x\ny")], "f").unwrap();
@@ -23,6 +23,7 @@ use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
 use crate::matching::{self, Found, LazyLines, Lines, Tier};
+use crate::message::{parts, Message, Name, Op};
 use crate::splice::{Splice, Splices};
 
 /// One edit: replace `old_text` with `new_text` (every occurrence with `replace_all`).
@@ -36,6 +37,7 @@ pub struct Edit {
     pub replace_all: bool,
 }
 
+#[cfg(any(test, feature = "internals"))]
 impl Edit {
     /// An edit that must match exactly one place.
     pub fn new(old_text: impl Into<Vec<u8>>, new_text: impl Into<Vec<u8>>) -> Self {
@@ -68,6 +70,8 @@ pub struct Applied {
     pub end_line: u32,
     /// Unified diff of the LF views.
     pub diff: String,
+    /// The endings of the new source, and the warning when the change mixed them.
+    pub eol: eol::Report,
 }
 
 impl Applied {
@@ -84,6 +88,7 @@ impl Applied {
             diff,
         } = diff::summarize(source, &splices, label);
         Applied {
+            eol: eol::report(source, splices.pieces(source)),
             splices,
             replacements,
             matched_by,
@@ -94,18 +99,37 @@ impl Applied {
     }
 
     /// The new source in one buffer; `source` is the one the change was made from.
+    #[cfg(any(test, feature = "internals"))]
     pub fn content(&self, source: &[u8]) -> Vec<u8> {
         self.splices.to_vec(source)
     }
 }
 
-const ENDINGS_HINT: &str = "To change line endings on purpose, give old_text and new_text that differ only in their line endings (old_text \"a\\r\\nb\" and new_text \"a\\nb\" turn one CRLF into LF), or use convertEol.";
+/// How to change line endings on purpose: every endings message ends with it.
+fn endings_hint() -> Message {
+    parts![
+        "To change line endings on purpose, give ",
+        Name::OldText,
+        " and ",
+        Name::NewText,
+        " that differ only in their line endings (",
+        Name::OldText,
+        " \"a\\r\\nb\" and ",
+        Name::NewText,
+        " \"a\\nb\" turn one CRLF into LF), or use ",
+        Op::ConvertEol,
+        "."
+    ]
+}
 
 /// Applies `edits` in order, each on the result of the one before. The first failing
 /// edit fails the whole call, with its `editIndex`. `label` names the file in the diff.
 pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied> {
     if edits.is_empty() {
-        return Err(Error::invalid("edits is empty: give at least one edit."));
+        return Err(
+            Error::invalid(parts![Name::Edits, " is empty: give at least one edit."])
+                .with_argument(Name::Edits),
+        );
     }
     // Every edit but the last is joined into a text the next one searches; the last
     // one's splices stay splices.
@@ -148,16 +172,28 @@ pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied
 fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
     let (old, new) = (&edit.old_text[..], &edit.new_text[..]);
     if old.is_empty() {
-        return Err(Error::invalid(
-            "old_text is empty. To write a whole file use writeFile; to insert text, include a neighbouring line in old_text and new_text.",
-        ));
+        return Err(Error::invalid(parts![
+            Name::OldText,
+            " is empty. To write a whole file use ",
+            Op::WriteFile,
+            "; to insert text, include a neighbouring line in ",
+            Name::OldText,
+            " and ",
+            Name::NewText,
+            "."
+        ]));
     }
     if old == new {
         return Err(Error::new(
             ErrorCode::NoChange,
-            "old_text and new_text are the same: nothing to change.",
+            parts![
+                Name::OldText,
+                " and ",
+                Name::NewText,
+                " are the same: nothing to change."
+            ],
         )
-        .with_hint(ENDINGS_HINT));
+        .with_hint(endings_hint()));
     }
     if is_endings_only(old, new) {
         let splices = replace_endings(source, old, new, edit.replace_all, false)?;
@@ -227,7 +263,10 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
         let (u_old, u_new) = (matching::unescape(old), matching::unescape(new));
         let (u_old_lf, u_new_lf) = (eol::to_lf(&u_old), eol::to_lf(&u_new));
         let Some(found) = matching::find(view.text(), &lines, &u_old_lf) else {
-            return Err(explain::not_found_escaped(lines.get(), &old_lf, &u_old_lf));
+            return match numbered(source, space, &old_lf, &new_lf, edit.replace_all) {
+                Some(plan) => finish(source, plan),
+                None => Err(explain::not_found_escaped(lines.get(), &old_lf, &u_old_lf)),
+            };
         };
         let no_change = if is_endings_only(&u_old, &u_new) {
             NoChange::EscapedEndings
@@ -244,6 +283,8 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
             Tier::Unescaped,
             no_change,
         )?
+    } else if let Some(plan) = numbered(source, space, &old_lf, &new_lf, edit.replace_all) {
+        plan
     } else {
         return Err(explain::not_found(lines.get(), &old_lf));
     };
@@ -251,6 +292,44 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
     drop(lines);
     drop(view);
     finish(source, plan)
+}
+
+/// The last tier, `lineNumbers`: when every line of `old_lf` carries the agent tools'
+/// `read_file` prefix (`  12│`), the tiers once more on the text without it, and on
+/// `new_lf` without it when every line of that has one too. Nothing is read again: the
+/// LF view is the one the other tiers searched. `None` when the prefixes are not there
+/// or the text without them does not make exactly the change asked for (no match,
+/// several without `replace_all`, or no change): the caller then explains `old_lf` as
+/// it was given.
+fn numbered(
+    source: &[u8],
+    space: Space<'_, '_>,
+    old_lf: &[u8],
+    new_lf: &[u8],
+    replace_all: bool,
+) -> Option<Plan> {
+    let Space::Lf(view, lines) = space else {
+        return None;
+    };
+    let old = matching::strip_line_numbers(old_lf)?;
+    let new = matching::strip_line_numbers(new_lf).unwrap_or_else(|| new_lf.to_vec());
+    let found = matching::find(view.text(), lines, &old)?;
+    let plan = plan(
+        source,
+        space,
+        &found,
+        &old,
+        &new,
+        replace_all,
+        Tier::LineNumbers,
+        NoChange::SameText,
+    )
+    .ok()?;
+    let changes = plan
+        .splices
+        .iter()
+        .any(|s| s.bytes != source[s.start..s.end]);
+    changes.then_some(plan)
 }
 
 /// An endings-only edit written with escapes (a carriage return as the two characters
@@ -344,19 +423,27 @@ enum NoChange {
 impl NoChange {
     fn error(self) -> Error {
         match self {
-            NoChange::SameText => Error::new(
-                ErrorCode::NoChange,
-                "The edit changes nothing: the file already reads like new_text there.",
-            )
-            .with_hint("Check that new_text really differs from the file's text."),
-            NoChange::LineBreaksOnly => Error::new(
-                ErrorCode::NoChange,
-                "The edit changes nothing: the file already reads like new_text there.",
-            )
-            .with_hint(ENDINGS_HINT),
+            NoChange::SameText => {
+                Error::new(ErrorCode::NoChange, reads_like_new_text()).with_hint(parts![
+                    "Check that ",
+                    Name::NewText,
+                    " really differs from the file's text."
+                ])
+            }
+            NoChange::LineBreaksOnly => {
+                Error::new(ErrorCode::NoChange, reads_like_new_text()).with_hint(endings_hint())
+            }
             NoChange::EscapedEndings => escaped_endings(),
         }
     }
+}
+
+fn reads_like_new_text() -> Message {
+    parts![
+        "The edit changes nothing: the file already reads like ",
+        Name::NewText,
+        " there."
+    ]
 }
 
 /// The `NO_CHANGE` of an endings change written half with escapes: one text has a
@@ -365,9 +452,14 @@ impl NoChange {
 fn escaped_endings() -> Error {
     Error::new(
         ErrorCode::NoChange,
-        "old_text and new_text differ only in line endings, but one of them has real line breaks and the other writes them as escapes (\\r, \\n), so both read the same and nothing would change.",
+        parts![
+            Name::OldText,
+            " and ",
+            Name::NewText,
+            " differ only in line endings, but one of them has real line breaks and the other writes them as escapes (\\r, \\n), so both read the same and nothing would change."
+        ],
     )
-    .with_hint(ENDINGS_HINT)
+    .with_hint(endings_hint())
 }
 
 /// `old` and `new` differ, and only in their `\r`s: a deliberate line-ending change.
@@ -444,13 +536,22 @@ fn multiple_matches(lines: &[u32], count: usize, tier: Tier) -> Error {
     };
     Error::new(
         ErrorCode::TextMultipleMatches,
-        format!(
-            "old_text matches {count} places{how}, at lines {}.",
-            list.join(", ")
-        ),
+        parts![
+            Name::OldText,
+            format!(
+                " matches {count} places{how}, at lines {}.",
+                list.join(", ")
+            )
+        ],
     )
     .with_lines(lines.to_vec())
-    .with_hint("Add surrounding lines to old_text so it matches one place, or set replaceAll to replace every one.")
+    .with_hint(parts![
+        "Add surrounding lines to ",
+        Name::OldText,
+        " so it matches one place, or set ",
+        Name::ReplaceAll,
+        " to replace every one."
+    ])
 }
 
 /// A position that falls between the `\r` and `\n` of one ending.
@@ -488,31 +589,56 @@ fn replace_endings(
     replace_all: bool,
     escaped: bool,
 ) -> Result<Vec<Splice>> {
-    let read = if escaped {
-        "Read with their escapes (\\r, \\n) as line endings, old_text and new_text differ only in line endings"
-    } else {
-        "old_text and new_text differ only in line endings"
+    // What the two texts are, the start of every message here.
+    let read = || {
+        let head = if escaped {
+            parts!["Read with their escapes (\\r, \\n) as line endings, "]
+        } else {
+            parts![]
+        };
+        head.then(parts![
+            Name::OldText,
+            " and ",
+            Name::NewText,
+            " differ only in line endings"
+        ])
     };
     let at = raw_occurrences(source, old);
     if at.is_empty() {
         if !raw_occurrences(source, new).is_empty() {
             return Err(Error::new(
                 ErrorCode::NoChange,
-                format!("{read}, and the file already has the endings new_text asks for."),
+                read().then(parts![
+                    ", and the file already has the endings ",
+                    Name::NewText,
+                    " asks for."
+                ]),
             )
-            .with_hint(ENDINGS_HINT));
+            .with_hint(endings_hint()));
         }
         let view = LfView::new(source);
         let lines = Lines::new(view.text());
         let old_lf = eol::to_lf(old);
         let message = match memmem::find(view.text(), &old_lf) {
-            Some(p) => format!(
-                "{read}, but old_text was not found with the line endings it gives. The text is at line {}, but its line endings there differ from old_text's.",
-                lines.line_of(p) + 1
-            ),
-            None => format!("{read}, but old_text was not found in the file, with or without its line endings."),
+            Some(p) => parts![
+                ", but ",
+                Name::OldText,
+                format!(
+                    " was not found with the line endings it gives. The text is at line {}, but its line endings there differ from ",
+                    lines.line_of(p) + 1
+                ),
+                Name::OldText,
+                "'s."
+            ],
+            None => parts![
+                ", but ",
+                Name::OldText,
+                " was not found in the file, with or without its line endings."
+            ],
         };
-        return Err(Error::new(ErrorCode::TextNotFound, message).with_hint(ENDINGS_HINT));
+        return Err(
+            Error::new(ErrorCode::TextNotFound, read().then(message)).with_hint(endings_hint())
+        );
     }
     if at.len() > 1 && !replace_all {
         let lines = Space::Source.lines_of(source, at.clone());
@@ -559,11 +685,11 @@ impl Side {
         }
     }
 
-    /// The library's name for it, for the error's `argument`.
-    fn argument(self) -> &'static str {
+    /// The argument it is, for the error's `argument`.
+    fn argument(self) -> Name {
         match self {
-            Side::Start => "startAnchor",
-            Side::End => "endAnchor",
+            Side::Start => Name::StartAnchor,
+            Side::End => Name::EndAnchor,
         }
     }
 }
@@ -698,7 +824,11 @@ pub fn delete_range(
             ),
         )
         .with_lines(vec![s as u32 + 1, e as u32 + 1])
-        .with_hint("Set inclusive to true to delete the anchor lines themselves."));
+        .with_hint(parts![
+            "Set ",
+            Name::Inclusive,
+            " to true to delete the anchor lines themselves."
+        ]));
     }
     let mut from = view.to_source(lines.start(first));
     let to = if last + 1 < lines.len() {
@@ -860,7 +990,12 @@ mod tests {
         );
         let e = edit("a\r\nb\r\n", "a\nb", "a\r\nb").unwrap_err();
         assert_eq!(e.code, ErrorCode::NoChange);
-        assert!(e.full_message().contains("convertEol"));
+        assert!(e.full_message().contains("convert_eol"));
+        assert!(e
+            .hint
+            .unwrap()
+            .parts()
+            .contains(&crate::message::Part::Op(Op::ConvertEol)));
     }
 
     #[test]
@@ -900,8 +1035,43 @@ mod tests {
     fn an_escaped_endings_change_the_file_already_has_is_no_change() {
         let e = edit("a\nb\n", "a\\r\\nb", "a\\nb").unwrap_err();
         assert_eq!(e.code, ErrorCode::NoChange);
-        assert!(e.message.contains("escapes"), "{}", e.message);
+        assert!(e.message.text().contains("escapes"), "{}", e.message);
         let e = edit("x\ny\n", "a\\r\\nb", "a\\nb").unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextNotFound);
+    }
+
+    #[test]
+    fn line_number_prefixes_copied_from_read_file_are_taken_off_as_a_last_tier() {
+        let src = b"fn a() {\r\n    one();\r\n}\r\n";
+        let old = "  1\u{2502}fn a() {\n  2\u{2502}    one();";
+        let new = "  1\u{2502}fn a() {\n  2\u{2502}    two();";
+        let out = apply_edits(src, &[Edit::new(old, new)], "f").unwrap();
+        assert_eq!(out.content(src), b"fn a() {\r\n    two();\r\n}\r\n");
+        assert_eq!(out.matched_by, vec![Tier::LineNumbers]);
+        // New lines written without the prefix are taken as they are.
+        let out = apply_edits(src, &[Edit::new(old, "fn a() {\n    two();")], "f").unwrap();
+        assert_eq!(out.content(src), b"fn a() {\r\n    two();\r\n}\r\n");
+    }
+
+    #[test]
+    fn line_number_prefixes_in_the_file_itself_are_matched_as_they_are() {
+        let src = "  1\u{2502}a\n  2\u{2502}b\n".as_bytes();
+        let out = apply_edits(src, &[Edit::new("  2\u{2502}b", "  2\u{2502}B")], "f").unwrap();
+        assert_eq!(out.matched_by, vec![Tier::Exact]);
+        assert_eq!(out.content(src), "  1\u{2502}a\n  2\u{2502}B\n".as_bytes());
+    }
+
+    #[test]
+    fn without_the_prefixes_not_found_either_is_explained_as_written() {
+        let src = b"alpha\nbeta\n";
+        let e = apply_edits(src, &[Edit::new("1\u{2502}gamma", "x")], "f").unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextNotFound);
+        // A line without a prefix: the tier does not apply.
+        let e = apply_edits(src, &[Edit::new("1\u{2502}alpha\nbeta", "x")], "f").unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextNotFound);
+        // Without the prefix the edit changes nothing: still the text as written was
+        // not found.
+        let e = apply_edits(src, &[Edit::new("1\u{2502}alpha", "alpha")], "f").unwrap_err();
         assert_eq!(e.code, ErrorCode::TextNotFound);
     }
 
@@ -919,7 +1089,7 @@ mod tests {
     fn escapes_in_one_text_and_real_line_breaks_in_the_other_are_no_change() {
         let e = edit("a\r\nb\r\n", "a\\r\\nb", "a\nb").unwrap_err();
         assert_eq!(e.code, ErrorCode::NoChange);
-        assert!(e.message.contains("escapes"), "{}", e.message);
+        assert!(e.message.text().contains("escapes"), "{}", e.message);
     }
 
     #[test]
@@ -1001,9 +1171,9 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.code, ErrorCode::AnchorNotFound);
         assert_eq!(e.lines, vec![1], "{}", e.message);
-        assert_eq!(e.argument.as_deref(), Some("startAnchor"));
+        assert_eq!(e.argument.as_ref().map(|a| a.id()), Some("startAnchor"));
         assert!(
-            e.message.starts_with(
+            e.message.text().starts_with(
                 "The start anchor `int Add(int x, int y)` is not a line of the file. \
                  The closest is line 1 ("
             ),
@@ -1012,11 +1182,12 @@ mod tests {
         );
         assert!(
             e.message
+                .text()
                 .contains("as read_file shows it:\n1\u{2502}int Add(int a, int b)"),
             "{}",
             e.message
         );
-        assert!(!e.message.contains("startAnchor"), "{}", e.message);
+        assert!(!e.message.text().contains("startAnchor"), "{}", e.message);
         assert!(e.hint.is_some());
     }
 
@@ -1033,12 +1204,13 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.code, ErrorCode::AnchorNotFound);
         assert_eq!(e.lines, vec![2], "{}", e.message);
-        assert_eq!(e.argument.as_deref(), Some("endAnchor"));
+        assert_eq!(e.argument.as_ref().map(|a| a.id()), Some("endAnchor"));
         // Indentation and trailing spaces never fail an anchor, so they are not named.
-        assert!(!e.message.contains("indent"), "{}", e.message);
-        assert!(!e.message.contains("trailing"), "{}", e.message);
+        assert!(!e.message.text().contains("indent"), "{}", e.message);
+        assert!(!e.message.text().contains("trailing"), "{}", e.message);
         assert!(
             e.message
+                .text()
                 .contains("line 2: the file has '\u{201C}' (U+201C) where the anchor has '\"'"),
             "{}",
             e.message
@@ -1061,12 +1233,12 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.lines, vec![1, 12], "{}", e.message);
         assert!(
-            e.message.contains("Line 12 is nearly as close"),
+            e.message.text().contains("Line 12 is nearly as close"),
             "{}",
             e.message
         );
         assert!(
-            e.message.contains("12\u{2502}fn alpha_b() {}"),
+            e.message.text().contains("12\u{2502}fn alpha_b() {}"),
             "{}",
             e.message
         );
@@ -1085,7 +1257,7 @@ mod tests {
         assert_eq!(e.code, ErrorCode::AnchorNotFound);
         assert!(e.lines.is_empty());
         assert!(
-            e.message.contains("No line of the file is close"),
+            e.message.text().contains("No line of the file is close"),
             "{}",
             e.message
         );
@@ -1105,27 +1277,28 @@ mod tests {
         assert_eq!(e.code, ErrorCode::AnchorMultipleMatches);
         assert!(
             e.message
+                .text()
                 .starts_with("The start anchor `a` matches 2 lines"),
             "{}",
             e.message
         );
-        assert_eq!(e.argument.as_deref(), Some("startAnchor"));
+        assert_eq!(e.argument.as_ref().map(|a| a.id()), Some("startAnchor"));
         let e = delete_range(src, &Anchor::Line(1), &Anchor::Line(9), true, "f").unwrap_err();
         assert_eq!(e.code, ErrorCode::AnchorNotFound);
         assert_eq!(
-            e.message,
+            e.message.text(),
             "The end anchor: line 9 does not exist; the file has 3 lines."
         );
         assert_eq!(
-            (e.lines.clone(), e.argument.as_deref()),
+            (e.lines.clone(), e.argument.as_ref().map(|a| a.id())),
             (vec![3], Some("endAnchor"))
         );
         let e = delete_range(src, &Anchor::Line(0), &Anchor::Line(2), true, "f").unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidArgument);
-        assert_eq!(e.argument.as_deref(), Some("startAnchor"));
+        assert_eq!(e.argument.as_ref().map(|a| a.id()), Some("startAnchor"));
         let e = delete_range(src, &Anchor::Line(2), &Anchor::Line(1), true, "f").unwrap_err();
         assert_eq!(
-            e.message,
+            e.message.text(),
             "The end anchor (line 1) comes before the start anchor (line 2)."
         );
     }

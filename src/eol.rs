@@ -9,7 +9,7 @@
 //! Everything here is one pass of `memchr` over the bytes.
 //!
 //! ```
-//! use eol_edit::eol::{info, to_lf, Ending};
+//! use eol_edit::internals::eol::{info, to_lf, Ending};
 //!
 //! assert_eq!(to_lf(b"a\r\nb\rc\n").as_ref(), b"a\nb\nc\n");
 //! let eol = info(b"one\r\ntwo\r\nthree\n");
@@ -19,6 +19,8 @@
 use std::borrow::Cow;
 
 use memchr::{memchr, memchr2_iter};
+
+use crate::message::Message;
 
 /// One kind of line ending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -84,11 +86,30 @@ pub struct EolInfo {
     pub trailing_newline: bool,
 }
 
+/// What every change reports about the endings of its result: their counts, and the
+/// warning when the change mixed a text that had one kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// The endings of the result.
+    pub info: EolInfo,
+    /// See [`made_mixed_warning`].
+    pub warning: Option<Message>,
+}
+
+/// The [`Report`] of a change from `before` to the text that `after` make when joined.
+pub fn report<'a>(before: &[u8], after: impl Iterator<Item = &'a [u8]> + Clone) -> Report {
+    let info = info_of_pieces(after);
+    Report {
+        warning: made_mixed_warning(before, &info),
+        info,
+    }
+}
+
 /// The warning for a change that left a text with mixed endings where it had one kind:
 /// `before` is the text the change was made to, `after` the counts of the result.
 ///
 /// A text that was already mixed, or had no endings, gets none: its owner chose that.
-pub fn made_mixed_warning(before: &[u8], after: &EolInfo) -> Option<String> {
+pub fn made_mixed_warning(before: &[u8], after: &EolInfo) -> Option<Message> {
     if !after.mixed {
         return None;
     }
@@ -96,13 +117,16 @@ pub fn made_mixed_warning(before: &[u8], after: &EolInfo) -> Option<String> {
     if old.mixed || old.lf + old.crlf + old.cr == 0 {
         return None;
     }
-    Some(format!(
-        "The file used only {} line endings and now mixes them ({} LF, {} CRLF, {} CR).",
-        old.dominant.name(),
-        after.lf,
-        after.crlf,
-        after.cr
-    ))
+    Some(
+        format!(
+            "The file used only {} line endings and now mixes them ({} LF, {} CRLF, {} CR).",
+            old.dominant.name(),
+            after.lf,
+            after.crlf,
+            after.cr
+        )
+        .into(),
+    )
 }
 
 /// Finds every ending in `bytes`, in order, as `(offset, ending)`.
@@ -355,14 +379,10 @@ fn ends_with_ending(bytes: &[u8]) -> bool {
     matches!(bytes.last(), Some(b'\n' | b'\r'))
 }
 
-/// Number of lines: a final ending does not start another line; empty text has none.
-pub fn line_count(bytes: &[u8]) -> usize {
-    info(bytes).line_count(bytes.is_empty())
-}
-
 impl EolInfo {
-    /// Number of lines of the text these counts describe (see [`line_count`]), without
-    /// another pass over it; `empty` tells an empty text from one line without ending.
+    /// Number of lines of the text these counts describe (a final ending does not start
+    /// another line; empty text has none), without another pass over it; `empty` tells
+    /// an empty text from one line without ending.
     pub fn line_count(&self, empty: bool) -> usize {
         self.lf + self.crlf + self.cr + usize::from(!empty && !self.trailing_newline)
     }
@@ -619,9 +639,9 @@ mod tests {
     #[test]
     fn line_span_takes_whole_lines_with_their_endings() {
         let t = b"a\r\nb\nc\rd";
-        assert_eq!(line_count(t), 4);
-        assert_eq!(line_count(b"a\n"), 1);
-        assert_eq!(line_count(b""), 0);
+        assert_eq!(info(t).line_count(t.is_empty()), 4);
+        assert_eq!(info(b"a\n").line_count(false), 1);
+        assert_eq!(info(b"").line_count(true), 0);
         assert_eq!(line_span(t, 0, usize::MAX), (0, t.len(), 4));
         assert_eq!(line_span(t, 1, 2), (3, 7, 2));
         assert_eq!(line_span(t, 3, 5), (7, 8, 1));

@@ -1,29 +1,50 @@
 //! One error type for the whole crate.
 //!
 //! Every failure a user can see is an [`Error`] with one [`ErrorCode`]. The codes are
-//! the stable strings of the public API (README, "Errors"); the message is written for a model to act on,
-//! so it says what was wrong and what to do next.
+//! the stable strings of the public API (README, "Errors"); the message is written for
+//! a model to act on, so it says what was wrong and what to do next, as a [`Message`]
+//! each front-end renders in its own names ([`crate::message`]).
 
 use std::fmt;
 
-/// The stable failure codes of the public API, as `error.code` gives them.
+use crate::message::{Message, Name};
+
+/// The stable failure codes of the API: [`ErrorCode::as_str`] gives the same strings
+/// as JavaScript's `error.code`.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
+    /// An argument or option that cannot be used (empty, of the wrong kind, unknown).
     InvalidArgument,
+    /// The text to find is not in the file.
     TextNotFound,
+    /// The text to find is in several places.
     TextMultipleMatches,
+    /// The change would leave the file as it is.
     NoChange,
+    /// An anchor of `delete_range` is not a line of the file.
     AnchorNotFound,
+    /// An anchor of `delete_range` is several lines of the file.
     AnchorMultipleMatches,
+    /// The end anchor comes before the start anchor.
     AnchorOrder,
+    /// There are no lines between the anchors.
     EmptyRange,
+    /// The file (or a folder on its path) does not exist.
     FileNotFound,
+    /// The path names a folder or another thing that is not a file.
     NotAFile,
+    /// The file looks binary.
     BinaryFile,
+    /// The file is larger than the size limit.
     FileTooLarge,
+    /// The file is not the version it should be, or changed while it was written.
     FileChanged,
+    /// The file's real location is outside every root.
     PathOutsideRoot,
+    /// The file or its folder cannot be read or written.
     PermissionDenied,
+    /// Another failure of the system (or an internal error).
     IoError,
     /// A character the file's encoding cannot hold (legacy encodings).
     EncodingUnmappable,
@@ -37,7 +58,8 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    /// The code as JavaScript sees it in `error.code`.
+    /// The code as a stable string, the same as JavaScript's `error.code`
+    /// (`"TEXT_NOT_FOUND"`).
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::InvalidArgument => "INVALID_ARGUMENT",
@@ -70,35 +92,40 @@ impl fmt::Display for ErrorCode {
     }
 }
 
-/// A failure with its code, a model-facing message and the optional details an
-/// `EolEditError` carries (`lines`, `editIndex`, `fileIndex`, `hunkIndex`, `hint`,
-/// `argument`).
+/// A failure: its code, what went wrong and what to do next (as [`Message`]s of text
+/// and references to the API, so that each front-end can say them in its own names),
+/// and the facts it is about (`lines`, the edit, file or hunk that failed, the
+/// argument).
+///
+/// `Display` gives the code, the message and the hint in this crate's names:
+/// `NO_CHANGE: old_text and new_text are the same: nothing to change. …`.
+///
+/// ```
+/// use eol_edit::{apply_edits, ApplyOptions, Edit, ErrorCode};
+///
+/// let error = apply_edits("a\nb\n", &[Edit::new("zzz", "y")], &ApplyOptions::default()).unwrap_err();
+/// match error.code() {
+///     ErrorCode::TextNotFound => assert!(error.to_string().starts_with("TEXT_NOT_FOUND: old_text was not found")),
+///     other => panic!("unexpected {other:?}"),
+/// }
+/// ```
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
-    /// What kind of failure this is.
-    pub code: ErrorCode,
-    /// What went wrong, in a sentence or two.
-    pub message: String,
-    /// 1-based candidate line numbers (matches, anchors, the closest region).
-    pub lines: Vec<u32>,
-    /// For `multiEdit`: the 0-based index of the edit that failed.
-    pub edit_index: Option<u32>,
-    /// For `applyPatch`: the 0-based index of the file that failed.
-    pub file_index: Option<u32>,
-    /// For `applyPatch`: the 0-based index of the hunk (chunk) that failed in its file.
-    pub hunk_index: Option<u32>,
-    /// What to do next, when there is something useful to say.
-    pub hint: Option<String>,
-    /// The argument or option the failure is about, as the library spells it
-    /// (`startAnchor`, `root`, `oldText`), so a front-end with other names can say
-    /// which of its own arguments is meant without rewriting the message. Boxed, to
-    /// keep `Error` small enough to return by value everywhere.
-    pub argument: Option<Box<str>>,
+    pub(crate) code: ErrorCode,
+    pub(crate) message: Message,
+    pub(crate) lines: Vec<u32>,
+    pub(crate) edit_index: Option<u32>,
+    pub(crate) file_index: Option<u32>,
+    pub(crate) hunk_index: Option<u32>,
+    pub(crate) hint: Option<Message>,
+    /// Boxed, to keep `Error` small enough to return by value everywhere.
+    pub(crate) argument: Option<Box<Name>>,
 }
 
 impl Error {
     /// A failure with a code and a message and no details.
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+    pub fn new(code: ErrorCode, message: impl Into<Message>) -> Self {
         Error {
             code,
             message: message.into(),
@@ -111,69 +138,120 @@ impl Error {
         }
     }
 
-    /// Adds candidate line numbers.
+    /// What kind of failure this is.
+    pub fn code(&self) -> ErrorCode {
+        self.code
+    }
+
+    /// What went wrong, in a sentence or two, written for a model to act on.
+    pub fn message(&self) -> &Message {
+        &self.message
+    }
+
+    /// What to do next, when there is something useful to say.
+    pub fn hint(&self) -> Option<&Message> {
+        self.hint.as_ref()
+    }
+
+    /// 1-based line numbers the failure is about: every match, the anchors, the closest
+    /// region, the line of a character that cannot be written.
+    pub fn lines(&self) -> &[u32] {
+        &self.lines
+    }
+
+    /// For [`multi_edit`](crate::multi_edit) and [`apply_edits`](crate::apply_edits):
+    /// the 0-based index of the edit that failed.
+    pub fn edit_index(&self) -> Option<u32> {
+        self.edit_index
+    }
+
+    /// For [`apply_patch`](crate::apply_patch): the 0-based index of the file section
+    /// that failed.
+    pub fn file_index(&self) -> Option<u32> {
+        self.file_index
+    }
+
+    /// For [`apply_patch`](crate::apply_patch): the 0-based index of the hunk that
+    /// failed in its file section.
+    pub fn hunk_index(&self) -> Option<u32> {
+        self.hunk_index
+    }
+
+    /// The argument or option the failure is about, so that a front-end with other
+    /// names can say which of its own is meant.
+    pub fn argument(&self) -> Option<&Name> {
+        self.argument.as_deref()
+    }
+
+    /// Adds line numbers.
     pub fn with_lines(mut self, lines: Vec<u32>) -> Self {
         self.lines = lines;
         self
     }
 
     /// Adds a hint on what to do next.
-    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+    pub fn with_hint(mut self, hint: impl Into<Message>) -> Self {
         self.hint = Some(hint.into());
         self
     }
 
     /// Records which argument or option the failure is about.
-    pub fn with_argument(mut self, argument: impl Into<String>) -> Self {
-        self.argument = Some(argument.into().into_boxed_str());
+    pub fn with_argument(mut self, argument: Name) -> Self {
+        self.argument = Some(Box::new(argument));
         self
     }
 
-    /// Records which edit of a `multiEdit` failed.
+    /// Records which edit failed.
     pub fn with_edit_index(mut self, index: usize) -> Self {
         self.edit_index = Some(index as u32);
         self
     }
 
-    /// Records which file of a patch failed.
+    /// Records which file section of a patch failed.
     pub fn with_file_index(mut self, index: usize) -> Self {
         self.file_index = Some(index as u32);
         self
     }
 
-    /// Records which hunk of a patch's file failed.
+    /// Records which hunk of a patch's file section failed.
     pub fn with_hunk_index(mut self, index: usize) -> Self {
         self.hunk_index = Some(index as u32);
         self
     }
 
     /// The same failure, its message prefixed with the file (or content) it is about.
-    pub fn about(mut self, what: &std::path::Path) -> Self {
-        self.message = format!("{}: {}", what.display(), self.message);
+    pub(crate) fn about(mut self, what: &std::path::Path) -> Self {
+        self.message = self.message.prefixed(format!("{}: ", what.display()));
         self
     }
 
     /// Shorthand for an `INVALID_ARGUMENT` failure.
-    pub fn invalid(message: impl Into<String>) -> Self {
+    pub(crate) fn invalid(message: impl Into<Message>) -> Self {
         Error::new(ErrorCode::InvalidArgument, message)
     }
 
-    /// The message and the hint together, as a tool would show them to a model.
-    pub fn full_message(&self) -> String {
+    /// The message and the hint together in this crate's names, as a tool would show
+    /// them to a model.
+    #[cfg(test)]
+    pub(crate) fn full_message(&self) -> String {
         match &self.hint {
             Some(hint) => format!("{} {}", self.message, hint),
-            None => self.message.clone(),
+            None => self.message.to_string(),
         }
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.code, self.message)
+        write!(f, "{}: {}", self.code, self.message)?;
+        if let Some(hint) = &self.hint {
+            write!(f, " {hint}")?;
+        }
+        Ok(())
     }
 }
 
 impl std::error::Error for Error {}
 
 /// The crate's result type.
-pub type Result<T> = std::result::Result<T, Error>;
+pub(crate) type Result<T> = std::result::Result<T, Error>;

@@ -7,7 +7,7 @@
 //! needs the text in one piece (a JavaScript string, UTF-16 output) joins them.
 //!
 //! ```
-//! use eol_edit::splice::{Splices, Splice};
+//! use eol_edit::internals::splice::{Splices, Splice};
 //!
 //! let source = b"one\r\ntwo\r\nthree\r\n";
 //! let splices = Splices::of(vec![Splice { start: 5, end: 8, bytes: b"2".to_vec() }]);
@@ -127,6 +127,7 @@ impl Splices {
     }
 
     /// True when the new text is empty.
+    #[cfg(test)]
     pub fn is_empty(&self, source: &[u8]) -> bool {
         self.len(source) == 0
     }

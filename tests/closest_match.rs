@@ -9,24 +9,11 @@
 //! region the error names (`lines`) contains the place the text came from and at most
 //! two lines more. The seed is fixed, so the rate is the same on every run.
 
-use eol_edit::engine::{apply_edits, Edit};
-use eol_edit::error::ErrorCode;
+mod support;
 
-/// A xorshift64* generator: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use eol_edit::internals::engine::{apply_edits, Edit};
+use eol_edit::ErrorCode;
+use support::rng::Rng;
 
 const FIXTURES: [(&str, &str); 4] = [
     ("eol.rs", include_str!("fixtures/closest_match/eol.rs.txt")),
@@ -230,13 +217,13 @@ fn the_closest_region_contains_the_place_the_near_miss_came_from() {
             };
             let edit = Edit::new(case.old.as_bytes(), &b"REPLACED"[..]);
             let error = match apply_edits(file.as_bytes(), &[edit], name) {
-                Err(e) if e.code == ErrorCode::TextNotFound => e,
+                Err(e) if e.code() == ErrorCode::TextNotFound => e,
                 _ => continue,
             };
             made += 1;
             cases += 1;
             let (a, b) = (case.first as u32 + 1, case.last as u32 + 1);
-            let hit = match (error.lines.first(), error.lines.last()) {
+            let hit = match (error.lines().first(), error.lines().last()) {
                 (Some(&s), Some(&e)) => s <= a && e >= b && a - s <= 2 && e - b <= 2,
                 _ => false,
             };
@@ -248,9 +235,9 @@ fn the_closest_region_contains_the_place_the_near_miss_came_from() {
             } else {
                 misses.push(format!(
                     "{name} {spoil:?}: lines {a}-{b}, named {:?}\n{}\n---\n{}",
-                    error.lines.first().zip(error.lines.last()),
+                    error.lines().first().zip(error.lines().last()),
                     case.old,
-                    error.message
+                    error.message()
                 ));
             }
         }

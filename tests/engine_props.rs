@@ -12,119 +12,19 @@
 //! - on arbitrary bytes and arbitrary edits the engine never panics, and fails only
 //!   with a code of SPEC section 5 that an edit can produce.
 
+mod support;
+
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use eol_edit::engine::{apply_edits, delete_range, Anchor, Edit};
-use eol_edit::eol;
-use eol_edit::error::ErrorCode;
-use eol_edit::matching;
+use eol_edit::internals::engine::{apply_edits, delete_range, Anchor, Edit};
+use eol_edit::internals::eol;
+use eol_edit::internals::matching;
+use eol_edit::ErrorCode;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::RngSeed;
-
-// ---------------------------------------------------------------------------
-// An independent model of a source: lines, endings, LF view and offset map.
-
-/// One line of a source: its content and the bytes of its ending (empty for none).
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Line {
-    content: Vec<u8>,
-    ending: Vec<u8>,
-}
-
-/// Splits bytes into lines the way SPEC section 1 defines endings: `\r\n`, `\n` or a
-/// lone `\r`. A text that ends with an ending has no empty last line.
-fn parse_lines(bytes: &[u8]) -> Vec<Line> {
-    let mut out = Vec::new();
-    let mut content = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        let ending: &[u8] = match bytes[i] {
-            b'\r' if bytes.get(i + 1) == Some(&b'\n') => b"\r\n",
-            b'\r' => b"\r",
-            b'\n' => b"\n",
-            c => {
-                content.push(c);
-                i += 1;
-                continue;
-            }
-        };
-        out.push(Line {
-            content: std::mem::take(&mut content),
-            ending: ending.to_vec(),
-        });
-        i += ending.len();
-    }
-    if !content.is_empty() {
-        out.push(Line {
-            content,
-            ending: Vec::new(),
-        });
-    }
-    out
-}
-
-/// The LF view of a source and, for every LF-view offset (and the end), the source
-/// offset of the same position. The `\n` that stands for a `\r\n` maps to its `\r`.
-struct Model {
-    lines: Vec<Line>,
-    view: Vec<u8>,
-    to_source: Vec<usize>,
-    /// LF-view offset where each line starts.
-    line_starts: Vec<usize>,
-}
-
-impl Model {
-    fn new(source: &[u8]) -> Model {
-        let lines = parse_lines(source);
-        let mut view = Vec::new();
-        let mut to_source = Vec::new();
-        let mut line_starts = Vec::new();
-        let mut at = 0;
-        for line in &lines {
-            line_starts.push(view.len());
-            for (k, &b) in line.content.iter().enumerate() {
-                view.push(b);
-                to_source.push(at + k);
-            }
-            at += line.content.len();
-            if !line.ending.is_empty() {
-                view.push(b'\n');
-                to_source.push(at);
-                at += line.ending.len();
-            }
-        }
-        to_source.push(at);
-        assert_eq!(at, source.len());
-        Model {
-            lines,
-            view,
-            to_source,
-            line_starts,
-        }
-    }
-
-    /// 0-based index of the line that holds LF-view offset `p`.
-    fn line_of(&self, p: usize) -> usize {
-        self.line_starts
-            .partition_point(|&s| s <= p)
-            .saturating_sub(1)
-    }
-}
-
-/// How often `needle` occurs in `hay`, overlapping occurrences included.
-fn occurrences(hay: &[u8], needle: &[u8]) -> usize {
-    if needle.is_empty() || needle.len() > hay.len() {
-        return 0;
-    }
-    hay.windows(needle.len()).filter(|w| *w == needle).count()
-}
-
-/// Shows bytes with their endings visible, for failure messages.
-fn show(bytes: &[u8]) -> String {
-    format!("{:?}", String::from_utf8_lossy(bytes))
-}
+use support::naive::{count_overlapping, lines_of, show, Line, Model};
 
 // ---------------------------------------------------------------------------
 // Generators.
@@ -159,7 +59,7 @@ fn line_text() -> impl Strategy<Value = String> {
 
 /// A source: random lines, each followed by a random ending, the last one optionally.
 /// Adjacent pieces may fuse (a lone `\r` before an empty `\n` line is one `\r\n`); the
-/// truth is always [`parse_lines`] of the bytes.
+/// truth is always [`lines_of`] of the bytes.
 fn source() -> impl Strategy<Value = Vec<u8>> {
     source_with(ENDINGS)
 }
@@ -269,7 +169,7 @@ fn choose_span(model: &Model, plan: &Plan) -> Option<(usize, usize)> {
         (boundaries[x.min(y)], boundaries[x.max(y)])
     };
     let is_boundary = |p: usize| p == view.len() || (view[p] & 0xC0) != 0x80;
-    while s == e || occurrences(view, &view[s..e]) != 1 {
+    while s == e || count_overlapping(view, &view[s..e]) != 1 {
         if e < view.len() {
             e += 1;
             while !is_boundary(e) {
@@ -361,7 +261,7 @@ fn run(case: &Case) -> Result<Vec<u8>, String> {
         "f",
     )
     .map(|a| a.content(&case.source))
-    .map_err(|e| format!("{}: {}", e.code, e.message))
+    .map_err(|e| format!("{}: {}", e.code(), e.message()))
 }
 
 /// 512 cases per property; `PROPTEST_CASES` asks for more (or fewer).
@@ -457,13 +357,16 @@ fn check_delete_range(
         "f",
     );
     if e < 1 && !inclusive || first > last || e < s {
-        prop_assert_eq!(result.map(|_| ()).unwrap_err().code, ErrorCode::EmptyRange);
+        prop_assert_eq!(
+            result.map(|_| ()).unwrap_err().code(),
+            ErrorCode::EmptyRange
+        );
         return Ok(());
     }
     let out = result
         .map_err(|e| TestCaseError::fail(e.to_string()))?
         .content(&source);
-    let got = parse_lines(&out);
+    let got = lines_of(&out);
     let mut want: Vec<Line> = model.lines[..first].to_vec();
     want.extend_from_slice(&model.lines[last + 1..]);
     // Deleting the last lines of a file without a final newline leaves none.
@@ -582,7 +485,7 @@ proptest! {
             return Ok(()); // every old line deleted: no kept line to check
         }
         // The written bytes, piece by piece: the content and the ending after it.
-        let mut written_pieces = parse_lines(written);
+        let mut written_pieces = lines_of(written);
         if written.is_empty() || !written_pieces.last().unwrap().ending.is_empty() {
             written_pieces.push(Line { content: Vec::new(), ending: Vec::new() });
         }
@@ -655,7 +558,7 @@ proptest! {
         let edit = Edit { old_text: old, new_text: new, replace_all };
         match apply_edits(&source, &[edit], "f") {
             Ok(applied) => prop_assert_ne!(applied.content(&source), source),
-            Err(e) => prop_assert!(EDIT_CODES.contains(&e.code), "unexpected code {}", e.code),
+            Err(e) => prop_assert!(EDIT_CODES.contains(&e.code()), "unexpected code {}", e.code()),
         }
     }
 
@@ -669,7 +572,7 @@ proptest! {
     ) {
         match delete_range(&source, &start, &end, inclusive, "f") {
             Ok(applied) => prop_assert!(applied.content(&source).len() < source.len()),
-            Err(e) => prop_assert!(DELETE_CODES.contains(&e.code), "unexpected code {}", e.code),
+            Err(e) => prop_assert!(DELETE_CODES.contains(&e.code()), "unexpected code {}", e.code()),
         }
     }
 
@@ -725,7 +628,7 @@ proptest! {
         let lf = run(&case);
         let mixed = apply_edits(&case.source, &[Edit::new(old.clone(), new.clone())], "f")
             .map(|a| a.content(&case.source))
-            .map_err(|e| format!("{}: {}", e.code, e.message));
+            .map_err(|e| format!("{}: {}", e.code(), e.message()));
         prop_assert_eq!(
             lf.map(|c| show(&c)),
             mixed.map(|c| show(&c)),
@@ -744,7 +647,7 @@ proptest! {
         let converted = eol::convert(&source, to);
         let result = apply_edits(&source, &[Edit::new(source.clone(), converted.clone())], "f");
         if converted == source {
-            prop_assert_eq!(result.unwrap_err().code, ErrorCode::NoChange);
+            prop_assert_eq!(result.unwrap_err().code(), ErrorCode::NoChange);
         } else {
             prop_assert_eq!(show(&result.map_err(|e| TestCaseError::fail(e.to_string()))?.content(&source)), show(&converted));
         }
@@ -1066,7 +969,11 @@ fn an_endings_only_edit_to_nothing_fails_instead_of_looping() {
                     show(source),
                     show(&a.content(source))
                 ),
-                Err(e) => assert!(EDIT_CODES.contains(&e.code), "unexpected code {}", e.code),
+                Err(e) => assert!(
+                    EDIT_CODES.contains(&e.code()),
+                    "unexpected code {}",
+                    e.code()
+                ),
             }
         }
         return;

@@ -21,9 +21,9 @@ mod support;
 
 use std::collections::HashMap;
 
-use eol_edit::eol::Ending;
-use eol_edit::file::FileOptions;
-use eol_edit::patch::{apply::update, apply_patch, parse, PatchOptions};
+use eol_edit::internals::eol::Ending;
+use eol_edit::internals::file::FileOptions;
+use eol_edit::internals::patch::{apply::update, apply_patch, parse, Options as PatchOptions};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use support::{Expected, Fate, ENDINGS, WORDS};
@@ -119,7 +119,7 @@ fn rng_seed() -> RngSeed {
 /// or a hunk of blank lines only, which is ambiguous by design).
 fn check(case: &Case) -> Result<(), TestCaseError> {
     let (a, b) = texts(case);
-    let old = support::view_of(&a);
+    let old = support::naive::view_of(&a);
     if old == b {
         return Ok(());
     }
@@ -140,15 +140,16 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     }
     let parsed =
         parse(patch.as_bytes()).map_err(|e| TestCaseError::fail(format!("{e}\n{patch}")))?;
-    let hunks = &parsed.files[0].hunks;
-    let updated = update(&a, hunks, &|| Ending::Lf, "f")
-        .map_err(|e| TestCaseError::fail(format!("{e}\nA = {}\n{patch}", support::show(&a))))?;
+    let hunks = parsed.files[0].hunks();
+    let updated = update(&a, hunks, &|| Ending::Lf, "f").map_err(|e| {
+        TestCaseError::fail(format!("{e}\nA = {}\n{patch}", support::naive::show(&a)))
+    })?;
     let out = updated.splices.to_vec(&a);
     support::check_patched(&a, &b, &out, &ops).map_err(|why| {
         TestCaseError::fail(format!(
             "{why}\nA = {}\nresult = {}\n{patch}",
-            support::show(&a),
-            support::show(&out)
+            support::naive::show(&a),
+            support::naive::show(&out)
         ))
     })
 }
@@ -195,14 +196,14 @@ fn check_tree(case: &support::TreeCase) -> Result<(), TestCaseError> {
                 bytes,
                 "{}: got {}\n{}",
                 path,
-                support::show(out),
+                support::naive::show(out),
                 context()
             ),
             Expected::Patched { from, lines, ops } => support::check_patched(from, lines, out, ops)
                 .map_err(|why| {
                     TestCaseError::fail(format!(
                         "{path}: {why}\nwas {}\n{}",
-                        support::show(from),
+                        support::naive::show(from),
                         context()
                     ))
                 })?,
@@ -259,10 +260,10 @@ proptest! {
         };
         let Ok(parsed) = parse(patch.as_bytes()) else { return Ok(()) };
         let Some(file) = parsed.files.first() else { return Ok(()) };
-        if let Err(e) = update(&source, &file.hunks, &|| Ending::CrLf, "f") {
-            use eol_edit::error::ErrorCode::*;
-            prop_assert!(matches!(e.code, TextNotFound | TextMultipleMatches), "{}", e);
-            prop_assert!(e.hunk_index.is_some());
+        if let Err(e) = update(&source, file.hunks(), &|| Ending::CrLf, "f") {
+            use eol_edit::ErrorCode::*;
+            prop_assert!(matches!(e.code(), TextNotFound | TextMultipleMatches), "{}", e);
+            prop_assert!(e.hunk_index().is_some());
         }
     }
 
@@ -284,8 +285,8 @@ proptest! {
     )) {
         let text: Vec<u8> = text.concat();
         if let Err(e) = parse(&text) {
-            prop_assert_eq!(e.code, eol_edit::error::ErrorCode::PatchInvalid);
-            prop_assert!(!e.lines.is_empty() || e.message.contains("empty"), "{}", e.message);
+            prop_assert_eq!(e.code(), eol_edit::ErrorCode::PatchInvalid);
+            prop_assert!(!e.lines().is_empty() || e.message().to_string().contains("empty"), "{}", e.message());
         }
     }
 }

@@ -13,33 +13,24 @@
 
 #[path = "../fuzz/src/checks.rs"]
 mod checks;
+// The checks include the naive oracles of `support/` themselves; only the generator is
+// needed here.
+#[path = "support/rng.rs"]
+mod rng;
 
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use eol_edit::engine::{self, Edit};
-use eol_edit::eol::Ending;
-use eol_edit::error::ErrorCode;
-use eol_edit::file::conventions::new_file_ending;
-use eol_edit::file::{load, modify, FileOptions};
-
-/// A xorshift64* generator: deterministic, no dependency.
-struct Rng(u64);
+use eol_edit::internals::engine::{self, Edit};
+use eol_edit::internals::eol::Ending;
+use eol_edit::internals::file::conventions::new_file_ending;
+use eol_edit::internals::file::{load, modify, FileOptions};
+use eol_edit::ErrorCode;
+use rng::Rng;
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-
     /// Text-like bytes: endings of every kind, spaces, tabs, quotes, escapes, a few
     /// non-ASCII and invalid sequences, words; or now and then any byte at all.
     fn text(&mut self, len: usize) -> Vec<u8> {
@@ -98,7 +89,7 @@ impl Rng {
             if self.below(16) == 0 {
                 out.push(self.next() as u8);
             } else {
-                out.extend_from_slice(PIECES[self.below(PIECES.len() as u64) as usize]);
+                out.extend_from_slice(PIECES[self.below(PIECES.len())]);
             }
         }
         out
@@ -110,7 +101,7 @@ impl Rng {
 
     /// A length-prefixed chunk of text, as `Input::chunk` reads it.
     fn chunk(&mut self, max: u64, out: &mut Vec<u8>) {
-        let len = self.below(max) as usize;
+        let len = self.below(max as usize);
         let mut text = self.text(len);
         text.truncate(255);
         out.push(text.len() as u8);
@@ -152,7 +143,7 @@ impl Rng {
             }
             _ => d.push(self.byte()),
         }
-        let len = self.below(300) as usize;
+        let len = self.below(300);
         d.extend(self.text(len));
         d
     }
@@ -166,7 +157,7 @@ impl Rng {
             2 => b"\xFE\xFF".to_vec(),
             _ => Vec::new(),
         };
-        let len = self.below(200) as usize;
+        let len = self.below(200);
         let text = self.text(len);
         let nul_free = self.below(8) != 0;
         d.extend(text.into_iter().filter(|&c| c != 0 || !nul_free));
@@ -175,7 +166,7 @@ impl Rng {
             for _ in 0..self.below(30) {
                 let unit: u16 = match self.below(4) {
                     0 => 0xD800 + self.below(0x800) as u16,
-                    1 => [0x0D, 0x0A, 0x00, 0xFEFF][self.below(4) as usize],
+                    1 => [0x0D, 0x0A, 0x00, 0xFEFF][self.below(4)],
                     _ => self.next() as u16,
                 };
                 d.extend(unit.to_le_bytes());
@@ -193,7 +184,7 @@ impl Rng {
         ];
         let mut g = Vec::new();
         for _ in 0..1 + self.below(6) {
-            g.extend_from_slice(PIECES[self.below(PIECES.len() as u64) as usize]);
+            g.extend_from_slice(PIECES[self.below(PIECES.len())]);
         }
         g
     }
@@ -214,12 +205,12 @@ impl Rng {
             ec.extend(self.glob());
             ec.extend_from_slice(b"]\n");
             let value: &[u8] =
-                [&b"lf"[..], b"crlf", b"cr", b"unset", b"LF ; c", b"x"][self.below(6) as usize];
+                [&b"lf"[..], b"crlf", b"cr", b"unset", b"LF ; c", b"x"][self.below(6)];
             ec.extend_from_slice(b"end_of_line = ");
             ec.extend_from_slice(value);
             ec.push(b'\n');
             if self.below(4) == 0 {
-                let len = self.below(20) as usize;
+                let len = self.below(20);
                 ec.extend(self.text(len));
             }
         }
@@ -238,7 +229,7 @@ impl Rng {
                     b" !eol",
                     b" text=auto",
                     b" -crlf",
-                ][self.below(8) as usize];
+                ][self.below(8)];
                 d.extend_from_slice(attr);
             }
             d.push(b'\n');
@@ -269,7 +260,7 @@ fn soak(name: &str, count: usize, salt: u64, make: fn(&mut Rng) -> Vec<u8>, chec
     for i in 0..count {
         let data = if i % 8 == 7 {
             // Now and then raw bytes, as a fuzzer's mutations would give.
-            let len = rng.below(200) as usize;
+            let len = rng.below(200);
             (0..len).map(|_| rng.byte()).collect()
         } else {
             make(&mut rng)
@@ -392,7 +383,7 @@ fn text_not_found_on_identical_lines_is_near_linear() {
         )
         .unwrap_err();
         let took = started.elapsed();
-        assert_eq!(e.code, ErrorCode::TextNotFound);
+        assert_eq!(e.code(), ErrorCode::TextNotFound);
         assert!(
             took < Duration::from_secs(10),
             "TEXT_NOT_FOUND took {took:?} for {} bytes of oldText",
@@ -404,7 +395,7 @@ fn text_not_found_on_identical_lines_is_near_linear() {
 #[test]
 fn an_edit_never_panics_on_an_empty_source() {
     let e = engine::apply_edits(b"", &[Edit::new("a", "b")], "f").unwrap_err();
-    assert_eq!(e.code, ErrorCode::TextNotFound);
+    assert_eq!(e.code(), ErrorCode::TextNotFound);
 }
 
 /// A folder of its own with a `.git`, so the settings search stops inside it.
@@ -534,7 +525,7 @@ fn count_up(file: &Path, goal: u32) {
         });
         match result {
             Ok(_) => done += 1,
-            Err(e) if e.code == ErrorCode::FileChanged => {}
+            Err(e) if e.code() == ErrorCode::FileChanged => {}
             Err(e) => panic!("{e}"),
         }
     }

@@ -4,8 +4,9 @@
 //! Each check takes arbitrary bytes, reads a small structured input out of them, calls
 //! the public API of `eol_edit`, and panics when a property fails. It uses nothing but
 //! `std` and `eol_edit`, so the main crate's tests can compile it without a new
-//! dependency. Expected values are computed here, independently of the engine: an LF
-//! view with its own offset map, its own line splitter, its own substring count.
+//! dependency. Expected values are computed independently of the engine, by the naive
+//! oracles the property tests share (`tests/support/naive.rs`, included here by path):
+//! an LF view with its own offset map, its own line splitter, its own substring count.
 //!
 //! - [`engine`]: `apply_edits`, `delete_range`, `write_over`/`write`, `convert_eol`.
 //!   Never a panic; every error has a code the operation can give (SPEC 5); an edit of
@@ -24,13 +25,13 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use eol_edit::encoding::{self, Encoding, Hints, BINARY_SNIFF_LEN};
-use eol_edit::engine::{self, Anchor, Edit, WriteEol};
-use eol_edit::eol::Ending;
-use eol_edit::error::ErrorCode;
-use eol_edit::file::conventions::{declared_encoding, new_file_ending};
-use eol_edit::matching::Tier;
-use eol_edit::splice::Splices;
+use eol_edit::internals::encoding::{self, Encoding, Hints, BINARY_SNIFF_LEN};
+use eol_edit::internals::engine::{self, Anchor, Edit, WriteEol};
+use eol_edit::internals::eol::Ending;
+use eol_edit::internals::file::conventions::{declared_encoding, new_file_ending};
+use eol_edit::internals::matching::Tier;
+use eol_edit::internals::splice::Splices;
+use eol_edit::ErrorCode;
 
 // ---------------------------------------------------------------------------------------
 // Counting what the checks reached
@@ -103,90 +104,12 @@ impl<'a> Input<'a> {
 }
 
 // ---------------------------------------------------------------------------------------
-// An independent model of endings, the LF view and lines
+// An independent model of endings, the LF view and lines: the tests' naive oracles
 
-/// The LF view of `src` and, for each LF-view offset (and the end), the source offset
-/// of the same position. A `\n` standing for `\r\n` maps to its `\r`.
-pub fn lf_view(src: &[u8]) -> (Vec<u8>, Vec<usize>) {
-    let mut lf = Vec::with_capacity(src.len());
-    let mut map = Vec::with_capacity(src.len() + 1);
-    let mut i = 0;
-    while i < src.len() {
-        map.push(i);
-        match src[i] {
-            b'\r' if src.get(i + 1) == Some(&b'\n') => {
-                lf.push(b'\n');
-                i += 2;
-            }
-            b'\r' => {
-                lf.push(b'\n');
-                i += 1;
-            }
-            c => {
-                lf.push(c);
-                i += 1;
-            }
-        }
-    }
-    map.push(src.len());
-    (lf, map)
-}
+#[path = "../../tests/support/naive.rs"]
+mod naive;
 
-pub fn lf(src: &[u8]) -> Vec<u8> {
-    lf_view(src).0
-}
-
-/// Lines of an LF text, each with its `\n` (the last may have none); `""` has none.
-pub fn lf_lines(lf: &[u8]) -> Vec<&[u8]> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, &c) in lf.iter().enumerate() {
-        if c == b'\n' {
-            out.push(&lf[start..=i]);
-            start = i + 1;
-        }
-    }
-    if start < lf.len() {
-        out.push(&lf[start..]);
-    }
-    out
-}
-
-/// Occurrences of `needle` in `hay`, overlapping ones included.
-pub fn count_overlapping(hay: &[u8], needle: &[u8]) -> usize {
-    if needle.is_empty() || needle.len() > hay.len() {
-        return 0;
-    }
-    hay.windows(needle.len()).filter(|w| *w == needle).count()
-}
-
-fn strip_cr(b: &[u8]) -> Vec<u8> {
-    b.iter().copied().filter(|&c| c != b'\r').collect()
-}
-
-/// Counts of (LF, CRLF, lone CR) endings.
-fn ending_counts(b: &[u8]) -> (usize, usize, usize) {
-    let (mut lf, mut crlf, mut cr) = (0, 0, 0);
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\r' if b.get(i + 1) == Some(&b'\n') => {
-                crlf += 1;
-                i += 1;
-            }
-            b'\r' => cr += 1,
-            b'\n' => lf += 1,
-            _ => {}
-        }
-        i += 1;
-    }
-    (lf, crlf, cr)
-}
-
-/// Shows bytes with endings and non-ASCII escaped, for failure messages.
-pub fn show(b: &[u8]) -> String {
-    b.escape_ascii().to_string()
-}
+pub use naive::{count_overlapping, ending_counts, lf, lf_lines, lf_view, show, strip_cr};
 
 // ---------------------------------------------------------------------------------------
 // Target (a): the edit engine
@@ -444,12 +367,12 @@ fn engine_edits(input: &mut Input<'_>) {
     let result = engine::apply_edits(src, &edits, "f");
     let result = match result {
         Err(e) => {
-            note(e.code.as_str());
-            check_code(e.code, EDIT_CODES, "apply_edits");
-            if let Some(i) = e.edit_index {
+            note(e.code().as_str());
+            check_code(e.code(), EDIT_CODES, "apply_edits");
+            if let Some(i) = e.edit_index() {
                 assert!((i as usize) < n, "editIndex {i} of {n} edits");
             }
-            assert!(!e.message.is_empty(), "an error without a message");
+            assert!(!e.message().is_empty(), "an error without a message");
             None
         }
         Ok(applied) => {
@@ -571,8 +494,8 @@ fn engine_delete_range(input: &mut Input<'_>) {
     };
     let applied = match result {
         Err(err) => {
-            note(err.code.as_str());
-            check_code(err.code, RANGE_CODES, "delete_range");
+            note(err.code().as_str());
+            check_code(err.code(), RANGE_CODES, "delete_range");
             if let Some((s, e)) = by_lines {
                 let len = lines.len();
                 // Start is resolved before end; each is 0 (invalid) or past the end.
@@ -590,7 +513,8 @@ fn engine_delete_range(input: &mut Input<'_>) {
                     ErrorCode::EmptyRange
                 };
                 assert_eq!(
-                    err.code, want,
+                    err.code(),
+                    want,
                     "delete_range lines {s}..{e} ({inclusive}) of {len}"
                 );
             }
@@ -702,7 +626,7 @@ fn engine_convert(input: &mut Input<'_>) {
     match engine::convert_eol(src, to, "f") {
         Err(e) => {
             note("convertEol NO_CHANGE");
-            check_code(e.code, &[ErrorCode::NoChange], "convert_eol");
+            check_code(e.code(), &[ErrorCode::NoChange], "convert_eol");
             let (l, crlf, cr) = ending_counts(src);
             let others = match to {
                 Ending::Lf => crlf + cr,
@@ -763,7 +687,7 @@ pub fn decoder(data: &[u8]) {
     match encoding::decode(data.to_vec(), &Hints::default()) {
         Err(e) => {
             note("decode BINARY_FILE");
-            assert_eq!(e.code, ErrorCode::BinaryFile);
+            assert_eq!(e.code(), ErrorCode::BinaryFile);
             assert!(must_be_binary(data), "BINARY_FILE for a text file");
         }
         Ok(d) => {

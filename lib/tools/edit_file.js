@@ -41,7 +41,7 @@ const editFile = {
       ],
     })
     const notes = tierNotes(result.matchedBy, false)
-    if (stripped) notes.push(PREFIX_NOTE)
+    if (stripped || result.matchedBy.includes('lineNumbers')) notes.push(PREFIX_NOTE)
     return changed('edit_file', path, result, editHead(path, result), notes)
   },
 }

@@ -32,7 +32,7 @@ const multiEdit = {
       ],
     })
     const notes = tierNotes(result.matchedBy, true)
-    if (stripped) notes.push(PREFIX_NOTE)
+    if (stripped || result.matchedBy.includes('lineNumbers')) notes.push(PREFIX_NOTE)
     return changed('multi_edit', path, result, editHead(path, result, { edits: edits.length }), notes)
   },
 }

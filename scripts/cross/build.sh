@@ -28,16 +28,16 @@ for t in "${targets[@]}"; do
   log=$X/build-$t.log
   case "$t" in
     *-windows-msvc)
-      { cargo check --profile cross --features node --target "$t" &&
-        cargo clippy --profile cross --features node --target "$t" -- -D warnings; } > "$log" 2>&1 ||
+      { cargo check --workspace --profile cross --target "$t" &&
+        cargo clippy --workspace --profile cross --target "$t" -- -D warnings; } > "$log" 2>&1 ||
         { tail -30 "$log"; exit 1; }
       what="checked, clippy clean" ;;
     *-apple-darwin | *-linux-musl)
-      npx napi build -x --platform --profile cross --features node --target "$t" -o "$X/artifacts" > "$log" 2>&1 ||
+      npx napi build -x --platform --profile cross --manifest-path napi/Cargo.toml --target "$t" -o "$X/artifacts" > "$log" 2>&1 ||
         { tail -30 "$log"; exit 1; }
       what="linked" ;;
     *)
-      npx napi build --platform --profile cross --features node --target "$t" -o "$X/artifacts" > "$log" 2>&1 ||
+      npx napi build --platform --profile cross --manifest-path napi/Cargo.toml --target "$t" -o "$X/artifacts" > "$log" 2>&1 ||
         { tail -30 "$log"; exit 1; }
       what="linked" ;;
   esac

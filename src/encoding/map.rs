@@ -31,6 +31,7 @@ use encoding_rs::DecoderResult;
 use memchr::{memchr2_iter, memrchr2};
 
 use super::{invalid_warning, views, Decided, Decoded, Encoding, Family};
+use crate::message::{parts, Message, Name};
 
 /// Source offsets between anchors (at least; anchors sit at the next clean point).
 const ANCHOR_EVERY: usize = 64 * 1024;
@@ -262,7 +263,7 @@ pub(crate) fn decode_mapped(
     encoding: Encoding,
     bom: bool,
     decided: Decided,
-    warnings: Vec<String>,
+    warnings: Vec<Message>,
 ) -> Decoded {
     decode_mapped_with(bytes, bom_len, encoding, bom, decided, warnings, None)
 }
@@ -273,7 +274,7 @@ pub(crate) fn decode_mapped_hashed(
     bytes: Vec<u8>,
     encoding: Encoding,
     decided: Decided,
-    warnings: Vec<String>,
+    warnings: Vec<Message>,
     hash: Option<u128>,
 ) -> Decoded {
     decode_mapped_with(bytes, 0, encoding, false, decided, warnings, hash)
@@ -285,7 +286,7 @@ fn decode_mapped_with(
     encoding: Encoding,
     bom: bool,
     decided: Decided,
-    mut warnings: Vec<String>,
+    mut warnings: Vec<Message>,
     hash: Option<u128>,
 ) -> Decoded {
     let mut end = bytes.len();
@@ -293,7 +294,7 @@ fn decode_mapped_with(
         end -= 1;
         warnings.push(
             "The UTF-16 file ends with an odd byte (it may be truncated); it is kept as it is and not shown."
-                .to_string(),
+                .into(),
         );
     }
     let utf16 = matches!(encoding.family(), Family::Utf16 { .. });
@@ -327,17 +328,24 @@ fn decode_mapped_with(
     };
     if invalid > 0 {
         warnings.push(if decided == Decided::Fallback {
-            format!(
-                "The file is not valid UTF-8 and its encoding could not be told; {invalid} byte sequence(s) are shown as U+FFFD and kept as they are unless an edit replaces them. If you know the encoding, pass it as the encoding option."
-            )
+            parts![
+                format!("The file is not valid UTF-8 and its encoding could not be told; {invalid} byte sequence(s) are shown as U+FFFD and kept as they are unless an edit replaces them. If you know the encoding, pass it as the "),
+                Name::Encoding,
+                " option."
+            ]
         } else {
-            invalid_warning(encoding, invalid)
+            invalid_warning(encoding, invalid).into()
         });
     }
     if decided == Decided::Detected {
-        warnings.insert(0, format!(
-            "The file's encoding was detected as {encoding} (it is not valid UTF-8 and nothing declares its encoding); if that is wrong, pass the right one as the encoding option, or declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding)."
-        ));
+        warnings.insert(
+            0,
+            parts![
+                format!("The file's encoding was detected as {encoding} (it is not valid UTF-8 and nothing declares its encoding); if that is wrong, pass the right one as the "),
+                Name::Encoding,
+                " option, or declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding)."
+            ],
+        );
     }
     Decoded {
         encoding,

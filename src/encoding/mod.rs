@@ -17,8 +17,8 @@
 //! engine implements it); detection is `chardetng` ([`detect`]).
 //!
 //! ```
-//! use eol_edit::encoding::{decode, Encoding, Hints};
-//! use eol_edit::splice::Splices;
+//! use eol_edit::internals::encoding::{decode, Encoding, Hints};
+//! use eol_edit::internals::splice::Splices;
 //!
 //! // "中文\r\n" in GBK: decoded for the engine, written back byte for byte.
 //! let gbk = Encoding::for_label("gbk").unwrap();
@@ -51,9 +51,8 @@ pub mod write;
 use std::fmt;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::message::{parts, Message, Name, Op, Part};
 use map::Raw;
-
-pub use write::Output;
 
 /// How many leading bytes are searched for a NUL to call a file binary.
 pub const BINARY_SNIFF_LEN: usize = 8 * 1024;
@@ -247,7 +246,7 @@ pub struct Decoded {
     pub decided: Decided,
     /// What the caller should tell its user about the encoding (a guess, bytes shown
     /// as U+FFFD, an option that was overruled).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
     /// How many byte sequences are not valid in the encoding (each shown as U+FFFD).
     pub invalid: usize,
     raw: Raw,
@@ -272,20 +271,8 @@ impl PartialEq for Decoded {
 }
 
 impl Decoded {
-    /// A new, empty file in `encoding`.
-    pub fn empty(encoding: Encoding, bom: bool) -> Decoded {
-        Decoded {
-            encoding,
-            bom,
-            source: Vec::new(),
-            decided: Decided::Option,
-            warnings: Vec::new(),
-            invalid: 0,
-            raw: Raw::Same,
-        }
-    }
-
     /// True when `source` is the raw bytes after the BOM (valid UTF-8).
+    #[cfg(any(test, feature = "internals"))]
     pub fn is_raw(&self) -> bool {
         matches!(self.raw, Raw::Same)
     }
@@ -346,10 +333,13 @@ pub fn decode(mut bytes: Vec<u8>, hints: &Hints<'_>) -> Result<Decoded> {
     let mut warnings = Vec::new();
     if let Some((encoding, len)) = bom_of(&bytes) {
         if let Some(option) = hints.option.filter(|o| *o != encoding) {
-            warnings.push(format!(
-                "The file starts with a {} byte order mark, so it was read as {encoding}, not as {option}.",
-                encoding
-            ));
+            warnings.push(
+                format!(
+                    "The file starts with a {} byte order mark, so it was read as {encoding}, not as {option}.",
+                    encoding
+                )
+                .into(),
+            );
         }
         return Ok(match encoding.family() {
             Family::Utf8 => {
@@ -390,9 +380,11 @@ pub fn decode(mut bytes: Vec<u8>, hints: &Hints<'_>) -> Result<Decoded> {
                     warnings,
                 ));
             }
-            warnings.push(format!(
-                "The file is valid UTF-8, so it was read as utf-8, not as {option}; use convertEncoding to change its encoding."
-            ));
+            warnings.push(parts![
+                format!("The file is valid UTF-8, so it was read as utf-8, not as {option}; use "),
+                Op::ConvertEncoding,
+                " to change its encoding."
+            ]);
         }
         return Ok(Decoded {
             encoding: Encoding::utf8(),
@@ -449,9 +441,13 @@ fn binary_check(body: &[u8]) -> Result<()> {
                  only text files can be read or edited."
             ),
         )
-        .with_hint(
-            "If it is UTF-16 without a byte order mark, pass encoding: 'utf-16le' (or 'utf-16be').",
-        )),
+        .with_hint(parts![
+            "If it is UTF-16 without a byte order mark, pass ",
+            Name::Encoding.is("utf-16le"),
+            " (or ",
+            Part::value(Name::Encoding, "utf-16be"),
+            ")."
+        ])),
         None => Ok(()),
     }
 }
@@ -462,7 +458,7 @@ fn decode_utf8(
     mut bytes: Vec<u8>,
     bom_len: usize,
     decided: Decided,
-    warnings: Vec<String>,
+    warnings: Vec<Message>,
 ) -> Decoded {
     if encoding_rs::Encoding::utf8_valid_up_to(&bytes[bom_len..]) == bytes.len() - bom_len {
         bytes.drain(..bom_len);

@@ -347,7 +347,7 @@ fn a_character_the_encoding_cannot_hold_fails_the_write() {
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::EncodingUnmappable);
     assert!(
-        err.message.contains("'☃' (U+2603) on line 2"),
+        err.message.text().contains("'☃' (U+2603) on line 2"),
         "{}",
         err.message
     );
@@ -387,7 +387,11 @@ fn an_edit_that_must_rewrite_an_invalid_legacy_byte_says_so() {
     }]);
     let err = d.write_bytes(&splices).unwrap_err();
     assert_eq!(err.code, ErrorCode::EncodingUnmappable);
-    assert!(err.message.contains("not valid gbk"), "{}", err.message);
+    assert!(
+        err.message.text().contains("not valid gbk"),
+        "{}",
+        err.message
+    );
     // An edit away from it keeps the byte.
     let away = Splices::of(vec![Splice {
         start: 5,
@@ -561,12 +565,19 @@ fn non_ascii_text_is_refused_in_a_file_whose_encoding_is_not_known() {
     let err = d.write_bytes(&Splices::whole(shown)).unwrap_err();
     assert_eq!(err.code, ErrorCode::EncodingUnknown);
     assert!(
-        err.message.contains("'ü' (U+00FC) on line 3"),
+        err.message.text().contains("'ü' (U+00FC) on line 3"),
         "{}",
         err.message
     );
     assert_eq!(err.lines, vec![3]);
-    assert!(err.hint.unwrap().contains("encoding: 'windows-1252'"));
+    let hint = err.hint.unwrap();
+    assert!(
+        hint.text().contains("encoding = \"windows-1252\""),
+        "{hint}"
+    );
+    assert!(hint
+        .parts()
+        .contains(&crate::message::Name::Encoding.is("windows-1252")));
     // ASCII goes ahead, every other byte kept.
     let mut ascii = d.source.clone();
     ascii.extend_from_slice(b"third\r\n");
@@ -584,7 +595,7 @@ fn non_ascii_text_is_refused_in_a_file_whose_encoding_is_not_known() {
     let typed = "caf\u{FFFD} \u{FFFD} au lait\r\nline \u{FFFD}\r\n";
     let err = d.write_bytes(&Splices::whole(typed.into())).unwrap_err();
     assert_eq!(err.code, ErrorCode::EncodingUnknown);
-    assert!(err.message.contains("U+FFFD"), "{}", err.message);
+    assert!(err.message.text().contains("U+FFFD"), "{}", err.message);
     // Converting it would lose the bytes it could not decode.
     assert_eq!(
         d.check_convertible().unwrap_err().code,

@@ -49,6 +49,7 @@ pub struct Change {
 /// What a write did to a remembered-capable view: its changes, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
+    /// The changed ranges, in order.
     pub changes: Vec<Change>,
 }
 

@@ -26,6 +26,7 @@ use super::{views, Decided, Decoded, Encoding, Family, Hints};
 use crate::align;
 use crate::eol;
 use crate::error::{Error, ErrorCode, Result};
+use crate::message::{parts, Name, Op, Part};
 use crate::splice::Splices;
 
 /// The bytes of a write, as pieces to be written one after another.
@@ -204,16 +205,6 @@ impl Decoded {
         Ok(carry.map(|changes| views::Edit { changes }))
     }
 
-    /// `ENCODING_UNKNOWN` when `splices` bring a non-ASCII character into this file and
-    /// its encoding is not known (see [`Decoded::write`], which refuses the same); for
-    /// a caller that checks before it writes anything, as a patch of several files does.
-    pub fn check_known(&self, splices: &Splices) -> Result<()> {
-        if self.decided != Decided::Fallback {
-            return Ok(());
-        }
-        self.refuse_unknown(&narrow(&self.source, splices))
-    }
-
     /// `ENCODING_UNKNOWN` when the file's encoding is not known (not valid UTF-8,
     /// nothing declared, nothing detected) and a change brings a non-ASCII character:
     /// whatever bytes it were written as, the file would then hold two encodings.
@@ -384,9 +375,17 @@ pub(crate) fn unknown(c: char, line: usize) -> Error {
         ),
     )
     .with_lines(vec![line as u32])
-    .with_hint(
-        "Pass the file's encoding as the encoding option (for example encoding: 'windows-1252', or encoding: 'utf-8' for a UTF-8 file with a few damaged bytes); readFile shows the bytes it could not decode as U+FFFD and names them in its warnings. Changes with only ASCII text need no encoding.",
-    )
+    .with_hint(parts![
+        "Pass the file's encoding as the ",
+        Name::Encoding,
+        " option (for example ",
+        Name::Encoding.is("windows-1252"),
+        ", or ",
+        Name::Encoding.is("utf-8"),
+        " for a UTF-8 file with a few damaged bytes); ",
+        Op::ReadFile,
+        " shows the bytes it could not decode as U+FFFD and names them in its warnings. Changes with only ASCII text need no encoding."
+    ])
 }
 
 impl Decoded {
@@ -406,7 +405,15 @@ fn unknown_source() -> Error {
         ErrorCode::EncodingUnknown,
         "The file is not valid UTF-8 and its encoding is not known, so it cannot be converted: the bytes that could not be decoded would be written as U+FFFD. Nothing was written.",
     )
-    .with_hint("Pass the encoding the file is in as the encoding option (for example encoding: 'windows-1252'); readFile shows the bytes it could not decode as U+FFFD.")
+    .with_hint(parts![
+        "Pass the encoding the file is in as the ",
+        Name::Encoding,
+        " option (for example ",
+        Name::Encoding.is("windows-1252"),
+        "); ",
+        Op::ReadFile,
+        " shows the bytes it could not decode as U+FFFD."
+    ])
 }
 
 /// `ENCODING_UNMAPPABLE` for `c` on `line`.
@@ -421,7 +428,11 @@ pub(crate) fn unmappable(c: char, line: usize, encoding: Encoding) -> Error {
             ),
         )
         .with_lines(vec![line as u32])
-        .with_hint("Leave the U+FFFD and the characters right next to it out of old_text, or replace it with the character it should be.");
+        .with_hint(parts![
+            "Leave the U+FFFD and the characters right next to it out of ",
+            Name::OldText,
+            ", or replace it with the character it should be."
+        ]);
     }
     let shown = if c.is_control() || c.is_whitespace() {
         String::new()
@@ -436,9 +447,13 @@ pub(crate) fn unmappable(c: char, line: usize, encoding: Encoding) -> Error {
         ),
     )
     .with_lines(vec![line as u32])
-    .with_hint(format!(
-        "Write the text with characters {encoding} can hold (for example an escape sequence the file's language understands), or change the file's encoding first with convertEncoding (for example to 'utf-8')."
-    ))
+    .with_hint(parts![
+        format!("Write the text with characters {encoding} can hold (for example an escape sequence the file's language understands), or change the file's encoding first with "),
+        Op::ConvertEncoding,
+        " (for example to ",
+        Part::value(Name::To, "utf-8"),
+        ")."
+    ])
 }
 
 /// The changes `splices` make to `source`, narrowed to what really differs (see the
@@ -679,6 +694,7 @@ mod tests {
         assert_eq!(err.code, ErrorCode::EncodingUnmappable);
         assert!(
             err.message
+                .text()
                 .contains("'☃' (U+2603) on line 2 cannot be written in gbk"),
             "{}",
             err.message

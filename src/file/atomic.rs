@@ -867,7 +867,11 @@ mod tests {
             hooks::set_before_commit(|| Err(io::Error::other("injected failure")));
             let err = replace(&dir.join("a.txt"), b"new\n").unwrap_err();
             assert_eq!(err.code, ErrorCode::IoError);
-            assert!(err.message.contains("injected failure"), "{}", err.message);
+            assert!(
+                err.message.text().contains("injected failure"),
+                "{}",
+                err.message
+            );
             assert_eq!(dir.read("a.txt"), b"old\n");
             assert_eq!(dir.listing(""), ["a.txt"]);
         });
@@ -1062,7 +1066,7 @@ mod tests {
             set_attributes(&path, FILE_ATTRIBUTE_READONLY);
             let err = replace(&path, b"new\r\n").unwrap_err();
             assert_eq!(err.code, ErrorCode::PermissionDenied, "{}", err.message);
-            assert!(err.message.contains("read-only"), "{}", err.message);
+            assert!(err.message.text().contains("read-only"), "{}", err.message);
             assert_eq!(dir.read("a.txt"), b"old\r\n");
             assert_ne!(attributes(&path) & FILE_ATTRIBUTE_READONLY, 0);
             assert_eq!(dir.listing(""), ["a.txt"]);

@@ -75,8 +75,8 @@ pub fn read_settings(path: &Path) -> Option<String> {
 /// The ending for a new file at `path` (absolute; its folders need not exist).
 ///
 /// ```no_run
-/// use eol_edit::eol::Ending;
-/// use eol_edit::file::conventions::new_file_ending;
+/// use eol_edit::internals::eol::Ending;
+/// use eol_edit::internals::file::conventions::new_file_ending;
 /// // With `[*.bat]\nend_of_line = crlf` in /repo/.editorconfig:
 /// assert_eq!(new_file_ending("/repo/run.bat".as_ref()), Ending::CrLf);
 /// ```
@@ -94,7 +94,7 @@ pub fn new_file_ending(path: &Path) -> Ending {
 /// `charset`, else `.gitattributes` `working-tree-encoding`; `None` when neither says.
 ///
 /// ```no_run
-/// use eol_edit::file::conventions::declared_encoding;
+/// use eol_edit::internals::file::conventions::declared_encoding;
 /// // With `[*.c]\ncharset = latin1` in /repo/.editorconfig:
 /// let declared = declared_encoding("/repo/main.c".as_ref()).unwrap();
 /// assert_eq!(declared.encoding.name(), "windows-1252");

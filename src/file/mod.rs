@@ -16,8 +16,8 @@
 //! # let dir = std::env::temp_dir().join(format!("eol-edit-doc-{}", std::process::id()));
 //! # std::fs::create_dir_all(&dir).unwrap();
 //! # std::fs::write(dir.join("a.txt"), "one\r\ntwo\r\n").unwrap();
-//! use eol_edit::file::{load, modify, FileOptions};
-//! use eol_edit::splice::Splices;
+//! use eol_edit::internals::file::{load, modify, FileOptions};
+//! use eol_edit::internals::splice::Splices;
 //!
 //! let opts = FileOptions { cwd: Some(dir.clone()), ..FileOptions::default() };
 //! let (written, ()) = modify("a.txt".as_ref(), &opts, false, |decoded, _path| {
@@ -36,7 +36,7 @@ pub(crate) mod lock;
 pub mod path;
 mod put;
 mod remove;
-pub(crate) mod sys;
+mod sys;
 pub mod version;
 
 #[cfg(test)]
@@ -50,13 +50,17 @@ use std::time::SystemTime;
 
 use crate::encoding::{self, Decoded, Encoding, Hints};
 use crate::error::{Error, ErrorCode, Result};
+use crate::message::{parts, Message, Name, Op};
 use crate::splice::Splices;
 use atomic::{Expect, Snapshot};
 use lock::{LockKey, PathLock};
 use path::Located;
 pub(crate) use put::refuse_link;
-pub use put::{put, removable, stash, writable, Attributes, NewFolders, Put, Stash};
-pub use remove::{remove, Removed};
+pub use put::{put, removable, stash, writable, Attributes, NewFolders, Stash};
+pub use remove::remove;
+/// A file's identity (device and inode, or volume and file index): what tells two
+/// names of one file from two files.
+pub(crate) use sys::FileId;
 
 /// The default `maxBytes`: 64 MiB of raw file bytes.
 ///
@@ -110,27 +114,32 @@ impl Default for FileOptions {
 #[derive(Debug)]
 pub struct Loaded {
     /// The path as the user gave it.
+    #[cfg(test)]
     pub display_path: PathBuf,
     /// Encoding, BOM and source.
     pub decoded: Decoded,
     /// The version of the raw bytes read (see [`version::version`]).
     pub version: String,
     /// How many raw bytes were read.
+    #[cfg(test)]
     pub len: u64,
     /// The file's permission bits and owner (Unix) or attributes (Windows), from the
     /// handle it was read through.
     pub attributes: Attributes,
     sole_name: Option<sys::FileId>,
+    #[cfg(test)]
     located: Located,
 }
 
 impl Loaded {
     /// The file's real location (symlinks resolved).
+    #[cfg(test)]
     pub fn real_path(&self) -> PathBuf {
         self.located.real()
     }
 
     /// True when the path's last name is a symbolic link (the file read is its target).
+    #[cfg(test)]
     pub fn is_link(&self) -> bool {
         self.located.through_link
     }
@@ -156,7 +165,7 @@ pub struct Written {
     pub bom: bool,
     /// What the caller should tell its user about the write (empty when all is as
     /// usual), such as a hard link that had to be broken.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
 }
 
 /// Reads and decodes a file, without taking its lock.
@@ -167,12 +176,15 @@ pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
     let mut located = path::locate(path, opts.roots.as_deref(), opts.cwd.as_deref())?;
     let contents = read(&mut located, opts)?;
     Ok(Loaded {
+        #[cfg(test)]
         display_path: located.display.clone(),
         decoded: contents.decoded,
         version: contents.version,
+        #[cfg(test)]
         len: contents.len,
         attributes: Attributes(contents.snapshot.extra()),
         sole_name: contents.snapshot.sole_name(),
+        #[cfg(test)]
         located,
     })
 }
@@ -259,11 +271,14 @@ pub fn modify<T>(
     // under this name only; without one, it is written through, for all its names.
     let break_link = located.confined && contents.as_ref().is_some_and(|c| c.snapshot.links() > 1);
     if let (true, Some(c)) = (break_link, &contents) {
-        warnings.push(format!(
-            "{} had {} hard links; inside the root it was replaced under this name only, so its other names keep the old content.",
-            display.display(),
-            c.snapshot.links()
-        ));
+        warnings.push(
+            format!(
+                "{} had {} hard links; inside the root it was replaced under this name only, so its other names keep the old content.",
+                display.display(),
+                c.snapshot.links()
+            )
+            .into(),
+        );
     }
     if !opts.dry_run {
         let expect = match &contents {
@@ -345,6 +360,7 @@ fn lock_key(located: &Located) -> LockKey {
 struct Contents {
     decoded: Decoded,
     version: String,
+    #[cfg(test)]
     len: u64,
     snapshot: Snapshot,
 }
@@ -381,26 +397,30 @@ fn read(located: &mut Located, opts: &FileOptions) -> Result<Contents> {
         declared: Some(&declared),
         hash: version::hash(&version),
     };
-    let decoded = encoding::decode(bytes, &hints).map_err(|err| Error {
-        message: format!("{}: {}", display.display(), err.message),
-        ..err
-    })?;
+    let decoded = encoding::decode(bytes, &hints).map_err(|err| err.about(&display))?;
     Ok(Contents {
         snapshot: Snapshot::new(stat, version.clone(), taken_at, file),
         decoded,
         version,
+        #[cfg(test)]
         len,
     })
 }
 
 fn not_found(display: &Path) -> Error {
-    Error::new(
-        ErrorCode::FileNotFound,
+    Error::new(ErrorCode::FileNotFound, not_found_message(display))
+}
+
+/// "File not found: PATH. Check the path, or use write_file to create it."
+fn not_found_message(display: &Path) -> Message {
+    parts![
         format!(
-            "File not found: {}. Check the path, or use writeFile to create it.",
+            "File not found: {}. Check the path, or use ",
             display.display()
         ),
-    )
+        Op::WriteFile,
+        " to create it."
+    ]
 }
 
 /// `NOT_A_FILE` for `display`, which is `what` ("a folder").
@@ -422,7 +442,11 @@ fn too_large(display: &Path, len: u64, max_bytes: u64) -> Error {
             display.display()
         ),
     )
-    .with_hint("Pass a larger maxBytes (0 for no limit) if the file really must be read.")
+    .with_hint(parts![
+        "Pass a larger ",
+        Name::MaxBytes,
+        " (0 for no limit) if the file really must be read."
+    ])
 }
 
 /// `FILE_CHANGED` for `display`, which `detail` (e.g. "was deleted").
@@ -470,10 +494,7 @@ pub(crate) fn io_failure(err: &io::Error, display: &Path, action: Action) -> Err
             ErrorCode::FileNotFound,
             format!("Cannot write {p}: its folder no longer exists ({err})."),
         ),
-        K::NotFound => Error::new(
-            ErrorCode::FileNotFound,
-            format!("File not found: {p}. Check the path, or use writeFile to create it."),
-        ),
+        K::NotFound => Error::new(ErrorCode::FileNotFound, not_found_message(display)),
         K::NotADirectory => Error::new(
             ErrorCode::FileNotFound,
             format!(

@@ -41,6 +41,7 @@ use std::sync::OnceLock;
 use super::sys::{self, Dir, Entry, Kind, Stat};
 use super::{io_failure, not_a_file, Action};
 use crate::error::{Error, ErrorCode, Result};
+use crate::message::{parts, Name};
 
 /// How many symlinks one resolution may follow before it gives up, as `ELOOP` would.
 const MAX_SYMLINK_HOPS: u32 = 40;
@@ -108,15 +109,19 @@ impl Located {
 /// or a file of a `/proc`-like file system; `FILE_NOT_FOUND` when a part of the path is
 /// a file; `PERMISSION_DENIED` or `IO_ERROR` when a folder on the way cannot be read.
 pub fn locate(path: &Path, roots: Option<&[PathBuf]>, cwd: Option<&Path>) -> Result<Located> {
-    check_argument(path, "path")?;
+    check_argument(path, Name::Path)?;
     check_windows_form(path)?;
     let absolute = absolute_from(path, cwd)?;
     let display = path.to_path_buf();
     match roots {
         None => unconfined(&absolute, display),
-        Some([]) => Err(Error::invalid(
-            "root is an empty list: give at least one folder, or leave root out for no confinement.",
-        )),
+        Some([]) => Err(Error::invalid(parts![
+            Name::Root,
+            " is an empty list: give at least one folder, or leave ",
+            Name::Root,
+            " out for no confinement."
+        ])
+        .with_argument(Name::Root)),
         Some(roots) => confined(&absolute, display, roots, cwd),
     }
 }
@@ -139,14 +144,18 @@ struct Root {
 
 impl Root {
     fn open(root: &Path, cwd: Option<&Path>) -> Result<Root> {
-        check_argument(root, "root")?;
+        check_argument(root, Name::Root)?;
         check_windows_form(root)?;
         let given = absolute_from(root, cwd)?;
         let cannot = |err: &dyn std::fmt::Display| {
-            Error::invalid(format!(
-                "Root folder {} cannot be used: {err}. Give an existing folder as root.",
-                root.display()
-            ))
+            Error::invalid(parts![
+                format!(
+                    "Root folder {} cannot be used: {err}. Give an existing folder as ",
+                    root.display()
+                ),
+                Name::Root,
+                "."
+            ])
         };
         let dir = Dir::open(&given).map_err(|e| cannot(&e))?;
         Ok(Root {
@@ -635,17 +644,23 @@ fn strip_verbatim(path: &Path) -> PathBuf {
     path.to_path_buf()
 }
 
-fn check_argument(path: &Path, what: &str) -> Result<()> {
+fn check_argument(path: &Path, what: Name) -> Result<()> {
     if path.as_os_str().is_empty() {
-        return Err(Error::invalid(format!(
-            "The {what} is empty. Give a file path."
-        )));
+        return Err(
+            Error::invalid(parts!["The ", what.clone(), " is empty. Give a file path."])
+                .with_argument(what),
+        );
     }
     if path.as_os_str().as_encoded_bytes().contains(&0) {
-        return Err(Error::invalid(format!(
-            "The {what} {} contains a NUL character, which no file name can.",
-            path.display()
-        )));
+        return Err(Error::invalid(parts![
+            "The ",
+            what.clone(),
+            format!(
+                " {} contains a NUL character, which no file name can.",
+                path.display()
+            )
+        ])
+        .with_argument(what));
     }
     Ok(())
 }
@@ -730,13 +745,17 @@ fn base_dir(cwd: Option<&Path>) -> Result<PathBuf> {
         std::env::current_dir().map_err(|err| {
             Error::new(
                 ErrorCode::IoError,
-                format!("Cannot determine the current working directory: {err}. Pass an absolute path or the cwd option."),
+                parts![
+                    format!("Cannot determine the current working directory: {err}. Pass an absolute path or the "),
+                    Name::Cwd,
+                    " option."
+                ],
             )
         })
     };
     match cwd {
         Some(cwd) => {
-            check_argument(cwd, "cwd")?;
+            check_argument(cwd, Name::Cwd)?;
             check_windows_form(cwd)?;
             if cwd.is_absolute() {
                 Ok(cwd.to_path_buf())
@@ -979,7 +998,7 @@ mod tests {
                 let err = resolve(Path::new("a.txt/b"), roots, Some(&root[0])).unwrap_err();
                 assert_eq!(err.code, ErrorCode::FileNotFound);
                 assert!(
-                    err.message.contains("a part of the path is a file"),
+                    err.message.text().contains("a part of the path is a file"),
                     "{}",
                     err.message
                 );
@@ -1002,7 +1021,7 @@ mod tests {
         dir.write("a.txt", "x");
         let err = locate(Path::new("a.txt"), Some(&[]), Some(dir.path())).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidArgument);
-        assert!(err.message.contains("root"), "{}", err.message);
+        assert!(err.message.text().contains("root"), "{}", err.message);
     }
 
     #[test]

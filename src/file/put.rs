@@ -25,6 +25,7 @@ use super::path::{self, Located};
 use super::sys::Dir;
 use super::{file_changed, io_failure, locate_locked, read, version, Action, FileOptions};
 use crate::error::{Error, ErrorCode, Result};
+use crate::message::Message;
 
 /// What a file keeps besides its bytes when it is replaced or moved: its permission
 /// bits and owner on Unix, its attributes (hidden, system, archive…) on Windows.
@@ -33,6 +34,7 @@ pub struct Attributes(pub(crate) super::sys::Extra);
 
 impl Attributes {
     /// The Unix permission bits (setuid, setgid and sticky included); `None` on Windows.
+    #[cfg(test)]
     pub fn mode(&self) -> Option<u32> {
         self.0.mode()
     }
@@ -52,7 +54,7 @@ pub struct Put {
     /// The version of the bytes now in the file.
     pub version: String,
     /// What the caller should tell its user about the write (a hard link broken).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
     /// The folders created for a new file, to remove again on a rollback.
     pub folders: NewFolders,
 }
@@ -68,6 +70,7 @@ pub struct NewFolders {
 
 impl NewFolders {
     /// True when no folder was created.
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }
@@ -129,10 +132,13 @@ pub fn put(
     let links = contents.as_ref().map_or(1, |c| c.snapshot.links());
     let break_link = located.confined && links > 1;
     if break_link {
-        warnings.push(format!(
-            "{} had {links} hard links; inside the root it was replaced under this name only, so its other names keep the old content.",
-            display.display(),
-        ));
+        warnings.push(
+            format!(
+                "{} had {links} hard links; inside the root it was replaced under this name only, so its other names keep the old content.",
+                display.display(),
+            )
+            .into(),
+        );
     }
     let written = version::version(bytes);
     if opts.dry_run {

@@ -61,8 +61,8 @@ fn missing_file_is_file_not_found_naming_the_path() {
     let err = load(Path::new("src/a.ts"), &opts(&dir)).unwrap_err();
     assert_eq!(err.code, ErrorCode::FileNotFound);
     assert_eq!(
-        err.message,
-        "File not found: src/a.ts. Check the path, or use writeFile to create it."
+        err.message.text(),
+        "File not found: src/a.ts. Check the path, or use write_file to create it."
     );
 }
 
@@ -114,7 +114,11 @@ fn binary_file_is_refused_with_its_path() {
     dir.write("img.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
     let err = load(Path::new("img.png"), &opts(&dir)).unwrap_err();
     assert_eq!(err.code, ErrorCode::BinaryFile);
-    assert!(err.message.starts_with("img.png: "), "{}", err.message);
+    assert!(
+        err.message.text().starts_with("img.png: "),
+        "{}",
+        err.message
+    );
 }
 
 #[cfg(target_os = "linux")]
@@ -127,7 +131,7 @@ fn unreadable_file_is_permission_denied() {
     let o = opts(&dir);
     let err = testing::without_root(|| load(Path::new("secret.txt"), &o).unwrap_err());
     assert_eq!(err.code, ErrorCode::PermissionDenied);
-    assert!(err.message.contains("secret.txt"));
+    assert!(err.message.text().contains("secret.txt"));
 }
 
 #[test]
@@ -307,7 +311,7 @@ fn expected_absent_creates_a_missing_file_and_refuses_one_that_exists() {
     // Now it exists: "must not exist" no longer holds, whatever its content.
     let err = modify(Path::new("new.txt"), &o, true, put("again")).unwrap_err();
     assert_eq!(err.code, ErrorCode::FileChanged);
-    assert!(err.message.contains("exists now"), "{}", err.message);
+    assert!(err.message.text().contains("exists now"), "{}", err.message);
     assert_eq!(dir.read("new.txt"), b"mine");
     // An edit (which never creates) of a missing file is still FILE_NOT_FOUND.
     assert_eq!(
@@ -493,7 +497,9 @@ fn io_errors_map_to_the_public_codes() {
     assert_eq!(map(K::ReadOnlyFilesystem), ErrorCode::PermissionDenied);
     assert_eq!(map(K::StorageFull), ErrorCode::IoError);
     assert_eq!(map(K::Interrupted), ErrorCode::IoError);
-    let msg = io_failure(&IoError::other("boom"), p, Action::Read).message;
+    let msg = io_failure(&IoError::other("boom"), p, Action::Read)
+        .message
+        .text();
     assert!(msg.contains("src/a.ts") && msg.contains("boom"), "{msg}");
 }
 

@@ -18,9 +18,9 @@ pub const ABSENT: &str = "";
 /// The version of raw file bytes: xxh3-128 as 32 lowercase hex digits.
 ///
 /// ```
-/// let v = eol_edit::file::version::version(b"a\r\n");
+/// let v = eol_edit::internals::file::version::version(b"a\r\n");
 /// assert_eq!(v.len(), 32);
-/// assert_ne!(v, eol_edit::file::version::version(b"a\n"));
+/// assert_ne!(v, eol_edit::internals::file::version::version(b"a\n"));
 /// ```
 pub fn version(bytes: &[u8]) -> String {
     format!("{:032x}", xxh3_128(bytes))

@@ -26,12 +26,12 @@
 //! removed lines are found as an update's are, and must be every line of the file.
 //!
 //! ```
-//! use eol_edit::patch::{apply::update, parse};
-//! use eol_edit::eol::Ending;
+//! use eol_edit::internals::patch::{apply::update, parse};
+//! use eol_edit::internals::eol::Ending;
 //!
 //! let patch = parse(b"*** Begin Patch\n*** Update File: a\n@@\n one\n-two\n+2\n+2.5\n*** End Patch").unwrap();
 //! let source = b"one\r\ntwo\r\nthree\n";
-//! let out = update(source, &patch.files[0].hunks, &|| Ending::Lf, "a").unwrap();
+//! let out = update(source, patch.files[0].hunks(), &|| Ending::Lf, "a").unwrap();
 //! assert_eq!(out.splices.to_vec(source), b"one\r\n2\r\n2.5\r\nthree\n");
 //! ```
 
@@ -43,9 +43,10 @@ use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
 use crate::matching::{self, Found, Lines, Match, Reindent, Tier};
+use crate::message::{parts, Part};
 use crate::splice::{Splice, Splices};
 
-use super::{FilePatch, Hunk, Kind, NewContent};
+use super::{Hunk, Kind, NewContent};
 
 /// From this many hunks on, exact matches are found through an index of the file's
 /// lines instead of a scan per hunk.
@@ -140,23 +141,29 @@ fn run(
 /// in order), are every line of the file; otherwise it is `TEXT_NOT_FOUND`, naming the
 /// lines that would go unseen (or, when a hunk is not found, its closest region). A git
 /// deletion without hunks whose `index` line names the empty file deletes only an
-/// empty file. `label` names the file.
-pub fn check_delete(section: &FilePatch, source: &[u8], label: &str) -> Result<()> {
-    if !section.hunks.is_empty() {
-        return check_removal(source, &section.hunks, label);
+/// empty file (`old_empty`). `line` is the section's line in the patch; `label` names
+/// the file.
+pub fn check_delete(
+    hunks: &[Hunk],
+    old_empty: bool,
+    line: usize,
+    source: &[u8],
+    label: &str,
+) -> Result<()> {
+    if !hunks.is_empty() {
+        return check_removal(source, hunks, label);
     }
-    if !section.old_empty || source.is_empty() {
+    if !old_empty || source.is_empty() {
         return Ok(());
     }
     Err(Error::new(
         ErrorCode::PatchInvalid,
         format!(
-            "Invalid patch, line {}: the section deletes {label} as an empty file (its `index` line names git's empty file), but {label} has {} bytes.",
-            section.line,
+            "Invalid patch, line {line}: the section deletes {label} as an empty file (its `index` line names git's empty file), but {label} has {} bytes.",
             source.len()
         ),
     )
-    .with_lines(vec![section.line as u32])
+    .with_lines(vec![line as u32])
     .with_hint("To delete a file with content, give its lines as removed (`@@ -1,N +0,0 @@`), or use `*** Delete File: PATH`."))
 }
 
@@ -210,10 +217,15 @@ fn check_removal(source: &[u8], hunks: &[Hunk], label: &str) -> Result<()> {
     let of = if count == 1 { "a line" } else { "lines" };
     Err(Error::new(
         ErrorCode::TextNotFound,
-        format!(
-            "{label}: the section deletes the file, but its hunks do not remove all of it: the file has {of} the patch does not show ({}), which deleting it would lose. As read_file shows them:{quoted}",
-            spans.join(", ")
-        ),
+        parts![
+            format!(
+                "{label}: the section deletes the file, but its hunks do not remove all of it: the file has {of} the patch does not show ({}), which deleting it would lose. As ",
+                spans.join(", ")
+            ),
+            Part::Listing,
+            " shows them:",
+            quoted
+        ],
     )
     .with_lines((first.start as u32 + 1..=first.end as u32).collect())
     .with_hint("Read the file again: a deletion's hunks give every line of the file as removed. Or use `*** Delete File: PATH` to delete the file whatever it holds."))
@@ -418,24 +430,25 @@ impl State<'_, '_> {
         if let Some(found) = found {
             return Ok(self.lines.line_of(found.matches[0].start));
         }
-        let explained = explain::not_found(self.lines, line);
+        let (closest, lines) = explain::closest_region(self.lines, line, "the @@ line".into());
         let after = if self.from > 0 {
             format!(" after line {}", self.from)
         } else {
             String::new()
         };
-        Err(Error::new(
-            ErrorCode::TextNotFound,
-            format!(
-                "{}, hunk #{}: its `@@ {}` line was not found{after}.{}",
-                self.label,
-                i + 1,
-                String::from_utf8_lossy(line),
-                closest(&explained.message, "the @@ line")
-            ),
-        )
-        .with_lines(explained.lines)
-        .with_hint("An `@@` line names a whole line of the file (a function or class header) that comes before the hunk; copy it as read_file shows it, or use a bare `@@`."))
+        let head = parts![format!(
+            "{}, hunk #{}: its `@@ {}` line was not found{after}.",
+            self.label,
+            i + 1,
+            String::from_utf8_lossy(line),
+        )];
+        Err(Error::new(ErrorCode::TextNotFound, head.then(closest))
+            .with_lines(lines)
+            .with_hint(parts![
+                "An `@@` line names a whole line of the file (a function or class header) that comes before the hunk; copy it as ",
+                Part::Listing,
+                " shows it, or use a bare `@@`."
+            ]))
     }
 
     fn not_found(&self, i: usize, hunk: &Hunk, old: &[&[u8]], place: Place) -> Error {
@@ -478,13 +491,15 @@ impl State<'_, '_> {
                 .with_hint("Put the hunks in file order, each after the one before, or send them as separate patches.");
             }
         }
-        let explained = explain::not_found(self.lines, &old.join(&b'\n'));
-        Error::new(
-            ErrorCode::TextNotFound,
-            format!("{head}{}", closest(&explained.message, "the hunk")),
-        )
-        .with_lines(explained.lines)
-        .with_hint("Copy the context and removed lines exactly as read_file shows them (without line-number prefixes), each after its one-character prefix (' ' or '-'), and read the file again if it may have changed.")
+        let (closest, lines) =
+            explain::closest_region(self.lines, &old.join(&b'\n'), "the hunk".into());
+        Error::new(ErrorCode::TextNotFound, parts![head].then(closest))
+            .with_lines(lines)
+            .with_hint(parts![
+                "Copy the context and removed lines exactly as ",
+                Part::Listing,
+                " shows them (without line-number prefixes), each after its one-character prefix (' ' or '-'), and read the file again if it may have changed."
+            ])
     }
 
     /// Replaces the lines from `p` on that the model wrote as `old` with `new`, each
@@ -666,20 +681,6 @@ fn origins(hunk: &Hunk, old: &[&[u8]]) -> Vec<Origin> {
     out
 }
 
-/// What an explanation's message adds to "not found" (with a leading space, or
-/// nothing), its subject `old_text` renamed for a patch.
-fn closest(message: &str, subject: &str) -> String {
-    let rest = message
-        .strip_prefix("old_text was not found in the file.")
-        .unwrap_or(message)
-        .trim();
-    if rest.is_empty() {
-        String::new()
-    } else {
-        format!(" {}", rest.replace("old_text", subject))
-    }
-}
-
 /// Gives the new text the final-newline state `wanted`: removes the ending a deleted
 /// last line left on the line before it, or adds or removes one on a diff's request.
 fn fix_final_newline(
@@ -805,7 +806,12 @@ mod tests {
 
     fn envelope(body: &str) -> Vec<Hunk> {
         let text = format!("*** Begin Patch\n*** Update File: f\n{body}\n*** End Patch\n");
-        parse(text.as_bytes()).unwrap().files.remove(0).hunks
+        parse(text.as_bytes())
+            .unwrap()
+            .files
+            .remove(0)
+            .hunks()
+            .to_vec()
     }
 
     fn run(source: &str, body: &str) -> Result<String> {
@@ -901,16 +907,20 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(0)));
-        assert!(e.message.starts_with("f, hunk #1:"), "{}", e.message);
-        assert!(e.message.contains("lines 2-3"), "{}", e.message);
-        assert!(!e.message.contains("old_text"), "{}", e.message);
+        assert!(e.message.text().starts_with("f, hunk #1:"), "{}", e.message);
+        assert!(e.message.text().contains("lines 2-3"), "{}", e.message);
+        assert!(!e.message.text().contains("old_text"), "{}", e.message);
     }
 
     #[test]
     fn a_hunk_found_only_before_the_previous_one_says_so() {
         let e = run("a\nb\nc\n", "@@\n-c\n+C\n@@\n-a\n+A").unwrap_err();
         assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(1)));
-        assert!(e.message.contains("order of the file"), "{}", e.message);
+        assert!(
+            e.message.text().contains("order of the file"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
@@ -925,7 +935,11 @@ mod tests {
     fn nothing_can_follow_a_hunk_appended_at_the_end() {
         let e = run("a\nb\n", "@@\n+c\n@@\n-a\n+A").unwrap_err();
         assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(1)));
-        assert!(e.message.contains("order of the file"), "{}", e.message);
+        assert!(
+            e.message.text().contains("order of the file"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
@@ -1001,7 +1015,12 @@ mod tests {
     #[test]
     fn unified_line_numbers_pick_the_nearest_match() {
         let text = "--- a/f\n+++ b/f\n@@ -3,1 +3,1 @@\n-x\n+y\n";
-        let hunks = parse(text.as_bytes()).unwrap().files.remove(0).hunks;
+        let hunks = parse(text.as_bytes())
+            .unwrap()
+            .files
+            .remove(0)
+            .hunks()
+            .to_vec();
         let out = update(b"x\nq\nx\nq\nx\n", &hunks, &|| Ending::Lf, "f").unwrap();
         assert_eq!(out.splices.to_vec(b"x\nq\nx\nq\nx\n"), b"x\nq\ny\nq\nx\n");
     }
@@ -1010,11 +1029,21 @@ mod tests {
     fn no_newline_markers_change_the_final_newline_on_purpose() {
         let remove =
             "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n";
-        let hunks = parse(remove.as_bytes()).unwrap().files.remove(0).hunks;
+        let hunks = parse(remove.as_bytes())
+            .unwrap()
+            .files
+            .remove(0)
+            .hunks()
+            .to_vec();
         let out = update(b"a\r\nb\r\n", &hunks, &|| Ending::Lf, "f").unwrap();
         assert_eq!(out.splices.to_vec(b"a\r\nb\r\n"), b"a\r\nb");
         let add = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n";
-        let hunks = parse(add.as_bytes()).unwrap().files.remove(0).hunks;
+        let hunks = parse(add.as_bytes())
+            .unwrap()
+            .files
+            .remove(0)
+            .hunks()
+            .to_vec();
         let out = update(b"a\r\nb", &hunks, &|| Ending::Lf, "f").unwrap();
         assert_eq!(out.splices.to_vec(b"a\r\nb"), b"a\r\nb\r\n");
     }

@@ -45,16 +45,16 @@ use crate::encoding::{self, Decoded, Hints};
 use crate::engine::{self, WriteEol};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
-use crate::file::sys::FileId;
-use crate::file::{self, Attributes, FileOptions, NewFolders};
+use crate::file::{self, Attributes, FileId, FileOptions, NewFolders};
+use crate::message::{parts, Message};
 use crate::splice::Splices;
 
 use super::{apply, parse};
-use super::{Action, FilePatch, FileResult, Patch};
+use super::{Action, Change, FilePatch, FileResult, Hunk, Patch};
 
 /// Options of `applyPatch`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PatchOptions {
+pub struct Options {
     /// Roots, `cwd`, `maxBytes`, `dryRun` and `durable` (its `expected_version` is not
     /// used: see `expected_versions`).
     pub file: FileOptions,
@@ -120,7 +120,7 @@ struct Final {
 
 /// The files of one `applyPatch` call.
 struct Disk<'o> {
-    opts: &'o PatchOptions,
+    opts: &'o Options,
     slots: Vec<Slot>,
     by_real: HashMap<PathBuf, usize>,
     expected: HashMap<PathBuf, String>,
@@ -141,7 +141,7 @@ struct Opened {
     link: bool,
 }
 
-pub(super) fn run(patch: &Patch, opts: &PatchOptions) -> Result<Vec<FileResult>> {
+pub(super) fn run(patch: &Patch, opts: &Options) -> Result<Vec<FileResult>> {
     let mut disk = Disk::new(opts, patch)?;
     let mut planned = Vec::with_capacity(patch.files.len());
     for (i, section) in patch.files.iter().enumerate() {
@@ -175,7 +175,7 @@ fn not_found(path: &str, why: &str) -> Error {
 }
 
 impl<'o> Disk<'o> {
-    fn new(opts: &'o PatchOptions, patch: &Patch) -> Result<Self> {
+    fn new(opts: &'o Options, patch: &Patch) -> Result<Self> {
         let locate = |path: &str| {
             file::path::locate(
                 Path::new(path),
@@ -192,7 +192,7 @@ impl<'o> Disk<'o> {
         // out: planning its section fails with the reason.
         let mut vacated = Vec::new();
         for (i, section) in patch.files.iter().enumerate() {
-            if matches!(section.action, Action::Delete | Action::Move) {
+            if matches!(section.action(), Action::Delete | Action::Move) {
                 if let Ok(located) = locate(&section.path) {
                     let id = located.sole_name();
                     vacated.push((located.real(), id, i));
@@ -426,7 +426,7 @@ impl<'o> Disk<'o> {
         let fallback = || file::conventions::new_file_ending(&real);
         let mut result = FileResult {
             path: section.path.clone(),
-            action: section.action,
+            action: section.action(),
             moved_to: None,
             diff: String::new(),
             eol: eol::info(b""),
@@ -434,11 +434,11 @@ impl<'o> Disk<'o> {
             matched_by: Vec::new(),
             warnings: Vec::new(),
         };
-        match section.action {
-            Action::Update => {
+        match &section.change {
+            Change::Update { hunks } => {
                 let current = self.existing(slot, path)?;
                 let source = self.text_of(current);
-                let updated = apply::update(&source, &section.hunks, &fallback, path)?;
+                let updated = apply::update(&source, hunks, &fallback, path)?;
                 if updated.unchanged {
                     return Err(Error::new(
                         ErrorCode::NoChange,
@@ -464,8 +464,7 @@ impl<'o> Disk<'o> {
                     slot: Some(slot),
                 })
             }
-            Action::Add => {
-                let added = section.content.as_ref().expect("an added file has content");
+            Change::Add { content: added } => {
                 if self.slots[slot].current.is_none() && opened.link {
                     return Err(dangling_link(path));
                 }
@@ -502,33 +501,33 @@ impl<'o> Disk<'o> {
                     slot: Some(slot),
                 })
             }
-            Action::Delete => {
+            Change::Delete { hunks, old_empty } => {
                 if opened.link {
                     return Err(file::refuse_link(Path::new(path)));
                 }
                 let (old, _) = self.vacate(slot, path, index)?;
                 let old = self.text_of(&old).into_owned();
-                apply::check_delete(section, &old, path)?;
+                apply::check_delete(hunks, *old_empty, section.line, &old, path)?;
                 describe(&mut result, &old, &Splices::whole(Vec::new()), path);
                 result.eol = eol::info(&old);
                 Ok(Planned { result, slot: None })
             }
-            Action::Move => self.plan_move(index, section, opened, result),
+            Change::Move { to, hunks } => {
+                self.plan_move(index, section, (to, hunks), opened, result)
+            }
         }
     }
 
+    /// [`Disk::plan`] for a move of `section`'s file to `to_path`, changed by `hunks`.
     fn plan_move(
         &mut self,
         index: usize,
         section: &FilePatch,
+        (to_path, hunks): (&str, &[Hunk]),
         from: Opened,
         mut result: FileResult,
     ) -> Result<Planned> {
         let path = section.path.as_str();
-        let to_path = section
-            .move_to
-            .as_deref()
-            .expect("a move has a destination");
         result.moved_to = Some(to_path.to_string());
         if from.link {
             return Err(file::refuse_link(Path::new(path)));
@@ -549,10 +548,10 @@ impl<'o> Disk<'o> {
         }
         let (source, _) = self.vacate(from, path, index)?;
         let before = self.text_of(&source).into_owned();
-        let text = if section.hunks.is_empty() {
+        let text = if hunks.is_empty() {
             source.text.clone()
         } else {
-            let updated = apply::update(&before, &section.hunks, &fallback, path)?;
+            let updated = apply::update(&before, hunks, &fallback, path)?;
             result.matched_by = updated.matched_by;
             match source.text {
                 Text::Original => Text::Spliced(updated.splices),
@@ -640,10 +639,7 @@ impl<'o> Disk<'o> {
 
     /// A content's bytes as they will be written.
     fn encode(&self, slot: &Slot, content: &Content) -> Result<Vec<u8>> {
-        let named = |e: Error| Error {
-            message: format!("{}: {}", slot.display.display(), e.message),
-            ..e
-        };
+        let named = |e: Error| e.about(&slot.display);
         let Some(base) = content.base else {
             let text = match &content.text {
                 Text::Owned(text) => text.clone(),
@@ -717,7 +713,7 @@ impl<'o> Disk<'o> {
     /// never loses one: a moved file is written at its new path before its old one is
     /// overwritten or deleted, and where moves go round in a circle (a swap), one old
     /// content is first copied aside ([`file::stash`]) and the copy removed at the end.
-    fn commit(&self, finals: &[Option<Final>]) -> Result<HashMap<usize, Vec<String>>> {
+    fn commit(&self, finals: &[Option<Final>]) -> Result<HashMap<usize, Vec<Message>>> {
         let changed: Vec<usize> = (0..self.slots.len())
             .filter(|&s| self.changed(s, finals))
             .collect();
@@ -788,7 +784,7 @@ impl<'o> Disk<'o> {
         s: usize,
         finals: &[Option<Final>],
         done: &mut Vec<Done>,
-        warnings: &mut HashMap<usize, Vec<String>>,
+        warnings: &mut HashMap<usize, Vec<Message>>,
     ) -> Result<()> {
         let (step, w) = self
             .commit_one(s, finals[s].as_ref())
@@ -798,7 +794,7 @@ impl<'o> Disk<'o> {
         Ok(())
     }
 
-    fn commit_one(&self, s: usize, end: Option<&Final>) -> Result<(Done, Vec<String>)> {
+    fn commit_one(&self, s: usize, end: Option<&Final>) -> Result<(Done, Vec<Message>)> {
         let slot = &self.slots[s];
         let opts = &self.opts.file;
         match (&slot.original, end) {
@@ -889,11 +885,11 @@ impl<'o> Disk<'o> {
                     .map_or(String::new(), |(_, stash)| {
                         format!("; its old content is in {}", stash.path().display())
                     });
-                failed.push(format!(
-                    "{} ({}{kept})",
-                    self.slots[s].display.display(),
-                    e.message
-                ));
+                failed.push(
+                    parts![format!("{} (", self.slots[s].display.display())]
+                        .then(e.message)
+                        .then(parts![format!("{kept})")]),
+                );
                 failed_slots.push(s);
             }
         }
@@ -902,15 +898,23 @@ impl<'o> Disk<'o> {
                 stash.remove();
             }
         }
-        if failed.is_empty() {
-            err.message
-                .push_str(" Nothing was changed: the files already written were put back.");
+        let said = std::mem::take(&mut err.message);
+        err.message = if failed.is_empty() {
+            said.then(parts![
+                " Nothing was changed: the files already written were put back."
+            ])
         } else {
-            err.message.push_str(&format!(
-                " Putting back the files already written failed for: {}; check them.",
-                failed.join("; ")
-            ));
-        }
+            let mut said = said.then(parts![
+                " Putting back the files already written failed for: "
+            ]);
+            for (i, one) in failed.into_iter().enumerate() {
+                if i > 0 {
+                    said = said.then(parts!["; "]);
+                }
+                said = said.then(one);
+            }
+            said.then(parts!["; check them."])
+        };
         err
     }
 }

@@ -15,23 +15,24 @@
 //!   [`crate::file`].
 //!
 //! ```
-//! use eol_edit::patch::{parse, Action};
+//! use eol_edit::internals::patch::{parse, Action, Kind};
 //!
 //! let patch = parse(b"*** Begin Patch\n*** Update File: a.txt\n@@\n-two\n+2\n*** End Patch\n").unwrap();
-//! assert_eq!(patch.files[0].action, Action::Update);
-//! assert_eq!(patch.files[0].hunks[0].old_text(), b"two");
+//! assert_eq!(patch.files[0].action(), Action::Update);
+//! assert_eq!(patch.files[0].hunks()[0].lines[0], (Kind::Removed, b"two".to_vec()));
 //! ```
 
 pub mod apply;
 mod commit;
 mod parse;
 
-pub use commit::PatchOptions;
+pub use commit::Options;
 pub use parse::parse;
 
 use crate::eol::EolInfo;
 use crate::error::Result;
 use crate::matching::Tier;
+use crate::message::Message;
 
 /// The two formats a patch can come in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,32 +87,94 @@ pub struct Patch {
     pub files: Vec<FilePatch>,
 }
 
-/// One file section of a patch.
+/// One file section of a patch: the file it is about, and what it does to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FilePatch {
-    /// What to do with the file.
-    pub action: Action,
     /// The file's path as the patch gives it.
     pub path: String,
-    /// For [`Action::Move`]: the new path.
-    pub move_to: Option<String>,
-    /// For [`Action::Update`] and [`Action::Move`]: the changes, in file order. For a
-    /// unified diff's [`Action::Delete`]: the lines it removes (only removed lines),
-    /// which must be every line of the file.
-    pub hunks: Vec<Hunk>,
-    /// For [`Action::Add`]: the new file's text.
-    pub content: Option<NewContent>,
-    /// For [`Action::Delete`] of a git diff without hunks: its `index` line names the
-    /// empty file, so only an empty file may be deleted (git refuses a deletion that
-    /// would drop content the patch does not show).
-    pub old_empty: bool,
+    /// What the section does to the file, with what only that change has.
+    pub change: Change,
     /// The line of the patch giving mode 120000 (a symbolic link) to the file as it
-    /// was: a section about a link that is already there, which `applyPatch` refuses
+    /// was: a section about a link that is already there, which `apply_patch` refuses
     /// by what it finds on disk (a patch never changes a link, nor writes its target
     /// into a file as text).
     pub link_line: Option<usize>,
     /// 1-based line of the patch where the section starts.
     pub line: usize,
+}
+
+/// What a file section does, each change with its own data: an add always has its
+/// text, a move always its destination, and neither can be asked for where it is not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// Create the file with this text (or replace it, as `write_file` does).
+    Add {
+        /// The new file's text.
+        content: NewContent,
+    },
+    /// Delete the file.
+    Delete {
+        /// A unified diff's removed lines (only removed lines), which must be every
+        /// line of the file; none for the envelope's `*** Delete File` and a git
+        /// deletion without hunks.
+        hunks: Vec<Hunk>,
+        /// A git deletion without hunks whose `index` line names the empty file: only
+        /// an empty file may be deleted (git refuses a deletion that would drop
+        /// content the patch does not show).
+        old_empty: bool,
+    },
+    /// Change the file in place.
+    Update {
+        /// The changes, in file order.
+        hunks: Vec<Hunk>,
+    },
+    /// Rename the file, changing it on the way when there are hunks.
+    Move {
+        /// The new path.
+        to: String,
+        /// The changes, in file order (none for a pure rename).
+        hunks: Vec<Hunk>,
+    },
+}
+
+impl FilePatch {
+    /// What the section does, by name.
+    pub fn action(&self) -> Action {
+        match self.change {
+            Change::Add { .. } => Action::Add,
+            Change::Delete { .. } => Action::Delete,
+            Change::Update { .. } => Action::Update,
+            Change::Move { .. } => Action::Move,
+        }
+    }
+
+    /// An add's text.
+    #[cfg(any(test, feature = "internals"))]
+    pub fn content(&self) -> Option<&NewContent> {
+        match &self.change {
+            Change::Add { content } => Some(content),
+            _ => None,
+        }
+    }
+
+    /// A move's new path.
+    #[cfg(any(test, feature = "internals"))]
+    pub fn move_to(&self) -> Option<&str> {
+        match &self.change {
+            Change::Move { to, .. } => Some(to),
+            _ => None,
+        }
+    }
+
+    /// The section's hunks (none for an add).
+    pub fn hunks(&self) -> &[Hunk] {
+        match &self.change {
+            Change::Add { .. } => &[],
+            Change::Delete { hunks, .. }
+            | Change::Update { hunks }
+            | Change::Move { hunks, .. } => hunks,
+        }
+    }
 }
 
 /// The text of an added file, as the patch gives it.
@@ -181,11 +244,13 @@ impl Hunk {
     }
 
     /// [`Hunk::old_lines`] joined with `\n`.
+    #[cfg(test)]
     pub fn old_text(&self) -> Vec<u8> {
         self.old_lines().join(&b'\n')
     }
 
     /// [`Hunk::new_lines`] joined with `\n`.
+    #[cfg(test)]
     pub fn new_text(&self) -> Vec<u8> {
         self.new_lines().join(&b'\n')
     }
@@ -218,7 +283,7 @@ pub struct FileResult {
     /// The tier that found each hunk.
     pub matched_by: Vec<Tier>,
     /// What the host should tell its user about this file.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
 }
 
 /// Applies a patch to files, all or nothing (README, "Patches").
@@ -226,7 +291,7 @@ pub struct FileResult {
 /// Every file's new content is computed and every check made before the first write;
 /// then the files are written, and if one write fails the ones already written are put
 /// back. Failures carry `fileIndex` (the section) and, for a hunk, `hunkIndex`.
-pub fn apply_patch(text: &[u8], opts: &PatchOptions) -> Result<Vec<FileResult>> {
+pub fn apply_patch(text: &[u8], opts: &Options) -> Result<Vec<FileResult>> {
     let patch = parse(text)?;
     commit::run(&patch, opts)
 }

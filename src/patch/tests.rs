@@ -13,8 +13,8 @@ use crate::file::FileOptions;
 
 mod grammar;
 
-fn opts(dir: &TempDir) -> PatchOptions {
-    PatchOptions {
+fn opts(dir: &TempDir) -> Options {
+    Options {
         file: FileOptions {
             cwd: Some(dir.path().to_path_buf()),
             ..FileOptions::default()
@@ -259,7 +259,7 @@ fn a_failing_later_file_leaves_every_file_byte_identical() {
         (e.code, e.file_index, e.hunk_index),
         (ErrorCode::TextNotFound, Some(3), Some(0))
     );
-    assert!(e.message.contains("c.txt, hunk #1"), "{}", e.message);
+    assert!(e.message.text().contains("c.txt, hunk #1"), "{}", e.message);
     assert_eq!(snapshot(&dir), before);
 }
 
@@ -280,7 +280,7 @@ fn a_failed_write_puts_back_the_files_already_written() {
     );
     let e = apply(&dir, &patch).unwrap_err();
     assert_eq!((e.code, e.file_index), (ErrorCode::IoError, Some(1)));
-    assert!(e.message.contains("put back"), "{}", e.message);
+    assert!(e.message.text().contains("put back"), "{}", e.message);
     assert_eq!(snapshot(&dir), before);
 }
 
@@ -405,7 +405,7 @@ fn an_expected_version_of_absent_lets_a_new_file_be_added_but_not_overwritten() 
     let again = envelope("*** Add File: new.txt\n+again");
     let e = apply_patch(again.as_bytes(), &o).unwrap_err();
     assert_eq!(e.code, ErrorCode::FileChanged);
-    assert!(e.message.contains("exists now"), "{}", e.message);
+    assert!(e.message.text().contains("exists now"), "{}", e.message);
     assert_eq!(dir.read("new.txt"), b"mine\n");
 }
 
@@ -436,7 +436,7 @@ fn a_file_that_cannot_be_written_fails_before_anything_is_written() {
         (ErrorCode::PermissionDenied, Some(1))
     );
     // Found by the checks before the first write, not by a write that was rolled back.
-    assert!(!e.message.contains("put back"), "{}", e.message);
+    assert!(!e.message.text().contains("put back"), "{}", e.message);
     assert_eq!(snapshot(&dir), before);
 }
 

@@ -29,6 +29,7 @@ pub(crate) struct Extra {
 
 impl Extra {
     /// The permission bits (with setuid, setgid and sticky).
+    #[cfg(test)]
     pub(crate) fn mode(&self) -> Option<u32> {
         Some(self.mode & 0o7777)
     }

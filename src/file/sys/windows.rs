@@ -91,6 +91,7 @@ pub(crate) struct Extra {
 
 impl Extra {
     /// Windows has no POSIX permission bits.
+    #[cfg(test)]
     pub(crate) fn mode(&self) -> Option<u32> {
         None
     }

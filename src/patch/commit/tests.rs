@@ -6,15 +6,15 @@ use std::collections::HashMap;
 use std::io;
 use std::path::Path;
 
-use super::PatchOptions;
+use super::Options;
 use crate::error::{ErrorCode, Result};
 use crate::file::atomic::hooks;
 use crate::file::testing::TempDir;
 use crate::file::FileOptions;
 use crate::patch::{apply_patch, Action, FileResult};
 
-fn opts(dir: &TempDir) -> PatchOptions {
-    PatchOptions {
+fn opts(dir: &TempDir) -> Options {
+    Options {
         file: FileOptions {
             cwd: Some(dir.path().to_path_buf()),
             ..FileOptions::default()
@@ -142,7 +142,11 @@ fn the_old_name_of_a_moved_file_is_gone_for_later_sections() {
     )
     .unwrap_err();
     assert_eq!((e.code, e.file_index), (ErrorCode::FileNotFound, Some(1)));
-    assert!(e.message.contains("earlier section"), "{}", e.message);
+    assert!(
+        e.message.text().contains("earlier section"),
+        "{}",
+        e.message
+    );
     assert_eq!(snapshot(&dir), before);
 }
 
@@ -303,7 +307,7 @@ fn deleting_a_link_and_adding_a_file_there_is_not_a_file_and_changes_nothing() {
     for result in [dry_run(&dir, patch), apply(&dir, patch)] {
         let e = result.unwrap_err();
         assert_eq!((e.code, e.file_index), (ErrorCode::NotAFile, Some(0)));
-        assert!(e.message.contains("symbolic link"), "{}", e.message);
+        assert!(e.message.text().contains("symbolic link"), "{}", e.message);
     }
     assert_eq!(snapshot(&dir), before);
 }
@@ -389,11 +393,11 @@ fn a_path_both_a_file_and_a_folder_is_refused_by_the_dry_run_too() {
             let e = result.unwrap_err();
             assert_eq!(e.code, ErrorCode::PatchInvalid, "{}", e.message);
             assert!(
-                e.message.contains("both a file and a folder"),
+                e.message.text().contains("both a file and a folder"),
                 "{}",
                 e.message
             );
-            assert!(!e.message.contains("put back"), "{}", e.message);
+            assert!(!e.message.text().contains("put back"), "{}", e.message);
             assert_eq!(e.lines.len(), 2);
         }
         assert_eq!(snapshot(&dir), before);
@@ -420,8 +424,8 @@ fn text_a_files_encoding_cannot_hold_is_refused_before_any_write() {
             "{}",
             e.message
         );
-        assert!(e.message.starts_with("new.sjis: "), "{}", e.message);
-        assert!(!e.message.contains("put back"), "{}", e.message);
+        assert!(e.message.text().starts_with("new.sjis: "), "{}", e.message);
+        assert!(!e.message.text().contains("put back"), "{}", e.message);
     }
     assert_eq!(snapshot(&dir), before);
 }
@@ -447,7 +451,7 @@ fn a_rollback_puts_back_a_replaced_files_bytes_and_mode() {
     )
     .unwrap_err();
     assert_eq!((e.code, e.file_index), (ErrorCode::IoError, Some(1)));
-    assert!(e.message.contains("put back"), "{}", e.message);
+    assert!(e.message.text().contains("put back"), "{}", e.message);
     assert_eq!(snapshot(&dir), before);
 }
 
@@ -484,7 +488,7 @@ fn a_rollback_recreates_a_deleted_file_with_its_bytes_and_mode() {
     )
     .unwrap_err();
     assert_eq!((e.code, e.file_index), (ErrorCode::FileChanged, Some(2)));
-    assert!(e.message.contains("put back"), "{}", e.message);
+    assert!(e.message.text().contains("put back"), "{}", e.message);
     assert_eq!(dir.read("a.txt"), b"a\n");
     assert_eq!(dir.read("gone1.txt"), b"caf\xE9\r\n");
     if cfg!(unix) {
@@ -595,7 +599,7 @@ fn a_failed_swap_is_put_back_and_leaves_no_copy() {
     )
     .unwrap_err();
     assert_eq!(e.code, ErrorCode::IoError);
-    assert!(e.message.contains("put back"), "{}", e.message);
+    assert!(e.message.text().contains("put back"), "{}", e.message);
     assert_eq!(snapshot(&dir), before);
 }
 
@@ -663,8 +667,8 @@ fn a_file_that_a_sticky_folder_keeps_from_being_replaced_is_refused_before_any_w
         "{}",
         e.message
     );
-    assert!(e.message.contains("sticky"), "{}", e.message);
-    assert!(!e.message.contains("put back"), "{}", e.message);
+    assert!(e.message.text().contains("sticky"), "{}", e.message);
+    assert!(!e.message.text().contains("put back"), "{}", e.message);
     assert_eq!(snapshot(&dir), before);
 }
 

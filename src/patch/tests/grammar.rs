@@ -36,7 +36,7 @@ fn removed_and_added_lines_starting_with_dashes_or_pluses_are_content_within_the
     // jsdiff "shouldn't be caught out by removal/addition of lines starting with -- or ++"
     let p = parse(b"--- foo\t2024-06-14 21:57:04.341065736 +0100\n+++ bar\t2024-06-14 22:00:57.988080321 +0100\n@@ -4 +4 @@\n--- bla\n+++ bla\n@@ -6,0 +7 @@\n+seventh\n").unwrap();
     assert_eq!(p.files.len(), 1);
-    let h = &p.files[0].hunks;
+    let h = &p.files[0].hunks();
     assert_eq!(shown(&h[0]), ["--- bla", "+++ bla"]);
     assert_eq!(shown(&h[1]), ["+seventh"]);
 }
@@ -46,11 +46,11 @@ fn an_sql_comment_change_in_a_git_diff_is_content_and_the_next_file_still_follow
     let p = parse(b"diff --git a/q.sql b/q.sql\n--- a/q.sql\n+++ b/q.sql\n@@ -1,2 +1,2 @@\n select 1;\n--- old comment\n+++ new comment\ndiff --git a/r.lua b/r.lua\n--- a/r.lua\n+++ b/r.lua\n@@ -1 +1 @@\n--- x\n+-- y\n").unwrap();
     assert_eq!(p.files.len(), 2);
     assert_eq!(
-        shown(&p.files[0].hunks[0]),
+        shown(&p.files[0].hunks()[0]),
         [" select 1;", "--- old comment", "+++ new comment"]
     );
     assert_eq!(p.files[1].path, "r.lua");
-    assert_eq!(shown(&p.files[1].hunks[0]), ["--- x", "+-- y"]);
+    assert_eq!(shown(&p.files[1].hunks()[0]), ["--- x", "+-- y"]);
 }
 
 #[test]
@@ -60,9 +60,9 @@ fn counts_too_large_are_read_as_no_counts_so_the_next_header_is_not_eaten() {
     )
     .unwrap();
     assert_eq!(p.files.len(), 2);
-    assert_eq!(shown(&p.files[0].hunks[0]), ["-x", "+y"]);
+    assert_eq!(shown(&p.files[0].hunks()[0]), ["-x", "+y"]);
     assert_eq!(
-        (p.files[1].path.as_str(), shown(&p.files[1].hunks[0])),
+        (p.files[1].path.as_str(), shown(&p.files[1].hunks()[0])),
         ("g", vec!["-p".to_string(), "+q".to_string()])
     );
 }
@@ -73,25 +73,29 @@ fn counts_too_small_keep_the_hunk_lines_after_them_but_not_a_signature() {
     let p =
         parse(b"--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+B\n c\n d\n+e\n-- \n2.47.3\n").unwrap();
     assert_eq!(
-        shown(&p.files[0].hunks[0]),
+        shown(&p.files[0].hunks()[0]),
         [" a", "-b", "+B", " c", " d", "+e"]
     );
     // A line the counts have no room for: the hunk is read without them.
     let p = parse(b"--- a/f\n+++ b/f\n@@ -1,2 +1 @@\n-a\n+b\n+c\n").unwrap();
-    assert_eq!(shown(&p.files[0].hunks[0]), ["-a", "+b", "+c"]);
+    assert_eq!(shown(&p.files[0].hunks()[0]), ["-a", "+b", "+c"]);
 }
 
 #[test]
 fn a_line_that_is_no_hunk_line_within_the_counts_is_invalid() {
     let e = refused("--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n x\n?y\n z\n");
     assert_eq!(e.lines, [5]);
-    assert!(e.message.contains("expected a hunk line"), "{}", e.message);
+    assert!(
+        e.message.text().contains("expected a hunk line"),
+        "{}",
+        e.message
+    );
 }
 
 #[test]
 fn a_no_newline_marker_after_the_counted_lines_belongs_to_the_hunk() {
     let p = parse(b"--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n\\ No newline at end of file\n--- a/g\n+++ b/g\n@@ -1 +1 @@\n-c\n+d\n").unwrap();
-    let h = &p.files[0].hunks[0];
+    let h = &p.files[0].hunks()[0];
     assert!(h.new_no_newline && !h.old_no_newline);
     assert_eq!(p.files.len(), 2);
 }
@@ -99,7 +103,7 @@ fn a_no_newline_marker_after_the_counted_lines_belongs_to_the_hunk() {
 #[test]
 fn an_empty_line_inside_the_counts_is_an_empty_context_line() {
     let p = parse(b"--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n\n-b\n+c\n").unwrap();
-    assert_eq!(shown(&p.files[0].hunks[0]), [" a", " ", "-b", "+c"]);
+    assert_eq!(shown(&p.files[0].hunks()[0]), [" a", " ", "-b", "+c"]);
 }
 
 // ---------------------------------------------------------------------------
@@ -109,7 +113,7 @@ fn an_empty_line_inside_the_counts_is_an_empty_context_line() {
 fn a_blank_line_right_after_an_anchor_is_an_empty_context_line() {
     // Codex test_update_file_chunk: "blank line inside a chunk is context".
     let p = parse(b"*** Begin Patch\n*** Update File: f\n@@ change_context\n\n context\n-remove\n+add\n context2\n*** End Patch").unwrap();
-    let h = &p.files[0].hunks[0];
+    let h = &p.files[0].hunks()[0];
     assert_eq!(h.anchors, [b"change_context".to_vec()]);
     assert_eq!(shown(h), [" ", " context", "-remove", "+add", " context2"]);
 }
@@ -120,12 +124,12 @@ fn blank_lines_between_two_at_lines_only_separate_them() {
         b"*** Begin Patch\n*** Update File: f\n@@ class A\n\n@@ def f\n-x\n+y\n*** End Patch",
     )
     .unwrap();
-    let h = &p.files[0].hunks;
+    let h = &p.files[0].hunks();
     assert_eq!(h.len(), 1);
     assert_eq!(h[0].anchors.len(), 2);
     assert_eq!(shown(&h[0]), ["-x", "+y"]);
     let e = refused("*** Begin Patch\n*** Update File: f\n@@\n\n*** End Patch");
-    assert!(e.message.contains("no hunk lines"), "{}", e.message);
+    assert!(e.message.text().contains("no hunk lines"), "{}", e.message);
 }
 
 #[test]
@@ -136,7 +140,7 @@ fn an_envelope_with_no_sections_is_invalid() {
         "*** Begin Patch\n\n\n*** End Patch\n",
     ] {
         let e = refused(text);
-        assert!(e.message.contains("no sections"), "{}", e.message);
+        assert!(e.message.text().contains("no sections"), "{}", e.message);
     }
 }
 
@@ -149,11 +153,11 @@ fn a_quoted_name_followed_by_a_tab_and_a_header_is_the_quoted_name() {
     let p = parse(b"Index: test\n===================================================================\n--- \"from\\\\a\\\\file\\\\with\\\\quotes\\\\and\\\\backslash\"\theader1\n+++ \"to\\\\a\\\\file\\\\with\\\\quotes\\\\and\\\\backslash\"\theader2\n@@ -1,3 +1,4 @@\n line2\n line3\n+line4\n line5").unwrap();
     assert_eq!(p.files[0].path, "to\\a\\file\\with\\quotes\\and\\backslash");
     assert_eq!(
-        shown(&p.files[0].hunks[0]),
+        shown(&p.files[0].hunks()[0]),
         [" line2", " line3", "+line4", " line5"]
     );
     let e = refused("--- \"a/x\n+++ \"b/x\n@@ -1 +1 @@\n-a\n+b\n");
-    assert!(e.message.contains("quoted"), "{}", e.message);
+    assert!(e.message.text().contains("quoted"), "{}", e.message);
 }
 
 #[test]
@@ -169,7 +173,7 @@ fn a_traditional_diff_names_the_shorter_file_when_the_other_is_it_with_more_tack
         let text = format!("--- {old}\t2007-02-21 01:04:24.000000000 -0800\n+++ {new}\t2007-02-21 01:07:44.000000000 -0800\n@@ -1 +1 @@\n-A\n+B \n");
         let p = parse(text.as_bytes()).unwrap();
         assert_eq!(
-            (p.files[0].action, p.files[0].path.as_str()),
+            (p.files[0].action(), p.files[0].path.as_str()),
             (Action::Update, path),
             "{old} {new}"
         );
@@ -185,7 +189,7 @@ fn a_git_diff_whose_plus_name_is_not_its_header_name_is_invalid() {
     let e = refused("diff --git a/f b/f\nnew file mode 100644\nindex 0000000..d00491f\n--- /dev/null\n+++ b/f-blah\n@@ -0,0 +1 @@\n+1\n");
     assert_eq!((e.lines.clone(), e.file_index), (vec![5], Some(0)));
     assert!(
-        e.message.contains("f-blah") && e.message.contains("line 1"),
+        e.message.text().contains("f-blah") && e.message.text().contains("line 1"),
         "{}",
         e.message
     );
@@ -204,7 +208,7 @@ fn a_git_diff_that_creates_or_deletes_a_file_needs_dev_null_on_that_side() {
     let e =
         refused("diff --git a/f b/f\nnew file mode 100644\n--- a/f\n+++ b/f\n@@ -0,0 +1 @@\n+1\n");
     assert_eq!(e.lines, [3]);
-    assert!(e.message.contains("/dev/null"), "{}", e.message);
+    assert!(e.message.text().contains("/dev/null"), "{}", e.message);
     let e = refused(
         "diff --git a/f b/f\ndeleted file mode 100644\n--- a/f\n+++ b/f\n@@ -1 +0,0 @@\n-1\n",
     );
@@ -224,7 +228,7 @@ fn names_git_reads_alike_are_consistent() {
     }
     let p = parse(b"diff --git a/n b/n\n--- /dev/null\n+++ b/n\n@@ -0,0 +1 @@\n+x\n").unwrap();
     assert_eq!(
-        (p.files[0].action, p.files[0].path.as_str()),
+        (p.files[0].action(), p.files[0].path.as_str()),
         (Action::Add, "n")
     );
 }
@@ -234,7 +238,7 @@ fn a_section_that_both_creates_and_renames_or_deletes_is_invalid() {
     // git t4136 #6 "invalid combination: create and rename"
     let e = refused("diff --git a/1 b/2\nnew file mode 100644\nrename from 1\nrename to 2\n");
     assert_eq!((e.lines.clone(), e.file_index), (vec![3], Some(0)));
-    assert!(e.message.contains("line 2"), "{}", e.message);
+    assert!(e.message.text().contains("line 2"), "{}", e.message);
     let e = refused("diff --git a/1 b/1\nnew file mode 100644\ndeleted file mode 100644\n");
     assert_eq!(e.lines, [3]);
     let e = refused("diff --git a/1 b/2\nrename from 1\nrename to 2\ndeleted file mode 100644\n");
@@ -258,8 +262,10 @@ fn every_symbolic_link_entry_is_invalid_naming_its_section() {
             "{text}"
         );
         assert!(
-            e.message.contains("symbolic link")
-                && e.message.contains("does not create, change or delete"),
+            e.message.text().contains("symbolic link")
+                && e.message
+                    .text()
+                    .contains("does not create, change or delete"),
             "{}",
             e.message
         );
@@ -293,7 +299,16 @@ fn a_git_deletion_names_the_empty_file_by_its_index_line() {
         let text = format!("diff --git a/f b/f\ndeleted file mode 100644\nindex {index}\n");
         let p = parse(text.as_bytes()).unwrap();
         assert_eq!(
-            (p.files[0].action, p.files[0].old_empty),
+            (
+                p.files[0].action(),
+                matches!(
+                    p.files[0].change,
+                    crate::patch::Change::Delete {
+                        old_empty: true,
+                        ..
+                    }
+                )
+            ),
             (Action::Delete, empty),
             "{index}"
         );
@@ -329,7 +344,7 @@ fn added_lines_at_the_end_of_a_hunk_without_context_after_them_go_at_the_end() {
         (ErrorCode::TextNotFound, Some(0), Some(0))
     );
     assert!(
-        e.message.contains("at the end of the file"),
+        e.message.text().contains("at the end of the file"),
         "{}",
         e.message
     );
@@ -349,7 +364,8 @@ fn added_lines_that_start_a_hunk_at_line_one_go_at_the_start() {
     let e = apply(&dir, &patch).unwrap_err();
     assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(0)));
     assert!(
-        e.message.contains("at the start of the file") && e.message.contains("line 2"),
+        e.message.text().contains("at the start of the file")
+            && e.message.text().contains("line 2"),
         "{}",
         e.message
     );
@@ -434,7 +450,7 @@ fn a_deletion_whose_index_names_the_empty_file_deletes_only_an_empty_file() {
         let e = apply_patch(patch.as_bytes(), &o).unwrap_err();
         assert_eq!((e.code, e.file_index), (ErrorCode::PatchInvalid, Some(0)));
         assert!(
-            e.message.contains("test-file") && e.message.contains("empty"),
+            e.message.text().contains("test-file") && e.message.text().contains("empty"),
             "{}",
             e.message
         );
@@ -533,8 +549,9 @@ fn a_deletion_whose_hunks_leave_lines_of_the_file_is_refused_naming_them() {
             );
             assert!(
                 e.message
+                    .text()
                     .starts_with("gone.txt: the section deletes the file")
-                    && e.message.contains(shown),
+                    && e.message.text().contains(shown),
                 "{}",
                 e.message
             );
@@ -545,7 +562,11 @@ fn a_deletion_whose_hunks_leave_lines_of_the_file_is_refused_naming_them() {
     let dir = TempDir::new();
     dir.write("gone.txt", "a\nb\nc\nkeep me\n");
     let e = apply(&dir, DELETE_ABC).unwrap_err();
-    assert!(e.message.contains("4\u{2502}keep me"), "{}", e.message);
+    assert!(
+        e.message.text().contains("4\u{2502}keep me"),
+        "{}",
+        e.message
+    );
 }
 
 #[test]
@@ -558,7 +579,8 @@ fn a_deletion_whose_hunk_is_not_in_the_file_names_the_hunk_and_the_closest_regio
         (ErrorCode::TextNotFound, Some(0), Some(0))
     );
     assert!(
-        e.message.starts_with("gone.txt, hunk #1:") && e.message.contains("lines 1-3"),
+        e.message.text().starts_with("gone.txt, hunk #1:")
+            && e.message.text().contains("lines 1-3"),
         "{}",
         e.message
     );
@@ -575,7 +597,7 @@ fn a_deletion_whose_hunks_keep_or_add_lines_is_invalid() {
         let e = refused(text);
         assert_eq!((e.lines.clone(), e.file_index), (vec![line], Some(0)), "{text}");
         assert!(
-            e.message.contains("deletes `f`") && e.message.contains(what),
+            e.message.text().contains("deletes `f`") && e.message.text().contains(what),
             "{}",
             e.message
         );
@@ -598,14 +620,14 @@ fn a_new_file_whose_hunks_keep_or_remove_lines_is_invalid_naming_the_section_and
             "{text}"
         );
         assert!(
-            e.message.contains("creates `n`") && e.message.contains(what),
+            e.message.text().contains("creates `n`") && e.message.text().contains(what),
             "{}",
             e.message
         );
     }
     // Only added lines: the file's text.
     let p = parse(b"--- /dev/null\n+++ b/n\n@@ -0,0 +1,3 @@\n+a\n+\n+b\n").unwrap();
-    assert_eq!(p.files[0].content.as_ref().unwrap().bytes, b"a\n\nb\n");
+    assert_eq!(p.files[0].content().unwrap().bytes, b"a\n\nb\n");
 }
 
 #[test]
@@ -615,7 +637,7 @@ fn a_dev_null_old_name_before_old_lines_changes_the_plus_file_where_they_are() {
     let patch = "Some text...\n\n```diff\n--- /dev/null\n+++ file.txt\n@@ ... @@\n-Original\n+Modified\n```\n";
     let p = parse(patch.as_bytes()).unwrap();
     assert_eq!(
-        (p.files[0].action, p.files[0].path.as_str()),
+        (p.files[0].action(), p.files[0].path.as_str()),
         (Action::Update, "file.txt")
     );
     let dir = TempDir::new();
@@ -652,9 +674,11 @@ fn every_gitlink_entry_is_invalid_naming_its_section() {
             "{text}"
         );
         assert!(
-            e.message.contains("submodule")
-                && e.message.contains("160000")
-                && e.message.contains("does not create, change or delete"),
+            e.message.text().contains("submodule")
+                && e.message.text().contains("160000")
+                && e.message
+                    .text()
+                    .contains("does not create, change or delete"),
             "{}",
             e.message
         );

@@ -5,11 +5,16 @@
 use std::cell::RefCell;
 use std::ptr;
 
-use napi::bindgen_prelude::{Env, Object, Unknown};
+use napi::bindgen_prelude::{Array, Env, Object, Unknown};
 use napi::{sys, JsValue};
 
-use crate::error::Error;
-use crate::explain;
+use eol_edit::binding::closest_name;
+use eol_edit::{Error, ErrorCode, Message, Name, Op, Part};
+
+/// An `INVALID_ARGUMENT` failure.
+pub fn invalid(message: impl Into<Message>) -> Error {
+    Error::new(ErrorCode::InvalidArgument, message)
+}
 
 /// A JavaScript value with the env it lives in.
 #[derive(Clone, Copy)]
@@ -59,9 +64,7 @@ fn status_ok(env: sys::napi_env, status: sys::napi_status, what: &str) -> Result
     let mut pending = false;
     unsafe { sys::napi_is_exception_pending(env, &mut pending) };
     if !pending {
-        return Err(Error::invalid(format!(
-            "could not read {what} from JavaScript"
-        )));
+        return Err(invalid(format!("could not read {what} from JavaScript")));
     }
     let mut exception = ptr::null_mut();
     unsafe { sys::napi_get_and_clear_last_exception(env, &mut exception) };
@@ -76,7 +79,7 @@ fn status_ok(env: sys::napi_env, status: sys::napi_status, what: &str) -> Result
         // Coercing threw too (a Symbol, say): drop that one as well.
         unsafe { sys::napi_get_and_clear_last_exception(env, &mut exception) };
     }
-    Err(Error::invalid(format!("reading {what} threw: {message}")))
+    Err(invalid(format!("reading {what} threw: {message}")))
 }
 
 impl Js {
@@ -124,7 +127,7 @@ impl Js {
     }
 
     fn wrong(&self, name: &str, expected: &str) -> Error {
-        Error::invalid(format!(
+        invalid(format!(
             "{name} must be {expected}, but it is {}.",
             self.kind().describe()
         ))
@@ -201,7 +204,7 @@ impl Js {
     /// name something else than the caller meant.
     pub fn string(&self, name: &str) -> Result<String, Error> {
         String::from_utf8(self.string_bytes(name)?).map_err(|_| {
-            Error::invalid(format!(
+            invalid(format!(
                 "{name} is not valid Unicode: it has a lone surrogate (half of a UTF-16 pair)."
             ))
         })
@@ -254,7 +257,7 @@ impl Js {
             name,
         )?;
         if !n.is_finite() {
-            return Err(Error::invalid(format!("{name} must be a finite number.")));
+            return Err(invalid(format!("{name} must be a finite number.")));
         }
         Ok(n)
     }
@@ -266,7 +269,7 @@ impl Js {
         }
         let n = self.number(name)?;
         if n < 0.0 || n.fract() != 0.0 || n > 9_007_199_254_740_991.0 {
-            return Err(Error::invalid(format!(
+            return Err(invalid(format!(
                 "{name} must be a whole number of 0 or more, but it is {n}."
             )));
         }
@@ -458,7 +461,9 @@ impl Options {
         match &self.object {
             None => Ok(None),
             Some(obj) => {
-                let v = obj.get(key).map_err(|e| e.with_argument(key))?;
+                let v = obj
+                    .get(key)
+                    .map_err(|e| e.with_argument(Name::from_id(key)))?;
                 Ok(if v.is_missing() { None } else { Some(v) })
             }
         }
@@ -474,7 +479,7 @@ impl Options {
             None => Ok(Vec::new()),
             Some(v) => v
                 .entries(&self.label(key))
-                .map_err(|e| e.with_argument(key)),
+                .map_err(|e| e.with_argument(Name::from_id(key))),
         }
     }
 
@@ -484,7 +489,7 @@ impl Options {
             None => Ok(default),
             Some(v) => v
                 .bool_or(&self.label(key), default)
-                .map_err(|e| e.with_argument(key)),
+                .map_err(|e| e.with_argument(Name::from_id(key))),
         }
     }
 
@@ -495,7 +500,7 @@ impl Options {
             Some(v) => v
                 .string(&self.label(key))
                 .map(Some)
-                .map_err(|e| e.with_argument(key)),
+                .map_err(|e| e.with_argument(Name::from_id(key))),
         }
     }
 
@@ -504,11 +509,9 @@ impl Options {
         let name = self.label(key);
         let value = match self.get(key)? {
             Some(v) => v.string_bytes(&name),
-            None => Err(Error::invalid(format!(
-                "{name} is missing: it must be a string."
-            ))),
+            None => Err(invalid(format!("{name} is missing: it must be a string."))),
         };
-        value.map_err(|e| e.with_argument(key))
+        value.map_err(|e| e.with_argument(Name::from_id(key)))
     }
 
     /// An optional whole-number option.
@@ -517,7 +520,7 @@ impl Options {
             None => Ok(None),
             Some(v) => v
                 .whole_number(&self.label(key))
-                .map_err(|e| e.with_argument(key)),
+                .map_err(|e| e.with_argument(Name::from_id(key))),
         }
     }
 
@@ -537,12 +540,12 @@ impl Options {
         };
         match self.get(key)? {
             None => Ok(None),
-            Some(v) => read(v).map_err(|e| e.with_argument(key)),
+            Some(v) => read(v).map_err(|e| e.with_argument(Name::from_id(key))),
         }
     }
 
     /// Refuses the object's own enumerable string keys that were never asked for,
-    /// naming each with the closest known key (`explain::unknown_keys`).
+    /// naming each with the closest known key ([`unknown_keys`]).
     fn refuse_unknown(&self, function: &str) -> Result<(), Error> {
         let Some(object) = &self.object else {
             return Ok(());
@@ -552,9 +555,7 @@ impl Options {
         if unknown.is_empty() {
             return Ok(());
         }
-        Err(explain::unknown_keys(
-            function, &self.name, &unknown, &asked,
-        ))
+        Err(unknown_keys(function, &self.name, &unknown, &asked))
     }
 }
 
@@ -572,7 +573,11 @@ pub fn strict<T>(
         Some(js) => match js.kind() {
             Kind::Undefined | Kind::Null => None,
             Kind::Object => Some(js),
-            _ => return Err(js.wrong("options", "an object").with_argument("options")),
+            _ => {
+                return Err(js
+                    .wrong("options", "an object")
+                    .with_argument(Name::Options))
+            }
         },
     };
     let options = Options::new(object, "options".into());
@@ -598,9 +603,55 @@ pub fn strict_item<T>(
     Ok(out)
 }
 
+/// The `INVALID_ARGUMENT` for keys `function` does not know in one of its objects:
+/// `place` is `options` for its options argument, or how an array item is called
+/// (`edits[2]`). Each unknown key is named with the known key it most plausibly
+/// meant, and every known key is listed, so a retry needs nothing else. The keys are
+/// JavaScript's, as the caller wrote them.
+pub fn unknown_keys(function: &str, place: &str, unknown: &[String], known: &[&str]) -> Error {
+    let named: Vec<String> = unknown
+        .iter()
+        .map(|key| match closest_name(key, known) {
+            Some(close) => format!("'{key}' (did you mean '{close}'?)"),
+            None => format!("'{key}'"),
+        })
+        .collect();
+    let many = unknown.len() > 1;
+    let what = match (place == "options", many) {
+        (true, false) => format!("{function} has no option {}", named[0]),
+        (true, true) => format!("{function} has no options {}", list(&named)),
+        (false, false) => format!("{place} of {function} has no key {}", named[0]),
+        (false, true) => format!("{place} of {function} has no keys {}", list(&named)),
+    };
+    let noun = if place == "options" { "option" } else { "key" };
+    let known = match known {
+        [] => format!("it takes no {noun}s"),
+        [one] => format!("its only {noun} is {one}"),
+        many => format!("its {noun}s are {}", list(many)),
+    };
+    invalid(format!("{what}; {known}. Nothing was read or written."))
+        .with_argument(Name::from_id(&unknown[0]))
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn list<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => format!(
+            "{} and {}",
+            rest.iter()
+                .map(AsRef::as_ref)
+                .collect::<Vec<_>>()
+                .join(", "),
+            last.as_ref()
+        ),
+    }
+}
+
 /// The class of every error the addon throws: `class EolEditError extends Error`, with
 /// `code` and, when there are any, `lines`, `editIndex`, `fileIndex`, `hunkIndex`,
-/// `hint` and `argument` (README, "Errors").
+/// `hint`, `argument`, `parts` and `hintParts` (README, "Errors").
 ///
 /// It is written in JavaScript because a class made with `napi_define_class` cannot
 /// extend `Error`, and only a real subclass gets a stack trace, passes both
@@ -610,7 +661,7 @@ pub fn strict_item<T>(
 /// also under `--disallow-code-generation-from-strings`.
 const ERROR_CLASS_SOURCE: &str = r#"(function () {
   'use strict';
-  const DETAILS = ['lines', 'editIndex', 'fileIndex', 'hunkIndex', 'hint', 'argument'];
+  const DETAILS = ['lines', 'editIndex', 'fileIndex', 'hunkIndex', 'hint', 'argument', 'parts', 'hintParts'];
   class EolEditError extends Error {
     constructor(message, options) {
       const o = options !== null && typeof options === 'object' ? options : {};
@@ -657,7 +708,7 @@ impl napi::bindgen_prelude::ToNapiValue for EolEditErrorConstructor {
 
 /// Turns a core error into the JavaScript error the API promises: an `EolEditError`
 /// with `code`, `message`, and `lines` / `editIndex` / `fileIndex` / `hunkIndex` /
-/// `hint` / `argument` when there are any.
+/// `hint` / `argument` when there are any, and `parts` / `hintParts`.
 pub fn to_js_error(env: &Env, error: Error) -> napi::Error {
     match build_js_error(env, &error) {
         Ok(e) => e,
@@ -665,28 +716,120 @@ pub fn to_js_error(env: &Env, error: Error) -> napi::Error {
     }
 }
 
+/// A message in the library's words: its functions and options by their camelCase
+/// names (`writeFile`, `replaceAll`, `encoding: 'gbk'`), but for the edit's texts,
+/// which a model reads through the agent tools and which keep the tools' names
+/// (`old_text`, `new_text`), and the numbered view the messages quote lines from,
+/// which is the agent tool `read_file`'s.
+pub fn library_text(message: &Message) -> String {
+    let mut out = String::new();
+    for part in message.parts() {
+        match part {
+            Part::Text(text) => out.push_str(text),
+            // The library's readFile numbers no lines: the view is the agent tool's.
+            Part::Listing => out.push_str("read_file"),
+            Part::Op(op) => out.push_str(op.id()),
+            Part::Arg { name, value } => {
+                out.push_str(library_name(name));
+                if let Some(value) = value {
+                    out.push_str(&format!(": '{value}'"));
+                }
+            }
+            Part::Value { value, .. } => out.push_str(&format!("'{value}'")),
+            // A part of a kind this binding does not know yet: its text in the crate's
+            // own names.
+            other => out.push_str(&Message::new(vec![other.clone()]).to_string()),
+        }
+    }
+    out
+}
+
+/// Warnings in the library's words (see [`library_text`]).
+pub fn library_texts(messages: &[Message]) -> Vec<String> {
+    messages.iter().map(library_text).collect()
+}
+
+fn library_name(name: &Name) -> &str {
+    match name {
+        Name::OldText => "old_text",
+        Name::NewText => "new_text",
+        other => other.id(),
+    }
+}
+
+/// A message as JavaScript's `parts`: strings for text, `{ op }` for an operation
+/// (`listing: true` for the numbered view of `readFile`'s agent tool), `{ arg, value? }`
+/// for an argument (`valueOnly: true` when only its value is to be shown), with the
+/// library's names as the ids.
+fn js_parts<'env>(env: &'env Env, message: &Message) -> napi::Result<Array<'env>> {
+    let mut array = env.create_array(message.parts().len() as u32)?;
+    for (i, part) in message.parts().iter().enumerate() {
+        let i = i as u32;
+        match part {
+            Part::Text(text) => array.set(i, text.as_ref())?,
+            Part::Op(op) => {
+                let mut o = Object::new(env)?;
+                o.set("op", op.id())?;
+                array.set(i, o)?;
+            }
+            Part::Listing => {
+                let mut o = Object::new(env)?;
+                o.set("op", Op::ReadFile.id())?;
+                o.set("listing", true)?;
+                array.set(i, o)?;
+            }
+            Part::Arg { name, value } => {
+                let mut o = Object::new(env)?;
+                o.set("arg", name.id())?;
+                if let Some(value) = value {
+                    o.set("value", &**value)?;
+                }
+                array.set(i, o)?;
+            }
+            Part::Value { name, value } => {
+                let mut o = Object::new(env)?;
+                o.set("arg", name.id())?;
+                o.set("value", &**value)?;
+                o.set("valueOnly", true)?;
+                array.set(i, o)?;
+            }
+            other => array.set(i, Message::new(vec![other.clone()]).to_string())?,
+        }
+    }
+    Ok(array)
+}
+
 fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
     let mut details = Object::new(env)?;
-    details.set("code", error.code.as_str())?;
-    if !error.lines.is_empty() {
-        details.set("lines", error.lines.clone())?;
+    details.set("code", error.code().as_str())?;
+    if !error.lines().is_empty() {
+        details.set("lines", error.lines().to_vec())?;
     }
-    if let Some(i) = error.edit_index {
+    if let Some(i) = error.edit_index() {
         details.set("editIndex", i)?;
     }
-    if let Some(i) = error.file_index {
+    if let Some(i) = error.file_index() {
         details.set("fileIndex", i)?;
     }
-    if let Some(i) = error.hunk_index {
+    if let Some(i) = error.hunk_index() {
         details.set("hunkIndex", i)?;
     }
-    if let Some(h) = &error.hint {
+    let hint = error.hint().map(library_text);
+    if let Some(h) = &hint {
         details.set("hint", h.as_str())?;
     }
-    if let Some(a) = &error.argument {
-        details.set("argument", &**a)?;
+    if let Some(a) = error.argument() {
+        details.set("argument", a.id())?;
     }
-    let text = error.full_message();
+    details.set("parts", js_parts(env, error.message())?)?;
+    if let Some(h) = error.hint() {
+        details.set("hintParts", js_parts(env, h)?)?;
+    }
+    let mut text = library_text(error.message());
+    if let Some(h) = &hint {
+        text.push(' ');
+        text.push_str(h);
+    }
     let message = env.create_string(text.as_str())?;
     let class = match env.get_instance_data::<ErrorClass>() {
         Ok(Some(ErrorClass(reference))) => {
@@ -701,7 +844,7 @@ fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
     };
     if class.is_null() {
         let mut obj = env.create_error(napi::Error::new(napi::Status::GenericFailure, text))?;
-        obj.set("code", error.code.as_str())?;
+        obj.set("code", error.code().as_str())?;
         return Ok(napi::Error::from(obj.to_unknown()));
     }
     let args = [message.raw(), details.raw()];

@@ -2,21 +2,17 @@
 //! libuv pool) and as a `*Sync` twin. Arguments are read on the JavaScript thread;
 //! the work itself is a plain closure over owned Rust data, run here or on the pool.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use napi::bindgen_prelude::{AsyncTask, Env, ToNapiValue, TypeName, Unknown};
 use napi::Task;
 use napi_derive::napi;
 
 use super::edits::{read_anchor, read_edits};
-use super::js::{strict, Js, Options};
+use super::js::{invalid, strict, Js, Options};
 use super::{guard, panic_error, tier_names, EolInfo};
-use crate::encoding::{Decoded, Encoding};
-use crate::engine::{self, Anchor, Applied, Edit, WriteEol};
-use crate::eol::{self, Ending};
-use crate::error::{Error, ErrorCode};
-use crate::file::{self, FileOptions};
-use crate::splice::Splices;
+use eol_edit::binding;
+use eol_edit::{EditOptions, Ending, Error, Name, ReadOptions, WriteEol};
 
 /// Work to run on the libuv pool; its result or error is converted on the JS thread.
 pub struct Job<T: Send + 'static> {
@@ -54,7 +50,7 @@ pub struct EditResult {
     pub path: String,
     pub replacements: u32,
     #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped'>"
+        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>"
     )]
     pub matched_by: Vec<String>,
     pub start_line: u32,
@@ -131,134 +127,79 @@ pub struct ReadOptionsShape {
     pub encoding: Option<String>,
 }
 
-/// The options of every file function: where the file is, how large it may be, and
-/// the encoding to read it in.
-fn place_options(o: &Options) -> Result<FileOptions, Error> {
-    Ok(FileOptions {
-        roots: o
+/// The options every file function takes: where the file is, how large it may be, and
+/// the encoding to read it in (`root`, `cwd`, `maxBytes`, `encoding`).
+pub(super) struct Place {
+    pub root: Option<Vec<PathBuf>>,
+    pub cwd: Option<PathBuf>,
+    pub max_bytes: Option<u64>,
+    pub encoding: Option<String>,
+}
+
+pub(super) fn place_options(o: &Options) -> Result<Place, Error> {
+    Ok(Place {
+        root: o
             .strings("root")?
             .map(|roots| roots.into_iter().map(PathBuf::from).collect()),
         cwd: o.string("cwd")?.map(PathBuf::from),
-        max_bytes: o
-            .whole_number("maxBytes")?
-            .unwrap_or(file::DEFAULT_MAX_BYTES),
-        encoding: o
-            .string("encoding")?
-            .map(|label| Encoding::for_label(&label))
-            .transpose()?,
-        ..FileOptions::default()
+        max_bytes: o.whole_number("maxBytes")?,
+        encoding: o.string("encoding")?,
     })
 }
 
-/// The options of every function that writes: [`place_options`], `dryRun` and
-/// `durable` (`applyPatch` has these and its own `expectedVersions`).
-pub(super) fn write_options(o: &Options) -> Result<FileOptions, Error> {
-    Ok(FileOptions {
-        dry_run: o.bool_or("dryRun", false)?,
-        durable: o.bool_or("durable", false)?,
-        ..place_options(o)?
-    })
+/// `EditOptions` (README, "API"): `expectedVersion`, [`write_options`].
+fn edit_options(o: &Options) -> Result<EditOptions, Error> {
+    // The order the keys are asked in is the order an unknown key's message lists them.
+    let expected_version = o.string("expectedVersion")?;
+    let mut options = write_options(o)?;
+    options.expected_version = expected_version;
+    Ok(options)
 }
 
-/// `EditOptions`: [`write_options`] and `expectedVersion`.
-fn edit_options(o: &Options) -> Result<FileOptions, Error> {
-    Ok(FileOptions {
-        expected_version: o.string("expectedVersion")?,
-        ..write_options(o)?
-    })
+/// The options of every function that writes: `dryRun`, `durable` and
+/// [`place_options`] (`applyPatch` has these and its own `expectedVersions`).
+pub(super) fn write_options(o: &Options) -> Result<EditOptions, Error> {
+    let mut options = EditOptions::default();
+    options.dry_run = o.bool_or("dryRun", false)?;
+    options.durable = o.bool_or("durable", false)?;
+    let place = place_options(o)?;
+    options.root = place.root;
+    options.cwd = place.cwd;
+    if let Some(max_bytes) = place.max_bytes {
+        options.max_bytes = max_bytes;
+    }
+    options.encoding = place.encoding;
+    Ok(options)
 }
 
 fn read_path(value: Unknown<'_>) -> Result<PathBuf, Error> {
     let check = || {
         let path = Js::new(value).string("path")?;
         if path.is_empty() {
-            return Err(Error::invalid("path is empty."));
+            return Err(invalid("path is empty."));
         }
         if path.contains('\0') {
-            return Err(Error::invalid("path contains a NUL character."));
+            return Err(invalid("path contains a NUL character."));
         }
         Ok(PathBuf::from(path))
     };
-    check().map_err(|e| e.with_argument("path"))
+    check().map_err(|e| e.with_argument(Name::Path))
 }
 
-/// Runs an engine change on a file: one read, one atomic write.
-fn change(
-    path: PathBuf,
-    opts: FileOptions,
-    create_ok: bool,
-    apply: impl FnOnce(Option<&Decoded>, &Path, &str) -> Result<Applied, Error>,
-) -> Result<EditResult, Error> {
-    let label = path.to_string_lossy().into_owned();
-    let (written, (applied, info, mixed, read_warnings)) =
-        file::modify(&path, &opts, create_ok, |decoded, real| {
-            let mut applied = apply(decoded, real, &label)?;
-            // The new source goes to the file; the result keeps only what it reports.
-            let splices = std::mem::take(&mut applied.splices);
-            let source = decoded.map(|d| d.source.as_slice()).unwrap_or_default();
-            let info = eol::info_of_pieces(splices.pieces(source));
-            let mixed = eol::made_mixed_warning(source, &info);
-            let read_warnings = decoded.map(|d| d.warnings.clone()).unwrap_or_default();
-            Ok((splices, (applied, info, mixed, read_warnings)))
-        })?;
-    let warnings = read_warnings
-        .into_iter()
-        .chain(mixed)
-        .chain(written.warnings)
-        .collect();
-    Ok(EditResult {
-        path: label,
-        replacements: applied.replacements,
-        matched_by: tier_names(&applied.matched_by),
-        start_line: applied.start_line,
-        end_line: applied.end_line,
-        diff: applied.diff,
-        eol: EolInfo::from(info),
-        version: written.version,
-        changed: written.changed,
-        warnings,
-    })
-}
-
-fn existing(decoded: Option<&Decoded>) -> Result<&[u8], Error> {
-    // `modify` passes None only when creating is allowed.
-    decoded
-        .map(|d| d.source.as_slice())
-        .ok_or_else(|| Error::new(ErrorCode::FileNotFound, "File not found."))
-}
-
-fn read_work(
-    path: PathBuf,
-    opts: FileOptions,
-    offset: Option<u64>,
-    limit: Option<u64>,
-) -> Result<ReadResult, Error> {
-    let mut loaded = file::load(&path, &opts)?;
-    let source = &loaded.decoded.source;
-    let info = eol::info(source);
-    let total = info.line_count(source.is_empty());
-    let first = offset.unwrap_or(1).max(1) as usize;
-    let wanted = limit.map_or(usize::MAX, |l| l as usize);
-    let (from, to, count) = eol::line_span(source, first - 1, wanted);
-    let slice = eol::to_lf(&source[from..to]);
-    let result = ReadResult {
-        // The source is valid UTF-8 (bytes that are not show as U+FFFD).
-        content: String::from_utf8_lossy(&slice).into_owned(),
-        start_line: first as u32,
-        end_line: (first - 1 + count) as u32,
-        total_lines: total as u32,
-        eol: EolInfo::from(info),
-        bom: loaded.decoded.bom,
-        encoding: loaded.decoded.encoding.name(),
-        version: loaded.version.clone(),
-        warnings: std::mem::take(&mut loaded.decoded.warnings),
-    };
-    drop(slice);
-    // The edit that usually follows starts from this decoded text (`encoding::views`).
-    if let Some(hash) = file::version::hash(&loaded.version) {
-        loaded.decoded.keep(hash);
+/// The result of every function that changes a file, as JavaScript sees it.
+fn edit_result(r: eol_edit::EditResult) -> EditResult {
+    EditResult {
+        path: r.path,
+        replacements: r.replacements,
+        matched_by: tier_names(&r.matched_by),
+        start_line: r.start_line,
+        end_line: r.end_line,
+        diff: r.diff,
+        eol: EolInfo::from(r.eol),
+        version: r.version,
+        changed: r.changed,
+        warnings: super::js::library_texts(&r.warnings),
     }
-    Ok(result)
 }
 
 /// Arguments of `readFile`, read on the JS thread.
@@ -266,18 +207,35 @@ fn read_args(
     path: Unknown<'_>,
     options: Option<Unknown<'_>>,
     function: &str,
-) -> Result<(PathBuf, FileOptions, Option<u64>, Option<u64>), Error> {
+) -> Result<(PathBuf, ReadOptions), Error> {
     let path = read_path(path)?;
     strict(options, function, |o| {
-        let offset = o.whole_number("offset")?;
-        if offset == Some(0) {
-            return Err(Error::invalid(
-                "options.offset is a 1-based line number: use 1 for the first line.",
-            )
-            .with_argument("offset"));
+        let mut options = ReadOptions::default();
+        options.offset = o.whole_number("offset")?;
+        options.limit = o.whole_number("limit")?;
+        let place = place_options(o)?;
+        options.root = place.root;
+        options.cwd = place.cwd;
+        if let Some(max_bytes) = place.max_bytes {
+            options.max_bytes = max_bytes;
         }
-        let limit = o.whole_number("limit")?;
-        Ok((path, place_options(o)?, offset, limit))
+        options.encoding = place.encoding;
+        Ok((path, options))
+    })
+}
+
+fn read_work(path: PathBuf, options: ReadOptions) -> Result<ReadResult, Error> {
+    let r = eol_edit::read_file(path, &options)?;
+    Ok(ReadResult {
+        content: r.content,
+        start_line: r.start_line,
+        end_line: r.end_line,
+        total_lines: r.total_lines,
+        eol: EolInfo::from(r.eol),
+        bom: r.bom,
+        encoding: r.encoding,
+        version: r.version,
+        warnings: super::js::library_texts(&r.warnings),
     })
 }
 
@@ -293,7 +251,7 @@ pub fn read_file(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<ReadResult>>> {
     Ok(match settle(|| read_args(path, options, "readFile")) {
-        Ok((path, opts, offset, limit)) => Job::new(move || read_work(path, opts, offset, limit)),
+        Ok((path, opts)) => Job::new(move || read_work(path, opts)),
         Err(e) => Job::new(move || Err(e)),
     })
 }
@@ -309,8 +267,8 @@ pub fn read_file_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<ReadResult> {
     guard(env, || {
-        let (path, opts, offset, limit) = read_args(path, options, "readFileSync")?;
-        read_work(path, opts, offset, limit)
+        let (path, opts) = read_args(path, options, "readFileSync")?;
+        read_work(path, opts)
     })
 }
 
@@ -347,27 +305,15 @@ fn edit_args(
     let path = read_path(path)?;
     let old_text = Js::new(old_text)
         .string_bytes("oldText")
-        .map_err(|e| e.with_argument("oldText"))?;
+        .map_err(|e| e.with_argument(Name::OldText))?;
     let new_text = Js::new(new_text)
         .string_bytes("newText")
-        .map_err(|e| e.with_argument("newText"))?;
-    let (opts, replace_all) = strict(options, function, |o| {
-        Ok((edit_options(o)?, o.bool_or("replaceAll", false)?))
+        .map_err(|e| e.with_argument(Name::NewText))?;
+    let opts = strict(options, function, |o| {
+        Ok(edit_options(o)?.with_replace_all(o.bool_or("replaceAll", false)?))
     })?;
-    let edit = Edit {
-        old_text,
-        new_text,
-        replace_all,
-    };
     Ok(Box::new(move || {
-        change(path, opts, false, |source, _, label| {
-            engine::apply_edits(existing(source)?, std::slice::from_ref(&edit), label).map_err(
-                |mut e| {
-                    e.edit_index = None;
-                    e
-                },
-            )
-        })
+        binding::edit_file(&path, &old_text, &new_text, &opts).map(edit_result)
     }))
 }
 
@@ -414,9 +360,7 @@ fn multi_args(
     let edits = read_edits(&Js::new(edits), function)?;
     let opts = strict(options, function, edit_options)?;
     Ok(Box::new(move || {
-        change(path, opts, false, |source, _, label| {
-            engine::apply_edits(existing(source)?, &edits, label)
-        })
+        binding::multi_edit(&path, &edits, &opts).map(edit_result)
     }))
 }
 
@@ -457,15 +401,13 @@ fn delete_args(
     function: &str,
 ) -> Result<Work, Error> {
     let path = read_path(path)?;
-    let start: Anchor = read_anchor(&Js::new(start), "startAnchor")?;
-    let end: Anchor = read_anchor(&Js::new(end), "endAnchor")?;
-    let (opts, inclusive) = strict(options, function, |o| {
-        Ok((edit_options(o)?, o.bool_or("inclusive", false)?))
+    let start = read_anchor(&Js::new(start), Name::StartAnchor)?;
+    let end = read_anchor(&Js::new(end), Name::EndAnchor)?;
+    let opts = strict(options, function, |o| {
+        Ok(edit_options(o)?.with_inclusive(o.bool_or("inclusive", false)?))
     })?;
     Ok(Box::new(move || {
-        change(path, opts, false, |source, _, label| {
-            engine::delete_range(existing(source)?, &start, &end, inclusive, label)
-        })
+        binding::delete_range(&path, &start, &end, &opts).map(edit_result)
     }))
 }
 
@@ -513,29 +455,24 @@ fn write_args(
         super::js::Kind::Buffer => content.buffer_bytes("content"),
         _ => content.string_bytes("content"),
     }
-    .map_err(|e| e.with_argument("content"))?;
-    let (opts, mode) = strict(options, function, |o| {
+    .map_err(|e| e.with_argument(Name::Content))?;
+    let opts = strict(options, function, |o| {
         let opts = edit_options(o)?;
-        let mode = match o.string("eol")?.as_deref() {
+        let eol = match o.string("eol")?.as_deref() {
             None | Some("preserve") => WriteEol::Preserve,
-            Some("lf") => WriteEol::Force(Ending::Lf),
-            Some("crlf") => WriteEol::Force(Ending::CrLf),
+            Some("lf") => WriteEol::Lf,
+            Some("crlf") => WriteEol::CrLf,
             Some(other) => {
-                return Err(Error::invalid(format!(
+                return Err(invalid(format!(
                     "options.eol must be 'preserve', 'lf' or 'crlf', not '{other}'."
                 ))
-                .with_argument("eol"))
+                .with_argument(Name::Eol))
             }
         };
-        Ok((opts, mode))
+        Ok(opts.with_eol(eol))
     })?;
     Ok(Box::new(move || {
-        change(path, opts, true, |decoded, real, label| {
-            // Settings files are read only when the content and the file give no ending.
-            let fallback = || file::conventions::new_file_ending(real);
-            let source = decoded.map(|d| d.source.as_slice());
-            Ok(engine::write(source, &content, mode, fallback, label))
-        })
+        eol_edit::write_file(&path, &content, &opts).map(edit_result)
     }))
 }
 
@@ -577,16 +514,14 @@ fn convert_args(
     let path = read_path(path)?;
     let to_name = Js::new(to)
         .string("to")
-        .map_err(|e| e.with_argument("to"))?;
+        .map_err(|e| e.with_argument(Name::To))?;
     let to = Ending::from_name(&to_name).ok_or_else(|| {
-        Error::invalid(format!("to must be 'lf', 'crlf' or 'cr', not '{to_name}'."))
-            .with_argument("to")
+        invalid(format!("to must be 'lf', 'crlf' or 'cr', not '{to_name}'."))
+            .with_argument(Name::To)
     })?;
     let opts = strict(options, function, edit_options)?;
     Ok(Box::new(move || {
-        change(path, opts, false, |source, _, label| {
-            engine::convert_eol(existing(source)?, to, label)
-        })
+        eol_edit::convert_eol(&path, to, &opts).map(edit_result)
     }))
 }
 
@@ -627,41 +562,12 @@ fn convert_encoding_args(
     let path = read_path(path)?;
     let to = Js::new(to)
         .string("to")
-        .and_then(|label| Encoding::for_label(&label))
-        .map_err(|e| e.with_argument("to"))?;
-    let (mut opts, asked) = strict(options, function, |o| {
-        Ok((edit_options(o)?, o.bool_or("bom", false)?))
+        .map_err(|e| e.with_argument(Name::To))?;
+    let opts = strict(options, function, |o| {
+        Ok(edit_options(o)?.with_bom(o.bool_or("bom", false)?))
     })?;
-    // UTF-16 always has its BOM (it is how the file is recognised); UTF-8 has one
-    // only when asked for; legacy encodings have none.
-    let bom = if to == Encoding::utf8() {
-        asked
-    } else {
-        to.is_unicode()
-    };
-    opts.convert_to = Some((to, bom));
     Ok(Box::new(move || {
-        change(path, opts, false, |decoded, _, _| {
-            let decoded =
-                decoded.ok_or_else(|| Error::new(ErrorCode::FileNotFound, "File not found."))?;
-            decoded.check_convertible()?;
-            if (decoded.encoding, decoded.bom) == (to, bom) {
-                let with = if bom { " with a BOM" } else { "" };
-                return Err(Error::new(
-                    ErrorCode::NoChange,
-                    format!("The file is already {to}{with}: nothing to convert."),
-                ));
-            }
-            let lines = eol::info(&decoded.source).line_count(decoded.source.is_empty()) as u32;
-            Ok(Applied {
-                splices: Splices::of(Vec::new()),
-                replacements: 0,
-                matched_by: Vec::new(),
-                start_line: lines.min(1),
-                end_line: lines,
-                diff: String::new(),
-            })
-        })
+        eol_edit::convert_encoding(&path, &to, &opts).map(edit_result)
     }))
 }
 

@@ -1,10 +1,15 @@
-//! Where JavaScript meets Rust: the only module that imports napi.
+//! Where JavaScript meets Rust: the Node.js binding of eol-edit, the only crate that
+//! imports napi.
 //!
 //! Each function reads its arguments by hand ([`js`]), so a wrong type is an
-//! `INVALID_ARGUMENT` error, calls the core, and converts the result or the error.
-//! Panics are caught here and become errors, so they never take Node down.
+//! `INVALID_ARGUMENT` error, and refuses option keys it does not know (an options
+//! object is a JavaScript thing); then it calls the core (`eol_edit`, on its
+//! `binding` API, whose text is bytes that may hold JavaScript's lone surrogates) and
+//! converts the result or the error. Nothing else happens here: every operation is
+//! the core's. Panics are caught here and become errors, so they never take Node down.
 
-// napi-derive registers functions only outside `cfg(test)`.
+// napi-derive registers functions only outside `cfg(test)`, which clippy's
+// `--all-targets` checks too.
 #![cfg_attr(test, allow(dead_code))]
 
 mod edits;
@@ -18,13 +23,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use napi::bindgen_prelude::Env;
 use napi_derive::napi;
 
-use crate::eol;
-use crate::error::{Error, ErrorCode};
+use eol_edit::{Error, ErrorCode, Tier};
 
 /// The class of every error eol-edit throws (`EolEditError extends Error`): `code` is
 /// one of the codes listed in the README's "Errors", with `lines`, `editIndex`, `fileIndex`,
-/// `hunkIndex` and `hint` where they help. The declarations of the class and of its
-/// instances are in `src/node/index-header.d.ts.in`.
+/// `hunkIndex`, `hint` and `argument` where they help, and the message and hint as
+/// `parts` and `hintParts`. The declarations of the class and of its
+/// instances are in `napi/index-header.d.ts.in`.
 #[allow(non_upper_case_globals)]
 #[napi]
 pub const EolEditError: js::EolEditErrorConstructor = js::EolEditErrorConstructor;
@@ -52,7 +57,7 @@ pub(crate) fn panic_error(panic: Box<dyn std::any::Any + Send>) -> Error {
 }
 
 /// The `matchedBy` of a result: each edit's tier by its public name.
-fn tier_names(tiers: &[crate::matching::Tier]) -> Vec<String> {
+fn tier_names(tiers: &[Tier]) -> Vec<String> {
     tiers.iter().map(|t| t.as_str().to_string()).collect()
 }
 
@@ -68,8 +73,8 @@ pub struct EolInfo {
     pub trailing_newline: bool,
 }
 
-impl From<eol::EolInfo> for EolInfo {
-    fn from(i: eol::EolInfo) -> Self {
+impl From<eol_edit::EolInfo> for EolInfo {
+    fn from(i: eol_edit::EolInfo) -> Self {
         EolInfo {
             lf: i.lf as u32,
             crlf: i.crlf as u32,

@@ -1,5 +1,5 @@
 //! `applyPatch`, `applyPatchSync` and `parsePatch` (README, "Patches"): arguments read
-//! here, the work done by [`crate::patch`].
+//! here, the work done by [`eol_edit::patch`].
 
 use std::collections::HashMap;
 
@@ -9,8 +9,7 @@ use napi_derive::napi;
 use super::files::{settle, write_options, Job};
 use super::js::{strict, Js, Kind};
 use super::{guard, tier_names, EolInfo};
-use crate::error::Error;
-use crate::patch::{self, Kind as LineKind, PatchOptions};
+use eol_edit::{Error, Name, PatchOptions};
 
 /// What `applyPatch` did to one file section of the patch, in the patch's order.
 #[napi(object)]
@@ -108,17 +107,13 @@ pub struct ParsedPatch {
     pub files: Vec<ParsedFile>,
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 fn read_patch(value: Unknown<'_>) -> Result<Vec<u8>, Error> {
     let js = Js::new(value);
     match js.kind() {
         Kind::Buffer => js.buffer_bytes("patch"),
         _ => js.string_bytes("patch"),
     }
-    .map_err(|e| e.with_argument("patch"))
+    .map_err(|e| e.with_argument(Name::Patch))
 }
 
 fn patch_args(
@@ -132,21 +127,28 @@ fn patch_args(
         for (path, version) in o.entries("expectedVersions")? {
             let version = version
                 .string(&format!("options.expectedVersions[{path:?}]"))
-                .map_err(|e| e.with_argument("expectedVersions"))?;
+                .map_err(|e| e.with_argument(Name::ExpectedVersions))?;
             expected_versions.insert(path, version);
         }
-        Ok(PatchOptions {
-            file: write_options(o)?,
-            expected_versions,
-        })
+        let file = write_options(o)?;
+        let mut options = PatchOptions::default();
+        options.cwd = file.cwd;
+        options.root = file.root;
+        options.dry_run = file.dry_run;
+        options.durable = file.durable;
+        options.max_bytes = file.max_bytes;
+        options.encoding = file.encoding;
+        options.expected_versions = expected_versions;
+        Ok(options)
     })?;
     Ok((patch, options))
 }
 
 fn patch_work(patch: Vec<u8>, opts: PatchOptions) -> Result<PatchResult, Error> {
-    let files = patch::apply_patch(&patch, &opts)?;
+    let result = eol_edit::apply_patch(&patch, &opts)?;
     Ok(PatchResult {
-        files: files
+        files: result
+            .files
             .into_iter()
             .map(|f| PatchFileResult {
                 path: f.path,
@@ -156,7 +158,7 @@ fn patch_work(patch: Vec<u8>, opts: PatchOptions) -> Result<PatchResult, Error> 
                 eol: EolInfo::from(f.eol),
                 version: f.version,
                 matched_by: tier_names(&f.matched_by),
-                warnings: f.warnings,
+                warnings: super::js::library_texts(&f.warnings),
             })
             .collect(),
     })
@@ -200,7 +202,7 @@ pub fn apply_patch_sync(
 #[napi(js_name = "parsePatch", ts_args_type = "patch: string")]
 pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
     guard(env, || {
-        let parsed = patch::parse(&read_patch(patch)?)?;
+        let parsed = eol_edit::parse_patch(read_patch(patch)?)?;
         Ok(ParsedPatch {
             format: parsed.format.as_str().to_string(),
             files: parsed
@@ -209,32 +211,21 @@ pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
                 .map(|f| ParsedFile {
                     path: f.path,
                     action: f.action.as_str().to_string(),
-                    moved_to: f.move_to,
-                    content: f.content.map(|c| text(&c.bytes)),
-                    line: f.line as u32,
+                    moved_to: f.moved_to,
+                    content: f.content,
+                    line: f.line,
                     hunks: f
                         .hunks
                         .into_iter()
                         .map(|h| ParsedHunk {
-                            anchors: h.anchors.iter().map(|a| text(a)).collect(),
-                            old_start: h.hint.map(|x| x.old_start),
-                            old_lines: h.hint.map(|x| x.old_len),
-                            new_start: h.hint.map(|x| x.new_start),
-                            new_lines: h.hint.map(|x| x.new_len),
-                            lines: h
-                                .lines
-                                .iter()
-                                .map(|(kind, t)| {
-                                    let prefix = match kind {
-                                        LineKind::Context => ' ',
-                                        LineKind::Removed => '-',
-                                        LineKind::Added => '+',
-                                    };
-                                    format!("{prefix}{}", text(t))
-                                })
-                                .collect(),
+                            anchors: h.anchors,
+                            old_start: h.old_start,
+                            old_lines: h.old_lines,
+                            new_start: h.new_start,
+                            new_lines: h.new_lines,
+                            lines: h.lines,
                             end_of_file: h.end_of_file,
-                            line: h.line as u32,
+                            line: h.line,
                         })
                         .collect(),
                 })

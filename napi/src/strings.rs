@@ -6,7 +6,7 @@ use napi_derive::napi;
 
 use super::js::{js_string, Js};
 use super::{guard, EolInfo};
-use crate::eol;
+use eol_edit::binding;
 
 /// The LF view of a text: every CRLF and lone CR becomes LF. Returns the input
 /// string itself when it has no CR.
@@ -19,7 +19,7 @@ pub fn to_lf<'env>(env: &'env Env, text: Unknown<'env>) -> napi::Result<Unknown<
     guard(env, || {
         let js = Js::new(text);
         let bytes = js.string_bytes("text")?;
-        Ok(match eol::to_lf(&bytes) {
+        Ok(match binding::to_lf(&bytes) {
             std::borrow::Cow::Borrowed(_) => Ok(js.unknown()),
             std::borrow::Cow::Owned(lf) => js_string(env, &lf),
         })
@@ -35,7 +35,7 @@ pub fn to_lf<'env>(env: &'env Env, text: Unknown<'env>) -> napi::Result<Unknown<
 pub fn detect_eol(env: &Env, text: Unknown<'_>) -> napi::Result<&'static str> {
     guard(env, || {
         let bytes = Js::new(text).string_bytes("text")?;
-        Ok(eol::detect(&bytes).as_str())
+        Ok(binding::detect_eol(&bytes).as_str())
     })
 }
 
@@ -45,7 +45,7 @@ pub fn detect_eol(env: &Env, text: Unknown<'_>) -> napi::Result<&'static str> {
 pub fn eol_info(env: &Env, text: Unknown<'_>) -> napi::Result<EolInfo> {
     guard(env, || {
         let bytes = Js::new(text).string_bytes("text")?;
-        Ok(EolInfo::from(eol::info(&bytes)))
+        Ok(EolInfo::from(binding::eol_info(&bytes)))
     })
 }
 
@@ -65,7 +65,7 @@ pub fn normalize_eol<'env>(
     guard(env, || {
         let original = Js::new(original).string_bytes("original")?;
         let updated = Js::new(updated).string_bytes("updated")?;
-        Ok(js_string(env, &eol::normalize_eol(&original, &updated)))
+        Ok(js_string(env, &binding::normalize_eol(&original, &updated)))
     })?
 }
 

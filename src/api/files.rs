@@ -1,0 +1,369 @@
+//! The file functions: `read_file` and the six that change a file, each one read and
+//! at most one atomic write through [`crate::file`].
+//!
+//! Every change goes through [`change`]: the file layer resolves, locks, reads and
+//! checks the file, the engine works out the new source, and the result is built from
+//! what the engine and the write report. What a function adds of its own is here too:
+//! the lines `read_file` slices, `write_file`'s ending for a new file, and
+//! `convert_encoding`'s byte order mark.
+//!
+//! Text arrives as UTF-8 bytes (the `*_bytes` forms): a binding whose strings may hold
+//! what UTF-8 cannot (JavaScript's lone surrogates, as WTF-8) calls those, and the
+//! public functions call them with a `&str`'s bytes.
+
+use std::path::Path;
+
+use super::options::{EditOptions, ReadOptions};
+use super::results::{EditResult, ReadResult};
+use crate::encoding::{Decoded, Encoding};
+use crate::engine::{self, Applied};
+use crate::eol::{self, Ending};
+use crate::error::{Error, ErrorCode, Result};
+use crate::file::{self, FileOptions};
+use crate::message::{parts, Name, Op};
+use crate::splice::Splices;
+
+/// One edit of [`multi_edit`](crate::multi_edit) or
+/// [`apply_edits`](crate::apply_edits): replace `old_text` (written with LF line
+/// breaks, as `read_file` shows the file) by `new_text`.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// The text to find.
+    pub old_text: String,
+    /// The text to put in its place.
+    pub new_text: String,
+    /// Replace every match instead of requiring exactly one.
+    pub replace_all: bool,
+}
+
+impl Edit {
+    /// An edit that must match exactly one place.
+    pub fn new(old_text: impl Into<String>, new_text: impl Into<String>) -> Self {
+        Edit {
+            old_text: old_text.into(),
+            new_text: new_text.into(),
+            replace_all: false,
+        }
+    }
+
+    /// The same edit, replacing every match when `replace_all`.
+    pub fn with_replace_all(mut self, replace_all: bool) -> Self {
+        self.replace_all = replace_all;
+        self
+    }
+
+    /// The engine's form.
+    pub(crate) fn engine(&self) -> engine::Edit {
+        engine::Edit {
+            old_text: self.old_text.as_bytes().to_vec(),
+            new_text: self.new_text.as_bytes().to_vec(),
+            replace_all: self.replace_all,
+        }
+    }
+}
+
+/// An anchor of [`delete_range`](crate::delete_range): a whole line of the file as
+/// `read_file` shows it (exact, else trimmed), or a 1-based line number.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Anchor {
+    /// A line's text.
+    Text(String),
+    /// A 1-based line number.
+    Line(u64),
+}
+
+impl Anchor {
+    /// The engine's form.
+    pub(crate) fn engine(&self) -> engine::Anchor {
+        match self {
+            Anchor::Text(text) => engine::Anchor::Text(text.as_bytes().to_vec()),
+            Anchor::Line(n) => engine::Anchor::Line(*n),
+        }
+    }
+}
+
+impl From<&str> for Anchor {
+    fn from(text: &str) -> Self {
+        Anchor::Text(text.to_string())
+    }
+}
+
+impl From<String> for Anchor {
+    fn from(text: String) -> Self {
+        Anchor::Text(text)
+    }
+}
+
+impl From<u64> for Anchor {
+    fn from(line: u64) -> Self {
+        Anchor::Line(line)
+    }
+}
+
+/// Reads a file as a model should see it: the LF view of the lines asked for, with the
+/// file's endings, BOM, encoding and version.
+pub fn read_file(path: impl AsRef<Path>, options: &ReadOptions) -> Result<ReadResult> {
+    if options.offset == Some(0) {
+        return Err(Error::invalid(parts![
+            Name::Offset,
+            " is a 1-based line number: use 1 for the first line."
+        ])
+        .with_argument(Name::Offset));
+    }
+    let path = path.as_ref();
+    let mut loaded = file::load(path, &options.file_options()?)?;
+    let source = &loaded.decoded.source;
+    let info = eol::info(source);
+    let total = info.line_count(source.is_empty());
+    let first = options.offset.unwrap_or(1).max(1) as usize;
+    let wanted = options.limit.map_or(usize::MAX, |l| l as usize);
+    let (from, to, count) = eol::line_span(source, first - 1, wanted);
+    let slice = eol::to_lf(&source[from..to]);
+    let result = ReadResult {
+        // The source is valid UTF-8 (bytes that are not show as U+FFFD).
+        content: String::from_utf8_lossy(&slice).into_owned(),
+        start_line: first as u32,
+        end_line: (first - 1 + count) as u32,
+        total_lines: total as u32,
+        eol: info,
+        bom: loaded.decoded.bom,
+        encoding: loaded.decoded.encoding.name(),
+        version: loaded.version.clone(),
+        warnings: std::mem::take(&mut loaded.decoded.warnings),
+    };
+    drop(slice);
+    // The edit that usually follows starts from this decoded text (`encoding::views`).
+    if let Some(hash) = file::version::hash(&loaded.version) {
+        loaded.decoded.keep(hash);
+    }
+    Ok(result)
+}
+
+/// Replaces `old_text` by `new_text` in a file, matched in the lines as `read_file`
+/// shows them; every line keeps its own ending (README, "How an edit is applied").
+/// With [`EditOptions::replace_all`], every match is replaced.
+pub fn edit_file(
+    path: impl AsRef<Path>,
+    old_text: &str,
+    new_text: &str,
+    options: &EditOptions,
+) -> Result<EditResult> {
+    edit_file_bytes(
+        path.as_ref(),
+        old_text.as_bytes(),
+        new_text.as_bytes(),
+        options,
+    )
+}
+
+/// [`edit_file`] on texts given as UTF-8 bytes.
+pub fn edit_file_bytes(
+    path: &Path,
+    old_text: &[u8],
+    new_text: &[u8],
+    options: &EditOptions,
+) -> Result<EditResult> {
+    options.check_own(Op::EditFile, &[Name::ReplaceAll])?;
+    let edit = engine::Edit {
+        old_text: old_text.to_vec(),
+        new_text: new_text.to_vec(),
+        replace_all: options.replace_all,
+    };
+    change(path, options.file_options()?, false, |source, _, label| {
+        engine::apply_edits(existing(source)?, std::slice::from_ref(&edit), label).map_err(
+            |mut e| {
+                // One edit is the call itself, not an edit of a list.
+                e.edit_index = None;
+                e
+            },
+        )
+    })
+}
+
+/// Applies several edits in order, each to the result of the one before, all or
+/// nothing: a failing edit names its [`Error::edit_index`] and nothing is written.
+pub fn multi_edit(
+    path: impl AsRef<Path>,
+    edits: &[Edit],
+    options: &EditOptions,
+) -> Result<EditResult> {
+    let edits: Vec<engine::Edit> = edits.iter().map(Edit::engine).collect();
+    multi_edit_bytes(path.as_ref(), &edits, options)
+}
+
+/// [`multi_edit`] on edits whose texts are UTF-8 bytes.
+pub fn multi_edit_bytes(
+    path: &Path,
+    edits: &[engine::Edit],
+    options: &EditOptions,
+) -> Result<EditResult> {
+    options.check_own(Op::MultiEdit, &[])?;
+    change(path, options.file_options()?, false, |source, _, label| {
+        engine::apply_edits(existing(source)?, edits, label)
+    })
+}
+
+/// Deletes the lines between two anchors, or the anchors too with
+/// [`EditOptions::inclusive`]. Deleted lines go with their own endings.
+pub fn delete_range(
+    path: impl AsRef<Path>,
+    start_anchor: impl Into<Anchor>,
+    end_anchor: impl Into<Anchor>,
+    options: &EditOptions,
+) -> Result<EditResult> {
+    delete_range_bytes(
+        path.as_ref(),
+        &start_anchor.into().engine(),
+        &end_anchor.into().engine(),
+        options,
+    )
+}
+
+/// [`delete_range`] on anchors whose texts are UTF-8 bytes.
+pub fn delete_range_bytes(
+    path: &Path,
+    start: &engine::Anchor,
+    end: &engine::Anchor,
+    options: &EditOptions,
+) -> Result<EditResult> {
+    options.check_own(Op::DeleteRange, &[Name::Inclusive])?;
+    let inclusive = options.inclusive;
+    change(path, options.file_options()?, false, |source, _, label| {
+        engine::delete_range(existing(source)?, start, end, inclusive, label)
+    })
+}
+
+/// Writes a whole file, keeping an existing file's line endings (line by line) and
+/// BOM; a new file takes its ending from `.editorconfig` / `.gitattributes`, else LF,
+/// unless the content has real CRLF or CR endings of its own. See
+/// [`EditOptions::eol`].
+pub fn write_file(
+    path: impl AsRef<Path>,
+    content: impl AsRef<[u8]>,
+    options: &EditOptions,
+) -> Result<EditResult> {
+    let path = path.as_ref();
+    let content = content.as_ref();
+    options.check_own(Op::WriteFile, &[Name::Eol])?;
+    let mode = options.eol.engine();
+    change(
+        path,
+        options.file_options()?,
+        true,
+        |decoded, real, label| {
+            // Settings files are read only when the content and the file give no ending.
+            let fallback = || file::conventions::new_file_ending(real);
+            let source = decoded.map(|d| d.source.as_slice());
+            Ok(engine::write(source, content, mode, fallback, label))
+        },
+    )
+}
+
+/// Converts every line ending of a file to `to`; `NO_CHANGE` if there is nothing to
+/// convert.
+pub fn convert_eol(
+    path: impl AsRef<Path>,
+    to: Ending,
+    options: &EditOptions,
+) -> Result<EditResult> {
+    options.check_own(Op::ConvertEol, &[])?;
+    change(
+        path.as_ref(),
+        options.file_options()?,
+        false,
+        |source, _, label| engine::convert_eol(existing(source)?, to, label),
+    )
+}
+
+/// Writes a file in another encoding (a WHATWG label such as `"utf-8"`, `"gbk"`,
+/// `"windows-1252"`); its text, endings and lines stay as they are. A character the
+/// encoding cannot hold is `ENCODING_UNMAPPABLE` and nothing is written. UTF-16 always
+/// gets its byte order mark, UTF-8 one only with [`EditOptions::bom`], legacy
+/// encodings none.
+pub fn convert_encoding(
+    path: impl AsRef<Path>,
+    to: &str,
+    options: &EditOptions,
+) -> Result<EditResult> {
+    options.check_own(Op::ConvertEncoding, &[Name::Bom])?;
+    let to = Encoding::for_label(to).map_err(|e| e.with_argument(Name::To))?;
+    // UTF-16 always has its BOM (it is how the file is recognised); UTF-8 has one
+    // only when asked for; legacy encodings have none.
+    let bom = if to == Encoding::utf8() {
+        options.bom
+    } else {
+        to.is_unicode()
+    };
+    let opts = FileOptions {
+        convert_to: Some((to, bom)),
+        ..options.file_options()?
+    };
+    change(path.as_ref(), opts, false, |decoded, _, _| {
+        let decoded =
+            decoded.ok_or_else(|| Error::new(ErrorCode::FileNotFound, "File not found."))?;
+        decoded.check_convertible()?;
+        if (decoded.encoding, decoded.bom) == (to, bom) {
+            let with = if bom { " with a BOM" } else { "" };
+            return Err(Error::new(
+                ErrorCode::NoChange,
+                format!("The file is already {to}{with}: nothing to convert."),
+            ));
+        }
+        let source = &decoded.source;
+        let lines = eol::info(source).line_count(source.is_empty()) as u32;
+        Ok(Applied {
+            splices: Splices::of(Vec::new()),
+            replacements: 0,
+            matched_by: Vec::new(),
+            start_line: lines.min(1),
+            end_line: lines,
+            diff: String::new(),
+            eol: eol::report(source, std::iter::once(source.as_slice())),
+        })
+    })
+}
+
+/// Runs an engine change on a file: one read, one atomic write.
+fn change(
+    path: &Path,
+    opts: FileOptions,
+    create_ok: bool,
+    apply: impl FnOnce(Option<&Decoded>, &Path, &str) -> Result<Applied>,
+) -> Result<EditResult> {
+    let label = path.to_string_lossy().into_owned();
+    let (written, (applied, read_warnings)) =
+        file::modify(path, &opts, create_ok, |decoded, real| {
+            let mut applied = apply(decoded, real, &label)?;
+            // The new source goes to the file; the result keeps only what it reports.
+            let splices = std::mem::take(&mut applied.splices);
+            let read_warnings = decoded.map(|d| d.warnings.clone()).unwrap_or_default();
+            Ok((splices, (applied, read_warnings)))
+        })?;
+    let warnings = read_warnings
+        .into_iter()
+        .chain(applied.eol.warning)
+        .chain(written.warnings)
+        .collect();
+    Ok(EditResult {
+        path: label,
+        replacements: applied.replacements,
+        matched_by: applied.matched_by,
+        start_line: applied.start_line,
+        end_line: applied.end_line,
+        diff: applied.diff,
+        eol: applied.eol.info,
+        version: written.version,
+        changed: written.changed,
+        warnings,
+    })
+}
+
+/// The source of a file that must exist: `modify` passes `None` only when creating is
+/// allowed.
+fn existing(decoded: Option<&Decoded>) -> Result<&[u8]> {
+    decoded
+        .map(|d| d.source.as_slice())
+        .ok_or_else(|| Error::new(ErrorCode::FileNotFound, "File not found."))
+}

@@ -1,0 +1,18 @@
+//! The API: the JavaScript library's functions in snake_case, on Rust types.
+//!
+//! Every operation lives here once, for every front-end: the arguments arrive as
+//! values (a binding has already read them), the options are resolved, the engine
+//! ([`crate::engine`]) or the patch code ([`crate::patch`]) does the work through the
+//! file layer ([`crate::file`]), and the result is built the same way whoever called.
+
+pub(crate) mod files;
+pub(crate) mod options;
+pub(crate) mod patch;
+pub(crate) mod results;
+pub(crate) mod text;
+
+#[cfg(feature = "binding")]
+pub mod binding;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,77 @@
+//! `apply_patch` and `parse_patch` (README, "Patches"): the work is [`crate::patch`]'s;
+//! here the options become the file layer's and a parsed patch becomes its public
+//! description.
+
+use super::options::PatchOptions;
+use super::results::{ParsedFile, ParsedHunk, ParsedPatch, PatchResult};
+use crate::error::Result;
+use crate::patch::{self, Change, Kind};
+
+/// Applies a patch (the apply_patch envelope or a unified diff) to every file it
+/// names, all or nothing, keeping each file's line endings, BOM and encoding. A
+/// failure names the section ([`Error::file_index`](crate::Error::file_index)) and,
+/// for a hunk, the hunk ([`Error::hunk_index`](crate::Error::hunk_index)).
+pub fn apply_patch(patch: impl AsRef<[u8]>, options: &PatchOptions) -> Result<PatchResult> {
+    let options = patch::Options {
+        file: options.file_options()?,
+        expected_versions: options.expected_versions.clone(),
+    };
+    Ok(PatchResult {
+        files: patch::apply_patch(patch.as_ref(), &options)?,
+    })
+}
+
+/// Reads a patch without touching any file: what it would do to which file, hunk by
+/// hunk. `PATCH_INVALID` (with the line) when it cannot be read.
+pub fn parse_patch(patch: impl AsRef<[u8]>) -> Result<ParsedPatch> {
+    let parsed = patch::parse(patch.as_ref())?;
+    Ok(ParsedPatch {
+        format: parsed.format,
+        files: parsed
+            .files
+            .into_iter()
+            .map(|f| ParsedFile {
+                action: f.action(),
+                path: f.path.clone(),
+                moved_to: match &f.change {
+                    Change::Move { to, .. } => Some(to.clone()),
+                    _ => None,
+                },
+                content: match &f.change {
+                    Change::Add { content } => Some(text(&content.bytes)),
+                    _ => None,
+                },
+                line: f.line as u32,
+                hunks: f
+                    .hunks()
+                    .iter()
+                    .map(|h| ParsedHunk {
+                        anchors: h.anchors.iter().map(|a| text(a)).collect(),
+                        old_start: h.hint.map(|x| x.old_start),
+                        old_lines: h.hint.map(|x| x.old_len),
+                        new_start: h.hint.map(|x| x.new_start),
+                        new_lines: h.hint.map(|x| x.new_len),
+                        lines: h
+                            .lines
+                            .iter()
+                            .map(|(kind, t)| {
+                                let prefix = match kind {
+                                    Kind::Context => ' ',
+                                    Kind::Removed => '-',
+                                    Kind::Added => '+',
+                                };
+                                format!("{prefix}{}", text(t))
+                            })
+                            .collect(),
+                        end_of_file: h.end_of_file,
+                        line: h.line as u32,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    })
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}

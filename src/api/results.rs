@@ -1,0 +1,178 @@
+//! What the API's functions return, as the JavaScript library returns it (in
+//! snake_case): each result is built here, the same way for every front-end.
+
+use crate::engine::Applied;
+use crate::eol::EolInfo;
+use crate::matching::Tier;
+use crate::message::Message;
+
+/// What [`read_file`](crate::read_file) returns.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadResult {
+    /// The lines asked for in the LF view: every ending shown as `\n`, what a model
+    /// should see and what edits are matched against.
+    pub content: String,
+    /// The first line of `content`, 1-based.
+    pub start_line: u32,
+    /// The last line of `content`, 1-based (`start_line - 1` when it is empty).
+    pub end_line: u32,
+    /// How many lines the file has.
+    pub total_lines: u32,
+    /// The file's line endings.
+    pub eol: EolInfo,
+    /// The file starts with a byte order mark.
+    pub bom: bool,
+    /// The file's encoding, by its WHATWG name (`"utf-8"`, `"gbk"`, `"shift_jis"`, …).
+    pub encoding: String,
+    /// The version (hash) of the file's bytes, for
+    /// [`EditOptions::expected_version`](crate::EditOptions::expected_version).
+    pub version: String,
+    /// Things to tell the user, such as an encoding that was guessed.
+    pub warnings: Vec<Message>,
+}
+
+/// What every function that changes a file returns.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditResult {
+    /// The path as given.
+    pub path: String,
+    /// How many places were replaced.
+    pub replacements: u32,
+    /// For each edit, the tier that found it.
+    pub matched_by: Vec<Tier>,
+    /// The first changed line of the new content, 1-based.
+    pub start_line: u32,
+    /// The last changed line of the new content, 1-based.
+    pub end_line: u32,
+    /// A unified diff of the LF views, 3 lines of context.
+    pub diff: String,
+    /// The line endings of the file afterwards.
+    pub eol: EolInfo,
+    /// The version of the file's bytes afterwards (with `dry_run`: that would be).
+    pub version: String,
+    /// False only when `write_file` was given the content the file already has.
+    pub changed: bool,
+    /// Things to tell the user: an encoding guessed, a hard link broken under a root,
+    /// endings the change made mixed.
+    pub warnings: Vec<Message>,
+}
+
+/// What [`apply_edits`](crate::apply_edits) and
+/// [`apply_delete_range`](crate::apply_delete_range) return: `C` is the type the
+/// content came in (`String` for text, `Vec<u8>` for bytes).
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApplyResult<C> {
+    /// The new content.
+    pub content: C,
+    /// How many places were replaced.
+    pub replacements: u32,
+    /// For each edit, the tier that found it.
+    pub matched_by: Vec<Tier>,
+    /// The first changed line of the new content, 1-based.
+    pub start_line: u32,
+    /// The last changed line of the new content, 1-based.
+    pub end_line: u32,
+    /// A unified diff of the LF views, 3 lines of context.
+    pub diff: String,
+    /// The line endings of the new content.
+    pub eol: EolInfo,
+    /// Always true: a change that changes nothing is `NO_CHANGE`.
+    pub changed: bool,
+    /// Things to tell the user, such as endings the change made mixed.
+    pub warnings: Vec<Message>,
+}
+
+impl<C> ApplyResult<C> {
+    /// The result of `applied`, whose new content is `content`.
+    pub(crate) fn new(content: C, applied: Applied) -> Self {
+        ApplyResult {
+            content,
+            replacements: applied.replacements,
+            matched_by: applied.matched_by,
+            start_line: applied.start_line,
+            end_line: applied.end_line,
+            diff: applied.diff,
+            eol: applied.eol.info,
+            changed: true,
+            warnings: applied.eol.warning.into_iter().collect(),
+        }
+    }
+
+    /// The same result with its content converted.
+    pub(crate) fn map<D>(self, f: impl FnOnce(C) -> D) -> ApplyResult<D> {
+        ApplyResult {
+            content: f(self.content),
+            replacements: self.replacements,
+            matched_by: self.matched_by,
+            start_line: self.start_line,
+            end_line: self.end_line,
+            diff: self.diff,
+            eol: self.eol,
+            changed: self.changed,
+            warnings: self.warnings,
+        }
+    }
+}
+
+/// What [`apply_patch`](crate::apply_patch) returns: one entry per file section of the
+/// patch, in the patch's order.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatchResult {
+    /// What was done to each file.
+    pub files: Vec<crate::PatchFileResult>,
+}
+
+/// What [`parse_patch`](crate::parse_patch) returns.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedPatch {
+    /// The format the patch is in.
+    pub format: crate::PatchFormat,
+    /// One entry per file section, in the patch's order.
+    pub files: Vec<ParsedFile>,
+}
+
+/// One file section of a parsed patch.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedFile {
+    /// The file's path as the patch gives it.
+    pub path: String,
+    /// What the section does to the file.
+    pub action: crate::PatchAction,
+    /// For a move: the new path.
+    pub moved_to: Option<String>,
+    /// For an added file: its text, with the line breaks the patch gives it.
+    pub content: Option<String>,
+    /// The hunks, in file order.
+    pub hunks: Vec<ParsedHunk>,
+    /// The 1-based line of the patch where the section starts.
+    pub line: u32,
+}
+
+/// One hunk of a parsed patch.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedHunk {
+    /// The apply_patch format's `@@ <line>` anchors: lines the hunk comes after.
+    pub anchors: Vec<String>,
+    /// A unified diff's `@@ -old_start,old_lines +new_start,new_lines @@`.
+    pub old_start: Option<u32>,
+    /// See [`ParsedHunk::old_start`].
+    pub old_lines: Option<u32>,
+    /// See [`ParsedHunk::old_start`].
+    pub new_start: Option<u32>,
+    /// See [`ParsedHunk::old_start`].
+    pub new_lines: Option<u32>,
+    /// The hunk's lines, each with its prefix: `' '` context, `'-'` removed, `'+'`
+    /// added.
+    pub lines: Vec<String>,
+    /// `*** End of File`: the hunk must match at the end of the file.
+    pub end_of_file: bool,
+    /// The 1-based line of the patch where the hunk starts.
+    pub line: u32,
+}

@@ -1,0 +1,258 @@
+//! The API as a Rust caller meets it: options, results and refusals of the functions
+//! at the crate's root (the engine and the file layer are tested in their own modules).
+
+use std::fs;
+
+use crate::file::testing::TempDir;
+use crate::{
+    apply_delete_range, apply_edits, convert_encoding, delete_range, detect_eol, edit_file,
+    eol_info, multi_edit, normalize_eol, parse_patch, read_file, to_lf, write_file, ApplyOptions,
+    Edit, EditOptions, Ending, ErrorCode, Name, PatchAction, PatchFormat, ReadOptions, Tier,
+    WriteEol,
+};
+
+fn in_dir(dir: &TempDir) -> EditOptions {
+    EditOptions::default().with_cwd(dir.path())
+}
+
+#[test]
+fn read_file_slices_the_lf_view_of_the_lines_asked_for() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "one\r\ntwo\rthree\nfour");
+    let options = ReadOptions::default()
+        .with_cwd(dir.path())
+        .with_offset(2)
+        .with_limit(2);
+    let read = read_file("a.txt", &options).unwrap();
+    assert_eq!(read.content, "two\nthree\n");
+    assert_eq!(
+        (read.start_line, read.end_line, read.total_lines),
+        (2, 3, 4)
+    );
+    assert_eq!((read.eol.crlf, read.eol.cr, read.eol.lf), (1, 1, 1));
+    assert_eq!(read.encoding, "utf-8");
+    let past = read_file("a.txt", &options.clone().with_offset(9)).unwrap();
+    assert_eq!(
+        (past.content.as_str(), past.start_line, past.end_line),
+        ("", 9, 8)
+    );
+}
+
+#[test]
+fn read_file_refuses_line_zero_naming_the_offset() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "one\n");
+    let e = read_file(
+        "a.txt",
+        &ReadOptions::default().with_cwd(dir.path()).with_offset(0),
+    )
+    .unwrap_err();
+    assert_eq!(e.code(), ErrorCode::InvalidArgument);
+    assert_eq!(e.argument(), Some(&Name::Offset));
+}
+
+#[test]
+fn default_options_take_relative_paths_against_the_working_directory() {
+    // Tests run in the package's folder; the file is made there under target/.
+    let rel = format!("target/api-test-{}.txt", std::process::id());
+    fs::write(&rel, "a\r\nb\r\n").unwrap();
+    let result = edit_file(&rel, "a\n", "A\n", &EditOptions::default());
+    let after = fs::read(&rel).unwrap();
+    fs::remove_file(&rel).unwrap();
+    assert_eq!(result.unwrap().path, rel);
+    assert_eq!(after, b"A\r\nb\r\n");
+}
+
+#[test]
+fn edit_file_keeps_crlf_for_lf_text_and_reports_the_change() {
+    let dir = TempDir::new();
+    dir.write("a.cs", "class A\r\n{\r\n    int x;\r\n}\r\n");
+    let r = edit_file("a.cs", "{\n    int x;", "{\n    int x = 1;", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("a.cs"), b"class A\r\n{\r\n    int x = 1;\r\n}\r\n");
+    assert_eq!((r.replacements, r.start_line, r.end_line), (1, 3, 3));
+    assert_eq!(r.matched_by, [Tier::Exact]);
+    assert!(r.changed);
+    assert_eq!(r.eol.crlf, 4);
+    assert!(r.warnings.is_empty());
+}
+
+#[test]
+fn an_edit_that_mixes_the_endings_says_so_once() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\r\nb\r\n");
+    // An endings-only edit: the one way an edit writes an ending the file did not have.
+    let r = edit_file("a.txt", "a\r\n", "a\n", &in_dir(&dir)).unwrap();
+    assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+    assert!(
+        r.warnings[0].contains("used only CRLF"),
+        "{}",
+        r.warnings[0]
+    );
+    let text = apply_edits(
+        "a\r\nb\r\n",
+        &[Edit::new("a\r\n", "a\n")],
+        &ApplyOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(text.warnings.len(), 1, "{:?}", text.warnings);
+}
+
+#[test]
+fn edit_file_replaces_every_match_only_when_asked() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "x\r\ny\r\nx\r\n");
+    let e = edit_file("a.txt", "x", "z", &in_dir(&dir)).unwrap_err();
+    assert_eq!(
+        (e.code(), e.lines()),
+        (ErrorCode::TextMultipleMatches, &[1, 3][..])
+    );
+    assert_eq!(e.edit_index(), None, "one edit is the call itself");
+    let r = edit_file("a.txt", "x", "z", &in_dir(&dir).with_replace_all(true)).unwrap();
+    assert_eq!(r.replacements, 2);
+    assert_eq!(dir.read("a.txt"), b"z\r\ny\r\nz\r\n");
+}
+
+#[test]
+fn an_option_of_another_function_is_refused_before_anything_is_read() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\nb\n");
+    let refused = [
+        (
+            multi_edit(
+                "a.txt",
+                &[Edit::new("a", "A")],
+                &in_dir(&dir).with_replace_all(true),
+            ),
+            Name::ReplaceAll,
+        ),
+        (
+            edit_file("a.txt", "a", "A", &in_dir(&dir).with_inclusive(true)),
+            Name::Inclusive,
+        ),
+        (
+            delete_range("a.txt", 1, 2, &in_dir(&dir).with_eol(WriteEol::Lf)),
+            Name::Eol,
+        ),
+        (
+            write_file("a.txt", "x\n", &in_dir(&dir).with_bom(true)),
+            Name::Bom,
+        ),
+    ];
+    for (result, name) in refused {
+        let e = result.unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InvalidArgument, "{e}");
+        assert_eq!(e.argument(), Some(&name), "{e}");
+    }
+    let e = apply_edits(
+        "a\n",
+        &[Edit::new("a", "b")],
+        &ApplyOptions::default().with_inclusive(true),
+    )
+    .unwrap_err();
+    assert_eq!(e.argument(), Some(&Name::Inclusive));
+    assert_eq!(dir.read("a.txt"), b"a\nb\n");
+}
+
+#[test]
+fn multi_edit_names_the_edit_that_failed() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\nb\n");
+    let edits = [Edit::new("a", "A"), Edit::new("zzz", "y")];
+    let e = multi_edit("a.txt", &edits, &in_dir(&dir)).unwrap_err();
+    assert_eq!(
+        (e.code(), e.edit_index()),
+        (ErrorCode::TextNotFound, Some(1))
+    );
+    assert_eq!(dir.read("a.txt"), b"a\nb\n");
+}
+
+#[test]
+fn delete_range_takes_lines_of_text_or_numbers() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "start\r\nx\r\ny\r\nend\r\n");
+    delete_range("a.txt", "start", 4u64, &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("a.txt"), b"start\r\nend\r\n");
+    let e = delete_range("a.txt", "nope", "end", &in_dir(&dir)).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::AnchorNotFound);
+    assert_eq!(e.argument(), Some(&Name::StartAnchor));
+}
+
+#[test]
+fn write_file_gives_a_new_file_the_ending_of_the_folders_settings() {
+    let dir = TempDir::new();
+    dir.write(
+        ".editorconfig",
+        "root = true\n[*.bat]\nend_of_line = crlf\n",
+    );
+    write_file("run.bat", "@echo off\nexit\n", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("run.bat"), b"@echo off\r\nexit\r\n");
+    write_file("notes.txt", "a\nb\n", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("notes.txt"), b"a\nb\n");
+    let forced = write_file("run.bat", "x\ny\n", &in_dir(&dir).with_eol(WriteEol::Lf)).unwrap();
+    assert_eq!(dir.read("run.bat"), b"x\ny\n");
+    assert!(forced.changed);
+}
+
+#[test]
+fn convert_encoding_gives_utf16_its_bom_and_utf8_one_only_when_asked() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "caf\u{e9}\r\n");
+    convert_encoding("a.txt", "utf-16le", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("a.txt"), b"\xFF\xFEc\0a\0f\0\xE9\0\r\0\n\0");
+    convert_encoding("a.txt", "utf-8", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("a.txt"), "caf\u{e9}\r\n".as_bytes());
+    convert_encoding("a.txt", "utf-8", &in_dir(&dir).with_bom(true)).unwrap();
+    assert_eq!(dir.read("a.txt"), "\u{feff}caf\u{e9}\r\n".as_bytes());
+    let e = convert_encoding("a.txt", "utf-8", &in_dir(&dir).with_bom(true)).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::NoChange);
+    let e = convert_encoding("a.txt", "klingon", &in_dir(&dir)).unwrap_err();
+    assert_eq!(
+        (e.code(), e.argument()),
+        (ErrorCode::InvalidArgument, Some(&Name::To))
+    );
+    let e = edit_file("a.txt", "caf", "x", &in_dir(&dir).with_encoding("klingon")).unwrap_err();
+    assert_eq!(e.argument(), Some(&Name::Encoding));
+}
+
+#[test]
+fn text_in_gives_text_out_and_bytes_give_bytes_in_their_encoding() {
+    let options = ApplyOptions::default();
+    let text = apply_edits("\u{feff}a\r\nb\r\n", &[Edit::new("a\nb", "A\nB")], &options).unwrap();
+    assert_eq!(text.content, "\u{feff}A\r\nB\r\n");
+    let utf16: Vec<u8> = b"\xFF\xFEa\0\r\0\n\0".to_vec();
+    let bytes = apply_edits(utf16, &[Edit::new("a", "b")], &options).unwrap();
+    assert_eq!(bytes.content, b"\xFF\xFEb\0\r\0\n\0");
+    let deleted = apply_delete_range("a\nb\nc\n", 1u64, 3u64, &options).unwrap();
+    assert_eq!(deleted.content, "a\nc\n");
+}
+
+#[test]
+fn the_string_functions_work_on_str() {
+    assert_eq!(to_lf("a\r\nb\rc"), "a\nb\nc");
+    assert!(matches!(to_lf("a\nb"), std::borrow::Cow::Borrowed(_)));
+    assert_eq!(detect_eol("a\r\nb\r\nc\n"), Ending::CrLf);
+    let info = eol_info("a\r\nb\n");
+    assert!(info.mixed && info.trailing_newline);
+    assert_eq!(normalize_eol("a\r\nb\r\n", "x\ny"), "x\r\ny\r\n");
+}
+
+#[test]
+fn parse_patch_describes_each_section() {
+    let parsed = parse_patch(
+        "*** Begin Patch\n*** Add File: n.txt\n+hi\n*** Update File: a.txt\n@@ fn main\n-a\n+b\n*** End Patch\n",
+    )
+    .unwrap();
+    assert_eq!(parsed.format, PatchFormat::Envelope);
+    assert_eq!(parsed.files[0].action, PatchAction::Add);
+    assert_eq!(parsed.files[0].content.as_deref(), Some("hi\n"));
+    let hunk = &parsed.files[1].hunks[0];
+    assert_eq!(
+        (hunk.anchors.clone(), hunk.lines.clone()),
+        (
+            vec!["fn main".to_string()],
+            vec!["-a".to_string(), "+b".to_string()]
+        )
+    );
+    let e = parse_patch("nonsense").unwrap_err();
+    assert_eq!((e.code(), e.lines()), (ErrorCode::PatchInvalid, &[1][..]));
+}

@@ -1,0 +1,525 @@
+//! The tiers: where does the model's text occur in the LF view?
+//!
+//! A model copies text from what it read, and sometimes copies it imperfectly: curly
+//! quotes for straight ones, trailing spaces dropped, tabs turned into spaces. The
+//! tiers try, in order, ever more lenient notions of "the same text"; the first tier
+//! with any match decides, so a lenient tier never overrides an exact match.
+//!
+//! | tier | the same when |
+//! |---|---|
+//! | [`Tier::Exact`] | byte-equal substring |
+//! | [`Tier::Unicode`] | equal after NFC and folding of typographic look-alikes |
+//! | [`Tier::TrailingWhitespace`] | whole lines equal once trailing spaces/tabs are trimmed |
+//! | [`Tier::InnerWhitespace`] | and every run of spaces/tabs after the indentation is one space |
+//! | [`Tier::Indentation`] | and the lines differ by one uniform indentation shift |
+//! | [`Tier::Unescaped`] | the above, on text whose `\n`, `\t`, `\"` a model escaped |
+//! | [`Tier::LineNumbers`] | the above, on text whose every line has `read_file`'s `  12│` prefix |
+//!
+//! Everything here works on LF-view bytes and returns LF-view offsets.
+//!
+//! No input makes a tier quadratic: the exact tiers use `memmem`, and the line tiers
+//! reduce each line to a 64-bit digest and find the model's sequence of digests with
+//! Knuth–Morris–Pratt, then check each match they keep on the lines themselves. A
+//! file of thousands of identical lines costs what any other file of its size does.
+//!
+//! The tiers live in one file each beside this one: `lines` is the line index,
+//! `fold` the `unicode` tier's folding, `line_tiers` the whole-line tiers, `escapes`
+//! the `unescaped` tier's reading of a text, and `line_numbers` the `lineNumbers`
+//! tier's.
+
+mod escapes;
+mod fold;
+mod line_numbers;
+mod line_tiers;
+mod lines;
+
+use std::borrow::Cow;
+
+use memchr::memmem;
+
+pub use escapes::{has_escapes, has_line_break, has_literal_escapes, unescape};
+pub use fold::fold;
+use fold::Folded;
+pub use line_numbers::strip_line_numbers;
+use line_tiers::{find_lines, indent_width, uniform_shift, LineKey, LineTier};
+pub use line_tiers::{indent_len, trim, trim_end};
+pub use lines::{LazyLines, Lines};
+
+/// How an edit's `old_text` was found: the tier that found it, by its name in the
+/// results' `matched_by` ([`Tier::as_str`]).
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tier {
+    /// Byte-equal in the LF view.
+    Exact,
+    /// Equal after NFC normalization and folding of quotes, dashes and spaces.
+    Unicode,
+    /// Whole lines equal after trailing spaces and tabs are trimmed.
+    TrailingWhitespace,
+    /// Whole lines equal once, in addition, every run of spaces and tabs after the
+    /// indentation is read as one space (lost alignment padding).
+    InnerWhitespace,
+    /// Whole lines equal after one common indentation difference.
+    Indentation,
+    /// Found only after literal `\n`, `\t`, `\"`, `\\`, `\$` escapes were unescaped.
+    Unescaped,
+    /// Found only once the `  12│` line-number prefix the agent tools' `read_file`
+    /// shows was taken off every line.
+    LineNumbers,
+}
+
+impl Tier {
+    /// The tier's name in the public API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tier::Exact => "exact",
+            Tier::Unicode => "unicode",
+            Tier::TrailingWhitespace => "trailingWhitespace",
+            Tier::InnerWhitespace => "innerWhitespace",
+            Tier::Indentation => "indentation",
+            Tier::Unescaped => "unescaped",
+            Tier::LineNumbers => "lineNumbers",
+        }
+    }
+}
+
+/// A uniform indentation difference between the file and the model's text: the file's
+/// indentation is the model's plus `delta` columns, with tabs `tab_width` wide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reindent {
+    /// Columns to add to each re-indented line (negative: remove).
+    pub delta: isize,
+    /// Width of a tab, in columns.
+    pub tab_width: usize,
+    /// Indent re-indented lines with tabs (the file's own style in the match).
+    pub use_tabs: bool,
+}
+
+impl Reindent {
+    /// Re-indents one line of the model's text into the file's indentation.
+    pub fn apply<'a>(&self, line: &'a [u8]) -> Cow<'a, [u8]> {
+        let indent_len = indent_len(line);
+        if indent_len == line.len() {
+            return Cow::Borrowed(line);
+        }
+        let width = indent_width(&line[..indent_len], self.tab_width) as isize + self.delta;
+        let width = width.max(0) as usize;
+        let mut out = Vec::with_capacity(width + line.len());
+        if self.use_tabs {
+            out.resize(width / self.tab_width, b'\t');
+            out.resize(out.len() + width % self.tab_width, b' ');
+        } else {
+            out.resize(width, b' ');
+        }
+        out.extend_from_slice(&line[indent_len..]);
+        Cow::Owned(out)
+    }
+}
+
+/// One place where `oldText` was found: an LF-view byte range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    /// Start offset in the LF view.
+    pub start: usize,
+    /// End offset (exclusive) in the LF view.
+    pub end: usize,
+    /// For the indentation tier: how to re-indent the model's new lines.
+    pub reindent: Option<Reindent>,
+}
+
+/// The tier that decided and every match it found, in order. Matches do not overlap,
+/// except that `overlapping` records a second, overlapping occurrence when there was
+/// only one non-overlapping match (it still makes the text ambiguous).
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The tier that found the matches.
+    pub tier: Tier,
+    /// The non-overlapping matches, in order.
+    pub matches: Vec<Match>,
+    /// Start of an occurrence overlapping the only match, if there is one.
+    pub overlapping: Option<usize>,
+}
+
+impl Found {
+    /// More than one place matches.
+    pub fn is_ambiguous(&self) -> bool {
+        self.matches.len() > 1 || self.overlapping.is_some()
+    }
+}
+
+/// Looks for `old` (LF view, non-empty) in `view` through tiers 1 to 5. Every
+/// non-overlapping match of the deciding tier is returned.
+pub fn find(view: &[u8], lines: &LazyLines<'_>, old: &[u8]) -> Option<Found> {
+    find_exact(view, old).or_else(|| find_lenient(view, lines, old))
+}
+
+/// Tiers 2 to 5 alone: what [`find`] tries once the exact tier found nothing.
+pub fn find_lenient(view: &[u8], lines: &LazyLines<'_>, old: &[u8]) -> Option<Found> {
+    find_unicode(view, old)
+        .or_else(|| find_lines(lines, old, LineTier::TrailingWhitespace))
+        .or_else(|| find_lines(lines, old, LineTier::InnerWhitespace))
+        .or_else(|| find_lines(lines, old, LineTier::Indentation))
+}
+
+/// The exact tier alone. An empty `old` is found nowhere.
+pub fn find_exact(view: &[u8], old: &[u8]) -> Option<Found> {
+    if old.is_empty() {
+        return None;
+    }
+    let finder = memmem::Finder::new(old);
+    let matches: Vec<Match> = finder
+        .find_iter(view)
+        .map(|start| Match {
+            start,
+            end: start + old.len(),
+            reindent: None,
+        })
+        .collect();
+    let first = matches.first()?.start;
+    let overlapping = if matches.len() == 1 {
+        // An occurrence overlapping the first starts before its end, so it ends within
+        // two lengths of its start: no need to search the rest of the file again.
+        let window = &view[first + 1..(first + 2 * old.len() - 1).min(view.len())];
+        finder.find(window).map(|at| first + 1 + at)
+    } else {
+        None
+    };
+    // find_iter skips overlapping occurrences, so the list is already non-overlapping.
+    Some(Found {
+        tier: Tier::Exact,
+        matches,
+        overlapping,
+    })
+}
+
+/// The exact tier searched in a source itself, without building its LF view: the
+/// places whose LF view is `old` (LF-view text), as source offsets. They are the
+/// matches [`find_exact`] finds in the LF view, mapped to the source the way
+/// [`LfView::to_source`](crate::eol::LfView::to_source) maps them.
+///
+/// Candidates are the occurrences of `old`'s first line, which reads the same in both;
+/// each is then followed through the source, a `\n` of `old` taking a whole ending.
+/// `None` when nothing matches, when `old` starts with a line break, or when following
+/// the candidates costs more than a few passes over the source (repetitive text): the
+/// caller then searches the LF view.
+pub fn find_exact_in_source(source: &[u8], old: &[u8]) -> Option<Found> {
+    let first_line = memchr::memchr(b'\n', old).unwrap_or(old.len());
+    if first_line == 0 {
+        return None;
+    }
+    let finder = memmem::Finder::new(&old[..first_line]);
+    let rest = &old[first_line..];
+    let mut budget = 4 * source.len() + 4 * old.len();
+    // The end of a match at `at`, if `rest` follows the first line there.
+    let mut follow = |at: usize| -> Option<Option<usize>> {
+        let (end, compared) = lf_text_end(source, at + first_line, rest);
+        budget = budget.checked_sub(compared)?;
+        Some(end)
+    };
+    let mut matches = Vec::new();
+    let mut pos = 0;
+    while let Some(at) = finder.find(&source[pos..]).map(|i| pos + i) {
+        match follow(at)? {
+            Some(end) => {
+                matches.push(Match {
+                    start: at,
+                    end,
+                    reindent: None,
+                });
+                pos = end;
+            }
+            None => pos = at + 1,
+        }
+    }
+    let only = matches.first()?;
+    let mut overlapping = None;
+    if matches.len() == 1 {
+        // Another occurrence overlapping the only one starts before its end, so its
+        // first line ends within a first line's length of that end.
+        let (start, end) = (only.start, only.end);
+        let window_end = (end + first_line - 1).min(source.len());
+        let mut pos = start + 1;
+        while let Some(at) = finder.find(&source[pos..window_end]).map(|i| pos + i) {
+            if follow(at)?.is_some() {
+                overlapping = Some(at);
+                break;
+            }
+            pos = at + 1;
+        }
+    }
+    Some(Found {
+        tier: Tier::Exact,
+        matches,
+        overlapping,
+    })
+}
+
+/// Where LF-view text `text` ends if it starts at source offset `at` (a `\n` of it
+/// stands for any one ending), and how many bytes were compared to find out.
+fn lf_text_end(source: &[u8], at: usize, text: &[u8]) -> (Option<usize>, usize) {
+    let mut i = at;
+    for (compared, &b) in text.iter().enumerate() {
+        let step = match (b, source.get(i)) {
+            (b'\n', Some(b'\n')) => 1,
+            (b'\n', Some(b'\r')) if source.get(i + 1) == Some(&b'\n') => 2,
+            (b'\n', Some(b'\r')) => 1,
+            (_, Some(&s)) if s == b && b != b'\r' => 1,
+            _ => return (None, compared + 1),
+        };
+        i += step;
+    }
+    (Some(i), text.len())
+}
+
+fn find_unicode(view: &[u8], old: &[u8]) -> Option<Found> {
+    if view.is_ascii() && old.is_ascii() {
+        return None;
+    }
+    let folded_view = Folded::new(view);
+    let folded_old = fold(old);
+    if folded_old.is_empty() {
+        return None;
+    }
+    let found = find_exact(&folded_view.text, &folded_old)?;
+    let matches = found
+        .matches
+        .iter()
+        .map(|m| Match {
+            start: folded_view.map_start(m.start),
+            end: folded_view.map_end(m.end),
+            reindent: None,
+        })
+        .collect();
+    Some(Found {
+        tier: Tier::Unicode,
+        matches,
+        overlapping: found.overlapping.map(|p| folded_view.map_start(p)),
+    })
+}
+
+/// `\n`) stands as consecutive whole lines of `lines`, the first of them at line `from`
+/// or later and, with `at_end`, the last of them the file's last line. The tiers are
+/// those of [`find`], each judged line by line (`exact`, `unicode`,
+/// `trailingWhitespace`, `indentation`); the first with a match decides. A match runs
+/// from its first line's start to its last line's content end (its `\n` excluded).
+/// Whole-line search, for patches: the places where `old` (LF-view lines, without their
+pub fn find_line_run(lines: &Lines<'_>, old: &[&[u8]], from: usize, at_end: bool) -> Option<Found> {
+    let k = old.len();
+    if k == 0 || from > lines.len() || lines.len() - from < k {
+        return None;
+    }
+    let last = lines.len() - k;
+    let first = if at_end { last } else { from };
+    let file: Vec<&[u8]> = (first..lines.len()).map(|i| lines.line(i)).collect();
+    // Runs of `tier`: `hit(p)` tells whether the window at `file[p..]` matches.
+    let runs = |tier: Tier, hit: &dyn Fn(usize) -> Option<Option<Reindent>>| {
+        let mut matches = Vec::new();
+        let mut overlapping = None;
+        let mut free = 0;
+        for p in 0..=last - first {
+            let Some(reindent) = hit(p) else { continue };
+            let (start, end) = (lines.start(first + p), lines.content_end(first + p + k - 1));
+            if p >= free {
+                matches.push(Match {
+                    start,
+                    end,
+                    reindent,
+                });
+                free = p + k;
+            } else if matches.len() == 1 && overlapping.is_none() {
+                overlapping = Some(start);
+            }
+        }
+        (!matches.is_empty()).then_some(Found {
+            tier,
+            matches,
+            overlapping,
+        })
+    };
+    let exact = |p: usize| (0..k).all(|i| file[p + i] == old[i]).then_some(None);
+    if let Some(found) = runs(Tier::Exact, &exact) {
+        return Some(found);
+    }
+    let ascii = old.iter().all(|l| l.is_ascii()) && file.iter().all(|l| l.is_ascii());
+    if !ascii {
+        let (f, o): (Vec<_>, Vec<_>) = (
+            file.iter().map(|l| fold(l)).collect(),
+            old.iter().map(|l| fold(l)).collect(),
+        );
+        if let Some(found) = runs(Tier::Unicode, &|p| {
+            (0..k).all(|i| f[p + i] == o[i]).then_some(None)
+        }) {
+            return Some(found);
+        }
+    }
+    let old_keys: Vec<LineKey<'_>> = old.iter().map(|l| LineKey::new(l)).collect();
+    if old_keys.iter().all(LineKey::is_blank) {
+        return None;
+    }
+    let file_keys: Vec<LineKey<'_>> = file.iter().map(|l| LineKey::new(l)).collect();
+    let trailing = |p: usize| {
+        (0..k)
+            .all(|i| file_keys[p + i].trimmed == old_keys[i].trimmed)
+            .then_some(None)
+    };
+    if let Some(found) = runs(Tier::TrailingWhitespace, &trailing) {
+        return Some(found);
+    }
+    runs(Tier::Indentation, &|p| {
+        uniform_shift(&file_keys[p..p + k], &old_keys).map(Some)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn find_in(view: &str, old: &str) -> Option<Found> {
+        let lines = LazyLines::new(view.as_bytes());
+        find(view.as_bytes(), &lines, old.as_bytes())
+    }
+
+    #[test]
+    fn exact_tier_wins_over_lenient_ones() {
+        let f = find_in("a \nb\na\nb\n", "a\nb").unwrap();
+        assert_eq!(f.tier, Tier::Exact);
+        assert_eq!(f.matches.len(), 1);
+        assert_eq!(f.matches[0].start, 5);
+    }
+
+    #[test]
+    fn overlapping_occurrences_are_ambiguous() {
+        let f = find_in("aaa", "aa").unwrap();
+        assert!(f.is_ambiguous());
+    }
+
+    #[test]
+    fn unicode_tier_folds_quotes_dashes_and_spaces() {
+        let view = "say(\u{201C}hi\u{201D}) \u{2014} x\u{00A0}y\n";
+        let f = find_in(view, "say(\"hi\") - x y").unwrap();
+        assert_eq!(f.tier, Tier::Unicode);
+        assert_eq!(f.matches[0].start, 0);
+        assert_eq!(f.matches[0].end, view.len() - 1);
+    }
+
+    #[test]
+    fn unicode_tier_matches_nfd_against_nfc() {
+        let view = "caf\u{0065}\u{0301} ok";
+        let f = find_in(view, "caf\u{00E9}").unwrap();
+        assert_eq!(f.tier, Tier::Unicode);
+        assert_eq!((f.matches[0].start, f.matches[0].end), (0, 6));
+    }
+
+    #[test]
+    fn trailing_whitespace_tier_matches_whole_lines() {
+        let f = find_in("x\nfoo  \nbar\t\ny\n", "foo\nbar").unwrap();
+        assert_eq!(f.tier, Tier::TrailingWhitespace);
+        assert_eq!((f.matches[0].start, f.matches[0].end), (2, 12));
+    }
+
+    #[test]
+    fn indentation_tier_finds_tabs_for_spaces() {
+        let f = find_in(
+            "fn a() {\n\tif x {\n\t\ty();\n\t}\n}\n",
+            "if x {\n    y();\n}",
+        )
+        .unwrap();
+        assert_eq!(f.tier, Tier::Indentation);
+        let r = f.matches[0].reindent.unwrap();
+        assert_eq!((r.delta, r.use_tabs), (4, true));
+        assert_eq!(r.apply(b"    z();").as_ref(), b"\t\tz();");
+    }
+
+    #[test]
+    fn indentation_tier_rejects_non_uniform_shifts() {
+        assert!(find_in("  a\n      b\n", "a\nb").is_none());
+    }
+
+    #[test]
+    fn inner_whitespace_tier_reads_runs_of_spaces_as_one() {
+        let f = find_in(
+            "x\n  let a   = 1;\t// one\n  b\n",
+            "  let a = 1; // one\n  b",
+        )
+        .unwrap();
+        assert_eq!(f.tier, Tier::InnerWhitespace);
+        assert_eq!((f.matches[0].start, f.matches[0].end), (2, 27));
+    }
+
+    #[test]
+    fn inner_whitespace_tier_keeps_indentation_significant() {
+        // Indentation differs: only the indentation tier may match, and it shifts.
+        let f = find_in("    a   = 1\n", "a = 1").unwrap();
+        assert_eq!(f.tier, Tier::Indentation);
+        assert_eq!(f.matches[0].reindent.unwrap().delta, 4);
+        assert!(find_in("a = 1\n", "a=1").is_none());
+    }
+
+    #[test]
+    fn trailing_whitespace_tier_comes_before_inner_whitespace() {
+        let f = find_in("a  b\nz\na b \nz\n", "a b\nz").unwrap();
+        assert_eq!(f.tier, Tier::TrailingWhitespace);
+        assert_eq!(f.matches[0].start, 7);
+    }
+
+    #[test]
+    fn line_tiers_find_non_overlapping_matches_in_repeated_lines() {
+        let f = find_in("x \nx \nx \nx \nx \n", "x\nx").unwrap();
+        assert_eq!(f.tier, Tier::TrailingWhitespace);
+        let starts: Vec<usize> = f.matches.iter().map(|m| m.start).collect();
+        assert_eq!(starts, vec![0, 6]);
+    }
+
+    #[test]
+    fn indentation_tier_matches_shifted_blocks_with_blank_lines() {
+        let view = "fn f() {\n        if a {\n\n            b();\n        }\n}\n";
+        let f = find_in(view, "if a {\n\n    b();\n}").unwrap();
+        assert_eq!(f.tier, Tier::Indentation);
+        assert_eq!(f.matches.len(), 1);
+        assert_eq!(f.matches[0].start, 9);
+        assert_eq!(f.matches[0].reindent.unwrap().delta, 8);
+    }
+
+    #[test]
+    fn indentation_tier_tries_each_tab_width() {
+        // Only a tab width of 2 makes the shift uniform: 2 columns, then 6 = 4 + 2.
+        let f = find_in("\tx\n\t\t\ty\n", "x\n    y").unwrap();
+        assert_eq!(f.tier, Tier::Indentation);
+        let r = f.matches[0].reindent.unwrap();
+        assert_eq!((r.tab_width, r.delta), (2, 2));
+    }
+
+    #[test]
+    fn line_tiers_stay_linear_on_identical_lines() {
+        // 200,000 identical lines and 20,000 of them plus one absent line: a window
+        // by window comparison makes 4e9 line comparisons, minutes of work.
+        let view = "    same line\n".repeat(200_000);
+        let old = "same line\n".repeat(20_000) + "absent\n";
+        let started = std::time::Instant::now();
+        assert!(find_in(&view, &old).is_none());
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        // Ending on a line with another indentation: every window but the last line
+        // shifts uniformly.
+        let old = "same line\n".repeat(20_000) + "  same line\n";
+        assert!(find_in(&view, &old).is_none());
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn a_line_run_matches_whole_lines_from_a_line_on() {
+        let text = b"xa\na\nb\na\nb\n";
+        let lines = Lines::new(text);
+        // `a` inside `xa` is not a line; the run starts at line 1 or later.
+        let f = find_line_run(&lines, &[b"a", b"b"], 0, false).unwrap();
+        assert_eq!((f.tier, f.matches.len()), (Tier::Exact, 2));
+        assert_eq!((f.matches[0].start, f.matches[0].end), (3, 6));
+        let f = find_line_run(&lines, &[b"a", b"b"], 2, false).unwrap();
+        assert_eq!(f.matches.len(), 1);
+        assert_eq!(f.matches[0].start, 7);
+        let f = find_line_run(&lines, &[b"a"], 0, true);
+        assert!(f.is_none(), "the last line is b");
+        let f = find_line_run(&lines, &[b"  b  "], 0, true).unwrap();
+        assert_eq!((f.tier, f.matches[0].start), (Tier::Indentation, 9));
+        assert!(find_line_run(&lines, &[b"a", b"b"], 5, false).is_none());
+    }
+}
