@@ -255,7 +255,47 @@ export interface CreateToolsOptions {
   maxBytes?: number
   /** fsync each written file and its folder before the call returns (the library's `durable`). */
   durable?: boolean
+  /**
+   * What the model has seen of each file, from `createReadState()`: shared with other
+   * tool sets and the host handlers, and fed by the host's own read tool
+   * (`markRead`), so that a read through any of them counts for `requireRead` and the
+   * stale-read guard, and a write through one is not an outside change to another.
+   * Default: the tool set's own.
+   */
+  readState?: ReadState
 }
+
+/**
+ * What the model has seen of each file: the version of every file it read or wrote.
+ * Files are known by their real path (relative paths are taken from the read state's
+ * `cwd`, symbolic links are followed, and a file system that ignores case sees one
+ * file under every spelling), so a link and its target are one file.
+ */
+export interface ReadState {
+  /**
+   * Records that the model has seen the file: at a `version` the library gave (its
+   * `readFile`, or a write's result), or with the `content` the host's read tool read
+   * (the raw text, CRLF and BOM included, or turned into LF: it is compared with the
+   * file as it is now, and a file that no longer has it is stale, so that a change to it
+   * fails with `FILE_CHANGED` until it is read again). A missing file is forgotten.
+   * Throws a `TypeError` for a malformed argument.
+   */
+  markRead(path: string, read: { version: string } | { content: string }): void
+  /** Forgets what the model has seen of a file: with `requireRead`, it must be read again. */
+  forget(path: string): void
+}
+
+export interface CreateReadStateOptions {
+  /** Folder relative paths of `markRead` and `forget` are taken from (default: the process's, at each call). */
+  cwd?: string
+}
+
+/**
+ * A read state to share (`createTools({ readState })`, the host handlers' `readState`).
+ * Throws an `EolEditError` (`INVALID_ARGUMENT`) for an unknown option or a `cwd` that
+ * is not an existing folder.
+ */
+export declare function createReadState(options?: CreateReadStateOptions): ReadState
 
 /**
  * Builds the tools. Throws a `TypeError` for malformed options, and an `EolEditError`

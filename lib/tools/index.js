@@ -21,6 +21,7 @@ const { argumentError, failure } = require('./errors.js')
 const { closest, refuseUnknownKeys } = require('./names.js')
 const { withArgumentWarnings } = require('./results.js')
 const { toolSchema } = require('./schemas.js')
+const { readStateOption } = require('./read_state.js')
 const { Call, Session } = require('./session.js')
 
 const { applyPatch } = require('./apply_patch.js')
@@ -232,6 +233,7 @@ function readOptions(options) {
     requireRead: requireRead === true,
     approve: /** @type {import('../../tools.js').Approve | undefined} */ (approve),
     settings: { maxReadLines: /** @type {number} */ (maxReadLines), maxReadChars: /** @type {number} */ (maxReadChars) },
+    readState: readStateOption(o.readState, 'createTools(options)'),
   })
 }
 
