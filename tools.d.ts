@@ -363,3 +363,89 @@ export declare function toOpenAIResponsesTools(
  * options: an options object with any key throws an `EolEditError` (`INVALID_ARGUMENT`).
  */
 export declare function toAnthropicTools(tools: Tools | readonly AnyTool[], options?: Record<string, never>): AnthropicTool[]
+
+/** The versions of Anthropic's text editor tool (`type` of its definition). */
+export type AnthropicTextEditorVersion = 'text_editor_20250728' | 'text_editor_20250429' | 'text_editor_20250124' | 'text_editor_20241022'
+
+/**
+ * The tool definition to send in `tools` of `messages.create`, as the API declares it
+ * for the version (`Anthropic.ToolTextEditor20250728` and so on; the 20241022 one is
+ * the beta API's): `str_replace_based_edit_tool` from 20250429 on, `str_replace_editor`
+ * before; `max_characters` only on 20250728, and only when `maxCharacters` is given.
+ */
+export type AnthropicTextEditorDefinition<V extends AnthropicTextEditorVersion = AnthropicTextEditorVersion> = V extends 'text_editor_20250728'
+  ? { type: V; name: 'str_replace_based_edit_tool'; max_characters?: number }
+  : V extends 'text_editor_20250429'
+    ? { type: V; name: 'str_replace_based_edit_tool' }
+    : { type: V; name: 'str_replace_editor' }
+
+/** The `input` of the tool's `tool_use` block. */
+export interface AnthropicTextEditorInput {
+  command: 'view' | 'str_replace' | 'create' | 'insert' | 'undo_edit'
+  path: string
+  /** view: [first, last] line, 1-based; last -1 for the end of the file. */
+  view_range?: number[] | null
+  /** str_replace: the text to replace, matching one place. */
+  old_str?: string | null
+  /** str_replace: its replacement (default: nothing); insert: the text to insert (20250728). */
+  new_str?: string | null
+  /** create: the whole file. */
+  file_text?: string | null
+  /** insert: the line after which to insert (0: at the start). */
+  insert_line?: number | null
+  /** insert: the text to insert, as earlier versions may name it. */
+  insert_text?: string | null
+}
+
+/**
+ * What `execute` resolves to: spread it into the `tool_result` block
+ * (`{ type: 'tool_result', tool_use_id, ...result }`, an `Anthropic.ToolResultBlockParam`).
+ */
+export interface AnthropicTextEditorResult {
+  content: string
+  /** Present, and true, when the command failed; nothing was written then. */
+  is_error?: true
+}
+
+export interface AnthropicTextEditor<V extends AnthropicTextEditorVersion = 'text_editor_20250728'> {
+  readonly definition: AnthropicTextEditorDefinition<V>
+  /**
+   * Runs one `tool_use` input (an object, or its JSON text). Never throws and never
+   * rejects. `context` is a tool call's (`cwd`, `signal`).
+   */
+  execute(input: AnthropicTextEditorInput, context?: ToolContext): Promise<AnthropicTextEditorResult>
+  execute(input: unknown, context?: ToolContext): Promise<AnthropicTextEditorResult>
+}
+
+export interface CreateAnthropicTextEditorOptions<V extends AnthropicTextEditorVersion = AnthropicTextEditorVersion> {
+  /** As createTools' `root`: every path must really be inside. */
+  root?: string | string[]
+  /** As createTools' `cwd`: where relative paths start (default: the first root). */
+  cwd?: string
+  /** The tool's version (default `'text_editor_20250728'`); undo_edit exists in 20250124 and 20241022. */
+  version?: V
+  /**
+   * Characters `view` shows at most (its `max_characters`; the definition carries it
+   * on 20250728). Whole lines are kept below it and a note says how to see more.
+   */
+  maxCharacters?: number
+  /** What the model has seen of each file, shared with tool sets and the host (createReadState). */
+  readState?: ReadState
+  /** As createTools' `requireRead`: an existing file must be viewed before it is changed. */
+  requireRead?: boolean
+  /** As createTools' `approve`: asked, with the dry run, before every write. */
+  approve?: Approve
+  /** As createTools' `maxBytes`. */
+  maxBytes?: number
+  /** As createTools' `durable`. */
+  durable?: boolean
+}
+
+/**
+ * A handler of Anthropic's text editor tool over the library. Throws for malformed
+ * options, as createTools does.
+ */
+export declare function createAnthropicTextEditor<V extends AnthropicTextEditorVersion = 'text_editor_20250728'>(
+  options?: CreateAnthropicTextEditorOptions<V>,
+): AnthropicTextEditor<V>
+

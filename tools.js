@@ -13,6 +13,7 @@
 const { createTools } = require('./lib/tools/index.js')
 const formats = require('./lib/tools/formats.js')
 const { createReadState } = require('./lib/tools/read_state.js')
+const { createAnthropicTextEditor } = require('./lib/tools/hosts/anthropic.js')
 
 /** @type {import('./tools.js').Tools} */
 const tools = createTools()
@@ -21,6 +22,8 @@ const tools = createTools()
 exports.createTools = createTools
 /** @type {typeof import('./tools.js').createReadState} */
 exports.createReadState = createReadState
+/** @type {typeof import('./tools.js').createAnthropicTextEditor} */
+exports.createAnthropicTextEditor = createAnthropicTextEditor
 /** @type {typeof import('./tools.js').tools} */
 exports.tools = tools
 /** @type {typeof import('./tools.js').read_file} */
