@@ -449,3 +449,67 @@ export declare function createAnthropicTextEditor<V extends AnthropicTextEditorV
   options?: CreateAnthropicTextEditorOptions<V>,
 ): AnthropicTextEditor<V>
 
+/**
+ * An `apply_patch_call` item of a Responses API response (`OpenAI.Responses.ResponseApplyPatchToolCall`,
+ * or the input item of the same shape): one operation on one file, with a V4A diff.
+ */
+export interface OpenAIApplyPatchCall {
+  type?: 'apply_patch_call'
+  call_id: string
+  operation:
+    | { type: 'create_file'; path: string; diff: string }
+    | { type: 'update_file'; path: string; diff: string }
+    | { type: 'delete_file'; path: string }
+  id?: string | null
+  status?: 'in_progress' | 'completed'
+}
+
+/**
+ * The `apply_patch_call_output` item that answers a call, for the next request's
+ * `input` (`OpenAI.Responses.ResponseInputItem.ApplyPatchCallOutput`).
+ */
+export interface OpenAIApplyPatchOutput {
+  type: 'apply_patch_call_output'
+  call_id: string
+  status: 'completed' | 'failed'
+  /** What happened, or what to fix, for the model. */
+  output: string
+}
+
+export interface OpenAIApplyPatch {
+  /** The tool to send in `tools` of `responses.create`. */
+  readonly definition: { type: 'apply_patch' }
+  /** Applies one call's operation; never throws and never rejects. */
+  execute(call: OpenAIApplyPatchCall, context?: ToolContext): Promise<OpenAIApplyPatchOutput>
+  execute(call: unknown, context?: ToolContext): Promise<OpenAIApplyPatchOutput>
+  /**
+   * Applies the operations of several calls (those of one response) all or nothing:
+   * if one fails, none is applied and every output says `failed`, the failing one why,
+   * the others that they were not applied because of it. One output per call, in order.
+   */
+  executeAll(calls: readonly OpenAIApplyPatchCall[], context?: ToolContext): Promise<OpenAIApplyPatchOutput[]>
+  executeAll(calls: unknown, context?: ToolContext): Promise<OpenAIApplyPatchOutput[]>
+}
+
+export interface CreateOpenAIApplyPatchOptions {
+  /** As createTools' `root`: every path must really be inside. */
+  root?: string | string[]
+  /** As createTools' `cwd`: where relative paths start (default: the first root). */
+  cwd?: string
+  /** What the model has seen of each file, shared with tool sets and the host (createReadState). */
+  readState?: ReadState
+  /** As createTools' `requireRead`: an existing file must be read before it is changed. */
+  requireRead?: boolean
+  /** As createTools' `approve`: asked once per batch, with every file, before anything is written. */
+  approve?: Approve
+  /** As createTools' `maxBytes`. */
+  maxBytes?: number
+  /** As createTools' `durable`. */
+  durable?: boolean
+}
+
+/**
+ * A handler of OpenAI's built-in apply_patch tool over the library. Throws for
+ * malformed options, as createTools does.
+ */
+export declare function createOpenAIApplyPatch(options?: CreateOpenAIApplyPatchOptions): OpenAIApplyPatch
