@@ -255,7 +255,47 @@ export interface CreateToolsOptions {
   maxBytes?: number
   /** fsync each written file and its folder before the call returns (the library's `durable`). */
   durable?: boolean
+  /**
+   * What the model has seen of each file, from `createReadState()`: shared with other
+   * tool sets and the host handlers, and fed by the host's own read tool
+   * (`markRead`), so that a read through any of them counts for `requireRead` and the
+   * stale-read guard, and a write through one is not an outside change to another.
+   * Default: the tool set's own.
+   */
+  readState?: ReadState
 }
+
+/**
+ * What the model has seen of each file: the version of every file it read or wrote.
+ * Files are known by their real path (relative paths are taken from the read state's
+ * `cwd`, symbolic links are followed, and a file system that ignores case sees one
+ * file under every spelling), so a link and its target are one file.
+ */
+export interface ReadState {
+  /**
+   * Records that the model has seen the file: at a `version` the library gave (its
+   * `readFile`, or a write's result), or with the `content` the host's read tool read
+   * (the raw text, CRLF and BOM included, or turned into LF: it is compared with the
+   * file as it is now, and a file that no longer has it is stale, so that a change to it
+   * fails with `FILE_CHANGED` until it is read again). A missing file is forgotten.
+   * Throws a `TypeError` for a malformed argument.
+   */
+  markRead(path: string, read: { version: string } | { content: string }): void
+  /** Forgets what the model has seen of a file: with `requireRead`, it must be read again. */
+  forget(path: string): void
+}
+
+export interface CreateReadStateOptions {
+  /** Folder relative paths of `markRead` and `forget` are taken from (default: the process's, at each call). */
+  cwd?: string
+}
+
+/**
+ * A read state to share (`createTools({ readState })`, the host handlers' `readState`).
+ * Throws an `EolEditError` (`INVALID_ARGUMENT`) for an unknown option or a `cwd` that
+ * is not an existing folder.
+ */
+export declare function createReadState(options?: CreateReadStateOptions): ReadState
 
 /**
  * Builds the tools. Throws a `TypeError` for malformed options, and an `EolEditError`
@@ -323,3 +363,153 @@ export declare function toOpenAIResponsesTools(
  * options: an options object with any key throws an `EolEditError` (`INVALID_ARGUMENT`).
  */
 export declare function toAnthropicTools(tools: Tools | readonly AnyTool[], options?: Record<string, never>): AnthropicTool[]
+
+/** The versions of Anthropic's text editor tool (`type` of its definition). */
+export type AnthropicTextEditorVersion = 'text_editor_20250728' | 'text_editor_20250429' | 'text_editor_20250124' | 'text_editor_20241022'
+
+/**
+ * The tool definition to send in `tools` of `messages.create`, as the API declares it
+ * for the version (`Anthropic.ToolTextEditor20250728` and so on; the 20241022 one is
+ * the beta API's): `str_replace_based_edit_tool` from 20250429 on, `str_replace_editor`
+ * before; `max_characters` only on 20250728, and only when `maxCharacters` is given.
+ */
+export type AnthropicTextEditorDefinition<V extends AnthropicTextEditorVersion = AnthropicTextEditorVersion> = V extends 'text_editor_20250728'
+  ? { type: V; name: 'str_replace_based_edit_tool'; max_characters?: number }
+  : V extends 'text_editor_20250429'
+    ? { type: V; name: 'str_replace_based_edit_tool' }
+    : { type: V; name: 'str_replace_editor' }
+
+/** The `input` of the tool's `tool_use` block. */
+export interface AnthropicTextEditorInput {
+  command: 'view' | 'str_replace' | 'create' | 'insert' | 'undo_edit'
+  path: string
+  /** view: [first, last] line, 1-based; last -1 for the end of the file. */
+  view_range?: number[] | null
+  /** str_replace: the text to replace, matching one place. */
+  old_str?: string | null
+  /** str_replace: its replacement (default: nothing); insert: the text to insert (20250728). */
+  new_str?: string | null
+  /** create: the whole file. */
+  file_text?: string | null
+  /** insert: the line after which to insert (0: at the start). */
+  insert_line?: number | null
+  /** insert: the text to insert, as earlier versions may name it. */
+  insert_text?: string | null
+}
+
+/**
+ * What `execute` resolves to: spread it into the `tool_result` block
+ * (`{ type: 'tool_result', tool_use_id, ...result }`, an `Anthropic.ToolResultBlockParam`).
+ */
+export interface AnthropicTextEditorResult {
+  content: string
+  /** Present, and true, when the command failed; nothing was written then. */
+  is_error?: true
+}
+
+export interface AnthropicTextEditor<V extends AnthropicTextEditorVersion = 'text_editor_20250728'> {
+  readonly definition: AnthropicTextEditorDefinition<V>
+  /**
+   * Runs one `tool_use` input (an object, or its JSON text). Never throws and never
+   * rejects. `context` is a tool call's (`cwd`, `signal`).
+   */
+  execute(input: AnthropicTextEditorInput, context?: ToolContext): Promise<AnthropicTextEditorResult>
+  execute(input: unknown, context?: ToolContext): Promise<AnthropicTextEditorResult>
+}
+
+export interface CreateAnthropicTextEditorOptions<V extends AnthropicTextEditorVersion = AnthropicTextEditorVersion> {
+  /** As createTools' `root`: every path must really be inside. */
+  root?: string | string[]
+  /** As createTools' `cwd`: where relative paths start (default: the first root). */
+  cwd?: string
+  /** The tool's version (default `'text_editor_20250728'`); undo_edit exists in 20250124 and 20241022. */
+  version?: V
+  /**
+   * Characters `view` shows at most (its `max_characters`; the definition carries it
+   * on 20250728). Whole lines are kept below it and a note says how to see more.
+   */
+  maxCharacters?: number
+  /** What the model has seen of each file, shared with tool sets and the host (createReadState). */
+  readState?: ReadState
+  /** As createTools' `requireRead`: an existing file must be viewed before it is changed. */
+  requireRead?: boolean
+  /** As createTools' `approve`: asked, with the dry run, before every write. */
+  approve?: Approve
+  /** As createTools' `maxBytes`. */
+  maxBytes?: number
+  /** As createTools' `durable`. */
+  durable?: boolean
+}
+
+/**
+ * A handler of Anthropic's text editor tool over the library. Throws for malformed
+ * options, as createTools does.
+ */
+export declare function createAnthropicTextEditor<V extends AnthropicTextEditorVersion = 'text_editor_20250728'>(
+  options?: CreateAnthropicTextEditorOptions<V>,
+): AnthropicTextEditor<V>
+
+/**
+ * An `apply_patch_call` item of a Responses API response (`OpenAI.Responses.ResponseApplyPatchToolCall`,
+ * or the input item of the same shape): one operation on one file, with a V4A diff.
+ */
+export interface OpenAIApplyPatchCall {
+  type?: 'apply_patch_call'
+  call_id: string
+  operation:
+    | { type: 'create_file'; path: string; diff: string }
+    | { type: 'update_file'; path: string; diff: string }
+    | { type: 'delete_file'; path: string }
+  id?: string | null
+  status?: 'in_progress' | 'completed'
+}
+
+/**
+ * The `apply_patch_call_output` item that answers a call, for the next request's
+ * `input` (`OpenAI.Responses.ResponseInputItem.ApplyPatchCallOutput`).
+ */
+export interface OpenAIApplyPatchOutput {
+  type: 'apply_patch_call_output'
+  call_id: string
+  status: 'completed' | 'failed'
+  /** What happened, or what to fix, for the model. */
+  output: string
+}
+
+export interface OpenAIApplyPatch {
+  /** The tool to send in `tools` of `responses.create`. */
+  readonly definition: { type: 'apply_patch' }
+  /** Applies one call's operation; never throws and never rejects. */
+  execute(call: OpenAIApplyPatchCall, context?: ToolContext): Promise<OpenAIApplyPatchOutput>
+  execute(call: unknown, context?: ToolContext): Promise<OpenAIApplyPatchOutput>
+  /**
+   * Applies the operations of several calls (those of one response) all or nothing:
+   * if one fails, none is applied and every output says `failed`, the failing one why,
+   * the others that they were not applied because of it. One output per call, in order.
+   */
+  executeAll(calls: readonly OpenAIApplyPatchCall[], context?: ToolContext): Promise<OpenAIApplyPatchOutput[]>
+  executeAll(calls: unknown, context?: ToolContext): Promise<OpenAIApplyPatchOutput[]>
+}
+
+export interface CreateOpenAIApplyPatchOptions {
+  /** As createTools' `root`: every path must really be inside. */
+  root?: string | string[]
+  /** As createTools' `cwd`: where relative paths start (default: the first root). */
+  cwd?: string
+  /** What the model has seen of each file, shared with tool sets and the host (createReadState). */
+  readState?: ReadState
+  /** As createTools' `requireRead`: an existing file must be read before it is changed. */
+  requireRead?: boolean
+  /** As createTools' `approve`: asked once per batch, with every file, before anything is written. */
+  approve?: Approve
+  /** As createTools' `maxBytes`. */
+  maxBytes?: number
+  /** As createTools' `durable`. */
+  durable?: boolean
+}
+
+/**
+ * A handler of OpenAI's built-in apply_patch tool over the library. Throws for
+ * malformed options, as createTools does.
+ */
+export declare function createOpenAIApplyPatch(options?: CreateOpenAIApplyPatchOptions): OpenAIApplyPatch

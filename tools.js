@@ -12,12 +12,21 @@
 
 const { createTools } = require('./lib/tools/index.js')
 const formats = require('./lib/tools/formats.js')
+const { createReadState } = require('./lib/tools/read_state.js')
+const { createAnthropicTextEditor } = require('./lib/tools/hosts/anthropic.js')
+const { createOpenAIApplyPatch } = require('./lib/tools/hosts/openai.js')
 
 /** @type {import('./tools.js').Tools} */
 const tools = createTools()
 
 /** @type {typeof import('./tools.js').createTools} */
 exports.createTools = createTools
+/** @type {typeof import('./tools.js').createReadState} */
+exports.createReadState = createReadState
+/** @type {typeof import('./tools.js').createAnthropicTextEditor} */
+exports.createAnthropicTextEditor = createAnthropicTextEditor
+/** @type {typeof import('./tools.js').createOpenAIApplyPatch} */
+exports.createOpenAIApplyPatch = createOpenAIApplyPatch
 /** @type {typeof import('./tools.js').tools} */
 exports.tools = tools
 /** @type {typeof import('./tools.js').read_file} */

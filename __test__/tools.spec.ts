@@ -1265,7 +1265,7 @@ describe('the machinery a tool changing several files uses (apply_patch)', () =>
     expect(asked[0].summary).toBe('two_files m/a.txt\ntwo_files m/b.txt')
     expectBytes(a, 'A\r\n')
     expectBytes(b, 'B\r\n')
-    expect(session.versions.get(fs.realpathSync(b))).toBe(coreReadFileSync(b).version)
+    expect(session.state.versions.get(fs.realpathSync(b))).toBe(coreReadFileSync(b).version)
   })
 
   it('a file of the change that changed on disk fails it before any file is written', async () => {
@@ -1415,7 +1415,7 @@ describe('module formats', () => {
       { cwd: repo, encoding: 'utf8' },
     )
     expect(out.trim()).toBe(
-      'apply_patch,createTools,delete_range,edit_file,multi_edit,read_file,toAnthropicTools,toOpenAIResponsesTools,toOpenAITools,tools,write_file',
+      'apply_patch,createAnthropicTextEditor,createOpenAIApplyPatch,createReadState,createTools,delete_range,edit_file,multi_edit,read_file,toAnthropicTools,toOpenAIResponsesTools,toOpenAITools,tools,write_file',
     )
   })
 })

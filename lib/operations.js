@@ -1031,6 +1031,7 @@ const TOOL_SET = [
   { name: 'maxReadChars', ts: 'number', doc: 'characters of file text read_file returns at most' },
   { name: 'maxBytes', ts: 'number', doc: "the library's maxBytes" },
   { name: 'durable', ts: 'boolean', doc: "the library's durable" },
+  { name: 'readState', ts: 'ReadState', doc: 'what the model has seen of each file, shared with other tool sets and the host (createReadState)' },
 ]
 
 // ---------------------------------------------------------------------------

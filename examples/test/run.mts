@@ -5,9 +5,14 @@ import OpenAI from 'openai'
 
 import { runAgent as runAiSdk } from '../ai-sdk.mjs'
 import { runAgent as runAnthropic } from '../anthropic.mjs'
+import { runAgent as runAnthropicEditor } from '../anthropic-text-editor.mjs'
+import { runAgent as runOpenAIApplyPatch } from '../openai-apply-patch.mjs'
 import { runAgent as runOpenAI } from '../openai-chat.mjs'
 import { runAgent as runOpenAIResponses } from '../openai-responses.mjs'
+import { checkHostProject, HOST_DONE, HOST_PROMPT, makeHostProject } from './host-script.mjs'
 import { anthropicFetch } from './mock-anthropic.mjs'
+import { anthropicEditorFetch } from './mock-anthropic-editor.mjs'
+import { openAIApplyPatchFetch } from './mock-openai-apply-patch.mjs'
 import { aiSdkModel } from './mock-ai-sdk.mjs'
 import { openAIFetch } from './mock-openai.mjs'
 import { openAIResponsesFetch } from './mock-openai-responses.mjs'
@@ -32,6 +37,9 @@ await check('examples/library.mts', async () => {
 await check('examples/tools.mts', async () => {
   await import('../tools.mjs')
 })
+await check('examples/read-state.mts', async () => {
+  await import('../read-state.mjs')
+})
 await check('examples/ai-sdk.mts (ai/test mock model; TEXT_NOT_FOUND, then a retry that lands)', () =>
   agent((root) => runAiSdk(aiSdkModel(), root, PROMPT)),
 )
@@ -47,4 +55,25 @@ await check('examples/anthropic.mts (scripted Messages; TEXT_NOT_FOUND, then a r
   agent((root) =>
     runAnthropic(new Anthropic({ apiKey: 'test', baseURL: 'http://anthropic.test', fetch: anthropicFetch() }), 'mock', root, PROMPT),
   ),
+)
+
+/** An agent on the host tools' project: CRLF, mixed, BOM and windows-1252 files, each changed on one line. */
+async function hostAgent(run: (root: string) => Promise<string>): Promise<void> {
+  const root = makeHostProject()
+  const answer = await run(root)
+  if (answer !== HOST_DONE) throw new Error(`the agent answered ${JSON.stringify(answer)}`)
+  checkHostProject(root, 'after')
+}
+
+await check("examples/anthropic-text-editor.mts (scripted Claude with the text editor tool; TEXT_NOT_FOUND, then a retry; CRLF, mixed, BOM, windows-1252)", () =>
+  hostAgent((root) =>
+    runAnthropicEditor(new Anthropic({ apiKey: 'test', baseURL: 'http://anthropic.test', fetch: anthropicEditorFetch() }), 'mock', root, HOST_PROMPT),
+  ),
+)
+await check('examples/openai-apply-patch.mts (scripted Responses API with apply_patch; a batch that fails whole, then its retry; CRLF, mixed, BOM, windows-1252)', () =>
+  hostAgent((root) => {
+    // After the failed batch, before the retry: not one file was touched.
+    const fetch = openAIApplyPatchFetch((turn) => turn === 1 && checkHostProject(root, 'before'))
+    return runOpenAIApplyPatch(new OpenAI({ apiKey: 'test', baseURL: 'http://openai.test/v1', fetch }), 'mock', root, HOST_PROMPT)
+  }),
 )

@@ -21,6 +21,7 @@ const { argumentError, failure } = require('./errors.js')
 const { closest, refuseUnknownKeys } = require('./names.js')
 const { withArgumentWarnings } = require('./results.js')
 const { toolSchema } = require('./schemas.js')
+const { readStateOption } = require('./read_state.js')
 const { Call, Session } = require('./session.js')
 
 const { applyPatch } = require('./apply_patch.js')
@@ -177,44 +178,47 @@ const AI_SDK_KEYS = ['abortSignal', 'toolCallId', 'messages', 'context', 'experi
 const OPTION_KEYS = TOOL_SET.map((o) => o.name)
 
 /**
- * Checks createTools' options and makes the tool set's session.
+ * Checks createTools' options and makes the tool set's session. The host handlers
+ * (hosts/) check theirs here too: `where` names the function in messages, `known` its
+ * options (theirs of their own are read by the caller).
  * @param {unknown} options
+ * @param {{ where?: string, known?: readonly string[] }} [about]
  * @returns {Session}
  */
-function readOptions(options) {
+function readOptions(options, { where = 'createTools(options)', known = OPTION_KEYS } = {}) {
   if (options === undefined || options === null) options = {}
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError('createTools(options): options must be an object { root?, cwd?, requireRead?, approve? }.')
+    throw new TypeError(`${where}: options must be an object { root?, cwd?, requireRead?, approve? }.`)
   }
   const o = /** @type {Record<string, unknown>} */ (options)
-  refuseUnknownKeys(o, OPTION_KEYS, 'createTools(options)')
+  refuseUnknownKeys(o, known, where)
   const { root, cwd, requireRead, approve, maxBytes, durable } = o
-  if (cwd !== undefined && typeof cwd !== 'string') throw new TypeError('createTools(options): cwd must be a string.')
+  if (cwd !== undefined && typeof cwd !== 'string') throw new TypeError(`${where}: cwd must be a string.`)
   if (requireRead !== undefined && typeof requireRead !== 'boolean') {
-    throw new TypeError('createTools(options): requireRead must be true or false.')
+    throw new TypeError(`${where}: requireRead must be true or false.`)
   }
   if (approve !== undefined && typeof approve !== 'function') {
-    throw new TypeError('createTools(options): approve must be a function ({ tool, path, diff, summary }) => boolean.')
+    throw new TypeError(`${where}: approve must be a function ({ tool, path, diff, summary }) => boolean.`)
   }
   const maxReadLines = o.maxReadLines === undefined ? DEFAULT_READ_LINES : o.maxReadLines
   const maxReadChars = o.maxReadChars === undefined ? DEFAULT_READ_CHARS : o.maxReadChars
   if (!isCount(maxReadLines) || !isCount(maxReadChars)) {
-    throw new TypeError('createTools(options): maxReadLines and maxReadChars must be whole numbers of 1 or more.')
+    throw new TypeError(`${where}: maxReadLines and maxReadChars must be whole numbers of 1 or more.`)
   }
-  if (durable !== undefined && typeof durable !== 'boolean') throw new TypeError('createTools(options): durable must be true or false.')
+  if (durable !== undefined && typeof durable !== 'boolean') throw new TypeError(`${where}: durable must be true or false.`)
   if (maxBytes !== undefined && !(isCount(maxBytes) || maxBytes === 0)) {
-    throw new TypeError('createTools(options): maxBytes must be a whole number of bytes (0 for no limit).')
+    throw new TypeError(`${where}: maxBytes must be a whole number of bytes (0 for no limit).`)
   }
 
-  const from = cwd !== undefined ? folder(nodePath.resolve(cwd), 'cwd') : undefined
+  const from = cwd !== undefined ? folder(nodePath.resolve(cwd), 'cwd', where) : undefined
   /** @type {string[] | undefined} */
   let roots
   if (root !== undefined) {
     const list = Array.isArray(root) ? root : [root]
     if (list.length === 0 || !list.every((r) => typeof r === 'string' && r !== '')) {
-      throw new TypeError('createTools(options): root must be a folder path or a non-empty array of them.')
+      throw new TypeError(`${where}: root must be a folder path or a non-empty array of them.`)
     }
-    roots = list.map((r) => folder(nodePath.resolve(from || process.cwd(), r), 'root'))
+    roots = list.map((r) => folder(nodePath.resolve(from || process.cwd(), r), 'root', where))
   }
 
   // With roots and no cwd, relative paths are taken from the first root: a model
@@ -232,6 +236,7 @@ function readOptions(options) {
     requireRead: requireRead === true,
     approve: /** @type {import('../../tools.js').Approve | undefined} */ (approve),
     settings: { maxReadLines: /** @type {number} */ (maxReadLines), maxReadChars: /** @type {number} */ (maxReadChars) },
+    readState: readStateOption(o.readState, where),
   })
 }
 
@@ -244,21 +249,22 @@ function isCount(n) {
  * The path, when it is an existing folder; else an INVALID_ARGUMENT EolEditError.
  * @param {string} path
  * @param {'root' | 'cwd'} option
+ * @param {string} where
  */
-function folder(path, option) {
+function folder(path, option, where) {
   let isFolder = false
   try {
     isFolder = nodeFs.statSync(path).isDirectory()
   } catch (error) {
     const code = error && /** @type {{ code?: unknown }} */ (error).code
     const why = code === 'ENOENT' ? 'does not exist' : `cannot be used (${code || String(error)})`
-    throw new EolEditError(`createTools(options): ${option} ${JSON.stringify(path)} ${why}. Pass an existing folder as ${option}.`, {
+    throw new EolEditError(`${where}: ${option} ${JSON.stringify(path)} ${why}. Pass an existing folder as ${option}.`, {
       code: 'INVALID_ARGUMENT',
       hint: `Pass an existing folder as ${option}.`,
     })
   }
   if (!isFolder) {
-    throw new EolEditError(`createTools(options): ${option} ${JSON.stringify(path)} is not a folder. Pass an existing folder as ${option}.`, {
+    throw new EolEditError(`${where}: ${option} ${JSON.stringify(path)} is not a folder. Pass an existing folder as ${option}.`, {
       code: 'INVALID_ARGUMENT',
       hint: `Pass an existing folder as ${option}.`,
     })
@@ -266,4 +272,4 @@ function folder(path, option) {
   return path
 }
 
-module.exports = { createTools }
+module.exports = { createTools, readOptions, readContext, OPTION_KEYS }

@@ -6,8 +6,10 @@
 // - the version of each file its read_file returned or its writes produced, so that a
 //   change to a file that changed on disk since fails with FILE_CHANGED (the core's
 //   `expectedVersion` does the comparing, under its file lock, so nothing is written);
+//   these live in a read state (read_state.js), the tool set's own or one it shares
+//   with other tool sets and the host's read tool;
 // - one call at a time per file, so the versions it remembers are never overtaken by
-//   its own concurrent calls;
+//   its own concurrent calls (or those of tool sets sharing its read state);
 // - the host's approval of a dry run, and the call's AbortSignal.
 //
 // A tool that changes files describes its change once (`Call.change`): which paths,
@@ -21,6 +23,7 @@ const nodePath = require('node:path')
 const core = require('../binding.js')
 const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES } = require('../operations.js')
 const { toolError } = require('./errors.js')
+const { ReadState, existingKey, missingKey } = require('./read_state.js')
 
 /** @typedef {import('../../index.js').EditOptions} EditOptions */
 /** @typedef {import('../../tools.js').ToolContext} ToolContext */
@@ -103,7 +106,9 @@ const ABSENT = ''
 
 class Session {
   /**
-   * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve, settings?: Settings }} settings
+   * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve, settings?: Settings, readState?: ReadState }} settings
+   *   `readState`: what the model has seen of each file, shared with other tool sets
+   *   (default: the tool set's own)
    */
   constructor(settings) {
     this.base = settings.base
@@ -111,21 +116,11 @@ class Session {
     this.approve = settings.approve
     /** @type {Settings} */
     this.settings = settings.settings || { maxReadLines: DEFAULT_READ_LINES, maxReadChars: DEFAULT_READ_CHARS }
-    /** Version of each file (by real path) as this tool set last read or wrote it. */
-    /** @type {Map<string, string>} */
-    this.versions = new Map()
-    /** The real path of each path (absolute) the tool set last read or wrote a file by. */
-    /** @type {Map<string, string>} */
-    this.keys = new Map()
-    /** About the size of each file (by real path) when it was last looked up (`Call.bytes`). */
-    /** @type {Map<string, number>} */
-    this.sizes = new Map()
+    /** Versions read and written, spellings, sizes and the queue of calls on each file. */
+    this.state = settings.readState || new ReadState()
     /** Each path's absolute path, by the folder it was resolved in (`Call.absolute`). */
     /** @type {Map<string, Map<string, string>>} */
     this.resolved = new Map()
-    /** The last call queued on each file (by real path). */
-    /** @type {Map<string, Promise<void>>} */
-    this.queues = new Map()
   }
 
   /**
@@ -146,35 +141,15 @@ class Session {
   }
 
   /**
-   * Runs `work` once no earlier call of this tool set holds any of `keys`. Every call
-   * queues on all its keys at once, synchronously, so two calls never wait for each other.
+   * Runs `work` once no earlier call on any of `keys` (of this tool set, or of another
+   * sharing its read state) is running.
    * @template T
    * @param {string[]} keys
    * @param {() => Promise<T>} work
    * @returns {Promise<T>}
    */
-  async exclusive(keys, work) {
-    const unique = keys.length === 1 ? keys : [...new Set(keys)]
-    /** @type {Promise<void>[]} */
-    const before = []
-    for (const key of unique) {
-      const queued = this.queues.get(key)
-      if (queued) before.push(queued)
-    }
-    /** @type {() => void} */
-    let release = () => {}
-    /** @type {Promise<void>} */
-    const gate = new Promise((resolve) => {
-      release = resolve
-    })
-    for (const key of unique) this.queues.set(key, gate)
-    try {
-      if (before.length > 0) await Promise.all(before)
-      return await work()
-    } finally {
-      release()
-      for (const key of unique) if (this.queues.get(key) === gate) this.queues.delete(key)
-    }
+  exclusive(keys, work) {
+    return this.state.exclusive(keys, work)
   }
 }
 
@@ -260,7 +235,7 @@ class Call {
    * @param {{ fresh?: boolean }} [options] `fresh`: look every file up (read_file)
    */
   bytes(paths, { fresh = false } = {}) {
-    const { sizes, versions } = this.session
+    const { sizes, versions } = this.session.state
     let total = 0
     for (const path of paths) {
       const key = this.key(path)
@@ -300,26 +275,19 @@ class Call {
       // set still has its version: if the spelling names another file by now (a link
       // changed), the library finds that the file does not have this version and the
       // call fails with FILE_CHANGED, so the model reads it again, which looks it up.
-      const remembered = this.session.keys.get(absolute)
-      if (remembered !== undefined && this.session.versions.has(remembered)) {
+      const remembered = this.session.state.keys.get(absolute)
+      if (remembered !== undefined && this.session.state.versions.has(remembered)) {
         this.realPaths.set(path, remembered)
         return remembered
       }
     }
-    try {
-      // An existing file keeps its real path through the call (a change replaces its
-      // content, not its place); a missing one is looked up again, as the change may
-      // create it, or the folders on its way.
-      const real = nodeFs.realpathSync.native(absolute)
-      this.realPaths.set(path, real)
-      return real
-    } catch {
-      try {
-        return nodePath.join(nodeFs.realpathSync.native(nodePath.dirname(absolute)), nodePath.basename(absolute))
-      } catch {
-        return absolute
-      }
-    }
+    // An existing file keeps its real path through the call (a change replaces its
+    // content, not its place); a missing one is looked up again, as the change may
+    // create it, or the folders on its way.
+    const real = existingKey(absolute)
+    if (real === undefined) return missingKey(absolute)
+    this.realPaths.set(path, real)
+    return real
   }
 
   /**
@@ -353,9 +321,7 @@ class Call {
    * @param {string} version
    */
   remember(path, version) {
-    const key = this.key(path)
-    this.session.versions.set(key, version)
-    this.session.keys.set(this.absolute(path), key)
+    this.session.state.record(this.absolute(path), this.key(path), version)
   }
 
   /**
@@ -383,8 +349,7 @@ class Call {
    * @param {string} path
    */
   forget(path) {
-    this.session.versions.delete(this.key(path))
-    this.session.keys.delete(this.absolute(path))
+    this.session.state.forgetKey(this.absolute(path), this.key(path))
   }
 
   /** Fails when the host cancelled the call (checked before anything is written). */
@@ -463,7 +428,7 @@ class Call {
       /** @type {Map<string, string | undefined>} */
       const expected = new Map()
       for (const path of paths) {
-        let version = session.versions.get(this.key(path))
+        let version = session.state.versions.get(this.key(path))
         if (version === undefined && (session.requireRead || session.approve)) {
           version = await this.currentVersion(path)
           if (version === undefined) version = ABSENT

@@ -12,6 +12,14 @@
 //
 // Each rule is one row below, applied in order to the text of core messages and
 // warnings (never to file content).
+//
+// A host whose model knows other tools (Anthropic's text editor, OpenAI's apply_patch)
+// has a vocabulary of its own (`hostWording`): what it calls each of the library's
+// operations and arguments, and its sentences for what it has no tool or argument
+// for. Its messages are these tools' messages said in its words, so a rule here is
+// written once for every host.
+
+const { OPERATIONS, TOOLS } = require('../operations.js')
 
 /** @type {ReadonlyArray<readonly [RegExp, string]>} */
 const WORDING = [
@@ -72,4 +80,56 @@ function toolWarnings(warnings) {
   return (warnings || []).map(toolWording)
 }
 
-module.exports = { WORDING, toolWording, toolWarnings }
+/**
+ * What a host calls the library's operations and arguments, and how it says what it
+ * has no tool or argument for. Keyed by the library's names, so that an error that
+ * names them as data can be rendered with the same table.
+ * @typedef {object} HostVocabulary
+ * @property {string} name
+ * @property {Record<string, string>} tools how a message names the host's tool or command for an operation (`readFile` → `view`)
+ * @property {Record<string, string>} args the host's argument for a parameter of the library (`oldText` → `old_str`)
+ * @property {ReadonlyArray<readonly [RegExp, string]>} sentences the tools' sentences the host says
+ *   otherwise (a tool or an argument it does not have), applied first
+ */
+
+/**
+ * A host's wording of the core's and the tools' messages: the tools' words (above),
+ * then the host's sentences, then each tool and argument name the host's way.
+ * @param {HostVocabulary} vocabulary
+ * @returns {(text: string) => string}
+ */
+function hostWording(vocabulary) {
+  /** @type {Array<readonly [RegExp, string]>} */
+  const words = []
+  for (const [op, said] of Object.entries(vocabulary.tools)) {
+    const name = TOOLS.tool(/** @type {Record<string, import('../operations.js').Operation>} */ (OPERATIONS)[op])
+    if (name !== undefined) words.push([new RegExp(`\\b${name}\\b`, 'g'), said])
+  }
+  for (const [param, said] of Object.entries(vocabulary.args)) {
+    for (const name of toolArgumentNames(OPERATIONS, param)) words.push([new RegExp(`\\b${name}\\b`, 'g'), said])
+  }
+  const rules = [...vocabulary.sentences, ...words]
+  return (text) => {
+    let out = toolWording(text)
+    for (const [pattern, replacement] of rules) out = out.replace(pattern, replacement)
+    return out
+  }
+}
+
+/**
+ * The tools' names of a parameter of the library, in every operation that has it
+ * (`oldText` → `old_text`).
+ * @param {Record<string, import('../operations.js').Operation>} operations
+ * @param {string} param
+ */
+function toolArgumentNames(operations, param) {
+  const names = new Set()
+  for (const op of Object.values(operations)) {
+    for (const p of op.params.flatMap((x) => [x, ...(x.type.fields || [])])) {
+      if (p.name === param && p.tool.kind === 'arg') names.add(p.tool.name)
+    }
+  }
+  return [...names]
+}
+
+module.exports = { WORDING, toolWording, toolWarnings, hostWording }

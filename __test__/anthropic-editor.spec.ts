@@ -1,0 +1,609 @@
+// Anthropic's text editor tool (`createAnthropicTextEditor`), driven through the
+// tool-use inputs the model sends ({ command, path, view_range, old_str, new_str,
+// file_text, insert_line, insert_text }) and read back as the tool_result content it
+// gets. Files are CRLF, mixed, lone CR, BOM, UTF-16 and legacy-encoded; every failure
+// leaves them byte-identical; every text the model reads names only the tool's own
+// commands and arguments.
+
+import * as fs from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
+
+import iconv from 'iconv-lite'
+import { afterAll, describe, expect, it } from 'vitest'
+
+import { EolEditError } from '../index.js'
+import {
+  createAnthropicTextEditor,
+  createReadState,
+  createTools,
+  type AnthropicTextEditorResult,
+  type AnthropicTextEditorVersion,
+  type ApprovalRequest,
+  type CreateAnthropicTextEditorOptions,
+} from '../tools.js'
+import { can, skipUnless } from './support/platform.js'
+import { toolOutputProblems } from './support/wording.js'
+
+const made: string[] = []
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+function project(files: Record<string, string | Buffer> = {}): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'text-editor-')))
+  made.push(dir)
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true })
+    fs.writeFileSync(path.join(dir, name), content)
+  }
+  return dir
+}
+
+const bytes = (dir: string, name: string) => fs.readFileSync(path.join(dir, name))
+
+/** Every result the editor gave in this file, for the scan of the names it uses. */
+const produced: Array<{ input: unknown; result: AnthropicTextEditorResult }> = []
+
+/** An editor whose results are recorded, with the project as its root. */
+function editor<V extends AnthropicTextEditorVersion = 'text_editor_20250728'>(dir: string, options: CreateAnthropicTextEditorOptions<V> = {}) {
+  const made = createAnthropicTextEditor<V>({ root: dir, ...options })
+  return {
+    definition: made.definition,
+    run: async (input: unknown) => {
+      const result = await made.execute(input)
+      produced.push({ input, result })
+      return result
+    },
+  }
+}
+
+/** The undo-capable version. */
+const UNDO = { version: 'text_editor_20250124' } as const
+
+// Each kind of file as bytes, from its lines and each line's ending.
+type Kind = { name: string; make: (lines: Array<[string, string]>) => Buffer; endings: [string, string, string]; added: string }
+const KINDS: Kind[] = [
+  { name: 'CRLF', make: utf8, endings: ['\r\n', '\r\n', '\r\n'], added: '\r\n' },
+  { name: 'mixed', make: utf8, endings: ['\r\n', '\n', '\r\n'], added: '\r\n' },
+  { name: 'lone CR', make: utf8, endings: ['\r', '\r', '\r'], added: '\r' },
+  { name: 'UTF-8 BOM', make: (l) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8(l)]), endings: ['\r\n', '\r\n', '\r\n'], added: '\r\n' },
+  {
+    name: 'UTF-16 LE',
+    make: (l) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(join(l), 'utf16le')]),
+    endings: ['\r\n', '\r\n', '\r\n'],
+    added: '\r\n',
+  },
+  { name: 'windows-1252', make: (l) => iconv.encode(join(l), 'windows-1252'), endings: ['\r\n', '\r\n', '\r\n'], added: '\r\n' },
+]
+function join(lines: Array<[string, string]>): string {
+  return lines.map(([t, e]) => t + e).join('')
+}
+function utf8(lines: Array<[string, string]>): Buffer {
+  return Buffer.from(join(lines))
+}
+/** The three lines every kind of file starts with: an accented one, for the legacy encoding. */
+const TEXTS = ['café au lait', 'two', 'three']
+const file = (k: Kind, texts = TEXTS) => k.make(texts.map((t, i) => [t, k.endings[i]]))
+
+describe('the definition', () => {
+  it('is the API declaration of each version: the name, and max_characters where the version takes it', () => {
+    const dir = project()
+    expect(createAnthropicTextEditor({ root: dir }).definition).toEqual({ type: 'text_editor_20250728', name: 'str_replace_based_edit_tool' })
+    expect(createAnthropicTextEditor({ root: dir, maxCharacters: 5000 }).definition).toEqual({
+      type: 'text_editor_20250728',
+      name: 'str_replace_based_edit_tool',
+      max_characters: 5000,
+    })
+    expect(createAnthropicTextEditor({ root: dir, version: 'text_editor_20250429', maxCharacters: 5000 }).definition).toEqual({
+      type: 'text_editor_20250429',
+      name: 'str_replace_based_edit_tool',
+    })
+    expect(createAnthropicTextEditor({ root: dir, version: 'text_editor_20250124' }).definition).toEqual({ type: 'text_editor_20250124', name: 'str_replace_editor' })
+    expect(createAnthropicTextEditor({ root: dir, version: 'text_editor_20241022' }).definition).toEqual({ type: 'text_editor_20241022', name: 'str_replace_editor' })
+  })
+
+  it("refuses the host's mistakes at creation: an unknown version or option, a bad maxCharacters or root", () => {
+    const dir = project()
+    expect(() => createAnthropicTextEditor({ root: dir, version: 'text_editor_20250727' as never })).toThrow(/unknown version.*Did you mean "text_editor_20250728"\?/)
+    expect(() => createAnthropicTextEditor({ root: dir, maxCharacter: 10 } as never)).toThrow(/unknown option "maxCharacter".*Did you mean "maxCharacters"\?/)
+    expect(() => createAnthropicTextEditor({ root: dir, maxCharacters: 0 })).toThrow(TypeError)
+    expect(() => createAnthropicTextEditor({ root: path.join(dir, 'missing') })).toThrow(EolEditError)
+    expect(() => createAnthropicTextEditor({ maxReadLines: 3 } as never)).toThrow(/unknown option "maxReadLines"/)
+  })
+})
+
+describe('view', () => {
+  it.each(KINDS)('shows a $name file as 1-based numbered lines, and reads nothing into it', async (k) => {
+    const dir = project({ 'f.txt': file(k) })
+    const { content, is_error } = await editor(dir).run({ command: 'view', path: 'f.txt' })
+    expect(is_error).toBeUndefined()
+    const [lines, notes] = [content.split('\n').slice(0, 3), content.split('\n').slice(3)]
+    expect(lines).toEqual(['1: café au lait', '2: two', '3: three'])
+    // The legacy file's encoding was detected: a note says so, after the lines.
+    expect(notes).toEqual(k.name === 'windows-1252' ? [expect.stringMatching(/^\[Note: The file's encoding was detected as windows-1252/)] : [])
+    expect(bytes(dir, 'f.txt')).toEqual(file(k))
+  })
+
+  it('view_range [first, last], and -1 for the end', async () => {
+    const dir = project({ 'r.txt': 'a\r\nb\r\nc\r\nd\r\n' })
+    const ed = editor(dir)
+    expect((await ed.run({ command: 'view', path: 'r.txt', view_range: [2, 3] })).content).toBe('2: b\n3: c')
+    expect((await ed.run({ command: 'view', path: 'r.txt', view_range: [3, -1] })).content).toBe('3: c\n4: d')
+    expect((await ed.run({ command: 'view', path: 'r.txt', view_range: [4, 9] })).content).toBe('4: d\n[r.txt has 4 lines.]')
+    for (const bad of [[5, -1], [0, 2], [3, 2], [1], 'all', [1.5, 2]]) {
+      const r = await ed.run({ command: 'view', path: 'r.txt', view_range: bad })
+      expect(r.is_error, JSON.stringify(bad)).toBe(true)
+      expect(r.content).toMatch(/^INVALID_ARGUMENT: view_range/)
+    }
+  })
+
+  it('max_characters: whole lines below it, a note with the view_range that shows more; a long first line is cut', async () => {
+    const lines = Array.from({ length: 50 }, (_, i) => `line number ${i + 1}`)
+    const dir = project({ 'big.txt': lines.join('\r\n') + '\r\n', 'long.txt': 'x'.repeat(500) + '\r\ny\r\n' })
+    const ed = editor(dir, { maxCharacters: 100 })
+    const { content } = await ed.run({ command: 'view', path: 'big.txt' })
+    const shown = content.split('\n')
+    const note = shown.pop()
+    expect(shown.join('\n').length).toBeLessThanOrEqual(100)
+    expect(shown[0]).toBe('1: line number 1')
+    expect(note).toBe(`[Showing lines 1-${shown.length} of 50: the output is capped at 100 characters. To see more, view with view_range [${shown.length + 1}, -1].]`)
+    const long = (await ed.run({ command: 'view', path: 'long.txt' })).content.split('\n')
+    expect(long[0]).toBe(`1: ${'x'.repeat(97)}`)
+    expect(long[1]).toBe('[Line 1 is cut: the output is capped at 100 characters. To see more, view with view_range [2, -1].]')
+    // Without max_characters, the whole file, as the documentation says.
+    expect((await editor(dir).run({ command: 'view', path: 'big.txt' })).content.split('\n')).toHaveLength(50)
+  })
+
+  it('an empty file says so', async () => {
+    const dir = project({ 'e.txt': '' })
+    expect((await editor(dir).run({ command: 'view', path: 'e.txt' })).content).toBe('e.txt is empty.')
+  })
+
+  it('a folder: its entries two levels deep, sorted, folders with /, hidden ones (and what is in them) left out', async () => {
+    const dir = project({
+      'src/b.ts': '',
+      'src/a.ts': '',
+      'src/lib/c.ts': '',
+      'src/lib/deeper/d.ts': '',
+      'src/.env': '',
+      'src/.git/config': '',
+    })
+    const { content } = await editor(dir).run({ command: 'view', path: 'src' })
+    expect(content).toBe(
+      ['Files and folders in src/, two levels deep (hidden ones left out):', 'src/a.ts', 'src/b.ts', 'src/lib/', 'src/lib/c.ts', 'src/lib/deeper/'].join('\n'),
+    )
+    const rootView = (await editor(dir).run({ command: 'view', path: '.' })).content
+    expect(rootView.split('\n').slice(1)).toEqual(['./src/', './src/a.ts', './src/b.ts', './src/lib/'])
+    expect((await editor(dir).run({ command: 'view', path: 'src', view_range: [1, 2] })).content).toMatch(/^INVALID_ARGUMENT: view_range applies to a file/)
+  })
+
+  it('a folder listing is capped by max_characters too', async () => {
+    const dir = project(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f/file${String(i).padStart(2, '0')}.txt`, ''])))
+    const { content } = await editor(dir, { maxCharacters: 120 }).run({ command: 'view', path: 'f' })
+    const lines = content.split('\n')
+    expect(lines.at(-1)).toMatch(/^\[\d+ more entries not shown; view a folder inside it to see them\.\]$/)
+    expect(lines.slice(0, -1).join('\n').length).toBeLessThanOrEqual(120)
+  })
+
+  it('a folder outside the root, by .. or through a link, is refused', async (ctx) => {
+    const outside = project({ 'secret/s.txt': 's' })
+    const dir = project({ 'in/a.txt': 'a' })
+    const r = await editor(dir).run({ command: 'view', path: '..' })
+    expect(r.is_error).toBe(true)
+    expect(r.content).toMatch(/^PATH_OUTSIDE_ROOT: /)
+    expect((await editor(dir).run({ command: 'view', path: path.join(outside, 'secret') })).content).toMatch(/^PATH_OUTSIDE_ROOT/)
+    skipUnless(ctx, can.symlink)
+    fs.symlinkSync(path.join(outside, 'secret'), path.join(dir, 'in', 'link'), 'dir')
+    expect((await editor(dir).run({ command: 'view', path: 'in/link' })).content).toMatch(/^PATH_OUTSIDE_ROOT/)
+    // Listed as an entry, never followed.
+    expect((await editor(dir).run({ command: 'view', path: 'in' })).content).not.toMatch(/s\.txt/)
+  })
+
+  it('failures: a missing file, a binary file, UTF-16 without a byte order mark', async () => {
+    const dir = project({ 'bin.dat': Buffer.from([1, 0, 2, 0]), 'u16.txt': Buffer.from('hi\r\n', 'utf16le') })
+    const ed = editor(dir)
+    expect((await ed.run({ command: 'view', path: 'nope.txt' })).content).toMatch(/^FILE_NOT_FOUND: File not found: nope\.txt\. Check the path, or use create to create it\./)
+    expect((await ed.run({ command: 'view', path: 'bin.dat' })).content).toMatch(/^BINARY_FILE: /)
+    const u16 = await ed.run({ command: 'view', path: 'u16.txt' })
+    expect(u16.content).toMatch(/this tool cannot read it: ask the user to give it a byte order mark/)
+  })
+})
+
+describe('str_replace', () => {
+  it.each(KINDS)('on a $name file changes the matched text only; every line keeps its ending', async (k) => {
+    const dir = project({ 'f.txt': file(k) })
+    const r = await editor(dir).run({ command: 'str_replace', path: 'f.txt', old_str: 'two', new_str: 'twö' })
+    expect(r.is_error, r.content).toBeUndefined()
+    expect(r.content.split('\n')[0]).toBe('Replaced old_str in f.txt, line 2.')
+    expect(bytes(dir, 'f.txt')).toEqual(file(k, ['café au lait', 'twö', 'three']))
+  })
+
+  it('a miss names the closest region as view numbers it, and writes nothing; the retry lands', async () => {
+    const src = 'int Add(int a, int b)\r\n{\r\n    return a + b;\r\n}\r\nint Sub(int a, int b)\r\n{\r\n    return a - b;\r\n}\r\n'
+    const dir = project({ 'Calc.cs': src })
+    const ed = editor(dir)
+    const miss = await ed.run({ command: 'str_replace', path: 'Calc.cs', old_str: 'int Sub(int x, int y)\n{\n    return x - y;', new_str: 'x' })
+    expect(miss.is_error).toBe(true)
+    expect(miss.content).toMatch(/^TEXT_NOT_FOUND: old_str was not found in the file\. The closest match is lines 5-7 \(\d+% similar\), as view shows it:\n5: int Sub\(int a, int b\)\n6: \{\n7:     return a - b;\n/)
+    expect(miss.content).toMatch(/Copy old_str exactly as view shows it \(without the line numbers\)/)
+    expect(bytes(dir, 'Calc.cs').toString('latin1')).toBe(src)
+    const retry = await ed.run({ command: 'str_replace', path: 'Calc.cs', old_str: '    return a - b;', new_str: '    return checked(a - b);' })
+    expect(retry.is_error).toBeUndefined()
+    expect(bytes(dir, 'Calc.cs').toString('latin1')).toBe(src.replace('a - b', 'checked(a - b)'))
+  })
+
+  it('several matches: the lines, and more context in old_str (the tool has no replace-all)', async () => {
+    const dir = project({ 'm.txt': 'x = 1\r\ny = 2\r\nx = 1\r\n' })
+    const r = await editor(dir).run({ command: 'str_replace', path: 'm.txt', old_str: 'x = 1', new_str: 'x = 3' })
+    expect(r.content).toBe('TEXT_MULTIPLE_MATCHES: old_str matches 2 places, at lines 1, 3. Add surrounding lines to old_str so it matches one place.')
+    expect(bytes(dir, 'm.txt').toString('latin1')).toBe('x = 1\r\ny = 2\r\nx = 1\r\n')
+  })
+
+  it('without new_str, the text is removed; an empty old_str points at create and insert', async () => {
+    const dir = project({ 'd.txt': 'keep\r\ndrop\r\nkeep too\r\n' })
+    const ed = editor(dir)
+    expect((await ed.run({ command: 'str_replace', path: 'd.txt', old_str: 'drop\n' })).is_error).toBeUndefined()
+    expect(bytes(dir, 'd.txt').toString('latin1')).toBe('keep\r\nkeep too\r\n')
+    const empty = await ed.run({ command: 'str_replace', path: 'd.txt', old_str: '', new_str: 'x' })
+    expect(empty.content).toBe('INVALID_ARGUMENT: old_str is empty. To write a whole file use create; to add lines, use insert.')
+  })
+
+  it('the same text again is NO_CHANGE, without naming what the tool does not have', async () => {
+    const dir = project({ 'n.txt': 'a\r\n' })
+    const r = await editor(dir).run({ command: 'str_replace', path: 'n.txt', old_str: 'a', new_str: 'a' })
+    expect(r.content).toMatch(/^NO_CHANGE: old_str and new_str are the same: nothing to change\./)
+  })
+
+  it("a lenient match is named; lines the model did not change keep their bytes", async () => {
+    const dir = project({ 't.py': 'def f():  \r\n    return 1\r\n' })
+    const r = await editor(dir).run({ command: 'str_replace', path: 't.py', old_str: 'def f():\n    return 1', new_str: 'def f():\n    return 2' })
+    expect(r.content.split('\n').slice(0, 2)).toEqual([
+      'Replaced old_str in t.py, line 2 (matched by trailingWhitespace).',
+      'Note: matched only after ignoring trailing spaces/tabs.',
+    ])
+    expect(bytes(dir, 't.py').toString('latin1')).toBe('def f():  \r\n    return 2\r\n')
+  })
+
+  it("view's line numbers pasted into old_str are taken off when they count up; numbers that are text stay", async () => {
+    const dir = project({ 'p.txt': 'alpha\r\nbeta\r\n', 'y.yml': '1: one\r\n3: three\r\n' })
+    const ed = editor(dir)
+    const r = await ed.run({ command: 'str_replace', path: 'p.txt', old_str: '1: alpha\n2: beta', new_str: '1: alpha\n2: BETA' })
+    expect(r.content).toMatch(/^Replaced old_str in p\.txt, line 2\.\nNote: the line numbers \(N: \) were removed from old_str and new_str/)
+    expect(bytes(dir, 'p.txt').toString('latin1')).toBe('alpha\r\nBETA\r\n')
+    const text = await ed.run({ command: 'str_replace', path: 'y.yml', old_str: '1: one\n3: three', new_str: '1: ONE\n3: three' })
+    expect(text.content).toMatch(/^Replaced old_str in y\.yml, line 1\.\n@@/)
+    expect(bytes(dir, 'y.yml').toString('latin1')).toBe('1: ONE\r\n3: three\r\n')
+  })
+
+  it('a file not valid in any known encoding: non-ASCII new text is refused in words the model can act on', async () => {
+    const dir = project({ 'g.txt': Buffer.from([0x61, 0x62, 0x63, 0xff, 0xfe, 0x0d, 0x0a]) })
+    const r = await editor(dir).run({ command: 'str_replace', path: 'g.txt', old_str: 'abc', new_str: 'àbc' })
+    expect(r.content).toMatch(/^ENCODING_UNKNOWN: /)
+    expect(r.content).toMatch(/Use only ASCII characters in new text for this file, or ask the user to declare its encoding/)
+    expect(bytes(dir, 'g.txt')).toEqual(Buffer.from([0x61, 0x62, 0x63, 0xff, 0xfe, 0x0d, 0x0a]))
+    expect((await editor(dir).run({ command: 'str_replace', path: 'g.txt', old_str: 'abc', new_str: 'ABC' })).is_error).toBeUndefined()
+  })
+})
+
+describe('create', () => {
+  it('a new file takes the project\'s endings (.editorconfig), else LF; missing folders are made', async () => {
+    const dir = project({ 'win/.editorconfig': 'root = true\n[*]\nend_of_line = crlf\n' })
+    const ed = editor(dir)
+    const r = await ed.run({ command: 'create', path: 'new/deep/a.txt', file_text: 'one\ntwo\n' })
+    expect(r.content).toBe('Created new/deep/a.txt: 2 lines, line endings: LF.')
+    expect(bytes(dir, 'new/deep/a.txt').toString('latin1')).toBe('one\ntwo\n')
+    expect((await ed.run({ command: 'create', path: 'win/b.txt', file_text: 'one\ntwo\n' })).content).toBe('Created win/b.txt: 2 lines, line endings: CRLF.')
+    expect(bytes(dir, 'win/b.txt').toString('latin1')).toBe('one\r\ntwo\r\n')
+  })
+
+  it.each(KINDS)('over an existing $name file keeps its endings line by line, its BOM and its encoding', async (k) => {
+    const dir = project({ 'f.txt': file(k) })
+    const r = await editor(dir).run({ command: 'create', path: 'f.txt', file_text: 'café au lait\nTWO\nthree\n' })
+    expect(r.content.split('\n')[0]).toMatch(/^Overwrote f\.txt: \+1 -1 lines\. Its line endings and BOM were kept; endings now: /)
+    expect(bytes(dir, 'f.txt')).toEqual(file(k, ['café au lait', 'TWO', 'three']))
+  })
+})
+
+describe('insert', () => {
+  it.each(KINDS)('after a line of a $name file: the new lines take the ending of the lines around them', async (k) => {
+    const dir = project({ 'f.txt': file(k) })
+    const r = await editor(dir).run({ command: 'insert', path: 'f.txt', insert_line: 1, new_str: 'new one\nnew two' })
+    expect(r.content.split('\n')[0]).toBe('Inserted 2 lines after line 1 of f.txt.')
+    const lines: Array<[string, string]> = [
+      ['café au lait', k.endings[0]],
+      ['new one', k.added],
+      ['new two', k.added],
+      ['two', k.endings[1]],
+      ['three', k.endings[2]],
+    ]
+    expect(bytes(dir, 'f.txt')).toEqual(k.make(lines))
+  })
+
+  it('at the start (0) and after the last line; a final line break in the text adds no empty line', async () => {
+    const dir = project({ 'a.txt': 'b\r\nc' })
+    const ed = editor(dir)
+    expect((await ed.run({ command: 'insert', path: 'a.txt', insert_line: 0, new_str: 'a\n' })).content.split('\n')[0]).toBe('Inserted 1 line at the start of a.txt.')
+    expect((await ed.run({ command: 'insert', path: 'a.txt', insert_line: 3, new_str: 'd' })).is_error).toBeUndefined()
+    // The file had no line break at its end, and still has none.
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\nb\r\nc\r\nd')
+    expect((await ed.run({ command: 'insert', path: 'a.txt', insert_line: 1, new_str: '\n' })).is_error).toBeUndefined()
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n\r\nb\r\nc\r\nd')
+  })
+
+  it('after exactly the line given, where the same lines occur elsewhere too', async () => {
+    const dir = project({ 'x.txt': 'x\r\nx\r\nx\r\nx\r\n' })
+    await editor(dir).run({ command: 'insert', path: 'x.txt', insert_line: 2, new_str: 'NEW' })
+    expect(bytes(dir, 'x.txt').toString('latin1')).toBe('x\r\nx\r\nNEW\r\nx\r\nx\r\n')
+  })
+
+  it('takes insert_text, as earlier versions name it; an empty file gets its first line', async () => {
+    const dir = project({ 'e.txt': '' })
+    const r = await editor(dir, { version: 'text_editor_20250429' }).run({ command: 'insert', path: 'e.txt', insert_line: 0, insert_text: 'first' })
+    expect(r.is_error).toBeUndefined()
+    expect(bytes(dir, 'e.txt').toString('latin1')).toBe('first\n')
+  })
+
+  it('a line past the end, a negative one, or no text: INVALID_ARGUMENT, nothing written', async () => {
+    const dir = project({ 'i.txt': 'a\r\nb\r\n' })
+    const ed = editor(dir)
+    expect((await ed.run({ command: 'insert', path: 'i.txt', insert_line: 3, new_str: 'x' })).content).toBe(
+      'INVALID_ARGUMENT: insert_line 3 is past the end of i.txt, which has 2 lines: use 0 (the start) to 2 (after the last line).',
+    )
+    expect((await ed.run({ command: 'insert', path: 'i.txt', insert_line: -1, new_str: 'x' })).content).toMatch(/^INVALID_ARGUMENT: insert_line must be a whole number/)
+    expect((await ed.run({ command: 'insert', path: 'i.txt', insert_line: 1 })).content).toMatch(/^INVALID_ARGUMENT: new_str must be the text to insert/)
+    expect((await ed.run({ command: 'insert', path: 'i.txt', insert_line: 1, new_str: '' })).content).toMatch(/^INVALID_ARGUMENT: new_str is empty/)
+    expect(bytes(dir, 'i.txt').toString('latin1')).toBe('a\r\nb\r\n')
+  })
+})
+
+describe('undo_edit', () => {
+  it.each(KINDS)('restores the exact bytes of a $name file from before each edit, the last one first', async (k) => {
+    const dir = project({ 'f.txt': file(k) })
+    const ed = editor(dir, UNDO)
+    await ed.run({ command: 'str_replace', path: 'f.txt', old_str: 'two', new_str: 'TWO' })
+    const afterFirst = bytes(dir, 'f.txt')
+    await ed.run({ command: 'insert', path: 'f.txt', insert_line: 3, new_str: 'four' })
+    const undo = await ed.run({ command: 'undo_edit', path: 'f.txt' })
+    expect(undo.content).toMatch(/^Undid the last edit of f\.txt: it has its bytes from before that edit again\.\n@@ .*\n(.*\n)*-four$/)
+    expect(bytes(dir, 'f.txt')).toEqual(afterFirst)
+    await ed.run({ command: 'undo_edit', path: 'f.txt' })
+    expect(bytes(dir, 'f.txt')).toEqual(file(k))
+    expect((await ed.run({ command: 'undo_edit', path: 'f.txt' })).content).toMatch(/^INVALID_ARGUMENT: There is no edit of f\.txt to undo/)
+  })
+
+  it('restores bytes a write of text could not give back: trailing spaces a lenient match kept, bytes of no encoding', async () => {
+    const original = Buffer.concat([Buffer.from('keep \t\r\n'), Buffer.from([0x80, 0x81]), Buffer.from('\nlast\r')])
+    const dir = project({ 'odd.txt': original })
+    const ed = editor(dir, UNDO)
+    expect((await ed.run({ command: 'create', path: 'odd.txt', file_text: 'changed\nlast\n' })).is_error).toBeUndefined()
+    await ed.run({ command: 'undo_edit', path: 'odd.txt' })
+    expect(bytes(dir, 'odd.txt')).toEqual(original)
+  })
+
+  it('undoing create of a new file deletes it', async () => {
+    const dir = project()
+    const ed = editor(dir, UNDO)
+    await ed.run({ command: 'create', path: 'n/new.txt', file_text: 'x\n' })
+    expect((await ed.run({ command: 'undo_edit', path: 'n/new.txt' })).content).toBe('Undid the last edit of n/new.txt: the file it created is deleted again.')
+    expect(fs.existsSync(path.join(dir, 'n/new.txt'))).toBe(false)
+  })
+
+  it('is refused when the file changed since the edit, and the file keeps its new bytes', async () => {
+    const dir = project({ 'c.txt': 'a\r\n' })
+    const ed = editor(dir, UNDO)
+    await ed.run({ command: 'str_replace', path: 'c.txt', old_str: 'a', new_str: 'b' })
+    fs.appendFileSync(path.join(dir, 'c.txt'), 'from elsewhere\r\n')
+    const r = await ed.run({ command: 'undo_edit', path: 'c.txt' })
+    expect(r.content).toBe(
+      'FILE_CHANGED: c.txt has changed since the edit undo_edit would undo, so it was not restored (nothing was written). View it again and change it with str_replace instead.',
+    )
+    expect(bytes(dir, 'c.txt').toString('latin1')).toBe('b\r\nfrom elsewhere\r\n')
+  })
+
+  it('keeps the mode and no temporary file', async (ctx) => {
+    skipUnless(ctx, can.posixModes)
+    const dir = project({ 'run.sh': '#!/bin/sh\r\necho a\r\n' })
+    fs.chmodSync(path.join(dir, 'run.sh'), 0o755)
+    const ed = editor(dir, UNDO)
+    await ed.run({ command: 'str_replace', path: 'run.sh', old_str: 'echo a', new_str: 'echo b' })
+    await ed.run({ command: 'undo_edit', path: 'run.sh' })
+    expect(fs.statSync(path.join(dir, 'run.sh')).mode & 0o777).toBe(0o755)
+    expect(fs.readdirSync(dir)).toEqual(['run.sh'])
+  })
+
+  it('is asked for approval like any write, and a refusal restores nothing', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const asked: ApprovalRequest[] = []
+    let verdict = true
+    const ed = editor(dir, { ...UNDO, approve: (r) => (asked.push(r), verdict) })
+    await ed.run({ command: 'str_replace', path: 'a.txt', old_str: 'a', new_str: 'b' })
+    verdict = false
+    const r = await ed.run({ command: 'undo_edit', path: 'a.txt' })
+    expect(r.content).toMatch(/^REJECTED: /)
+    expect(asked.map((a) => [a.tool, a.diff.split('\n').filter((l) => /^[-+][^-+]/.test(l))])).toEqual([
+      ['str_replace', ['-a', '+b']],
+      ['undo_edit', ['-b', '+a']],
+    ])
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('b\r\n')
+  })
+
+  it('is not a command of the versions without it: the model is told to use str_replace', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    for (const version of ['text_editor_20250728', 'text_editor_20250429'] as const) {
+      const r = await editor(dir, { version }).run({ command: 'undo_edit', path: 'a.txt' })
+      expect(r.content).toBe(`INVALID_ARGUMENT: undo_edit is not a command of ${version}: change the text back with str_replace.`)
+    }
+  })
+})
+
+describe('what the tool set guarantees holds', () => {
+  it('a file changed on disk since it was viewed is not changed: FILE_CHANGED, view it again', async () => {
+    const dir = project({ 's.txt': 'a\r\nb\r\n' })
+    const ed = editor(dir)
+    await ed.run({ command: 'view', path: 's.txt' })
+    fs.appendFileSync(path.join(dir, 's.txt'), 'c\r\n')
+    for (const input of [
+      { command: 'str_replace', path: 's.txt', old_str: 'a', new_str: 'A' },
+      { command: 'create', path: 's.txt', file_text: 'x\n' },
+      { command: 'insert', path: 's.txt', insert_line: 1, new_str: 'x' },
+    ]) {
+      const r = await ed.run(input)
+      expect(r.content, input.command).toMatch(/^FILE_CHANGED: .*View it again/)
+    }
+    expect(bytes(dir, 's.txt').toString('latin1')).toBe('a\r\nb\r\nc\r\n')
+  })
+
+  it('requireRead: a file must be viewed first, by this editor, a tool set or the host sharing its read state', async () => {
+    const dir = project({ 'r.txt': 'r\r\n', 's.txt': 's\r\n', 't.txt': 't\r\n' })
+    const readState = createReadState()
+    const ed = editor(dir, { requireRead: true, readState })
+    const refused = await ed.run({ command: 'str_replace', path: 'r.txt', old_str: 'r', new_str: 'R' })
+    expect(refused.content).toMatch(/^FILE_CHANGED: r\.txt has not been read yet.*View it first/)
+    await ed.run({ command: 'view', path: 'r.txt' })
+    expect((await ed.run({ command: 'str_replace', path: 'r.txt', old_str: 'r', new_str: 'R' })).is_error).toBeUndefined()
+    // A read through a tool set sharing the state counts, and the editor's write is no outside change to it.
+    const tools = createTools({ root: dir, readState, requireRead: true })
+    await tools.read_file.execute({ path: 's.txt' })
+    expect((await ed.run({ command: 'str_replace', path: 's.txt', old_str: 's', new_str: 'S' })).is_error).toBeUndefined()
+    expect((await tools.edit_file.execute({ path: 's.txt', old_text: 'S', new_text: 'SS' })).success).toBe(true)
+    // So does the host's own read.
+    readState.markRead(path.join(dir, 't.txt'), { content: fs.readFileSync(path.join(dir, 't.txt'), 'utf8') })
+    expect((await ed.run({ command: 'insert', path: 't.txt', insert_line: 1, new_str: 'u' })).is_error).toBeUndefined()
+    expect(bytes(dir, 't.txt').toString('latin1')).toBe('t\r\nu\r\n')
+  })
+
+  it('approve sees the dry run of every change; a refusal writes nothing', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const asked: ApprovalRequest[] = []
+    const ed = editor(dir, { approve: (r) => (asked.push(r), false) })
+    for (const input of [
+      { command: 'str_replace', path: 'a.txt', old_str: 'a', new_str: 'b' },
+      { command: 'create', path: 'a.txt', file_text: 'c\n' },
+      { command: 'insert', path: 'a.txt', insert_line: 0, new_str: 'z' },
+      { command: 'create', path: 'new.txt', file_text: 'n\n' },
+    ]) {
+      expect((await ed.run(input)).content).toMatch(/^REJECTED: The user did not approve this change/)
+    }
+    expect(asked.map((r) => r.tool)).toEqual(['str_replace', 'create', 'insert', 'create'])
+    expect(asked.every((r) => r.diff.length > 0)).toBe(true)
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
+  })
+
+  it('every command refuses a path outside the root, and writes nothing', async () => {
+    const outside = project({ 'o.txt': 'o\r\n' })
+    const dir = project()
+    const target = path.join(outside, 'o.txt')
+    for (const input of [
+      { command: 'view', path: target },
+      { command: 'str_replace', path: target, old_str: 'o', new_str: 'x' },
+      { command: 'create', path: target, file_text: 'x\n' },
+      { command: 'insert', path: target, insert_line: 0, new_str: 'x' },
+      { command: 'create', path: '../escape.txt', file_text: 'x\n' },
+    ]) {
+      expect((await editor(dir).run(input)).content, input.command).toMatch(/^PATH_OUTSIDE_ROOT: /)
+    }
+    expect(bytes(outside, 'o.txt').toString('latin1')).toBe('o\r\n')
+    expect(fs.existsSync(path.join(dir, '..', 'escape.txt'))).toBe(false)
+  })
+
+  it('a cancelled call writes nothing', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const controller = new AbortController()
+    controller.abort()
+    const r = await createAnthropicTextEditor({ root: dir }).execute({ command: 'str_replace', path: 'a.txt', old_str: 'a', new_str: 'b' }, { signal: controller.signal })
+    expect(r.content).toMatch(/^REJECTED: The str_replace call was cancelled/)
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+  })
+})
+
+describe('inputs as the model sends them', () => {
+  it('takes the input as JSON text; an argument the tool does not have is ignored with a note', async () => {
+    const dir = project({ 'j.txt': 'j\r\n' })
+    const r = await editor(dir).run(JSON.stringify({ command: 'str_replace', path: 'j.txt', old_str: 'j', new_str: 'J', replace_all: true }))
+    expect(r.is_error).toBeUndefined()
+    expect(r.content.split('\n').at(-1)).toBe('Note: ignored unknown argument "replace_all".')
+    expect(bytes(dir, 'j.txt').toString('latin1')).toBe('J\r\n')
+  })
+
+  it('never throws: every malformed input is an error result', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const ed = editor(dir)
+    const inputs: unknown[] = [
+      undefined,
+      null,
+      42,
+      'not json',
+      [],
+      {},
+      { command: 'view' },
+      { command: 'view', path: '' },
+      { command: 'view', path: 7 },
+      { command: 'delete', path: 'a.txt' },
+      { command: 'str_replace', path: 'a.txt' },
+      { command: 'str_replace', path: 'a.txt', old_str: 5 },
+      { command: 'create', path: 'a.txt' },
+      { command: 'insert', path: 'a.txt', insert_line: '1', new_str: 'x' },
+    ]
+    for (const input of inputs) {
+      const r = await ed.run(input)
+      expect(r.is_error, JSON.stringify(input)).toBe(true)
+      expect(r.content).toMatch(/^INVALID_ARGUMENT: /)
+    }
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+/** What the text editor's model has never seen: the other tools' names and arguments, and their notation. */
+const FOREIGN = [
+  'read_file',
+  'write_file',
+  'edit_file',
+  'multi_edit',
+  'delete_range',
+  'apply_patch',
+  'old_text',
+  'new_text',
+  'replace_all',
+  'start_anchor',
+  'end_anchor',
+  'start_line',
+  'end_line',
+  'eol',
+  'file_path',
+]
+
+function foreignNames(given: string): string[] {
+  // An argument the model sent itself may be named back to it.
+  const text = given.replace(/ignored unknown argument "[^"]*"/g, '')
+  const problems = FOREIGN.filter((name) => new RegExp(`\\b${name}\\b`).test(text)).map((name) => `names ${name}`)
+  if (/"encoding"/.test(text)) problems.push('names the "encoding" argument')
+  if (text.includes('\u2502')) problems.push("numbers lines with read_file's │")
+  return [...problems, ...toolOutputProblems(text)]
+}
+
+describe('messages name only the tool\'s commands and arguments', () => {
+  it('the warnings on an encoding that was guessed, or could not be told', async () => {
+    const dir = project({ 'w.txt': iconv.encode('déjà vu\r\nx\r\n', 'windows-1252'), 'u.txt': Buffer.from([0x61, 0x62, 0x63, 0xff, 0xfe, 0x0d, 0x0a]) })
+    const guessed = await editor(dir).run({ command: 'view', path: 'w.txt' })
+    expect(guessed.content).toMatch(/\[Note: The file's encoding was detected as windows-1252 .* if that is wrong, ask the user to declare the right one in \.editorconfig/)
+    const unknown = await editor(dir).run({ command: 'view', path: 'u.txt' })
+    expect(unknown.content).toMatch(/If you know the encoding, ask the user to declare it/)
+  })
+
+  it('no result in this file names what the model does not have', () => {
+    expect(produced.length).toBeGreaterThan(100)
+    const problems = produced.flatMap(({ input, result }) =>
+      foreignNames(result.content).map((p) => `${JSON.stringify(input)?.slice(0, 80)}: ${p}\n  ${result.content.slice(0, 300)}`),
+    )
+    expect(problems).toEqual([])
+  })
+
+  it("the scan finds the other tools' words", () => {
+    expect(foreignNames('Use write_file, set replace_all, "encoding": "x", 3│a')).toHaveLength(4)
+  })
+
+})

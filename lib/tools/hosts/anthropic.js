@@ -1,0 +1,650 @@
+// @ts-check
+'use strict'
+
+// Anthropic's text editor tool (`str_replace_based_edit_tool`, and `str_replace_editor`
+// of the earlier versions): a handler for the tool-use input the model sends and the
+// tool_result content it expects, over the library, so that every guarantee of the
+// agent tools holds (each line keeps its ending, BOM and encoding are kept, writes are
+// atomic and confined to the root, stale reads and approval as in a tool set).
+//
+// The commands, as the tool's documentation describes them:
+// - view: a file as numbered lines (`12: text`, 1-based), `view_range` [first, last]
+//   (-1: to the end), cut at `max_characters` with a note; a folder as its entries two
+//   levels deep, hidden ones left out;
+// - str_replace: old_str must match one place; a miss names the closest region;
+// - create: a whole file; a new file takes the project's endings (.editorconfig,
+//   .gitattributes, else LF), an existing one keeps its endings line by line;
+// - insert: the text of new_str (insert_text is taken too) after line insert_line
+//   (0: at the start), its lines taking the ending of the lines around them;
+// - undo_edit (the versions that have it): the exact bytes the file had before this
+//   editor's last edit of it, refused if the file changed since.
+//
+// What the model is told names only the tool's commands and arguments (VOCABULARY).
+
+const nodeFs = require('node:fs')
+const nodePath = require('node:path')
+
+const core = require('../../binding.js')
+const { argsObject } = require('../args.js')
+const { argumentError, failure, toolError } = require('../errors.js')
+const { readContext, readOptions } = require('../index.js')
+const { closest } = require('../names.js')
+const { changeSummary, compactDiff, diffCounts, describeEndings, plural, tierNotes } = require('../results.js')
+const { ABSENT, Call } = require('../session.js')
+const { hostWording } = require('../wording.js')
+const { insideRoots, restoreBytes, reverseDiff, snapshot } = require('./files.js')
+
+/** @typedef {import('../session.js').Session} Session */
+/** @typedef {import('../../../tools.js').AnthropicTextEditorVersion} Version */
+/** @typedef {import('../../../tools.js').AnthropicTextEditorResult} Result */
+/** @typedef {import('../../../index.js').EditResult} EditResult */
+/** @typedef {import('../../../index.js').PatchResult} PatchResult */
+
+/**
+ * Each version of the tool: its name, whether it has undo_edit, and whether its
+ * definition takes max_characters.
+ * @type {Record<Version, { name: 'str_replace_based_edit_tool' | 'str_replace_editor', undo: boolean, maxCharacters: boolean }>}
+ */
+const VERSIONS = {
+  text_editor_20250728: { name: 'str_replace_based_edit_tool', undo: false, maxCharacters: true },
+  text_editor_20250429: { name: 'str_replace_based_edit_tool', undo: false, maxCharacters: false },
+  text_editor_20250124: { name: 'str_replace_editor', undo: true, maxCharacters: false },
+  text_editor_20241022: { name: 'str_replace_editor', undo: true, maxCharacters: false },
+}
+
+const DEFAULT_VERSION = 'text_editor_20250728'
+
+/**
+ * The text editor's words for the library's operations and arguments, and its
+ * sentences for what it has no command or argument for (replace_all, eol, encoding).
+ * @type {import('../wording.js').HostVocabulary}
+ */
+const VOCABULARY = {
+  name: 'anthropic-text-editor',
+  tools: { readFile: 'view', writeFile: 'create', editFile: 'str_replace' },
+  args: { oldText: 'old_str', newText: 'new_str', content: 'file_text' },
+  sentences: [
+    // What the tool has no argument for, first: these sentences name read_file too.
+    [
+      /\bcall again with "encoding": "utf-16le" \(or "utf-16be"\)/g,
+      'this tool cannot read it: ask the user to give it a byte order mark',
+    ],
+    [
+      /\bPass the (?:file's encoding|encoding the file is in) as the "encoding" argument \([^)]*\); read_file shows the bytes it could not decode as U\+FFFD(?: and names them in its warnings)?\.(?: Changes with only ASCII text need no encoding\.)?/g,
+      'Use only ASCII characters in new text for this file, or ask the user to declare its encoding in .editorconfig (charset) or .gitattributes (working-tree-encoding).',
+    ],
+    [/\bIf you know the encoding, pass it as the "encoding" argument\./g, 'If you know the encoding, ask the user to declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding).'],
+    [/\bif that is wrong, pass the right one as the "encoding" argument, or declare it in\b/g, 'if that is wrong, ask the user to declare the right one in'],
+    // The core quotes lines as read_file numbers them; view numbers them `12: text`.
+    [/^ *(\d+)\u2502/gm, '$1: '],
+    [/\bRead it again with read_file\b/g, 'View it again'],
+    [/\bread it again with read_file\b/g, 'view it again'],
+    [/\bRead it with read_file first\b/g, 'View it first'],
+    [/\bas read_file shows (it|them)\b/g, 'as view shows $1'],
+    [/\bread_file shows\b/g, 'view shows'],
+    [/ \(without line-number prefixes\)/g, ' (without the line numbers)'],
+    [/, or set replace_all to replace every one\./g, '.'],
+    [/,? or use write_file with eol "lf" or "crlf"/g, ''],
+    [/\bto insert text, include a neighbouring line in old_text and new_text\b/g, 'to add lines, use insert'],
+  ],
+}
+
+/** The vocabulary's wording of a message. */
+const words = hostWording(VOCABULARY)
+
+/** The commands of every version, for messages. */
+const COMMANDS = ['view', 'str_replace', 'create', 'insert', 'undo_edit']
+
+/** The arguments the tool has; any other is ignored and named in a note. */
+const ARGUMENTS = ['command', 'path', 'view_range', 'old_str', 'new_str', 'file_text', 'insert_line', 'insert_text']
+
+/** How many of its own edits of one file an editor can undo. */
+const UNDO_DEPTH = 10
+
+/** A folder listing shows at most this many entries when no max_characters caps it. */
+const LISTING_MAX = 1000
+
+/** createTools' options the editor takes too, and its own. */
+const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'durable', 'readState']
+const OWN_OPTIONS = ['version', 'maxCharacters']
+
+/**
+ * The handler of Anthropic's text editor tool.
+ * @param {import('../../../tools.js').CreateAnthropicTextEditorOptions} [options]
+ */
+function createAnthropicTextEditor(options) {
+  const where = 'createAnthropicTextEditor(options)'
+  if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
+    throw new TypeError(`${where}: options must be an object { root?, cwd?, version?, maxCharacters?, readState? }.`)
+  }
+  const { version: givenVersion, maxCharacters: givenMax, ...rest } = /** @type {Record<string, unknown>} */ (options || {})
+  const session = readOptions(rest, { where, known: [...SESSION_OPTIONS, ...OWN_OPTIONS] })
+  const version = /** @type {Version} */ (givenVersion === undefined ? DEFAULT_VERSION : givenVersion)
+  if (typeof version !== 'string' || !Object.prototype.hasOwnProperty.call(VERSIONS, version)) {
+    const known = Object.keys(VERSIONS)
+    const near = typeof version === 'string' ? closest(version, known) : undefined
+    throw new core.EolEditError(
+      `${where}: unknown version ${JSON.stringify(version)} (known: ${known.join(', ')}).` + (near ? ` Did you mean ${JSON.stringify(near)}?` : ''),
+      { code: 'INVALID_ARGUMENT' },
+    )
+  }
+  if (givenMax !== undefined && !(typeof givenMax === 'number' && Number.isInteger(givenMax) && givenMax >= 1)) {
+    throw new TypeError(`${where}: maxCharacters must be a whole number of 1 or more.`)
+  }
+  const maxCharacters = /** @type {number | undefined} */ (givenMax)
+  const about = VERSIONS[version]
+  /** @type {Record<string, unknown>} */
+  const definition = { type: version, name: about.name }
+  if (maxCharacters !== undefined && about.maxCharacters) definition.max_characters = maxCharacters
+  const editor = new Editor(session, about.name, about.undo, version, maxCharacters)
+  return {
+    definition: /** @type {any} */ (definition),
+    /**
+     * @param {unknown} input
+     * @param {import('../../../tools.js').ToolContext} [context]
+     * @returns {Promise<Result>}
+     */
+    execute: (input, context) => editor.execute(input, context),
+  }
+}
+
+/** One entry of the undo history: the file's bytes before an edit (null: it did not exist), and its version after. */
+/** @typedef {{ before: Buffer | null, beforeVersion: string | undefined, after: string, diff: string }} Undo */
+
+class Editor {
+  /**
+   * @param {Session} session
+   * @param {string} name the tool's name
+   * @param {boolean} undo whether this version has undo_edit
+   * @param {string} version
+   * @param {number | undefined} maxCharacters
+   */
+  constructor(session, name, undo, version, maxCharacters) {
+    this.session = session
+    this.name = name
+    this.undo = undo
+    this.version = version
+    this.maxCharacters = maxCharacters
+    /** This editor's edits of each file (by real path), the last one last. */
+    /** @type {Map<string, Undo[]>} */
+    this.history = new Map()
+  }
+
+  /**
+   * Runs one tool_use input; never throws.
+   * @param {unknown} input
+   * @param {import('../../../tools.js').ToolContext} [context]
+   * @returns {Promise<Result>}
+   */
+  async execute(input, context) {
+    /** @type {string | undefined} */
+    let path
+    /** @type {string[]} */
+    const notes = []
+    try {
+      const given = argsObject(input, this.name)
+      for (const key of Object.keys(given)) if (!ARGUMENTS.includes(key)) notes.push(`Note: ignored unknown argument ${JSON.stringify(key)}.`)
+      const { command } = given
+      if (typeof command !== 'string' || !COMMANDS.includes(command) || (command === 'undo_edit' && !this.undo)) {
+        const known = this.undo ? COMMANDS : COMMANDS.filter((c) => c !== 'undo_edit')
+        const why =
+          command === 'undo_edit'
+            ? `undo_edit is not a command of ${this.version}: change the text back with str_replace.`
+            : `command must be one of ${known.join(', ')}, but it is ${JSON.stringify(command)}.`
+        throw argumentError(why)
+      }
+      path = text(given, 'path', { required: true, nonEmpty: true })
+      const call = new Call(this.session, command, readContext(context))
+      const out = await this.run(command, /** @type {string} */ (path), given, call)
+      return { content: [out, ...notes].join('\n') }
+    } catch (error) {
+      const failed = failure(error, path)
+      return { content: [`${failed.error}: ${words(failed.data)}`, ...notes].join('\n'), is_error: true }
+    }
+  }
+
+  /**
+   * @param {string} command
+   * @param {string} path
+   * @param {Record<string, unknown>} given
+   * @param {Call} call
+   * @returns {Promise<string>}
+   */
+  run(command, path, given, call) {
+    switch (command) {
+      case 'view':
+        return this.view(path, given.view_range, call)
+      case 'str_replace':
+        return this.strReplace(path, required(given, 'old_str'), text(given, 'new_str') ?? '', call)
+      case 'create':
+        return this.create(path, required(given, 'file_text'), call)
+      case 'insert':
+        return this.insert(path, given, call)
+      default:
+        return this.undoEdit(path, call)
+    }
+  }
+
+  // -------------------------------------------------------------------------
+  // view
+
+  /**
+   * @param {string} path
+   * @param {unknown} range
+   * @param {Call} call
+   */
+  async view(path, range, call) {
+    const absolute = call.absolute(path)
+    const stat = statOf(absolute)
+    if (stat && stat.isDirectory()) {
+      if (range !== undefined && range !== null) throw argumentError(`view_range applies to a file, but ${path} is a folder.`)
+      return this.listing(path, absolute)
+    }
+    const [first, last] = viewRange(range)
+    call.fresh = true
+    const read = await call.exclusive([path], async () => {
+      /** @type {import('../../../index.js').ReadResult} */
+      const r = await call.library('readFile', [path], path, call.readOptions({ offset: first, limit: last === -1 ? undefined : last - first + 1 }))
+      call.remember(path, r.version)
+      return r
+    })
+    const total = read.totalLines
+    const warnings = read.warnings.map((w) => `[Note: ${words(w)}]`)
+    if (total === 0) return [`${path} is empty.`, ...warnings].join('\n')
+    if (first > total) {
+      throw argumentError(`view_range starts at line ${first}, past the end of ${path}, which has ${plural(total, 'line')}: start at a line from 1 to ${total}.`)
+    }
+    const lines = read.content.split('\n')
+    if (lines[lines.length - 1] === '') lines.pop()
+    const budget = this.maxCharacters
+    const out = []
+    let used = 0
+    let shown = 0
+    for (let i = 0; i < lines.length; i++) {
+      const line = `${read.startLine + i}: ${lines[i]}`
+      const cost = line.length + (out.length > 0 ? 1 : 0)
+      if (budget !== undefined && used + cost > budget) {
+        if (shown === 0) {
+          out.push(line.slice(0, budget))
+          shown = -1
+        }
+        break
+      }
+      out.push(line)
+      used += cost
+      shown++
+    }
+    const lastShown = shown === -1 ? read.startLine : read.startLine + shown - 1
+    if (shown === -1) {
+      out.push(`[Line ${read.startLine} is cut: the output is capped at ${budget} characters.` + (lastShown < total ? ` To see more, view with view_range [${lastShown + 1}, -1].]` : ']'))
+    } else if (shown < lines.length) {
+      out.push(`[Showing lines ${read.startLine}-${lastShown} of ${total}: the output is capped at ${budget} characters. To see more, view with view_range [${lastShown + 1}, -1].]`)
+    } else if (last !== -1 && last > total) {
+      out.push(`[${path} has ${plural(total, 'line')}.]`)
+    }
+    return [...out, ...warnings].join('\n')
+  }
+
+  /**
+   * A folder's entries two levels deep, hidden ones left out; links are listed, not followed.
+   * @param {string} path as the model gave it
+   * @param {string} absolute
+   */
+  listing(path, absolute) {
+    insideRoots(this.session, path, absolute)
+    const base = path.replace(/[\\/]+$/, '') || path
+    /** @type {string[]} */
+    const entries = []
+    /** @param {string} folder @param {string} shown @param {number} depth */
+    const walk = (folder, shown, depth) => {
+      let names
+      try {
+        names = nodeFs.readdirSync(folder, { withFileTypes: true })
+      } catch {
+        return
+      }
+      names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      for (const entry of names) {
+        if (entry.name.startsWith('.')) continue
+        const name = `${shown}/${entry.name}`
+        entries.push(entry.isDirectory() ? `${name}/` : name)
+        if (entry.isDirectory() && depth < 2) walk(nodePath.join(folder, entry.name), name, depth + 1)
+      }
+    }
+    walk(absolute, base, 1)
+    const head = `Files and folders in ${base}/, two levels deep (hidden ones left out):`
+    if (entries.length === 0) return `${head}\n(none)`
+    const out = [head]
+    let used = head.length
+    let shown = 0
+    for (const entry of entries) {
+      const over = this.maxCharacters !== undefined ? used + 1 + entry.length > this.maxCharacters : shown >= LISTING_MAX
+      if (over) break
+      out.push(entry)
+      used += 1 + entry.length
+      shown++
+    }
+    if (shown < entries.length) {
+      const more = entries.length - shown
+      out.push(`[${more} more ${more === 1 ? 'entry' : 'entries'} not shown; view a folder inside it to see them.]`)
+    }
+    return out.join('\n')
+  }
+
+  // -------------------------------------------------------------------------
+  // Changes
+
+  /**
+   * Makes a change through the session's checks, and keeps what undo_edit needs: the
+   * bytes the file has before it, which the change must then find (it runs against
+   * their version, so a change meanwhile fails it with FILE_CHANGED).
+   * @template R
+   * @param {Call} call
+   * @param {string} path
+   * @param {(run: { dryRun: boolean, expected: string | undefined }) => R | Promise<R>} compute
+   * @param {(result: R) => { diff: string, version: string }} file
+   * @returns {Promise<R>}
+   */
+  async change(call, path, compute, file) {
+    /** @type {{ bytes: Buffer | null, version: string | undefined } | undefined} */
+    let before
+    const result = await call.change({
+      paths: [path],
+      compute: async ({ dryRun, expectedVersion }) => {
+        let expected = expectedVersion(path)
+        if (!dryRun && this.undo) {
+          before = await snapshot(call, path)
+          if (expected === undefined) expected = before.version ?? ABSENT
+        }
+        return compute({ dryRun, expected })
+      },
+      files: (r) => {
+        const f = file(r)
+        return [{ path, diff: f.diff, summary: changeSummary(call.tool, path, f.diff), version: f.version }]
+      },
+    })
+    if (before) {
+      const key = call.key(path)
+      const list = this.history.get(key) || []
+      const f = file(result)
+      list.push({ before: before.bytes, beforeVersion: before.version, after: f.version, diff: f.diff })
+      if (list.length > UNDO_DEPTH) list.shift()
+      this.history.set(key, list)
+    }
+    return result
+  }
+
+  /**
+   * @param {string} path
+   * @param {string} oldStr
+   * @param {string} newStr
+   * @param {Call} call
+   */
+  async strReplace(path, oldStr, newStr, call) {
+    const { result, stripped } = await this.change(
+      call,
+      path,
+      ({ dryRun, expected }) =>
+        withNumbersRetry(oldStr, newStr, (o, n) =>
+          /** @type {Promise<EditResult>} */ (call.library('editFile', [path], path, o, n, call.options({ dryRun, expectedVersion: expected }))),
+        ),
+      ({ result }) => ({ diff: result.diff, version: result.version }),
+    )
+    const span = result.startLine > 0 ? (result.endLine > result.startLine ? `lines ${result.startLine}-${result.endLine}` : `line ${result.startLine}`) : ''
+    const tier = result.matchedBy.find((/** @type {string} */ t) => t !== 'exact')
+    const head = `Replaced old_str in ${path}${span ? `, ${span}` : ''}${tier ? ` (matched by ${tier})` : ''}.`
+    const notes = tierNotes(result.matchedBy, false).map(words)
+    if (stripped) notes.push('Note: the line numbers (N: ) were removed from old_str and new_str before matching.')
+    return changedText(head, notes, result.warnings, result.diff)
+  }
+
+  /**
+   * @param {string} path
+   * @param {string} fileText
+   * @param {Call} call
+   */
+  async create(path, fileText, call) {
+    const existed = call.isFile(path)
+    /** @type {EditResult} */
+    const r = await this.change(
+      call,
+      path,
+      ({ dryRun, expected }) => call.library('writeFile', [path], path, fileText, call.options({ dryRun, expectedVersion: expected })),
+      (result) => ({ diff: result.diff, version: result.version }),
+    )
+    const endings = describeEndings(r.eol)
+    if (!r.changed) return `No change: ${path} already has exactly this text.`
+    if (!existed) {
+      return changedText(`Created ${path}: ${plural(diffCounts(r.diff).added, 'line')}, line endings: ${endings}.`, [], r.warnings, '')
+    }
+    const { added, removed } = diffCounts(r.diff)
+    return changedText(`Overwrote ${path}: +${added} -${removed} lines. Its line endings and BOM were kept; endings now: ${endings}.`, [], r.warnings, r.diff)
+  }
+
+  /**
+   * @param {string} path
+   * @param {Record<string, unknown>} given
+   * @param {Call} call
+   */
+  async insert(path, given, call) {
+    const after = given.insert_line
+    if (typeof after !== 'number' || !Number.isInteger(after) || after < 0) {
+      throw argumentError(`insert_line must be a whole number of 0 or more (0: at the start of the file), but it is ${JSON.stringify(after)}.`)
+    }
+    const inserted = given.new_str ?? given.insert_text
+    if (typeof inserted !== 'string') throw argumentError('new_str must be the text to insert, a string.')
+    if (inserted === '') throw argumentError('new_str is empty: there is nothing to insert.')
+    const added = core.toLf(inserted).split('\n')
+    if (added.length > 1 && added[added.length - 1] === '') added.pop()
+    /** @type {PatchResult} */
+    const r = await this.change(
+      call,
+      path,
+      async ({ dryRun, expected }) => {
+        /** @type {import('../../../index.js').ReadResult} */
+        const read = await call.library('readFile', [path], path, call.readOptions({}))
+        const total = read.totalLines
+        if (after > total) {
+          throw argumentError(
+            `insert_line ${after} is past the end of ${path}, which has ${plural(total, 'line')}: use 0 (the start) to ${total} (after the last line).`,
+          )
+        }
+        const lines = read.content.split('\n')
+        if (lines[lines.length - 1] === '') lines.pop()
+        const patch = insertion(path, lines, after, added)
+        const expectedVersions = { [path]: expected ?? read.version }
+        return call.library('applyPatch', [path], patch, call.options({ dryRun, expectedVersions }))
+      },
+      (result) => ({ diff: result.files[0].diff, version: /** @type {string} */ (result.files[0].version) }),
+    )
+    const f = r.files[0]
+    const where = after === 0 ? `at the start of ${path}` : `after line ${after} of ${path}`
+    return changedText(`Inserted ${plural(added.length, 'line')} ${where}.`, [], f.warnings, f.diff)
+  }
+
+  /**
+   * @param {string} path
+   * @param {Call} call
+   */
+  async undoEdit(path, call) {
+    const key = call.key(path)
+    const list = this.history.get(key)
+    const last = list && list[list.length - 1]
+    if (!list || !last) {
+      throw argumentError(`There is no edit of ${path} to undo: undo_edit undoes this tool's own edits of a file, the last one first.`)
+    }
+    const diff = reverseDiff(last.diff)
+    await call.change({
+      paths: [path],
+      compute: async ({ dryRun, expectedVersion }) => {
+        const seen = expectedVersion(path)
+        const current = await call.currentVersion(path)
+        if (current !== last.after || (seen !== undefined && seen !== current)) {
+          throw toolError(
+            'FILE_CHANGED',
+            `${path} has changed since the edit undo_edit would undo, so it was not restored (nothing was written). ` +
+              'View it again and change it with str_replace instead.',
+          )
+        }
+        if (dryRun) return { version: last.beforeVersion, warnings: [] }
+        if (last.before === null) {
+          const patch = `*** Begin Patch\n*** Delete File: ${path}\n*** End Patch`
+          await call.library('applyPatch', [path], patch, call.options({ expectedVersions: { [path]: last.after } }))
+          return { version: undefined, warnings: [] }
+        }
+        return restoreBytes(call, path, last.before, last.after)
+      },
+      files: (r) => [{ path, diff, summary: changeSummary('undo_edit', path, diff), version: r.version }],
+    })
+    list.pop()
+    if (list.length === 0) this.history.delete(key)
+    return last.before === null ? `Undid the last edit of ${path}: the file it created is deleted again.` : `Undid the last edit of ${path}: it has its bytes from before that edit again.\n${compactDiff(diff)}`
+  }
+}
+
+/**
+ * What the model reads after a change: the first line, notes and warnings, the diff.
+ * @param {string} head
+ * @param {string[]} notes
+ * @param {readonly string[]} warnings
+ * @param {string} diff
+ */
+function changedText(head, notes, warnings, diff) {
+  const parts = [head, ...notes, ...warnings.map((w) => `Warning: ${words(w)}`)]
+  const shown = compactDiff(diff)
+  if (shown) parts.push(shown)
+  return parts.join('\n')
+}
+
+/**
+ * A string argument.
+ * @param {Record<string, unknown>} given
+ * @param {string} name
+ * @param {{ required?: boolean, nonEmpty?: boolean }} [rules]
+ * @returns {string | undefined}
+ */
+function text(given, name, { required = false, nonEmpty = false } = {}) {
+  const value = given[name] === null ? undefined : given[name]
+  if (value === undefined) {
+    if (required) throw argumentError(`${name} is missing: give it as a string.`)
+    return undefined
+  }
+  if (typeof value !== 'string') throw argumentError(`${name} must be a string, but it is ${typeof value}.`)
+  if (nonEmpty && value === '') throw argumentError(`${name} must not be empty.`)
+  return value
+}
+
+/**
+ * A string argument that must be given.
+ * @param {Record<string, unknown>} given
+ * @param {string} name
+ * @returns {string}
+ */
+function required(given, name) {
+  return /** @type {string} */ (text(given, name, { required: true }))
+}
+
+/**
+ * view_range as [first, last] (last -1: to the end); all lines without one.
+ * @param {unknown} range
+ * @returns {[number, number]}
+ */
+function viewRange(range) {
+  if (range === undefined || range === null) return [1, -1]
+  const shape = 'view_range must be two line numbers [first, last] (1-based; last -1: to the end of the file)'
+  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number' && Number.isInteger(n))) {
+    throw argumentError(`${shape}, but it is ${JSON.stringify(range)}.`)
+  }
+  const [first, last] = range
+  if (first < 1) throw argumentError(`${shape}; its first line is ${first}.`)
+  if (last !== -1 && last < first) throw argumentError(`${shape}; its last line ${last} is before its first line ${first}.`)
+  return [first, last]
+}
+
+/** @param {string} absolute */
+function statOf(absolute) {
+  try {
+    return nodeFs.statSync(absolute)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A unified diff that adds `added` after line `after` (0: at the start) of a file whose
+ * LF view is `lines`. Its context is the line before and the line after, and its line
+ * numbers put it there even where those lines occur elsewhere too (the hunk goes to the
+ * match nearest them), so the added lines land after exactly that line and take the
+ * ending of the lines around them.
+ * @param {string} path
+ * @param {string[]} lines
+ * @param {number} after
+ * @param {string[]} added
+ */
+function insertion(path, lines, after, added) {
+  const before = after >= 1 ? [` ${lines[after - 1]}`] : []
+  const next = after < lines.length ? [` ${lines[after]}`] : []
+  const start = after >= 1 ? after : next.length > 0 ? 1 : 0
+  const old = before.length + next.length
+  const name = quoted(path)
+  const body = [...before, ...added.map((line) => `+${line}`), ...next].join('\n')
+  return `--- "a/${name}"\n+++ "b/${name}"\n@@ -${start},${old} +${start},${old + added.length} @@\n${body}\n`
+}
+
+/** A path as git quotes it in a diff header (between the quotes). @param {string} path */
+function quoted(path) {
+  return path.replace(/[\\"\x00-\x1f\x7f]/g, (c) => {
+    if (c === '\\' || c === '"') return `\\${c}`
+    const named = /** @type {Record<string, string>} */ ({ '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]
+    return named || `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`
+  })
+}
+
+/** view's line numbers as a model pastes them into old_str: `12: `, counting up by one. */
+const NUMBERED = /^(\d+): /
+
+/**
+ * Runs `attempt(oldStr, newStr)`; on TEXT_NOT_FOUND, once more without view's line
+ * numbers, when every line of old_str starts with one and they count up by one (so
+ * that text which only looks numbered is left alone). The first error is the one
+ * reported if the retry fails too.
+ * @template R
+ * @param {string} oldStr
+ * @param {string} newStr
+ * @param {(oldStr: string, newStr: string) => Promise<R>} attempt
+ * @returns {Promise<{ result: R, stripped: boolean }>}
+ */
+async function withNumbersRetry(oldStr, newStr, attempt) {
+  try {
+    return { result: await attempt(oldStr, newStr), stripped: false }
+  } catch (error) {
+    const code = error && /** @type {{ code?: unknown }} */ (error).code
+    const old = code === 'TEXT_NOT_FOUND' ? withoutNumbers(oldStr) : null
+    if (old === null) throw error
+    try {
+      return { result: await attempt(old, withoutNumbers(newStr) ?? newStr), stripped: true }
+    } catch {
+      throw error
+    }
+  }
+}
+
+/**
+ * The text without view's line numbers, or null when not every line has one, counting up.
+ * @param {string} text
+ */
+function withoutNumbers(text) {
+  const lines = core.toLf(text).split('\n')
+  const body = lines[lines.length - 1] === '' ? lines.slice(0, -1) : lines
+  if (body.length === 0) return null
+  const first = NUMBERED.exec(body[0])
+  if (!first) return null
+  const start = Number(first[1])
+  for (let i = 0; i < body.length; i++) {
+    const m = NUMBERED.exec(body[i])
+    if (!m || Number(m[1]) !== start + i) return null
+  }
+  return lines.map((line) => line.replace(NUMBERED, '')).join('\n')
+}
+
+module.exports = { createAnthropicTextEditor, VERSIONS, VOCABULARY }

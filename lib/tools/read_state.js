@@ -1,0 +1,278 @@
+// @ts-check
+'use strict'
+
+// What a model has seen of each file: the version of every file read or written, as
+// the stale-read guard and `requireRead` of the tools check it (session.js). A tool
+// set makes one of its own; `createReadState()` makes one that several tool sets, the
+// host handlers (hosts/) and the host's own read tool share, so that a file read
+// through any of them counts as read for all, and a write through one is not an
+// outside change to another.
+//
+// A file is known by its real path: a path is made absolute (from the folder of the
+// call, or the read state's `cwd`), then resolved through symbolic links, so a link and
+// its target, `a/../b` and `b`, and on a file system that ignores case (macOS, Windows)
+// two spellings of one name, are one file. A file that does not exist yet is known by
+// its folder's real path and its name as given.
+//
+// The host's read tool says what it read in one of two ways (`markRead`):
+// - `{ version }`: the version the library gave the file (eol-edit's readFile, or a
+//   write's result);
+// - `{ content }`: the text as the host read it. There is no function that hashes text
+//   the way the library hashes a file, so the file is read now and its version taken
+//   if it still has that content: compared in its line-ending-neutral view (so a host
+//   that read CRLF, or turned it into LF, matches either way), as the library decodes
+//   it, else as UTF-8 with replacement characters or as Latin-1, the other ways a host
+//   decodes a file that is not UTF-8. A file that no longer has that content is
+//   recorded as stale: every change to it fails with FILE_CHANGED until it is read
+//   again.
+
+const nodeFs = require('node:fs')
+const nodePath = require('node:path')
+
+const core = require('../binding.js')
+const { refuseUnknownKeys } = require('./names.js')
+
+/**
+ * The version recorded for a file whose content has changed since the host read it:
+ * no file has it (a version is a 128-bit hash), so the library refuses every change
+ * with FILE_CHANGED, under its file lock, as for any other stale read.
+ */
+const STALE = '0'.repeat(32)
+
+/** The most files whose spellings a read state keeps (`keys`): it forgets them all past this. */
+const SPELLINGS_MAX = 65536
+
+class ReadState {
+  /**
+   * @param {{ cwd?: string }} [options] `cwd`: the folder relative paths of `markRead`
+   *   and `forget` are taken from (default: the process's, at each call)
+   */
+  constructor(options = {}) {
+    /** @type {string | undefined} */
+    this.cwd = options.cwd
+    /** Version of each file (by real path) as it was last read or written. */
+    /** @type {Map<string, string>} */
+    this.versions = new Map()
+    /** The real path of each absolute path a file was last read or written by. */
+    /** @type {Map<string, string>} */
+    this.keys = new Map()
+    /** About the size of each file (by real path) when it was last looked up. */
+    /** @type {Map<string, number>} */
+    this.sizes = new Map()
+    /** The last call queued on each file (by real path). */
+    /** @type {Map<string, Promise<void>>} */
+    this.queues = new Map()
+  }
+
+  /**
+   * Records that the model has seen the file as it is at `version`, or as `content`.
+   * @param {string} path
+   * @param {{ version: string } | { content: string }} read
+   */
+  markRead(path, read) {
+    const absolute = this.absolute(path, 'markRead')
+    if (read === null || typeof read !== 'object' || Array.isArray(read)) {
+      throw new TypeError('readState.markRead(path, read): read must be { version } or { content }.')
+    }
+    refuseUnknownKeys(read, ['version', 'content'], 'readState.markRead(path, read)')
+    const given = /** @type {{ version?: unknown, content?: unknown }} */ (read)
+    if ((given.version === undefined) === (given.content === undefined)) {
+      throw new TypeError('readState.markRead(path, read): give either version or content, not both.')
+    }
+    const key = realKey(absolute)
+    if (given.version !== undefined) {
+      if (typeof given.version !== 'string' || given.version === '') {
+        throw new TypeError('readState.markRead(path, { version }): version must be the version string the library gave.')
+      }
+      this.record(absolute, key, given.version)
+      return
+    }
+    if (typeof given.content !== 'string') {
+      throw new TypeError('readState.markRead(path, { content }): content must be the text as the host read it.')
+    }
+    const version = versionOfContent(key, given.content)
+    if (version === undefined) this.forgetKey(absolute, key)
+    else this.record(absolute, key, version)
+  }
+
+  /**
+   * Forgets what the model saw of a file (for a host that dropped it from the model's
+   * context): with `requireRead`, it must be read again before it is changed.
+   * @param {string} path
+   */
+  forget(path) {
+    const absolute = this.absolute(path, 'forget')
+    this.forgetKey(absolute, realKey(absolute))
+  }
+
+  /**
+   * @param {string} absolute
+   * @param {string} key
+   * @param {string} version
+   */
+  record(absolute, key, version) {
+    this.versions.set(key, version)
+    if (this.keys.size >= SPELLINGS_MAX) this.keys.clear()
+    this.keys.set(absolute, key)
+  }
+
+  /** @param {string} absolute @param {string} key */
+  forgetKey(absolute, key) {
+    this.versions.delete(key)
+    this.keys.delete(absolute)
+  }
+
+  /**
+   * @param {unknown} path
+   * @param {string} method
+   */
+  absolute(path, method) {
+    if (typeof path !== 'string' || path === '') throw new TypeError(`readState.${method}(path): path must be a non-empty string.`)
+    return nodePath.resolve(this.cwd || process.cwd(), path)
+  }
+
+  /**
+   * Runs `work` once no earlier call holds any of `keys` (real paths). Every call
+   * queues on all its keys at once, synchronously, so two calls never wait for each
+   * other; calls of every tool set sharing this state queue together.
+   * @template T
+   * @param {string[]} keys
+   * @param {() => Promise<T>} work
+   * @returns {Promise<T>}
+   */
+  async exclusive(keys, work) {
+    const unique = keys.length === 1 ? keys : [...new Set(keys)]
+    /** @type {Promise<void>[]} */
+    const before = []
+    for (const key of unique) {
+      const queued = this.queues.get(key)
+      if (queued) before.push(queued)
+    }
+    /** @type {() => void} */
+    let release = () => {}
+    /** @type {Promise<void>} */
+    const gate = new Promise((resolve) => {
+      release = resolve
+    })
+    for (const key of unique) this.queues.set(key, gate)
+    try {
+      if (before.length > 0) await Promise.all(before)
+      return await work()
+    } finally {
+      release()
+      for (const key of unique) if (this.queues.get(key) === gate) this.queues.delete(key)
+    }
+  }
+}
+
+/**
+ * The file an absolute path names, as a read state knows it: its real path when it
+ * exists, else its folder's real path and its name, else the path itself.
+ * @param {string} absolute
+ */
+function realKey(absolute) {
+  return existingKey(absolute) ?? missingKey(absolute)
+}
+
+/** The real path of an existing file, else undefined. @param {string} absolute */
+function existingKey(absolute) {
+  try {
+    return nodeFs.realpathSync.native(absolute)
+  } catch {
+    return undefined
+  }
+}
+
+/** How a file that does not exist is known: its folder's real path and its name. @param {string} absolute */
+function missingKey(absolute) {
+  try {
+    return nodePath.join(nodeFs.realpathSync.native(nodePath.dirname(absolute)), nodePath.basename(absolute))
+  } catch {
+    return absolute
+  }
+}
+
+/**
+ * The file's version if it still has the content the host read, STALE if it has
+ * other content, undefined if it is gone or is no text file the library reads.
+ * @param {string} file its real path
+ * @param {string} content
+ * @returns {string | undefined}
+ */
+function versionOfContent(file, content) {
+  /** @type {import('../../index.js').ReadResult} */
+  let read
+  try {
+    // maxBytes 0: the host has read the file already, whatever its size.
+    read = core.readFileSync(file, { maxBytes: 0 })
+  } catch {
+    return undefined
+  }
+  const text = lfView(content)
+  if (text === read.content) return read.version
+  // The host decoded the bytes another way than the library. The bytes are read
+  // between two versions of the library, so they are the bytes of that version.
+  let bytes
+  try {
+    bytes = nodeFs.readFileSync(file)
+    if (core.readFileSync(file, { maxBytes: 0, limit: 0 }).version !== read.version) return STALE
+  } catch {
+    return undefined
+  }
+  for (const decode of OTHER_DECODINGS) if (lfView(decode(bytes)) === text) return read.version
+  return STALE
+}
+
+/** How hosts decode a file that is not UTF-8: with replacement characters, or byte for byte. */
+const OTHER_DECODINGS = [
+  /** @param {Buffer} bytes */ (bytes) => new TextDecoder('utf-8').decode(bytes),
+  /** @param {Buffer} bytes */ (bytes) => bytes.toString('latin1'),
+]
+
+/** Text without a leading BOM, every line ending as \n. @param {string} text */
+function lfView(text) {
+  return core.toLf(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+}
+
+/**
+ * A read state to share between tool sets and the host's own read tool.
+ * @param {import('../../tools.js').CreateReadStateOptions} [options]
+ * @returns {ReadState}
+ */
+function createReadState(options) {
+  if (options === undefined || options === null) return new ReadState()
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError('createReadState(options): options must be an object { cwd? }.')
+  }
+  refuseUnknownKeys(options, ['cwd'], 'createReadState(options)')
+  const { cwd } = /** @type {{ cwd?: unknown }} */ (options)
+  if (cwd === undefined) return new ReadState()
+  if (typeof cwd !== 'string' || cwd === '') throw new TypeError('createReadState(options): cwd must be a folder path.')
+  let isFolder = false
+  try {
+    isFolder = nodeFs.statSync(cwd).isDirectory()
+  } catch {
+    isFolder = false
+  }
+  if (!isFolder) {
+    throw new core.EolEditError(`createReadState(options): cwd ${JSON.stringify(cwd)} is not an existing folder. Pass an existing folder as cwd.`, {
+      code: 'INVALID_ARGUMENT',
+      hint: 'Pass an existing folder as cwd.',
+    })
+  }
+  return new ReadState({ cwd: nodePath.resolve(cwd) })
+}
+
+/**
+ * The read state a tool set was given, checked, or a new one of its own.
+ * @param {unknown} given
+ * @param {string} where who was given it, for the message
+ * @returns {ReadState}
+ */
+function readStateOption(given, where) {
+  if (given === undefined) return new ReadState()
+  if (!(given instanceof ReadState)) throw new TypeError(`${where}: readState must be made by createReadState().`)
+  return given
+}
+
+module.exports = { ReadState, STALE, createReadState, readStateOption, realKey, existingKey, missingKey }
