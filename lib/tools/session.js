@@ -103,12 +103,17 @@ const ABSENT = ''
 
 class Session {
   /**
-   * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve, settings?: Settings }} settings
+   * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve, settings?: Settings, readState?: import('../../tools.js').ReadState }} settings
    */
   constructor(settings) {
     this.base = settings.base
     this.requireRead = settings.requireRead
     this.approve = settings.approve
+    /**
+     * The host's read state (createTools' `readState`), kept for the versions below to
+     * be shared through it: what the host's own read tool or another tool set read.
+     */
+    this.readState = settings.readState
     /** @type {Settings} */
     this.settings = settings.settings || { maxReadLines: DEFAULT_READ_LINES, maxReadChars: DEFAULT_READ_CHARS }
     /** Version of each file (by real path) as this tool set last read or wrote it. */

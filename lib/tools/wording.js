@@ -12,6 +12,18 @@
 //
 // Each rule is one row below, applied in order to the text of core messages and
 // warnings (never to file content).
+//
+// A host's tool shape (OpenCode's, Claude Code's, …) has words of its own: `hostWording`
+// renders the tools' words through the host's vocabulary (lib/operations.js), so that
+// `old_text` reads `oldString` for OpenCode and `old_string` for Claude Code, and a
+// tool the host does not have is said as what the host does instead. When the core's
+// errors carry their names as data, rendering those with the same vocabulary replaces
+// these rules.
+
+const { GUTTER, OPERATIONS, TOOLS } = require('../operations.js')
+
+/** @typedef {import('../operations.js').Vocabulary} Vocabulary */
+/** @typedef {import('../operations.js').Param} Param */
 
 /** @type {ReadonlyArray<readonly [RegExp, string]>} */
 const WORDING = [
@@ -72,4 +84,58 @@ function toolWarnings(warnings) {
   return (warnings || []).map(toolWording)
 }
 
-module.exports = { WORDING, toolWording, toolWarnings }
+/**
+ * The words of a host's tools for a text in the tools' words.
+ * @typedef {object} HostWords
+ * @property {ReadonlyArray<readonly [RegExp, string]>} [phrases] rules applied first:
+ *   sentences of the tools' words that the host says otherwise (a tool or an argument
+ *   it has no counterpart for)
+ * @property {Record<string, string>} [missing] what to say instead of a tool's or an
+ *   argument's name the host has none for (`multi_edit` → `several edit calls`)
+ * @property {(tool: string) => string} [tool] how a message names one of the host's
+ *   tools (default: `the X tool`)
+ * @property {(number: string) => string} [gutter] the prefix of a quoted line as the
+ *   host's read tool numbers it (default: the tools' own `12│`)
+ */
+
+/**
+ * The core's messages in a host's words: the tools' words (`toolWording`), then
+ * `phrases`, then every tool and argument name rendered through the host's vocabulary.
+ * @param {Vocabulary} words the host's vocabulary
+ * @param {HostWords} [more]
+ * @returns {(text: string) => string}
+ */
+function hostWording(words, more = {}) {
+  const { phrases = [], missing = {}, tool = (name) => `the ${name} tool`, gutter } = more
+  /** @type {Map<string, string>} */
+  const names = new Map()
+  for (const op of Object.values(OPERATIONS)) {
+    const own = TOOLS.tool(op)
+    if (own === undefined) continue
+    const theirs = words.tool(op)
+    const said = theirs !== undefined ? tool(theirs) : missing[own]
+    if (said !== undefined && !names.has(own)) names.set(own, said)
+    /** @type {Param[]} */
+    const params = op.params.flatMap((p) => [p, ...(p.type.fields || [])])
+    for (const param of params) {
+      const ours = TOOLS.arg(op, param)
+      // Only the tools' own spellings: `path` or `content` are words of every sentence.
+      if (!ours || !ours.name.includes('_') || names.has(ours.name)) continue
+      const named = words.arg(op, param)
+      const said = named !== undefined ? named.name : missing[ours.name]
+      if (said !== undefined && theirs !== undefined) names.set(ours.name, said)
+    }
+  }
+  for (const [name, said] of Object.entries(missing)) if (!names.has(name)) names.set(name, said)
+  const pattern = new RegExp(`\\b(${[...names.keys()].join('|')})\\b`, 'g')
+  const lineNumber = new RegExp(`^( *)(\\d+)${GUTTER}`, 'gm')
+  return (text) => {
+    let out = toolWording(text)
+    for (const [rule, replacement] of phrases) out = out.replace(rule, replacement)
+    out = out.replace(pattern, (name) => /** @type {string} */ (names.get(name)))
+    if (gutter) out = out.replace(lineNumber, (_, _pad, n) => gutter(n))
+    return out
+  }
+}
+
+module.exports = { WORDING, toolWording, toolWarnings, hostWording }
