@@ -220,6 +220,13 @@ export type Approve = (request: ApprovalRequest) => boolean | Promise<boolean>
 
 export interface CreateToolsOptions {
   /**
+   * Whose tools: `'dskcode'` (default: `read_file`, `write_file`, `edit_file`,
+   * `multi_edit`, `delete_range`, `apply_patch`), or the tools of another agent with its
+   * tool and argument names, results and words (`'opencode'`, `'claude-code'`,
+   * `'gemini-cli'`, `'cline'`, `'roo'`; see `createTools` overloads).
+   */
+  shape?: ToolShape
+  /**
    * Folder(s) every path must really be inside (after `..` and symlinks); anything
    * else fails with `PATH_OUTSIDE_ROOT`. Relative roots are taken from `cwd`. A root
    * that is not an existing folder throws at creation.
@@ -233,7 +240,8 @@ export interface CreateToolsOptions {
   /**
    * Refuse (`FILE_CHANGED`) to change an existing file this tool set has not read.
    * Whatever this says, a file the set read or wrote that changed on disk since is
-   * refused with `FILE_CHANGED`.
+   * refused with `FILE_CHANGED`. Default: false, except in the `'opencode'` and
+   * `'claude-code'` shapes, whose hosts refuse it too.
    */
   requireRead?: boolean
   /**
@@ -299,10 +307,268 @@ export declare function createReadState(options?: CreateReadStateOptions): ReadS
 
 /**
  * Builds the tools. Throws a `TypeError` for malformed options, and an `EolEditError`
- * (`INVALID_ARGUMENT`) for an unknown option (naming the closest known one) or a
- * `root` or `cwd` that is not an existing folder.
+ * (`INVALID_ARGUMENT`) for an unknown option (naming the closest known one), an
+ * unknown `shape`, or a `root` or `cwd` that is not an existing folder.
  */
-export declare function createTools(options?: CreateToolsOptions): Tools
+export declare function createTools(options?: CreateToolsOptions & { shape?: 'dskcode' }): Tools
+/** OpenCode's tools: `read`, `write`, `edit`, `apply_patch`. */
+export declare function createTools(options: CreateToolsOptions & { shape: 'opencode' }): OpenCodeTools
+/** Claude Code's tools: `Read`, `Write`, `Edit`, `MultiEdit`. */
+export declare function createTools(options: CreateToolsOptions & { shape: 'claude-code' }): ClaudeCodeTools
+/** gemini-cli's tools: `read_file`, `write_file`, `replace`. */
+export declare function createTools(options: CreateToolsOptions & { shape: 'gemini-cli' }): GeminiCliTools
+/** Cline's tools: `read_file`, `write_to_file`, `replace_in_file`. */
+export declare function createTools(options: CreateToolsOptions & { shape: 'cline' }): ClineTools
+/** Roo Code's tools: `read_file`, `write_to_file`, `apply_diff`. */
+export declare function createTools(options: CreateToolsOptions & { shape: 'roo' }): RooTools
+export declare function createTools(options?: CreateToolsOptions): AnyToolSet
+
+// ---------------------------------------------------------------------------
+// Tool shapes: the tools of other agents, by their names
+
+/** Whose tools `createTools` builds. */
+export type ToolShape = 'dskcode' | 'opencode' | 'claude-code' | 'gemini-cli' | 'cline' | 'roo'
+
+/** Any shape's tool set. */
+export type AnyToolSet = Tools | OpenCodeTools | ClaudeCodeTools | GeminiCliTools | ClineTools | RooTools
+
+/**
+ * A tool of a shape: `execute` resolves to the host's own result (OpenCode's tools
+ * reject with an `Error` whose message is what the model reads instead).
+ */
+export interface ShapeTool<Args, Result, Name extends string = string> {
+  readonly name: Name
+  /** Model-facing description (short; sent with every request). */
+  description: string
+  /** JSON Schema of `Args`, by the host's names. Each tool set has its own copy. */
+  parameters: JsonSchemaObject
+  execute(args: Args, context?: ToolContext): Promise<Result>
+  execute(args: unknown, context?: ToolContext): Promise<Result>
+}
+
+/** The argument every tool of a shape takes besides its host's: the file's encoding, when it cannot be told. */
+export interface ShapeEncodingArg {
+  encoding?: string | null
+}
+
+// OpenCode
+
+/** What an OpenCode tool resolves to. */
+export interface OpenCodeResult {
+  /** The file, relative to the working folder when inside it. */
+  title: string
+  /** What the model reads. */
+  output: string
+  /** For the host's UI: `diff` (and `filediff`) for a change. */
+  metadata: Record<string, unknown>
+}
+
+/**
+ * OpenCode's tool context, as OpenCode passes it to `execute`: `abort` cancels a call;
+ * its other keys are taken and not used.
+ */
+export interface OpenCodeContext extends ToolContext {
+  abort?: AbortSignal
+  sessionID?: unknown
+  messageID?: unknown
+  callID?: unknown
+  agent?: unknown
+  metadata?: unknown
+  ask?: unknown
+  extra?: unknown
+}
+
+/** An OpenCode tool: `execute` rejects with an `Error` (`code`, `path`) whose message is what the model reads. */
+export interface OpenCodeTool<Args, Name extends string> extends ShapeTool<Args, OpenCodeResult, Name> {
+  execute(args: Args, context?: OpenCodeContext): Promise<OpenCodeResult>
+  execute(args: unknown, context?: OpenCodeContext): Promise<OpenCodeResult>
+}
+
+export interface OpenCodeReadArgs extends ShapeEncodingArg {
+  filePath: string
+  /** The first line, 1-based (default 1). */
+  offset?: number | null
+  /** How many lines (default 2000, or `maxReadLines`). */
+  limit?: number | null
+}
+
+export interface OpenCodeWriteArgs extends ShapeEncodingArg {
+  filePath: string
+  content: string
+}
+
+export interface OpenCodeEditArgs extends ShapeEncodingArg {
+  filePath: string
+  /** Empty: `newString` becomes the whole file (created if needed). */
+  oldString: string
+  newString: string
+  replaceAll?: boolean | null
+}
+
+export interface OpenCodeApplyPatchArgs extends ShapeEncodingArg {
+  patchText: string
+}
+
+export interface OpenCodeTools {
+  read: OpenCodeTool<OpenCodeReadArgs, 'read'>
+  write: OpenCodeTool<OpenCodeWriteArgs, 'write'>
+  edit: OpenCodeTool<OpenCodeEditArgs, 'edit'>
+  apply_patch: OpenCodeTool<OpenCodeApplyPatchArgs, 'apply_patch'>
+}
+
+// Claude Code
+
+/** A tool_result's content, as Claude Code's tools give it (`is_error` on a failure). */
+export interface ToolResultContent {
+  content: string
+  is_error?: true
+}
+
+export interface ClaudeCodeReadArgs extends ShapeEncodingArg {
+  file_path: string
+  offset?: number | null
+  limit?: number | null
+}
+
+export interface ClaudeCodeWriteArgs extends ShapeEncodingArg {
+  file_path: string
+  content: string
+}
+
+export interface ClaudeCodeEditArgs extends ShapeEncodingArg {
+  file_path: string
+  /** Empty: create the file (it must not exist, or be empty) with `new_string`. */
+  old_string: string
+  new_string: string
+  replace_all?: boolean | null
+}
+
+/** One edit of `MultiEdit`. */
+export interface ClaudeCodeEdit {
+  old_string: string
+  new_string: string
+  replace_all?: boolean | null
+}
+
+export interface ClaudeCodeMultiEditArgs extends ShapeEncodingArg {
+  file_path: string
+  edits: ClaudeCodeEdit[]
+}
+
+export interface ClaudeCodeTools {
+  Read: ShapeTool<ClaudeCodeReadArgs, ToolResultContent, 'Read'>
+  Write: ShapeTool<ClaudeCodeWriteArgs, ToolResultContent, 'Write'>
+  Edit: ShapeTool<ClaudeCodeEditArgs, ToolResultContent, 'Edit'>
+  MultiEdit: ShapeTool<ClaudeCodeMultiEditArgs, ToolResultContent, 'MultiEdit'>
+}
+
+// gemini-cli
+
+/** gemini-cli's error types, as its tools report them. */
+export type GeminiErrorType =
+  | 'file_not_found'
+  | 'target_is_directory'
+  | 'edit_no_occurrence_found'
+  | 'edit_expected_occurrence_mismatch'
+  | 'edit_no_change'
+  | 'attempt_to_create_existing_file'
+  | 'path_not_in_workspace'
+  | 'permission_denied'
+  | 'file_too_large'
+  | 'invalid_tool_params'
+  | 'file_write_failure'
+  | 'execution_failed'
+
+/** What gemini-cli's UI shows for a change. */
+export interface GeminiFileDiff {
+  fileDiff: string
+  fileName: string
+  filePath: string
+  originalContent: string | null
+  newContent: string
+  isNewFile: boolean
+}
+
+/** What a gemini-cli tool returns: `llmContent` for the model, `returnDisplay` for the user. */
+export interface GeminiToolResult {
+  llmContent: string
+  returnDisplay: string | GeminiFileDiff
+  error?: { message: string; type: GeminiErrorType }
+}
+
+export interface GeminiReadFileArgs extends ShapeEncodingArg {
+  file_path: string
+  start_line?: number | null
+  end_line?: number | null
+}
+
+export interface GeminiWriteFileArgs extends ShapeEncodingArg {
+  file_path: string
+  content: string
+}
+
+export interface GeminiReplaceArgs extends ShapeEncodingArg {
+  file_path: string
+  /** Empty: create the file (it must not exist) with `new_string`. */
+  old_string: string
+  new_string: string
+  /** How many places `old_string` must match (default 1); another count changes nothing. */
+  expected_replacements?: number | null
+}
+
+export interface GeminiCliTools {
+  read_file: ShapeTool<GeminiReadFileArgs, GeminiToolResult, 'read_file'>
+  write_file: ShapeTool<GeminiWriteFileArgs, GeminiToolResult, 'write_file'>
+  replace: ShapeTool<GeminiReplaceArgs, GeminiToolResult, 'replace'>
+}
+
+// Cline and Roo Code: the result is the text the model reads.
+
+export interface ClineReadFileArgs extends ShapeEncodingArg {
+  path: string
+}
+
+export interface ClineWriteToFileArgs extends ShapeEncodingArg {
+  path: string
+  content: string
+}
+
+/** `diff`: SEARCH/REPLACE blocks (`------- SEARCH` … `=======` … `+++++++ REPLACE`). */
+export interface ClineReplaceInFileArgs extends ShapeEncodingArg {
+  path: string
+  diff: string
+}
+
+export interface ClineTools {
+  read_file: ShapeTool<ClineReadFileArgs, string, 'read_file'>
+  write_to_file: ShapeTool<ClineWriteToFileArgs, string, 'write_to_file'>
+  replace_in_file: ShapeTool<ClineReplaceInFileArgs, string, 'replace_in_file'>
+}
+
+export interface RooReadFileArgs extends ShapeEncodingArg {
+  path: string
+  start_line?: number | null
+  end_line?: number | null
+}
+
+export interface RooWriteToFileArgs extends ShapeEncodingArg {
+  path: string
+  content: string
+  /** How many lines `content` has: fewer is refused as cut off. */
+  line_count?: number | null
+}
+
+/** `diff`: SEARCH/REPLACE blocks (`<<<<<<< SEARCH` [`:start_line:N` `-------`] … `=======` … `>>>>>>> REPLACE`). */
+export interface RooApplyDiffArgs extends ShapeEncodingArg {
+  path: string
+  diff: string
+}
+
+export interface RooTools {
+  read_file: ShapeTool<RooReadFileArgs, string, 'read_file'>
+  write_to_file: ShapeTool<RooWriteToFileArgs, string, 'write_to_file'>
+  apply_diff: ShapeTool<RooApplyDiffArgs, string, 'apply_diff'>
+}
 
 /** The tools with default options (no root; paths from the process's working folder). */
 export declare const tools: Tools

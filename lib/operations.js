@@ -1031,6 +1031,7 @@ const TOOL_SET = [
   { name: 'maxReadChars', ts: 'number', doc: 'characters of file text read_file returns at most' },
   { name: 'maxBytes', ts: 'number', doc: "the library's maxBytes" },
   { name: 'durable', ts: 'boolean', doc: "the library's durable" },
+  { name: 'shape', ts: "'dskcode' | 'opencode' | 'claude-code' | 'gemini-cli' | 'cline' | 'roo'", doc: "whose tools: their names, arguments, results and words (default 'dskcode')" },
   { name: 'readState', ts: 'ReadState', doc: 'what the model has seen of each file, shared with other tool sets and the host (createReadState)' },
 ]
 
@@ -1054,10 +1055,26 @@ const TOOLS = {
 }
 
 /**
+ * One operation in a host's vocabulary: its tool's name, each argument's name by the
+ * library's name of its parameter (an argument the table leaves out is not taken),
+ * other spellings taken for some (`aliases`), arguments taken but left out of the
+ * schema (`hidden`: the spellings of another version of the host), and where the host
+ * requires an argument the declaration does not, or the other way round (`required`).
+ * @typedef {object} HostEntry
+ * @property {string} tool
+ * @property {Record<string, string>} args
+ * @property {Record<string, readonly string[]>} [aliases]
+ * @property {readonly string[]} [hidden]
+ * @property {Record<string, boolean>} [required]
+ */
+
+/**
  * A host's vocabulary, from a table of what it calls each operation it has and its
  * arguments: `{ editFile: { tool: 'Edit', args: { path: 'file_path', … }, aliases: {
- * path: ['filePath'] } } }`. An argument the table leaves out is not taken.
- * @param {Record<string, { tool: string, args: Record<string, string>, aliases?: Record<string, readonly string[]> }>} table
+ * path: ['filePath'] } } }`. Its tools are renderings of the same declarations: the
+ * schemas (lib/tools/schemas.js) and the readers of their arguments (lib/tools/args.js)
+ * take a vocabulary, and so does the wording of messages (lib/tools/wording.js).
+ * @param {Record<string, HostEntry>} table
  * @param {string} [name]
  * @returns {Vocabulary}
  */
@@ -1070,7 +1087,11 @@ function vocabulary(table, name = 'host') {
       const own = entry && entry.args[param.name]
       if (own === undefined) return undefined
       const taken = param.tool.kind === 'arg' ? param.tool : undefined
-      return { name: own, aliases: (entry.aliases && entry.aliases[param.name]) || [], required: taken ? taken.required : undefined }
+      const required = entry.required && param.name in entry.required ? entry.required[param.name] : taken ? taken.required : undefined
+      /** @type {{ name: string, aliases: readonly string[], hidden?: boolean, required?: boolean }} */
+      const named = { name: own, aliases: (entry.aliases && entry.aliases[param.name]) || [], required }
+      if (entry.hidden && entry.hidden.includes(param.name)) named.hidden = true
+      return named
     },
   }
 }

@@ -88,30 +88,40 @@ function summarize(result) {
   return out
 }
 
+/**
+ * Applies a patch with every check of the tool set (stale reads of each file, one
+ * approval with every file, the AbortSignal) and resolves to the library's result;
+ * host shapes that have an apply_patch tool word the result their own way.
+ * @param {string} input the patch
+ * @param {import('./session.js').Call} call
+ * @returns {Promise<PatchResult>}
+ */
+async function applyPatchChange(input, call) {
+  // Read first for the files it names: PATCH_INVALID (with the line) before anything else.
+  const parsed = core.parsePatch(input)
+  const paths = parsed.files.flatMap((f) => (f.movedTo !== undefined ? [f.path, f.movedTo] : [f.path]))
+  return call.change({
+    paths,
+    compute: ({ dryRun, expectedVersion }) => {
+      /** @type {Record<string, string>} */
+      const expectedVersions = {}
+      for (const path of paths) {
+        const version = expectedVersion(path)
+        if (version !== undefined) expectedVersions[path] = version
+      }
+      return /** @type {Promise<PatchResult>} */ (call.library('applyPatch', paths, input, call.options({ dryRun, expectedVersions })))
+    },
+    files: changes,
+  })
+}
+
 /** @type {ToolBehaviour} */
 const applyPatch = {
   operation: 'applyPatch',
 
   async run(values, call) {
-    const input = /** @type {string} */ (values.patch)
-    // Read first for the files it names: PATCH_INVALID (with the line) before anything else.
-    const parsed = core.parsePatch(input)
-    const paths = parsed.files.flatMap((f) => (f.movedTo !== undefined ? [f.path, f.movedTo] : [f.path]))
-    const result = await call.change({
-      paths,
-      compute: ({ dryRun, expectedVersion }) => {
-        /** @type {Record<string, string>} */
-        const expectedVersions = {}
-        for (const path of paths) {
-          const version = expectedVersion(path)
-          if (version !== undefined) expectedVersions[path] = version
-        }
-        return /** @type {Promise<PatchResult>} */ (call.library('applyPatch', paths, input, call.options({ dryRun, expectedVersions })))
-      },
-      files: changes,
-    })
-    return summarize(result)
+    return summarize(await applyPatchChange(/** @type {string} */ (values.patch), call))
   },
 }
 
-module.exports = { applyPatch }
+module.exports = { applyPatch, applyPatchChange, fileLine, changes }

@@ -300,9 +300,10 @@ function list(value, field, warnings) {
  * The arguments as an object: JSON text is parsed.
  * @param {unknown} args
  * @param {string} tool
+ * @param {string} [example] the argument the message shows (a host's `file_path`)
  * @returns {Record<string, unknown>}
  */
-function argsObject(args, tool) {
+function argsObject(args, tool, example = 'path') {
   if (typeof args === 'string') {
     try {
       args = JSON.parse(args)
@@ -311,7 +312,7 @@ function argsObject(args, tool) {
     }
   }
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
-    throw argumentError(`${tool} arguments must be an object like {"path": ...}, but they are ${typeName(args)}.`)
+    throw argumentError(`${tool} arguments must be an object like {"${example}": ...}, but they are ${typeName(args)}.`)
   }
   return /** @type {Record<string, unknown>} */ (args)
 }
@@ -338,12 +339,13 @@ const PREFIX = new RegExp(`^ *\\d+${GUTTER}`)
 /**
  * The text without read_file's line-number prefixes, or null when not every line has one.
  * @param {string} text
+ * @param {RegExp} [prefix] the prefix of a numbered line (a host's read tool numbers its own way)
  */
-function stripPrefixes(text) {
+function stripPrefixes(text, prefix = PREFIX) {
   const lines = text.split('\n')
   const body = lines[lines.length - 1] === '' ? lines.slice(0, -1) : lines
-  if (body.length === 0 || !body.every((line) => PREFIX.test(line))) return null
-  return lines.map((line) => line.replace(PREFIX, '')).join('\n')
+  if (body.length === 0 || !body.every((line) => prefix.test(line))) return null
+  return lines.map((line) => line.replace(prefix, '')).join('\n')
 }
 
 module.exports = { argumentReader, argsObject, stripPrefixes }

@@ -15,19 +15,20 @@ const { stripPrefixes } = require('./args.js')
  * @template R
  * @param {Edit[]} edits
  * @param {(edits: Edit[]) => Promise<R>} attempt
+ * @param {RegExp} [prefix] the prefix of a numbered line, when a host's read tool numbers its own way
  * @returns {Promise<{ result: R, stripped: boolean }>}
  */
-async function withPrefixRetry(edits, attempt) {
+async function withPrefixRetry(edits, attempt, prefix) {
   try {
     return { result: await attempt(edits), stripped: false }
   } catch (error) {
     if (!error || /** @type {{ code?: unknown }} */ (error).code !== 'TEXT_NOT_FOUND') throw error
     let changed = false
     const retry = edits.map((edit) => {
-      const oldText = stripPrefixes(edit.oldText)
+      const oldText = stripPrefixes(edit.oldText, prefix)
       if (oldText === null) return edit
       changed = true
-      const newText = stripPrefixes(edit.newText)
+      const newText = stripPrefixes(edit.newText, prefix)
       return { ...edit, oldText, newText: newText === null ? edit.newText : newText }
     })
     if (!changed) throw error

@@ -63,11 +63,13 @@ function typeName(value) {
  * Turns anything thrown into the `{ success: false }` shape, worded for a model.
  * @param {unknown} error
  * @param {string | undefined} path the path the model gave, when it gave one
+ * @param {(text: string) => string} [wording] whose words (default: the tools'; a host's
+ *   tool shape passes its own, wording.js `hostWording`)
  * @returns {ToolFailure}
  */
-function failure(error, path) {
+function failure(error, path, wording = toolWording) {
   try {
-    return describeFailure(error, path)
+    return describeFailure(error, path, wording)
   } catch {
     return { success: false, error: 'IO_ERROR', data: 'The tool failed unexpectedly; read the file to see its state.' }
   }
@@ -76,9 +78,10 @@ function failure(error, path) {
 /**
  * @param {unknown} thrown
  * @param {string | undefined} path
+ * @param {(text: string) => string} wording
  * @returns {ToolFailure}
  */
-function describeFailure(thrown, path) {
+function describeFailure(thrown, path, wording) {
   /** @type {{ code?: unknown, message?: unknown, hint?: unknown, lines?: unknown, editIndex?: unknown, fileIndex?: unknown }} */
   const error = thrown !== null && typeof thrown === 'object' ? thrown : {}
   const code = /** @type {ErrorCode} */ (
@@ -92,7 +95,7 @@ function describeFailure(thrown, path) {
   if (lines.length > 0 && !lines.every((n) => new RegExp(`\\b${n}\\b`).test(message))) {
     message += ` (${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')})`
   }
-  message = toolWording(message)
+  message = wording(message)
   if (typeof error.editIndex === 'number' && Number.isInteger(error.editIndex)) {
     const i = error.editIndex
     message =

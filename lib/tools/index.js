@@ -17,8 +17,10 @@ const nodePath = require('node:path')
 const { EolEditError } = require('../binding.js')
 const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES, TOOLS, TOOL_SET, operation, render, renderContext } = require('../operations.js')
 const { argsObject, argumentReader } = require('./args.js')
-const { argumentError, failure } = require('./errors.js')
+const { failure } = require('./errors.js')
 const { closest, refuseUnknownKeys } = require('./names.js')
+const { readContext } = require('./context.js')
+const { SHAPES, createShape, requiresRead } = require('./shapes/index.js')
 const { withArgumentWarnings } = require('./results.js')
 const { toolSchema } = require('./schemas.js')
 const { readStateOption } = require('./read_state.js')
@@ -83,7 +85,8 @@ const DEFINED = REGISTRY.map((behaviour) => {
  * @returns {Tools}
  */
 function createTools(options) {
-  const session = readOptions(options)
+  const { session, shape } = readOptions(options)
+  if (shape !== 'dskcode') return /** @type {Tools} */ (/** @type {unknown} */ (createShape(shape, session)))
   const context = renderContext(TOOLS, session.settings)
   /** @type {Record<string, ReturnType<typeof define>>} */
   const tools = {}
@@ -131,49 +134,6 @@ function define({ behaviour, tool, reader }, description, parameters, session) {
   return { name, description, parameters, execute }
 }
 
-/**
- * The per-call context a host may pass: `cwd` for relative paths, `signal` to cancel.
- * @param {unknown} context
- * @returns {ToolContext}
- */
-function readContext(context) {
-  if (context === undefined || context === null) return {}
-  if (typeof context !== 'object') throw argumentError('The call context must be an object { cwd?, signal? }.')
-  // The host's mistake, but a mistyped `signal` would switch cancelling off unseen.
-  // The Vercel AI SDK's own call options (its second `execute` argument) are taken
-  // whole, so `execute: tool.execute` works there: its `abortSignal` cancels.
-  for (const key of Object.keys(context)) {
-    if (!CONTEXT_KEYS.includes(key) && !AI_SDK_KEYS.includes(key)) {
-      throw argumentError(
-        `The call context has an unknown key ${JSON.stringify(key)} (known: cwd, signal); ` +
-          `did you mean ${JSON.stringify(closest(key, CONTEXT_KEYS))}?`,
-      )
-    }
-  }
-  const given = /** @type {{ cwd?: unknown, signal?: unknown, abortSignal?: unknown }} */ (context)
-  const { cwd } = given
-  const signal = given.signal ?? given.abortSignal
-  /** @type {ToolContext} */
-  const out = {}
-  if (cwd !== undefined && cwd !== null) {
-    if (typeof cwd !== 'string' || cwd === '') throw argumentError('context.cwd must be a folder path.')
-    out.cwd = cwd
-  }
-  if (signal !== undefined && signal !== null) {
-    if (typeof signal !== 'object' || typeof (/** @type {{ aborted?: unknown }} */ (signal).aborted) !== 'boolean') {
-      throw argumentError('context.signal must be an AbortSignal.')
-    }
-    out.signal = /** @type {AbortSignal} */ (signal)
-  }
-  return out
-}
-
-/** The keys of `execute`'s context. */
-const CONTEXT_KEYS = ['cwd', 'signal']
-
-/** The keys of the AI SDK's `ToolExecutionOptions`; only `abortSignal` is used. */
-const AI_SDK_KEYS = ['abortSignal', 'toolCallId', 'messages', 'context', 'experimental_sandbox']
-
 /** The keys of createTools' options. */
 const OPTION_KEYS = TOOL_SET.map((o) => o.name)
 
@@ -183,16 +143,25 @@ const OPTION_KEYS = TOOL_SET.map((o) => o.name)
  * options (theirs of their own are read by the caller).
  * @param {unknown} options
  * @param {{ where?: string, known?: readonly string[] }} [about]
- * @returns {Session}
+ * @returns {{ session: Session, shape: import('../../tools.js').ToolShape }}
  */
 function readOptions(options, { where = 'createTools(options)', known = OPTION_KEYS } = {}) {
   if (options === undefined || options === null) options = {}
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`${where}: options must be an object { root?, cwd?, requireRead?, approve? }.`)
+    throw new TypeError(`${where}: options must be an object { shape?, root?, cwd?, requireRead?, approve?, readState? }.`)
   }
   const o = /** @type {Record<string, unknown>} */ (options)
   refuseUnknownKeys(o, known, where)
   const { root, cwd, requireRead, approve, maxBytes, durable } = o
+  const shape = o.shape === undefined ? 'dskcode' : o.shape
+  if (typeof shape !== 'string' || !SHAPES.includes(/** @type {import('../../tools.js').ToolShape} */ (shape))) {
+    const near = typeof shape === 'string' ? closest(shape, SHAPES) : undefined
+    const hint = near === undefined ? `Pass one of ${SHAPES.join(', ')}.` : `Did you mean ${JSON.stringify(near)}?`
+    throw new EolEditError(`${where}: shape ${JSON.stringify(shape)} is not a tool shape (known: ${SHAPES.join(', ')}). ${hint}`, {
+      code: 'INVALID_ARGUMENT',
+      hint,
+    })
+  }
   if (cwd !== undefined && typeof cwd !== 'string') throw new TypeError(`${where}: cwd must be a string.`)
   if (requireRead !== undefined && typeof requireRead !== 'boolean') {
     throw new TypeError(`${where}: requireRead must be true or false.`)
@@ -231,13 +200,16 @@ function readOptions(options, { where = 'createTools(options)', known = OPTION_K
   if (maxBytes !== undefined) base.maxBytes = /** @type {number} */ (maxBytes)
   if (durable === true) base.durable = true
 
-  return new Session({
+  const session = new Session({
     base,
-    requireRead: requireRead === true,
+    // A host that refuses to edit what the model has not read (Claude Code, OpenCode)
+    // does so in its shape too, unless the host says otherwise.
+    requireRead: requireRead === undefined ? requiresRead(/** @type {import('../../tools.js').ToolShape} */ (shape)) : requireRead === true,
     approve: /** @type {import('../../tools.js').Approve | undefined} */ (approve),
     settings: { maxReadLines: /** @type {number} */ (maxReadLines), maxReadChars: /** @type {number} */ (maxReadChars) },
     readState: readStateOption(o.readState, where),
   })
+  return { session, shape: /** @type {import('../../tools.js').ToolShape} */ (shape) }
 }
 
 /** @param {unknown} n */

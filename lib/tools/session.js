@@ -114,6 +114,11 @@ class Session {
     this.base = settings.base
     this.requireRead = settings.requireRead
     this.approve = settings.approve
+    /**
+     * The host's read state (createTools' `readState`), kept for the versions below to
+     * be shared through it: what the host's own read tool or another tool set read.
+     */
+    this.readState = settings.readState
     /** @type {Settings} */
     this.settings = settings.settings || { maxReadLines: DEFAULT_READ_LINES, maxReadChars: DEFAULT_READ_CHARS }
     /** Versions read and written, spellings, sizes and the queue of calls on each file. */

@@ -13,13 +13,17 @@
 // Each rule is one row below, applied in order to the text of core messages and
 // warnings (never to file content).
 //
-// A host whose model knows other tools (Anthropic's text editor, OpenAI's apply_patch)
-// has a vocabulary of its own (`hostWording`): what it calls each of the library's
-// operations and arguments, and its sentences for what it has no tool or argument
-// for. Its messages are these tools' messages said in its words, so a rule here is
-// written once for every host.
+// A host has words of its own. A tool shape (OpenCode's, Claude Code's, …) renders the
+// tools' words through the host's vocabulary in lib/operations.js (`hostWording`), so
+// that `old_text` reads `oldString` for OpenCode and `old_string` for Claude Code, and a
+// tool the host does not have is said as what the host does instead. A handler of a
+// vendor's built-in tool (Anthropic's text editor, OpenAI's apply_patch) names what it
+// calls each of the library's operations and arguments (`handlerWording`).
 
-const { OPERATIONS, TOOLS } = require('../operations.js')
+const { GUTTER, OPERATIONS, TOOLS } = require('../operations.js')
+
+/** @typedef {import('../operations.js').Vocabulary} Vocabulary */
+/** @typedef {import('../operations.js').Param} Param */
 
 /** @type {ReadonlyArray<readonly [RegExp, string]>} */
 const WORDING = [
@@ -81,9 +85,62 @@ function toolWarnings(warnings) {
 }
 
 /**
- * What a host calls the library's operations and arguments, and how it says what it
- * has no tool or argument for. Keyed by the library's names, so that an error that
- * names them as data can be rendered with the same table.
+ * The words of a host's tools for a text in the tools' words.
+ * @typedef {object} HostWords
+ * @property {ReadonlyArray<readonly [RegExp, string]>} [phrases] rules applied first:
+ *   sentences of the tools' words that the host says otherwise (a tool or an argument
+ *   it has no counterpart for)
+ * @property {Record<string, string>} [missing] what to say instead of a tool's or an
+ *   argument's name the host has none for (`multi_edit` → `several edit calls`)
+ * @property {(tool: string) => string} [tool] how a message names one of the host's
+ *   tools (default: `the X tool`)
+ * @property {(number: string) => string} [gutter] the prefix of a quoted line as the
+ *   host's read tool numbers it (default: the tools' own `12│`)
+ */
+
+/**
+ * The core's messages in a host's words: the tools' words (`toolWording`), then
+ * `phrases`, then every tool and argument name rendered through the host's vocabulary.
+ * @param {Vocabulary} words the host's vocabulary
+ * @param {HostWords} [more]
+ * @returns {(text: string) => string}
+ */
+function hostWording(words, more = {}) {
+  const { phrases = [], missing = {}, tool = (name) => `the ${name} tool`, gutter } = more
+  /** @type {Map<string, string>} */
+  const names = new Map()
+  for (const op of Object.values(OPERATIONS)) {
+    const own = TOOLS.tool(op)
+    if (own === undefined) continue
+    const theirs = words.tool(op)
+    const said = theirs !== undefined ? tool(theirs) : missing[own]
+    if (said !== undefined && !names.has(own)) names.set(own, said)
+    /** @type {Param[]} */
+    const params = op.params.flatMap((p) => [p, ...(p.type.fields || [])])
+    for (const param of params) {
+      const ours = TOOLS.arg(op, param)
+      // Only the tools' own spellings: `path` or `content` are words of every sentence.
+      if (!ours || !ours.name.includes('_') || names.has(ours.name)) continue
+      const named = words.arg(op, param)
+      const said = named !== undefined ? named.name : missing[ours.name]
+      if (said !== undefined && theirs !== undefined) names.set(ours.name, said)
+    }
+  }
+  for (const [name, said] of Object.entries(missing)) if (!names.has(name)) names.set(name, said)
+  const pattern = new RegExp(`\\b(${[...names.keys()].join('|')})\\b`, 'g')
+  const lineNumber = new RegExp(`^( *)(\\d+)${GUTTER}`, 'gm')
+  return (text) => {
+    let out = toolWording(text)
+    for (const [rule, replacement] of phrases) out = out.replace(rule, replacement)
+    out = out.replace(pattern, (name) => /** @type {string} */ (names.get(name)))
+    if (gutter) out = out.replace(lineNumber, (_, _pad, n) => gutter(n))
+    return out
+  }
+}
+
+/**
+ * What a vendor's tool handler calls the library's operations and arguments, and how it
+ * says what it has no tool or argument for. Keyed by the library's names.
  * @typedef {object} HostVocabulary
  * @property {string} name
  * @property {Record<string, string>} tools how a message names the host's tool or command for an operation (`readFile` → `view`)
@@ -98,7 +155,7 @@ function toolWarnings(warnings) {
  * @param {HostVocabulary} vocabulary
  * @returns {(text: string) => string}
  */
-function hostWording(vocabulary) {
+function handlerWording(vocabulary) {
   /** @type {Array<readonly [RegExp, string]>} */
   const words = []
   for (const [op, said] of Object.entries(vocabulary.tools)) {
@@ -132,4 +189,4 @@ function toolArgumentNames(operations, param) {
   return [...names]
 }
 
-module.exports = { WORDING, toolWording, toolWarnings, hostWording }
+module.exports = { WORDING, toolWording, toolWarnings, hostWording, handlerWording }

@@ -31,7 +31,7 @@ const { readContext, readOptions } = require('../index.js')
 const { closest } = require('../names.js')
 const { changeSummary, compactDiff, diffCounts, describeEndings, plural, tierNotes } = require('../results.js')
 const { ABSENT, Call } = require('../session.js')
-const { hostWording } = require('../wording.js')
+const { handlerWording } = require('../wording.js')
 const { insideRoots, restoreBytes, reverseDiff, snapshot } = require('./files.js')
 
 /** @typedef {import('../session.js').Session} Session */
@@ -90,7 +90,7 @@ const VOCABULARY = {
 }
 
 /** The vocabulary's wording of a message. */
-const words = hostWording(VOCABULARY)
+const words = handlerWording(VOCABULARY)
 
 /** The commands of every version, for messages. */
 const COMMANDS = ['view', 'str_replace', 'create', 'insert', 'undo_edit']
@@ -118,7 +118,7 @@ function createAnthropicTextEditor(options) {
     throw new TypeError(`${where}: options must be an object { root?, cwd?, version?, maxCharacters?, readState? }.`)
   }
   const { version: givenVersion, maxCharacters: givenMax, ...rest } = /** @type {Record<string, unknown>} */ (options || {})
-  const session = readOptions(rest, { where, known: [...SESSION_OPTIONS, ...OWN_OPTIONS] })
+  const { session } = readOptions(rest, { where, known: [...SESSION_OPTIONS, ...OWN_OPTIONS] })
   const version = /** @type {Version} */ (givenVersion === undefined ? DEFAULT_VERSION : givenVersion)
   if (typeof version !== 'string' || !Object.prototype.hasOwnProperty.call(VERSIONS, version)) {
     const known = Object.keys(VERSIONS)

@@ -24,7 +24,7 @@ const { argumentError, failure } = require('../errors.js')
 const { readContext, readOptions } = require('../index.js')
 const { TIER_NOTES, changeSummary, describeEndings, diffCounts, plural } = require('../results.js')
 const { Call } = require('../session.js')
-const { hostWording } = require('../wording.js')
+const { handlerWording } = require('../wording.js')
 
 /** @typedef {import('../session.js').Session} Session */
 /** @typedef {import('../session.js').FileChange} FileChange */
@@ -66,7 +66,7 @@ const VOCABULARY = {
 }
 
 /** The vocabulary's wording of a message. */
-const words = hostWording(VOCABULARY)
+const words = handlerWording(VOCABULARY)
 
 /** What the library calls each operation's section of a patch. */
 const SECTIONS = { create_file: 'Add File', update_file: 'Update File', delete_file: 'Delete File' }
@@ -96,7 +96,7 @@ const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'd
  * @param {import('../../../tools.js').CreateOpenAIApplyPatchOptions} [options]
  */
 function createOpenAIApplyPatch(options) {
-  const session = readOptions(options, { where: 'createOpenAIApplyPatch(options)', known: SESSION_OPTIONS })
+  const { session } = readOptions(options, { where: 'createOpenAIApplyPatch(options)', known: SESSION_OPTIONS })
   const patcher = new Patcher(session)
   return {
     definition: /** @type {{ type: 'apply_patch' }} */ ({ type: 'apply_patch' }),
