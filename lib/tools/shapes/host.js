@@ -332,16 +332,18 @@ function diffStat(diff) {
  * @param {readonly string[]} [said.warnings] the library's warnings (wording.js
  *   `warningsOf`) and ignored arguments, in the host's words
  * @param {string} [said.what] what one edit is called (`edit`, `SEARCH/REPLACE block`)
+ * @param {string} [said.about] the file each note and warning is about, when a result has several
  */
-function notes(host, { matchedBy = [], multi = false, stripped, warnings = [], what = 'edit' }) {
+function notes(host, { matchedBy = [], multi = false, stripped, warnings = [], what = 'edit', about }) {
+  const of = about === undefined ? '' : `${about}: `
   /** @type {string[]} */
   const out = []
   matchedBy.forEach((tier, i) => {
-    if (TIER_NOTES[tier]) out.push(`Note: ${multi ? `${what} #${i + 1} ` : ''}${TIER_NOTES[tier]}.`)
+    if (TIER_NOTES[tier]) out.push(`Note: ${of}${multi ? `${what} #${i + 1} ` : ''}${TIER_NOTES[tier]}.`)
   })
   if (out.length > 0) out.push('Lines you did not change kept their exact bytes.')
   if (stripped) out.push(stripped)
-  for (const w of warnings) out.push(`Warning: ${w}`)
+  for (const w of warnings) out.push(`Warning: ${of}${w}`)
   return out
 }
 

@@ -214,7 +214,7 @@ function opencode(session) {
       const lines = ['Success. Updated these files:']
       for (const f of r.files) lines.push(`${marks[f.action]} ${f.action === 'move' ? f.movedTo : f.path}`)
       for (const f of r.files) {
-        lines.push(...notes(HOST, { matchedBy: [...new Set(f.matchedBy)], warnings: f.warnings }).map((n) => n.replace(/^(Note|Warning): /, `$1: ${f.path}: `)))
+        lines.push(...notes(HOST, { matchedBy: [...new Set(f.matchedBy)], warnings: warningsOf(f, HOST.wording), about: f.path }))
       }
       lines.push(...call.warnings.map((w) => `Warning: ${w}`))
       const diff = r.files.map((f) => f.diff).join('')
