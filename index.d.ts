@@ -40,7 +40,9 @@ export type ErrorCode =
  * is a line of the file quoted in that view (`line` padded to `width` digits, `│`,
  * `text`), for a front-end that numbers lines otherwise. `{ phrase, parts }` is a
  * stretch a front-end may say in a sentence of its own, keyed by the stable `phrase`
- * (`'change-encoding'`, `'read-again'`); `parts` is what it says otherwise.
+ * (`'change-encoding'`, `'read-again'`); `parts` is what it says otherwise. `{ hunk }`
+ * is a hunk of a patch by its 0-based index (as `hunkIndex`), which `message` reads as
+ * `hunk #1` for index 0.
  */
 export type MessagePart =
   | string
@@ -48,6 +50,7 @@ export type MessagePart =
   | { arg: string; value?: string; valueOnly?: true }
   | { phrase: string; parts: MessagePart[] }
   | { line: number; width: number; text: string }
+  | { hunk: number }
 
 /** The details an `EolEditError` carries, and what its constructor takes. */
 export interface EolEditErrorOptions {

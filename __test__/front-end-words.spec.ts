@@ -198,6 +198,64 @@ describe('each front-end says every error in its own words', () => {
   })
 })
 
+describe("the SEARCH/REPLACE shapes say the patch engine's failures of their blocks", () => {
+  const FILE = 'one\ntwo\nthree\nfour\nx\ny\nx\ny\nfive\n'
+
+  /** What the model reads when a diff of these blocks (each SEARCH → REPLACE) fails on FILE. */
+  async function failing(shape: 'cline' | 'roo', blocks: Array<[string[], string[]]>, file = 'a.txt', content: string | Buffer = FILE): Promise<string> {
+    const dir = fixtures()
+    fs.mkdirSync(path.join(dir, 'sub'), { recursive: true })
+    fs.writeFileSync(path.join(dir, file), content)
+    const t = createTools({ shape, root: dir }) as unknown as Record<string, { execute: (args: object) => Promise<unknown> }>
+    const [open, split, close] = shape === 'cline' ? ['------- SEARCH', '=======', '+++++++ REPLACE'] : ['<<<<<<< SEARCH', '=======', '>>>>>>> REPLACE']
+    const diff = blocks.map(([search, replace]) => [open, ...search, split, ...replace, close].join('\n')).join('\n')
+    await t.read_file.execute({ path: file })
+    const r = await t[shape === 'cline' ? 'replace_in_file' : 'apply_diff'].execute({ path: file, diff })
+    expect(fs.readFileSync(path.join(dir, file))).toEqual(Buffer.from(content))
+    return String(r)
+  }
+
+  it('Cline: a block that matches nowhere, one that matches several places, and blocks out of order name the SEARCH block, never a hunk or the patch', async () => {
+    const texts = {
+      nowhere: await failing('cline', [[['tow'], ['2']]]),
+      secondNowhere: await failing('cline', [[['one'], ['1']], [['thre'], ['3']]]),
+      several: await failing('cline', [[['one'], ['1']], [['x'], ['z']]]),
+      // Out of file order: looked up each on its own, the third is not in the file.
+      outOfOrder: await failing('cline', [[['four'], ['4']], [['one'], ['1']], [['thre'], ['3']]]),
+      outOfOrderSeveral: await failing('cline', [[['five'], ['5']], [['x'], ['z']]]),
+    }
+    expect(texts.nowhere).toContain('SEARCH block #1: its SEARCH lines were not found.')
+    expect(texts.nowhere).toContain('Copy the SEARCH lines exactly as the read_file tool shows them (without line-number prefixes), and read it again')
+    expect(texts.secondNowhere).toContain('SEARCH block #2: its SEARCH lines were not found.')
+    expect(texts.secondNowhere).toContain('line 3: the SEARCH part has `thre`')
+    expect(texts.several).toContain(
+      'SEARCH block #2: its SEARCH lines match 2 places, at lines 5, 7. Add lines around the change to the SEARCH part so that it matches one place.',
+    )
+    expect(texts.outOfOrder).toContain('SEARCH block #3: its SEARCH lines were not found.')
+    expect(texts.outOfOrderSeveral).toContain('SEARCH block #2 matches 2 places, at lines 5, 7.')
+    for (const [what, text] of Object.entries(texts)) {
+      expect(text, what).not.toMatch(/hunk|patch/i)
+      expect(shapeOutputProblems(text, 'cline'), what).toEqual([])
+    }
+  })
+
+  it("Roo: the same, its way out of several places, and the file by the model's path", async () => {
+    const several = await failing('roo', [[['x'], ['z']]])
+    expect(several).toContain(
+      'SEARCH block #1: its SEARCH lines match 2 places, at lines 5, 7. Add lines around the change to the SEARCH part so that it matches one place, or give the line it starts at as :start_line:.',
+    )
+    const nowhere = await failing('roo', [[['one'], ['1']], [['tow'], ['2']]], 'sub/b.txt')
+    expect(nowhere).toContain('SEARCH block #2: its SEARCH lines were not found.')
+    // The library names the file by its name in the patch made of the blocks.
+    const unwritable = await failing('roo', [[['one'], ['\u{1F600}']]], 'sub/b.txt', Buffer.from('caf\xe9\none\n', 'latin1'))
+    expect(unwritable).toContain("sub/b.txt: The character '\u{1F600}' (U+1F600) on line 2 cannot be written in windows-1252")
+    for (const text of [several, nowhere, unwritable]) {
+      expect(text).not.toMatch(/hunk|patch/i)
+      expect(shapeOutputProblems(text, 'roo')).toEqual([])
+    }
+  })
+})
+
 describe('the wording has no rewriting rules', () => {
   const wording = require('../lib/tools/wording.js') as Record<string, unknown>
 
@@ -219,7 +277,14 @@ describe('the wording has no rewriting rules', () => {
   })
 
   it('the wording modules replace no text', () => {
-    for (const file of ['lib/tools/wording.js', 'lib/tools/errors.js', 'bin/eol-edit.js', 'lib/tools/hosts/openai.js', 'lib/tools/shapes/host.js']) {
+    for (const file of [
+      'lib/tools/wording.js',
+      'lib/tools/errors.js',
+      'bin/eol-edit.js',
+      'lib/tools/hosts/openai.js',
+      'lib/tools/shapes/host.js',
+      'lib/tools/shapes/search_replace.js',
+    ]) {
       const source = fs.readFileSync(path.join(repo, file), 'utf8')
       expect(source, file).not.toMatch(/\.replace\(|new RegExp\(/)
     }

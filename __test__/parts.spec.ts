@@ -9,7 +9,7 @@ import * as path from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { EolEditError, type MessagePart, applyEdits, editFileSync, readFileSync } from '../index.js'
+import { EolEditError, type MessagePart, applyEdits, applyPatchSync, editFileSync, readFileSync } from '../index.js'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eol-parts-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -35,6 +35,7 @@ function asLibrary(parts: MessagePart[]): string {
     .map((p) => {
       if (typeof p === 'string') return p
       if ('line' in p) return `${String(p.line).padStart(p.width)}\u2502${p.text}`
+      if ('hunk' in p) return `hunk #${p.hunk + 1}`
       if ('op' in p) return p.listing ? 'read_file' : p.op
       const name = p.arg === 'oldText' ? 'old_text' : p.arg === 'newText' ? 'new_text' : p.arg
       if (p.value === undefined) return name
@@ -50,6 +51,7 @@ function asTools(parts: MessagePart[]): string {
     .map((p) => {
       if (typeof p === 'string') return p
       if ('line' in p) return `${p.line}\u2502${p.text}`
+      if ('hunk' in p) return `hunk #${p.hunk + 1}`
       if ('op' in p) return snake(p.op)
       if (p.value === undefined) return snake(p.arg)
       return p.valueOnly ? JSON.stringify(p.value) : `${JSON.stringify(p.arg)}: ${JSON.stringify(p.value)}`
@@ -100,5 +102,30 @@ describe('EolEditError parts', () => {
     expect(flat(e.hintParts!)).toContainEqual({ arg: 'encoding', value: 'utf-16le' })
     expect(flat(e.hintParts!)).toContainEqual({ arg: 'encoding', value: 'utf-16be', valueOnly: true })
     expect(e.hint).toBe("If it is UTF-16 without a byte order mark, pass encoding: 'utf-16le' (or 'utf-16be').")
+  })
+
+  it("name a patch's hunk and its patch-format sentences as parts, which the message reads as the patch says them", () => {
+    const file = path.join(dir, 'hunks.txt')
+    fs.writeFileSync(file, 'start\nx\ny\nx\ny\n')
+    const phrases = (parts: MessagePart[]): string[] =>
+      parts.flatMap((p) => (typeof p === 'object' && 'phrase' in p ? [p.phrase, ...phrases(p.parts)] : []))
+    const patch = (lines: string[]) => ['*** Begin Patch', `*** Update File: ${file}`, ...lines, '*** End Patch', ''].join('\n')
+    const several = caught(() => applyPatchSync(patch(['@@', '-start', '+START', '@@', '-x', '+z'])))
+    expect(several.code).toBe('TEXT_MULTIPLE_MATCHES')
+    expect(several.hunkIndex).toBe(1)
+    // The hunk by its index, as hunkIndex has it; the file it is in beside it.
+    const label = several.parts!.find((p) => typeof p === 'object' && 'phrase' in p && p.phrase === 'file-hunk')
+    expect(label).toEqual({ phrase: 'file-hunk', parts: [`${file}, `, { hunk: 1 }] })
+    expect(several.parts).toContainEqual({ phrase: 'hunk-lines', parts: ['context and removed lines'] })
+    expect(phrases(several.hintParts!)).toEqual(['add-context'])
+    expect(several.message).toContain(`${file}, hunk #2: its context and removed lines match 2 places, at lines 2, 4.`)
+    expect(asLibrary(several.parts!)).toBe(several.message.slice(0, several.message.length - several.hint!.length - 1))
+    expect(asLibrary(several.hintParts!)).toBe(several.hint)
+
+    const missing = caught(() => applyPatchSync(patch(['@@', '-nowhere', '+z'])))
+    expect(missing.code).toBe('TEXT_NOT_FOUND')
+    expect(phrases(missing.hintParts!)).toEqual(expect.arrayContaining(['hunk-lines', 'line-prefixes']))
+    expect(missing.hint).toContain("Copy the context and removed lines exactly as read_file shows them (without line-number prefixes), each after its one-character prefix (' ' or '-'), and")
+    expect(asLibrary(missing.parts!)).toBe(missing.message.slice(0, missing.message.length - missing.hint!.length - 1))
   })
 })

@@ -309,6 +309,13 @@ pub enum Part {
         /// The line's text (possibly cut, with `…`).
         text: Box<str>,
     },
+    /// A hunk of a patch's file section, by its 0-based `index` (the error's
+    /// `hunkIndex`), shown as `hunk #2` for index 1. A front-end whose edits are not
+    /// hunks to the model (SEARCH/REPLACE blocks made into a patch) names its own.
+    Hunk {
+        /// The hunk's 0-based index within its file's section.
+        index: u32,
+    },
 }
 
 impl Part {
@@ -469,6 +476,7 @@ impl fmt::Display for Message {
                     width,
                     text,
                 } => write!(f, "{number:>width$}\u{2502}{text}", width = *width as usize)?,
+                Part::Hunk { index } => write!(f, "hunk #{}", u64::from(*index) + 1)?,
             }
         }
         Ok(())
@@ -504,6 +512,12 @@ pub(crate) fn no_prefixes() -> Part {
         "no-prefixes",
         Message::from(" (without line-number prefixes)"),
     )
+}
+
+/// "patch", where a message names the patch it was given: a front-end that makes the
+/// patch itself from what the model wrote (SEARCH/REPLACE blocks) names that instead.
+pub(crate) fn patch_word() -> Part {
+    Part::phrase("patch", Message::from("patch"))
 }
 
 /// A [`Message`] of text and references: `parts!["use ", Op::WriteFile, " to create it"]`.

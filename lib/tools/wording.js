@@ -6,9 +6,9 @@
 // it is (file content, quoted lines, paths, numbers) and references to the API — an
 // operation (`{ op: 'writeFile' }`), an argument with the value it should have (`{ arg:
 // 'encoding', value: 'windows-1252' }`), a quoted line of the file (`{ line, width,
-// text }`) and phrases a front-end may say its own way (`{ phrase: 'change-encoding',
-// parts }`: the agent tools cannot change a file's encoding, so they say that they keep
-// it). A vocabulary says each reference in the front-end's words, and has a sentence
+// text }`), a hunk of a patch (`{ hunk: 0 }`, `hunk #1`) and phrases a front-end may
+// say its own way (`{ phrase: 'change-encoding', parts }`: the agent tools cannot
+// change a file's encoding, so they say that they keep it). A vocabulary says each reference in the front-end's words, and has a sentence
 // for each phrase it says otherwise; nothing rewrites text.
 //
 // - the agent tools (and the MCP server, whose tools they are): `TOOL_WORDS`, the
@@ -50,6 +50,9 @@ const { GUTTER, OPERATIONS, TOOLS } = require('../operations.js')
  *   sentence has just named
  * @property {(number: number, width: number, text: string) => string} line a quoted line
  * @property {string | readonly MessagePart[]} listing the numbered view the quotes come from
+ * @property {(index: number) => string} [hunk] a hunk of a patch, by its 0-based index
+ *   (default: `hunk #1` for index 0); a front-end that made the patch from blocks of its
+ *   own names the block
  * @property {Readonly<Record<string, (facts: PhraseFacts) => string | readonly MessagePart[]>>} sentences
  *   what the front-end says instead of a phrase, by the phrase's id
  */
@@ -78,6 +81,7 @@ function renderInto(before, parts, words) {
     if (typeof part === 'string') out += part
     else if ('phrase' in part) out = renderPhrase(out, part, words)
     else if ('line' in part) out += words.line(part.line, part.width, part.text)
+    else if ('hunk' in part) out += words.hunk ? words.hunk(part.hunk) : `hunk #${part.hunk + 1}`
     else if ('op' in part) {
       const said = part.listing ? words.listing : words.op(part.op)
       out = typeof said === 'string' ? out + said : renderInto(out, said, words)
@@ -124,13 +128,16 @@ function facts(parts) {
 }
 
 /**
- * `text` starting in the case of `first` (a letter of the phrase it stands for).
+ * `text` starting in the case of `first` (a letter of the phrase it stands for), but
+ * for a word in capitals, which keeps them (`SEARCH lines`).
  * @param {string} first
  * @param {string} text
  */
 function inCaseOf(first, text) {
   if (first === '' || first.toLowerCase() === first.toUpperCase()) return text
   const head = text.charAt(0)
+  const next = text.charAt(1)
+  if (next !== next.toLowerCase() && head !== head.toLowerCase()) return text
   return (first === first.toUpperCase() ? head.toUpperCase() : head.toLowerCase()) + text.slice(1)
 }
 

@@ -798,7 +798,8 @@ fn library_name(name: &Name) -> &str {
 /// (`listing: true` for the numbered view of `readFile`'s agent tool), `{ arg, value? }`
 /// for an argument (`valueOnly: true` when only its value is to be shown), `{ phrase,
 /// parts }` for a phrase a front-end may say its own way, `{ line, width, text }` for a
-/// quoted line of the file, with the library's names as the ids.
+/// quoted line of the file, `{ hunk }` for a hunk of a patch (its 0-based index, as
+/// `hunkIndex`), with the library's names as the ids.
 pub fn js_parts<'env>(env: &'env Env, message: &Message) -> napi::Result<Array<'env>> {
     let mut array = env.create_array(message.parts().len() as u32)?;
     for (i, part) in message.parts().iter().enumerate() {
@@ -846,6 +847,11 @@ pub fn js_parts<'env>(env: &'env Env, message: &Message) -> napi::Result<Array<'
                 o.set("line", *number)?;
                 o.set("width", *width)?;
                 o.set("text", &**text)?;
+                array.set(i, o)?;
+            }
+            Part::Hunk { index } => {
+                let mut o = Object::new(env)?;
+                o.set("hunk", *index)?;
                 array.set(i, o)?;
             }
             other => array.set(i, Message::new(vec![other.clone()]).to_string())?,

@@ -419,16 +419,31 @@ impl State<'_, '_> {
         };
         Err(Error::new(
             ErrorCode::TextMultipleMatches,
-            format!(
-                "{}, hunk #{}: its context and removed lines match {} places{how}, at lines {}.",
-                self.label,
-                i + 1,
-                found.matches.len() + usize::from(found.overlapping.is_some()),
-                shown.join(", ")
-            ),
+            parts![
+                self.hunk_label(i),
+                ": its ",
+                hunk_lines(),
+                format!(
+                    " match {} places{how}, at lines {}.",
+                    found.matches.len() + usize::from(found.overlapping.is_some()),
+                    shown.join(", ")
+                )
+            ],
         )
         .with_lines(at)
-        .with_hint("Add context lines around the change, or an `@@` line naming the function or class it is in, so the hunk matches one place."))
+        .with_hint(Part::phrase(
+            "add-context",
+            Message::from("Add context lines around the change, or an `@@` line naming the function or class it is in, so the hunk matches one place."),
+        )))
+    }
+
+    /// "f.txt, hunk #2": which hunk of which file a message is about, as a phrase (a
+    /// front-end that made the patch from blocks of its own names the block alone).
+    fn hunk_label(&self, i: usize) -> Part {
+        Part::phrase(
+            "file-hunk",
+            parts![format!("{}, ", self.label), Part::Hunk { index: i as u32 }],
+        )
     }
 
     fn find_anchor(&self, i: usize, anchor: &[u8]) -> Result<usize> {
@@ -444,12 +459,13 @@ impl State<'_, '_> {
         } else {
             String::new()
         };
-        let head = parts![format!(
-            "{}, hunk #{}: its `@@ {}` line was not found{after}.",
-            self.label,
-            i + 1,
-            String::from_utf8_lossy(line),
-        )];
+        let head = parts![
+            self.hunk_label(i),
+            format!(
+                ": its `@@ {}` line was not found{after}.",
+                String::from_utf8_lossy(line),
+            )
+        ];
         Err(Error::new(ErrorCode::TextNotFound, head.then(closest))
             .with_lines(lines)
             .with_hint(parts![
@@ -470,44 +486,60 @@ impl State<'_, '_> {
             Place::Start => " at the start of the file",
             Place::End => " at the end of the file",
         };
-        let head = format!(
-            "{}, hunk #{}: its context and removed lines were not found{where_}{eof}.",
-            self.label,
-            i + 1
-        );
+        let head = parts![
+            self.hunk_label(i),
+            ": its ",
+            hunk_lines(),
+            format!(" were not found{where_}{eof}.")
+        ];
         if self.from > 0 || place != Place::Anywhere {
             if let Some(earlier) = matching::find_line_run(self.lines, old, 0, false) {
                 let at = self.lines.line_of(earlier.matches[0].start) + 1;
                 let ends = at + old.len() - 1 == self.lines.len();
                 let why = match place {
                     Place::End if !ends && hunk.end_of_file => {
-                        "but `*** End of File` says they end the file"
+                        Part::from("but `*** End of File` says they end the file")
                     }
                     Place::End if !ends => {
-                        "but the hunk ends with added lines and no context after them, so it ends the file: the file has changed since the diff was made"
+                        Part::from("but the hunk ends with added lines and no context after them, so it ends the file: the file has changed since the diff was made")
                     }
                     Place::Start if at > 1 => {
-                        "but the hunk starts at line 1 with added lines and no context before them, so it starts the file: the file has changed since the diff was made"
+                        Part::from("but the hunk starts at line 1 with added lines and no context before them, so it starts the file: the file has changed since the diff was made")
                     }
-                    _ => "before the previous hunk or its `@@` line; hunks must come in the order of the file",
+                    _ => Part::phrase(
+                        "hunks-in-order",
+                        Message::from("before the previous hunk or its `@@` line; hunks must come in the order of the file"),
+                    ),
                 };
                 return Error::new(
                     ErrorCode::TextNotFound,
-                    format!("{head} They are at line {at}, {why}."),
+                    head.then(parts![format!(" They are at line {at}, "), why, "."]),
                 )
                 .with_lines(vec![at as u32])
-                .with_hint("Put the hunks in file order, each after the one before, or send them as separate patches.");
+                .with_hint(Part::phrase(
+                    "hunk-order",
+                    Message::from("Put the hunks in file order, each after the one before, or send them as separate patches."),
+                ));
             }
         }
-        let (closest, lines) =
-            explain::closest_region(self.lines, &old.join(&b'\n'), "the hunk".into());
-        Error::new(ErrorCode::TextNotFound, parts![head].then(closest))
+        let (closest, lines) = explain::closest_region(
+            self.lines,
+            &old.join(&b'\n'),
+            Part::phrase("the-hunk", Message::from("the hunk")),
+        );
+        Error::new(ErrorCode::TextNotFound, head.then(closest))
             .with_lines(lines)
             .with_hint(parts![
-                "Copy the context and removed lines exactly ",
+                "Copy the ",
+                hunk_lines(),
+                " exactly ",
                 crate::message::as_listed("them"),
                 crate::message::no_prefixes(),
-                ", each after its one-character prefix (' ' or '-'), and ",
+                Part::phrase(
+                    "line-prefixes",
+                    Message::from(", each after its one-character prefix (' ' or '-')")
+                ),
+                ", and ",
                 crate::message::read_again("read the file again"),
                 " if it may have changed."
             ])
@@ -605,6 +637,12 @@ impl State<'_, '_> {
         self.splices.push(Splice { start, end, bytes });
         self.copied = end;
     }
+}
+
+/// "context and removed lines": what a hunk has to be found in the file, which a
+/// front-end whose hunks are made of other parts (a SEARCH part) names its way.
+fn hunk_lines() -> Part {
+    Part::phrase("hunk-lines", Message::from("context and removed lines"))
 }
 
 /// Where a hunk's context and removed lines must be.
@@ -921,6 +959,52 @@ mod tests {
         assert!(e.message.text().starts_with("f, hunk #1:"), "{}", e.message);
         assert!(e.message.text().contains("lines 2-3"), "{}", e.message);
         assert!(!e.message.text().contains("old_text"), "{}", e.message);
+    }
+
+    /// The ids of the phrases in `parts`, nested ones too.
+    fn phrase_ids(parts: &[Part]) -> Vec<&'static str> {
+        parts
+            .iter()
+            .flat_map(|p| match p {
+                Part::Phrase { id, message } => std::iter::once(*id)
+                    .chain(phrase_ids(message.parts()))
+                    .collect(),
+                _ => Vec::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_failure_names_its_hunk_and_the_patch_format_as_parts() {
+        let e = run("x\nx\n", "@@\n-x\n+y").unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextMultipleMatches);
+        assert!(e.message.flat().contains(&Part::Hunk { index: 0 }));
+        assert_eq!(phrase_ids(e.message.parts()), ["file-hunk", "hunk-lines"]);
+        assert_eq!(
+            phrase_ids(e.hint.as_ref().unwrap().parts()),
+            ["add-context"]
+        );
+        assert!(e
+            .message
+            .text()
+            .starts_with("f, hunk #1: its context and removed lines match 2 places"));
+
+        let e = run("alpha\nbeta\n", "@@\n-alpha\n-betx\n+r").unwrap_err();
+        let hint = e.hint.as_ref().unwrap();
+        assert!(
+            phrase_ids(e.message.parts()).contains(&"the-hunk"),
+            "{}",
+            e.message
+        );
+        assert!(
+            phrase_ids(hint.parts()).contains(&"line-prefixes"),
+            "{hint}"
+        );
+
+        let e = run("a\nb\nc\n", "@@\n-c\n+C\n@@\n-a\n+A").unwrap_err();
+        assert!(e.message.flat().contains(&Part::Hunk { index: 1 }));
+        assert!(phrase_ids(e.message.parts()).contains(&"hunks-in-order"));
+        assert_eq!(phrase_ids(e.hint.as_ref().unwrap().parts()), ["hunk-order"]);
     }
 
     #[test]

@@ -283,7 +283,9 @@ impl<'o> Disk<'o> {
         )
         .with_hint(parts![
             crate::message::read_again("Read the file again"),
-            " and redo the patch on its current content."
+            " and redo the ",
+            crate::message::patch_word(),
+            " on its current content."
         ]))
     }
 
@@ -450,7 +452,11 @@ impl<'o> Disk<'o> {
                 if updated.unchanged {
                     return Err(Error::new(
                         ErrorCode::NoChange,
-                        format!("The patch changes nothing in {path}: its new lines are what the file already has."),
+                        parts![
+                            "The ",
+                            crate::message::patch_word(),
+                            format!(" changes nothing in {path}: its new lines are what the file already has.")
+                        ],
                     )
                     .with_hint("Check that the + lines really differ from the - lines, and that the file was not already patched."));
                 }

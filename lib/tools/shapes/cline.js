@@ -145,6 +145,7 @@ function cline(session) {
         throw hostError('FILE_NOT_FOUND', `File not found: ${path}. replace_in_file changes a file that exists; create a new one with write_to_file.`)
       }
       const applied = await applyDiff(call, path, /** @type {string} */ (values.diff), CLINE, {
+        words: HOST.wording,
         write: (content) => writeText(call, path, content),
       })
       const said = notes(HOST, { matchedBy: applied.matchedBy, warnings: [...warningsOf(applied, HOST.wording), ...call.warnings] })

@@ -181,6 +181,7 @@ function roo(session) {
       }
       const applied = await applyDiff(call, path, /** @type {string} */ (values.diff), ROO, {
         defaultHint: /** @type {number | undefined} */ (values.startLine),
+        words: HOST.wording,
         write: (content) => writeText(call, path, content),
       })
       const said = notes(HOST, { matchedBy: applied.matchedBy, warnings: [...warningsOf(applied, HOST.wording), ...call.warnings] })

@@ -35,8 +35,10 @@ const crypto = require('node:crypto')
 
 const { EolEditError } = require('../../binding.js')
 const { changeSummary } = require('../results.js')
+const { render } = require('../wording.js')
 
 /** @typedef {import('../../../index.js').MessagePart} MessagePart */
+/** @typedef {import('../wording.js').Words} Words */
 /** @typedef {import('../session.js').Call} Call */
 /** @typedef {import('../../../index.js').PatchResult} PatchResult */
 
@@ -218,9 +220,9 @@ function readHints(lines, at, block) {
   return i
 }
 
-/** @param {string} line */
+/** A line without the backslash that escapes a marker in it. @param {string} line */
 function unescape(line) {
-  return line.replace(ESCAPED, '$1')
+  return ESCAPED.test(line) ? line.slice(1) : line
 }
 
 /**
@@ -235,7 +237,9 @@ function finish(block, dialect) {
   if (block.replace.some((l) => !numbered.test(l))) return block
   const first = /\d+/.exec(block.search[0])
   if (block.hint === undefined && first) block.hint = Number(first[0])
-  return { ...block, search: block.search.map((l) => l.replace(numbered, '')), replace: block.replace.map((l) => l.replace(numbered, '')) }
+  /** @param {string} line */
+  const unnumbered = (line) => line.slice(/** @type {RegExpExecArray} */ (numbered.exec(line))[0].length)
+  return { ...block, search: block.search.map(unnumbered), replace: block.replace.map(unnumbered) }
 }
 
 /** How a block is written, for a message. @param {Dialect} dialect */
@@ -245,14 +249,16 @@ function format(dialect) {
 }
 
 /**
- * Applies the blocks to a file with every check of the tool set, all or nothing.
+ * Applies the blocks to a file with every check of the tool set, all or nothing. A
+ * failure is said in `words`, of the blocks (see `blockFailure`).
  * @param {Call} call
  * @param {string} path
  * @param {Block[]} blocks
  * @param {Dialect} dialect
+ * @param {Words} words the host's
  * @returns {Promise<PatchResult>}
  */
-function applyBlocks(call, path, blocks, dialect) {
+function applyBlocks(call, path, blocks, dialect, words) {
   const absolute = call.absolute(path)
   // The patch names the file by its name in its folder, whatever the path the model gave.
   const name = nodePath.basename(absolute)
@@ -262,6 +268,8 @@ function applyBlocks(call, path, blocks, dialect) {
       code: 'INVALID_ARGUMENT',
     })
   }
+  /** @param {unknown} error @param {Block[]} order */
+  const said = (error, order) => blockFailure(error, { path, name, order, dialect, words })
   /** @type {Plan | undefined} */
   let plan
   return call.change({
@@ -281,7 +289,7 @@ function applyBlocks(call, path, blocks, dialect) {
         try {
           return await run(p.patch, dry)
         } catch (error) {
-          throw reword(error, path, name, p.order, dialect)
+          throw said(error, p.order)
         }
       }
       // The dry run `approve` was shown and the real run apply the same patch.
@@ -292,9 +300,9 @@ function applyBlocks(call, path, blocks, dialect) {
         plan = inOrder
         return result
       } catch (error) {
-        if (!needsPlaces(error, blocks)) throw reword(error, path, name, blocks, dialect)
+        if (!needsPlaces(error, blocks)) throw said(error, blocks)
       }
-      plan = await unifiedPatch(name, path, blocks, (patch) => run(patch, true), dialect)
+      plan = await unifiedPatch(name, blocks, (patch) => run(patch, true), dialect, said)
       return attempt(plan, dryRun)
     },
     files: (result) => result.files.map((f) => ({ path, diff: f.diff, summary: changeSummary(call.tool, path, f.diff), version: f.version })),
@@ -331,20 +339,25 @@ function codexPatch(name, blocks) {
 }
 
 /**
+ * A failure of a patch of blocks, said of the blocks.
+ * @typedef {(error: unknown, order: Block[]) => unknown} Said
+ */
+
+/**
  * The blocks as a unified diff, each hunk's header naming the line its block goes to.
  * @param {string} name the file's name in the patch
- * @param {string} path the path the model gave, for messages
  * @param {Block[]} blocks
  * @param {(patch: string) => Promise<PatchResult>} dryRun
  * @param {Dialect} dialect
+ * @param {Said} said
  * @returns {Promise<Plan>}
  */
-async function unifiedPatch(name, path, blocks, dryRun, dialect) {
+async function unifiedPatch(name, blocks, dryRun, dialect, said) {
   /** @type {Array<{ block: Block, at: number }>} */
   const placed = []
   let previousEnd = 0
   for (const block of blocks) {
-    const at = choose(block, await places(name, path, block, dryRun, dialect), previousEnd, dialect)
+    const at = choose(block, await places(name, block, dryRun, said), previousEnd, dialect)
     placed.push({ block, at })
     previousEnd = at + block.search.length - 1
   }
@@ -377,13 +390,12 @@ async function unifiedPatch(name, path, blocks, dryRun, dialect) {
  * the library: its places when there are several; when there is one, a dry run that
  * adds a line of its own right after it says where.
  * @param {string} name
- * @param {string} path
  * @param {Block} block
  * @param {(patch: string) => Promise<PatchResult>} dryRun
- * @param {Dialect} dialect
+ * @param {Said} said
  * @returns {Promise<number[]>}
  */
-async function places(name, path, block, dryRun, dialect) {
+async function places(name, block, dryRun, said) {
   const mark = `eol-edit-place-${crypto.randomBytes(12).toString('hex')}`
   const patch = ['*** Begin Patch', `*** Update File: ${name}`, '@@', ...block.search.map((l) => ` ${l}`), `+${mark}`, '*** End Patch', ''].join('\n')
   try {
@@ -394,7 +406,7 @@ async function places(name, path, block, dryRun, dialect) {
   } catch (error) {
     const e = /** @type {{ code?: unknown, lines?: unknown }} */ (error)
     if (e && e.code === 'TEXT_MULTIPLE_MATCHES' && Array.isArray(e.lines)) return [...e.lines].sort((a, b) => a - b)
-    throw reword(error, path, name, [block], dialect)
+    throw said(error, [block])
   }
 }
 
@@ -468,51 +480,64 @@ function fixAmbiguity(dialect) {
 }
 
 /**
- * A failure of a patch made of blocks, said of the blocks: the hunk it names is the
- * SEARCH block of that number, and the file is named by the path the model gave.
- * @param {unknown} thrown
- * @param {string} path
- * @param {string} name the file's name in the patch
+ * The words of a host's SEARCH/REPLACE blocks for the patch engine's phrases: a hunk is
+ * the block it was made of (the patch has them in `order`), its lines to find are the
+ * SEARCH lines, and the patch is the diff the model wrote.
+ * @param {Words} words the host's
  * @param {Block[]} order the blocks in the order of the patch's hunks
- * @param {Dialect} [dialect] whose blocks (a line hint is one way out of several places)
+ * @param {Dialect} dialect
+ * @returns {Words}
  */
-function reword(thrown, path, name, order, dialect = CLINE) {
-  if (!(thrown instanceof EolEditError)) return thrown
-  const e = /** @type {EolEditError & { lines?: number[], hunkIndex?: number }} */ (thrown)
-  const block = typeof e.hunkIndex === 'number' ? order[e.hunkIndex] : undefined
-  const label = block ? `SEARCH block #${block.index + 1}` : 'a SEARCH block'
-  const prefix = `${name}, hunk #`
-  /** @param {string} text */
-  const said = (text) => {
-    let out = text
-    if (out.startsWith(prefix)) out = out.replace(/^[^]*?, hunk #\d+: /, `${label}: `)
-    else if (out.startsWith(`${name}: `) || out.startsWith(`${name} `)) out = path + out.slice(name.length)
-    return out
-      .replace(/\bhunk #\d+/g, label)
-      .replace(/\bits context and removed lines\b/g, 'its SEARCH lines')
-      .replace(/\bthe context and removed lines\b/g, 'the SEARCH lines')
-      .replace(/, each after its one-character prefix \(' ' or '-'\)/g, '')
-      .replace(
-        /\bAdd context lines around the change, or an `@@` line naming the function or class it is in, so the hunk matches one place\./g,
-        fixAmbiguity(dialect),
-      )
-      .replace(/\bPut the hunks in file order, each after the one before, or send them as separate patches\./g, 'Give each block its own lines of the file.')
-      .replace(/\bthe hunk has\b/g, 'the SEARCH part has')
-      .replace(/\bhunks\b/g, 'SEARCH/REPLACE blocks')
-      .replace(/\bhunk\b/g, 'SEARCH/REPLACE block')
-      .replace(/\bthe patch\b/g, 'the diff')
-      .replace(/\bpatch\b/g, 'diff')
+function blockWords(words, order, dialect) {
+  /** @param {number} index */
+  const hunk = (index) => (order[index] ? `SEARCH block #${order[index].index + 1}` : 'a SEARCH block')
+  return {
+    ...words,
+    hunk,
+    sentences: {
+      ...words.sentences,
+      // "f.txt, hunk #2" is the block alone: the model wrote no file name in it.
+      'file-hunk': (f) => f.parts.filter((p) => typeof p === 'object' && 'hunk' in p),
+      'hunk-lines': () => 'SEARCH lines',
+      'the-hunk': () => 'the SEARCH part',
+      'line-prefixes': () => '',
+      'add-context': () => fixAmbiguity(dialect),
+      'hunk-order': () => 'Give each block its own lines of the file.',
+      'hunks-in-order': () => 'before the SEARCH block before it',
+      patch: () => 'diff',
+    },
   }
-  // The text of the parts only: the references in them the host's words render.
-  /** @param {MessagePart[]} parts @returns {MessagePart[]} */
-  const saidParts = (parts) => parts.map((p) => (typeof p === 'string' ? said(p) : 'phrase' in p ? { ...p, parts: saidParts(p.parts) } : p))
-  /** @type {{ code: import('../../../index.js').ErrorCode, hint?: string, lines?: number[], parts?: MessagePart[], hintParts?: MessagePart[] }} */
-  const details = { code: /** @type {import('../../../index.js').ErrorCode} */ (e.code) }
-  if (typeof e.hint === 'string') details.hint = said(e.hint)
+}
+
+/**
+ * A failure of a patch made of blocks, said of the blocks in the host's words (each
+ * hunk the SEARCH block of its number), and naming the file by the path the model gave
+ * where the library names it by the patch's name.
+ * @param {unknown} thrown
+ * @param {object} about
+ * @param {string} about.path the path the model gave
+ * @param {string} about.name the file's name in the patch
+ * @param {Block[]} about.order the blocks in the order of the patch's hunks
+ * @param {Dialect} about.dialect whose blocks (a line hint is one way out of several places)
+ * @param {Words} about.words the host's
+ */
+function blockFailure(thrown, { path, name, order, dialect, words }) {
+  if (!(thrown instanceof EolEditError) || !Array.isArray(thrown.parts)) return thrown
+  const e = /** @type {EolEditError & { lines?: number[] }} */ (thrown)
+  const said = blockWords(words, order, dialect)
+  // The library puts the file a failure is about in front, as a part of its own.
+  const parts = /** @type {MessagePart[]} */ (e.parts)
+  const named = parts[0] === `${name}: ` ? [`${path}: `, ...parts.slice(1)] : parts
+  const message = render(named, said)
+  const hint = Array.isArray(e.hintParts) ? render(e.hintParts, said) : undefined
+  /** @type {{ code: import('../../../index.js').ErrorCode, hint?: string, lines?: number[], parts: MessagePart[], hintParts?: MessagePart[] }} */
+  const details = { code: /** @type {import('../../../index.js').ErrorCode} */ (e.code), parts: [message] }
+  if (hint !== undefined) {
+    details.hint = hint
+    details.hintParts = [hint]
+  }
   if (Array.isArray(e.lines)) details.lines = e.lines
-  if (Array.isArray(e.parts)) details.parts = saidParts(e.parts)
-  if (Array.isArray(e.hintParts)) details.hintParts = saidParts(e.hintParts)
-  return new EolEditError(said(e.message), details)
+  return new EolEditError(hint === undefined ? message : `${message} ${hint}`, details)
 }
 
 /**
@@ -534,10 +559,11 @@ function reword(thrown, path, name, order, dialect = CLINE) {
  * @param {string} path
  * @param {string} diff
  * @param {Dialect} dialect
- * @param {{ defaultHint?: number, write: (content: string) => Promise<import('../../../index.js').EditResult> }} how
+ * @param {{ defaultHint?: number, words: Words, write: (content: string) => Promise<import('../../../index.js').EditResult> }} how
+ *   `words`: the host's, for the library's failures
  * @returns {Promise<Applied>}
  */
-async function applyDiff(call, path, diff, dialect, { defaultHint, write }) {
+async function applyDiff(call, path, diff, dialect, { defaultHint, words, write }) {
   const blocks = parseBlocks(diff, dialect, defaultHint)
   const empty = blocks.find((b) => b.search.length === 0)
   if (empty) {
@@ -560,7 +586,7 @@ async function applyDiff(call, path, diff, dialect, { defaultHint, write }) {
   }
   const active = blocks.filter((b) => !same.includes(b))
   if (active.length === 0) throw new EolEditError('Every SEARCH/REPLACE block has the same SEARCH and REPLACE lines: nothing to change.', { code: 'NO_CHANGE' })
-  const result = await applyBlocks(call, path, active, dialect)
+  const result = await applyBlocks(call, path, active, dialect, words)
   const file = result.files[0]
   return { blocks: active.length, diff: file.diff, matchedBy: [...new Set(file.matchedBy)], warnings: file.warnings, warningParts: file.warningParts }
 }
