@@ -36,12 +36,18 @@ export type ErrorCode =
  * which `message` reads as `encoding: 'gbk'`; `valueOnly` when the sentence has just
  * named the argument and shows only the value). `{ op: 'readFile', listing: true }`
  * is the numbered view of a file (`12│text`) that the agent tools' `read_file` shows
- * and the messages quote lines from ("as read_file shows it").
+ * and the messages quote lines from ("as read_file shows it"). `{ line, width, text }`
+ * is a line of the file quoted in that view (`line` padded to `width` digits, `│`,
+ * `text`), for a front-end that numbers lines otherwise. `{ phrase, parts }` is a
+ * stretch a front-end may say in a sentence of its own, keyed by the stable `phrase`
+ * (`'change-encoding'`, `'read-again'`); `parts` is what it says otherwise.
  */
 export type MessagePart =
   | string
   | { op: 'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'convertEol' | 'convertEncoding' | 'applyPatch' | 'parsePatch' | 'applyEdits' | 'applyDeleteRange'; listing?: true }
   | { arg: string; value?: string; valueOnly?: true }
+  | { phrase: string; parts: MessagePart[] }
+  | { line: number; width: number; text: string }
 
 /** The details an `EolEditError` carries, and what its constructor takes. */
 export interface EolEditErrorOptions {
@@ -164,6 +170,11 @@ export interface ApplyResult {
   changed: boolean
   /** Things to tell the user, such as endings the edit made mixed. */
   warnings: Array<string>
+  /**
+   * The warnings as parts (text and references to the API), for a front-end that
+   * says them in its own names.
+   */
+  warningParts: Array<Array<MessagePart>>
 }
 
 /**
@@ -266,6 +277,11 @@ export interface EditResult {
    * hard link broken under a root, an encoding guessed, endings the edit made mixed.
    */
   warnings: Array<string>
+  /**
+   * The warnings as parts (text and references to the API), for a front-end that
+   * says them in its own names.
+   */
+  warningParts: Array<Array<MessagePart>>
 }
 
 /**
@@ -370,6 +386,11 @@ export interface PatchFileResult {
   matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>
   /** Things the host should show its user, such as endings the patch made mixed. */
   warnings: Array<string>
+  /**
+   * The warnings as parts (text and references to the API), for a front-end that
+   * says them in its own names.
+   */
+  warningParts: Array<Array<MessagePart>>
 }
 
 /** Options of `applyPatch`. */
@@ -438,6 +459,11 @@ export interface ReadResult {
   version: string
   /** Things the host should show its user, such as an encoding that was guessed. */
   warnings: Array<string>
+  /**
+   * The warnings as parts (text and references to the API), for a front-end that
+   * says them in its own names.
+   */
+  warningParts: Array<Array<MessagePart>>
 }
 
 /**

@@ -79,13 +79,15 @@ function noteTiers(result) {
   if (tiers.length > 0) {
     err(`note: matched by the lenient ${tiers.join(', ')} tier; lines not changed kept their bytes.`)
   }
-  for (const warning of result.warnings || []) err(`warning: ${cliWording(warning)}`)
+  for (const warning of cli.warningTexts(result)) err(`warning: ${warning}`)
 }
 
 /** A library result for --json, its warnings in the command line's words. */
 function worded(result) {
   const out = Object.assign({}, result)
-  if (Array.isArray(out.warnings)) out.warnings = out.warnings.map(cliWording)
+  if (Array.isArray(out.warnings)) out.warnings = cli.warningTexts(result)
+  // The parts are the library's, for a front-end to render: the command line did.
+  delete out.warningParts
   if (Array.isArray(out.files)) out.files = out.files.map(worded)
   return out
 }
@@ -128,7 +130,7 @@ const commands = {
     const p = parse('read', args)
     if (p.help) return help('read')
     const r = core.readFileSync(p.args.path, p.options)
-    for (const warning of r.warnings) err(`warning: ${cliWording(warning)}`)
+    for (const warning of cli.warningTexts(r)) err(`warning: ${warning}`)
     if (p.flags.json) return printJson(worded(r))
     if (p.flags.numbers) {
       const lines = r.content.split('\n')
@@ -200,7 +202,7 @@ const commands = {
         results.push({ path, status: 'converted', lines: r.replacements, eol: r.eol })
         if (!p.flags.json) {
           out(`${path}: ${p.flags.dryRun ? 'would convert' : 'converted'} ${r.replacements} line ending${r.replacements === 1 ? '' : 's'} to ${to}`)
-          for (const warning of r.warnings) err(`warning: ${cliWording(warning)}`)
+          for (const warning of cli.warningTexts(r)) err(`warning: ${warning}`)
         }
       } catch (error) {
         if (error && error.code === 'NO_CHANGE') {
@@ -209,8 +211,8 @@ const commands = {
           continue
         }
         if (!error || typeof error.code !== 'string') throw error
-        results.push({ path, status: 'failed', error: error.code, message: cliWording(error.message) })
-        err(`${error.code}: ${cliWording(error.message)}`)
+        results.push({ path, status: 'failed', error: error.code, message: cli.errorText(error) })
+        err(`${error.code}: ${cli.errorText(error)}`)
         status = EXIT_FAILED
       }
     }
@@ -240,7 +242,7 @@ const commands = {
       const name = f.action === 'move' ? `${f.path} -> ${f.movedTo}` : f.path
       out(`${marks[f.action] || '?'} ${name}`)
       for (const t of f.matchedBy || []) if (t !== 'exact') lenient.add(t)
-      for (const w of f.warnings || []) err(`warning: ${f.path}: ${cliWording(w)}`)
+      for (const w of cli.warningTexts(f)) err(`warning: ${f.path}: ${w}`)
     }
     if (lenient.size > 0) {
       err(`note: matched by the lenient ${[...lenient].join(', ')} tier; lines not changed kept their bytes.`)
@@ -275,7 +277,7 @@ const commands = {
       } catch (error) {
         if (error && error.code === 'BINARY_FILE') skipped.push({ path: file, reason: 'binary' })
         else if (error && error.code === 'FILE_TOO_LARGE') skipped.push({ path: file, reason: 'too large' })
-        else if (error && typeof error.code === 'string') errors.push({ path: file, error: error.code, message: cliWording(error.message) })
+        else if (error && typeof error.code === 'string') errors.push({ path: file, error: error.code, message: cli.errorText(error) })
         else throw error
       }
     }
@@ -399,60 +401,6 @@ const commands = {
   },
 }
 
-/**
- * What the command line's messages call things: the one place where the library's
- * words in a message (its functions and camelCase options, its `encoding: '…'` syntax)
- * and the agent tools' words (old_text, read_file, start_anchor) that the core's
- * messages use become the commands and flags a user of `eol-edit` has. Each rule is
- * one row, applied in order to messages and warnings (never to file content).
- */
-const CLI_WORDING = [
-  // Functions and tools, as the commands that do the same.
-  [/\b([Uu])se (?:writeFile|write_file)\b/g, "$1se 'eol-edit write'"],
-  [/\buse convertEol\b/g, "use 'eol-edit convert'"],
-  [/\bconvertEol\b/g, "'eol-edit convert'"],
-  [/\b(?:writeFile|write_file)\b/g, "'eol-edit write'"],
-  [/\b(?:readFile|read_file)\b/g, "'eol-edit read'"],
-  [/\b(?:editFile|edit_file|multiEdit|multi_edit)\b/g, "'eol-edit edit'"],
-  [/\b(?:deleteRange|delete_range)\b/g, "'eol-edit delete-range'"],
-  [/\bapplyPatch\b/g, "'eol-edit patch'"],
-  // Options and tool arguments, as flags and the command's own arguments.
-  [/\bset (?:replaceAll|replace_all)\b/g, 'use --replace-all'],
-  [/\b(?:replaceAll|replace_all)\b/g, '--replace-all'],
-  [/(^|[.!?:]\s+)(?:oldText|old_text)\b/g, '$1The --old text'],
-  [/\b(?:oldText|old_text)\b/g, 'the --old text'],
-  [/(^|[.!?:]\s+)(?:newText|new_text)\b/g, '$1The --new text'],
-  [/\b(?:newText|new_text)\b/g, 'the --new text'],
-  [/\b(?:startAnchor|start_anchor)\b/g, '<start>'],
-  [/\b(?:endAnchor|end_anchor)\b/g, '<end>'],
-  [/\bSet inclusive to true\b/g, 'Pass --inclusive'],
-  [/\bdryRun\b/g, '--dry-run'],
-  // The encoding, as --encoding.
-  [/\bpass encoding: '([^']*)' \(or '([^']*)'\)/g, 'pass --encoding $1 (or --encoding $2)'],
-  [/`?\bencoding: '([^']*)'`?/g, '--encoding $1'],
-  [/\b(?:as|with) the `?encoding`? option\b/g, 'with --encoding'],
-  [/\bthe `?encoding`? option\b/g, '--encoding'],
-  [/\bthe option `?encoding`?/g, '--encoding'],
-  [/`encoding`/g, '--encoding'],
-  // What the command line cannot do, said as what to do instead.
-  [/\buse convertEncoding to change its encoding\b/g, 'eol-edit keeps the encoding a file has'],
-  [
-    /, or change the file's encoding first with convertEncoding \(for example to '([^']*)'\)/g,
-    ', or convert the file to an encoding that has them (such as $1) with another tool first',
-  ],
-  [/\bconvertEncoding\b/g, 'an encoding conversion (which eol-edit does not do)'],
-  [/\bPass a larger maxBytes\b/g, 'Pass a larger --max-bytes'],
-  [/\bmaxBytes\b/g, '--max-bytes'],
-  [/\bexpectedVersions?\b/g, 'the version read'],
-]
-
-/** A core message or warning in the command line's words. */
-function cliWording(message) {
-  let text = message
-  for (const [pattern, replacement] of CLI_WORDING) text = text.replace(pattern, replacement)
-  return text
-}
-
 function help(command) {
   out(command === 'main' ? cli.mainHelp() : cli.commandHelp(cli.command(command)))
   return EXIT_OK
@@ -498,7 +446,7 @@ function report(error) {
     return EXIT_USAGE
   }
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-    err(`${error.code}: ${cliWording(error.message)}`)
+    err(`${error.code}: ${cli.errorText(error)}`)
     return error.code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILED
   }
   err(`IO_ERROR: ${error && error.stack ? error.stack : String(error)}`)

@@ -3,12 +3,14 @@
 
 // The command line's rendering of the operations (lib/operations.js): each command's
 // flags, how its arguments are parsed into the library's arguments and options, its
-// usage line, its --help and its line in `eol-edit --help`. bin/eol-edit.js holds what
+// usage line, its --help and its line in `eol-edit --help`, and its words for the
+// library's messages (wording.js `CLI_WORDS`). bin/eol-edit.js holds what
 // each command does with them and how it prints the result.
 
 const { parseArgs } = require('node:util')
 
 const { COMMAND_ORDER, FILE_FLAGS, OPERATIONS, operation } = require('./operations.js')
+const { CLI_WORDS, render, warningsOf } = require('./tools/wording.js')
 
 /** @typedef {import('./operations.js').Operation} Operation */
 /** @typedef {import('./operations.js').Param} Param */
@@ -250,4 +252,25 @@ function mainHelp() {
   ].join('\n')
 }
 
-module.exports = { COMMANDS, OPERATIONS, UsageError, command, parse, commandHelp, mainHelp }
+/**
+ * An error of the library in the command line's words: its parts and its hint's
+ * rendered with its commands and flags (`'eol-edit write'`, `--encoding gbk`); an
+ * error without parts as its message says.
+ * @param {{ message?: unknown, parts?: unknown, hintParts?: unknown }} error
+ * @returns {string}
+ */
+function errorText(error) {
+  if (!Array.isArray(error.parts)) return String(error.message)
+  const said = render(error.parts, CLI_WORDS)
+  return Array.isArray(error.hintParts) ? `${said} ${render(error.hintParts, CLI_WORDS)}` : said
+}
+
+/**
+ * A library result's warnings in the command line's words.
+ * @param {{ warnings?: readonly string[], warningParts?: ReadonlyArray<readonly import('../index.js').MessagePart[]> }} result
+ */
+function warningTexts(result) {
+  return warningsOf(result, CLI_WORDS)
+}
+
+module.exports = { COMMANDS, OPERATIONS, UsageError, command, parse, commandHelp, mainHelp, errorText, warningTexts }

@@ -23,7 +23,7 @@ use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
 use crate::matching::{self, Found, LazyLines, Lines, Tier};
-use crate::message::{parts, Message, Name, Op};
+use crate::message::{parts, Message, Name, Op, Part};
 use crate::splice::{Splice, Splices};
 
 /// One edit: replace `old_text` with `new_text` (every occurrence with `replace_all`).
@@ -116,8 +116,8 @@ fn endings_hint() -> Message {
         Name::OldText,
         " \"a\\r\\nb\" and ",
         Name::NewText,
-        " \"a\\nb\" turn one CRLF into LF), or use ",
-        Op::ConvertEol,
+        " \"a\\nb\" turn one CRLF into LF)",
+        Part::phrase("or-convert-eol", parts![", or use ", Op::ConvertEol]),
         "."
     ]
 }
@@ -176,10 +176,16 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
             Name::OldText,
             " is empty. To write a whole file use ",
             Op::WriteFile,
-            "; to insert text, include a neighbouring line in ",
-            Name::OldText,
-            " and ",
-            Name::NewText,
+            "; ",
+            Part::phrase(
+                "insert-text",
+                parts![
+                    "to insert text, include a neighbouring line in ",
+                    Name::OldText,
+                    " and ",
+                    Name::NewText
+                ]
+            ),
             "."
         ]));
     }
@@ -548,9 +554,12 @@ fn multiple_matches(lines: &[u32], count: usize, tier: Tier) -> Error {
     .with_hint(parts![
         "Add surrounding lines to ",
         Name::OldText,
-        " so it matches one place, or set ",
-        Name::ReplaceAll,
-        " to replace every one."
+        " so it matches one place",
+        Part::phrase(
+            "or-replace-all",
+            parts![", or set ", Name::ReplaceAll, " to replace every one"]
+        ),
+        "."
     ])
 }
 
@@ -825,9 +834,8 @@ pub fn delete_range(
         )
         .with_lines(vec![s as u32 + 1, e as u32 + 1])
         .with_hint(parts![
-            "Set ",
-            Name::Inclusive,
-            " to true to delete the anchor lines themselves."
+            Part::phrase("set-inclusive", parts!["Set ", Name::Inclusive, " to true"]),
+            " to delete the anchor lines themselves."
         ]));
     }
     let mut from = view.to_source(lines.start(first));
@@ -994,7 +1002,7 @@ mod tests {
         assert!(e
             .hint
             .unwrap()
-            .parts()
+            .flat()
             .contains(&crate::message::Part::Op(Op::ConvertEol)));
     }
 

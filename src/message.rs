@@ -287,6 +287,28 @@ pub enum Part {
         /// The value.
         value: Box<str>,
     },
+    /// A stretch of a message that a front-end may say in a sentence of its own: a
+    /// suggestion whose words depend on what the front-end has (the agent tools cannot
+    /// change a file's encoding; a host's tool has no `encoding` argument). `id` names
+    /// it stably (`"change-encoding"`); a front-end with no sentence of its own for it
+    /// renders `message`, which is also what `Display` shows.
+    Phrase {
+        /// The stable name a front-end keys its sentence by.
+        id: &'static str,
+        /// What the phrase says in the API's names.
+        message: Message,
+    },
+    /// A line of the file quoted as the numbered view shows it: its number, padded to
+    /// `width` digits, `│` and the text (`  12│text`). A front-end whose read tool numbers
+    /// lines otherwise (`12: text`, `cat -n`) renders it its way.
+    Line {
+        /// The 1-based line number.
+        number: u32,
+        /// The width the numbers of the quote are padded to.
+        width: u32,
+        /// The line's text (possibly cut, with `…`).
+        text: Box<str>,
+    },
 }
 
 impl Part {
@@ -296,6 +318,11 @@ impl Part {
             name,
             value: value.into(),
         }
+    }
+
+    /// A phrase a front-end may say its own way (see [`Part::Phrase`]).
+    pub fn phrase(id: &'static str, message: Message) -> Part {
+        Part::Phrase { id, message }
     }
 }
 
@@ -379,6 +406,18 @@ impl Message {
         self.to_string()
     }
 
+    /// The parts with every phrase opened up into its own parts.
+    #[cfg(test)]
+    pub(crate) fn flat(&self) -> Vec<Part> {
+        self.0
+            .iter()
+            .flat_map(|part| match part {
+                Part::Phrase { message, .. } => message.flat(),
+                other => vec![other.clone()],
+            })
+            .collect()
+    }
+
     /// The text of the message in this crate's names holds `what`.
     #[cfg(test)]
     pub(crate) fn contains(&self, what: &str) -> bool {
@@ -424,10 +463,47 @@ impl fmt::Display for Message {
                     value: Some(value),
                 } => write!(f, "{} = {value:?}", name.rust_name())?,
                 Part::Value { value, .. } => write!(f, "{value:?}")?,
+                Part::Phrase { message, .. } => write!(f, "{message}")?,
+                Part::Line {
+                    number,
+                    width,
+                    text,
+                } => write!(f, "{number:>width$}\u{2502}{text}", width = *width as usize)?,
             }
         }
         Ok(())
     }
+}
+
+/// "as the `name` option": how a message says to give a value as an option, which a
+/// front-end with flags says as "with --name" and one with arguments as "as the
+/// "name" argument".
+pub(crate) fn as_option(name: Name) -> Part {
+    Part::phrase("as-option", parts!["as the ", name, " option"])
+}
+
+/// "Read the file again" (as `text` says it, by its case): the way out of a stale read,
+/// which each front-end says with its own read operation.
+pub(crate) fn read_again(text: &'static str) -> Part {
+    Part::phrase("read-again", Message::from(text))
+}
+
+/// "as read_file shows it" (`pronoun`: `it` or `them`): the numbered view a quote
+/// comes from, which a front-end without a read tool says otherwise.
+pub(crate) fn as_listed(pronoun: &'static str) -> Part {
+    let (id, shows) = match pronoun {
+        "them" => ("as-listed-them", " shows them"),
+        _ => ("as-listed-it", " shows it"),
+    };
+    Part::phrase(id, parts!["as ", Part::Listing, shows])
+}
+
+/// " (without line-number prefixes)", after [`as_listed`].
+pub(crate) fn no_prefixes() -> Part {
+    Part::phrase(
+        "no-prefixes",
+        Message::from(" (without line-number prefixes)"),
+    )
 }
 
 /// A [`Message`] of text and references: `parts!["use ", Op::WriteFile, " to create it"]`.

@@ -9,7 +9,7 @@
 
 const core = require('../binding.js')
 const { TIER_NOTES, compactDiff, diffCounts, plural } = require('./results.js')
-const { toolWording } = require('./wording.js')
+const { warningsOf } = require('./wording.js')
 
 /** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
 /** @typedef {import('./session.js').FileChange} FileChange */
@@ -66,7 +66,7 @@ function summarize(result) {
     for (const tier of new Set(f.matchedBy)) {
       if (TIER_NOTES[tier]) notes.push(`Note: in ${f.path}, a hunk ${TIER_NOTES[tier]}.`)
     }
-    for (const w of f.warnings) notes.push(`Warning: ${f.path}: ${toolWording(w)}`)
+    for (const w of warningsOf(f)) notes.push(`Warning: ${f.path}: ${w}`)
   }
   if (notes.some((n) => n.startsWith('Note:'))) notes.push('Lines you did not change kept their exact bytes; check the diff.')
   lines.push(...notes)
@@ -83,7 +83,7 @@ function summarize(result) {
     diff: result.files.map((f) => f.diff).join(''),
     summary: files.map((f) => f.summary).join('\n'),
   }
-  const warnings = result.files.flatMap((f) => f.warnings.map((w) => `${f.path}: ${toolWording(w)}`))
+  const warnings = result.files.flatMap((f) => warningsOf(f).map((w) => `${f.path}: ${w}`))
   if (warnings.length > 0) out.warnings = warnings
   return out
 }

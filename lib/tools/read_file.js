@@ -9,7 +9,7 @@
 const { GUTTER } = require('../operations.js')
 const { argumentError } = require('./errors.js')
 const { describeEndings, plural } = require('./results.js')
-const { toolWarnings } = require('./wording.js')
+const { warningsOf } = require('./wording.js')
 
 /** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
 /** @typedef {import('./session.js').Call} Call */
@@ -69,7 +69,7 @@ async function read(values, call, name) {
     `[${path}: ${plural(total, 'line')} | endings: ${describeEndings(r.eol)}` +
     `${!r.eol.trailingNewline && total > 0 ? ', no newline at end of file' : ''}` +
     ` | BOM: ${r.bom ? 'yes' : 'no'} | encoding: ${r.encoding} | version: ${r.version}]`
-  const worded = toolWarnings(r.warnings)
+  const worded = warningsOf(r)
   const warnings = worded.map((w) => `[warning: ${w}]`)
   if (total === 0) return done(path, [header, ...warnings, '[empty file]'], `read_file ${path}: empty file`, worded)
 

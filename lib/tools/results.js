@@ -6,7 +6,7 @@
 // its header (the summary names the file), cut when very long.
 
 const { GUTTER } = require('../operations.js')
-const { toolWarnings } = require('./wording.js')
+const { warningsOf } = require('./wording.js')
 
 /** @typedef {import('../../index.js').EolInfo} EolInfo */
 /** @typedef {import('../../index.js').EditResult} EditResult */
@@ -146,9 +146,9 @@ function tierNotes(tiers, multi) {
   return notes
 }
 
-/** @param {readonly string[] | undefined} warnings */
-function warningNotes(warnings) {
-  return toolWarnings(warnings).map(warningLine)
+/** A core result's warnings as lines of `data`. @param {{ warnings?: readonly string[], warningParts?: ReadonlyArray<readonly import('../../index.js').MessagePart[]> }} result */
+function warningNotes(result) {
+  return warningsOf(result).map(warningLine)
 }
 
 /** How a warning reads in `data`. @param {string} warning */
@@ -191,7 +191,7 @@ function withArgumentWarnings(result, warnings, line = warningLine) {
  * @returns {ToolSuccess}
  */
 function changed(tool, path, result, head, notes = [], { showDiff = true } = {}) {
-  const parts = [head, ...notes, ...warningNotes(result.warnings)]
+  const parts = [head, ...notes, ...warningNotes(result)]
   const diff = showDiff ? compactDiff(result.diff) : ''
   if (diff) parts.push(diff)
   /** @type {ToolSuccess} */
@@ -202,7 +202,7 @@ function changed(tool, path, result, head, notes = [], { showDiff = true } = {})
     diff: result.diff,
     summary: changeSummary(tool, path, result.diff),
   }
-  if (result.warnings && result.warnings.length > 0) out.warnings = toolWarnings(result.warnings)
+  if (result.warnings && result.warnings.length > 0) out.warnings = warningsOf(result)
   return out
 }
 

@@ -399,8 +399,11 @@ class Call {
           expected === ABSENT ? 'exists now, but did not when the change was made' : current === undefined ? 'no longer exists' : 'has changed since it was read'
         throw toolError(
           'FILE_CHANGED',
-          `File changed on disk: ${path} ${what}. ` +
-            'Nothing was written. Read it again with read_file and redo the change on its current content.',
+          [
+            `File changed on disk: ${path} ${what}. Nothing was written. `,
+            { phrase: 'read-again', parts: ['Read the file again'] },
+            ' and redo the change on its current content.',
+          ],
         )
       }
     }
@@ -440,8 +443,11 @@ class Call {
           else if (session.requireRead) {
             throw toolError(
               'FILE_CHANGED',
-              `${path} has not been read yet, so the change could overwrite what you have not seen. ` +
-                'Nothing was written. Read it with read_file first, then make the change.',
+              [
+                `${path} has not been read yet, so the change could overwrite what you have not seen. Nothing was written. `,
+                { phrase: 'read-first', parts: ['Read it first'] },
+                ', then make the change.',
+              ],
             )
           }
         }

@@ -25,6 +25,10 @@ pub struct ApplyResult {
     pub changed: bool,
     /// Things to tell the user, such as endings the edit made mixed.
     pub warnings: Vec<String>,
+    /// The warnings as parts (text and references to the API), for a front-end that
+    /// says them in its own names.
+    #[napi(ts_type = "Array<Array<MessagePart>>")]
+    pub warning_parts: super::js::WarningParts,
 }
 
 /// Reads the `edits` array of `applyEdits` / `multiEdit` (`function`, for messages):
@@ -125,6 +129,7 @@ impl Content {
             eol: EolInfo::from(r.eol),
             changed: r.changed,
             warnings: super::js::library_texts(&r.warnings),
+            warning_parts: super::js::WarningParts(r.warnings.clone()),
         })
     }
 }

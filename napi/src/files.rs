@@ -64,6 +64,10 @@ pub struct EditResult {
     /// Things the host should show its user (empty when there is nothing to say): a
     /// hard link broken under a root, an encoding guessed, endings the edit made mixed.
     pub warnings: Vec<String>,
+    /// The warnings as parts (text and references to the API), for a front-end that
+    /// says them in its own names.
+    #[napi(ts_type = "Array<Array<MessagePart>>")]
+    pub warning_parts: super::js::WarningParts,
 }
 
 /// What `readFile` returns.
@@ -84,6 +88,10 @@ pub struct ReadResult {
     pub version: String,
     /// Things the host should show its user, such as an encoding that was guessed.
     pub warnings: Vec<String>,
+    /// The warnings as parts (text and references to the API), for a front-end that
+    /// says them in its own names.
+    #[napi(ts_type = "Array<Array<MessagePart>>")]
+    pub warning_parts: super::js::WarningParts,
 }
 
 /// Options of every file function.
@@ -199,6 +207,7 @@ fn edit_result(r: eol_edit::EditResult) -> EditResult {
         version: r.version,
         changed: r.changed,
         warnings: super::js::library_texts(&r.warnings),
+        warning_parts: super::js::WarningParts(r.warnings.clone()),
     }
 }
 
@@ -236,6 +245,7 @@ fn read_work(path: PathBuf, options: ReadOptions) -> Result<ReadResult, Error> {
         encoding: r.encoding,
         version: r.version,
         warnings: super::js::library_texts(&r.warnings),
+        warning_parts: super::js::WarningParts(r.warnings.clone()),
     })
 }
 

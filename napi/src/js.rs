@@ -736,7 +736,9 @@ pub fn library_text(message: &Message) -> String {
                 }
             }
             Part::Value { value, .. } => out.push_str(&format!("'{value}'")),
-            // A part of a kind this binding does not know yet: its text in the crate's
+            Part::Phrase { message, .. } => out.push_str(&library_text(message)),
+            // A part of a kind this binding does not know yet (and a quoted line, which
+            // the library shows as the numbered view does): its text in the crate's
             // own names.
             other => out.push_str(&Message::new(vec![other.clone()]).to_string()),
         }
@@ -749,6 +751,41 @@ pub fn library_texts(messages: &[Message]) -> Vec<String> {
     messages.iter().map(library_text).collect()
 }
 
+/// A result's warnings as parts (`warningParts`), for a front-end that renders them in
+/// its own names, as it renders an error's `parts`.
+pub struct WarningParts(pub Vec<Message>);
+
+impl napi::bindgen_prelude::TypeName for WarningParts {
+    fn type_name() -> &'static str {
+        "Array<Array<MessagePart>>"
+    }
+
+    fn value_type() -> napi::ValueType {
+        napi::ValueType::Object
+    }
+}
+
+impl napi::bindgen_prelude::ToNapiValue for WarningParts {
+    unsafe fn to_napi_value(env: sys::napi_env, value: Self) -> napi::Result<sys::napi_value> {
+        let env = Env::from_raw(env);
+        let mut array = env.create_array(value.0.len() as u32)?;
+        for (i, message) in value.0.iter().enumerate() {
+            array.set(i as u32, js_parts(&env, message)?)?;
+        }
+        Ok(array.raw())
+    }
+}
+
+/// Results are only given to JavaScript, never taken from it.
+impl napi::bindgen_prelude::FromNapiValue for WarningParts {
+    unsafe fn from_napi_value(_: sys::napi_env, _: sys::napi_value) -> napi::Result<Self> {
+        Err(napi::Error::new(
+            napi::Status::InvalidArg,
+            "warningParts are given, not taken",
+        ))
+    }
+}
+
 fn library_name(name: &Name) -> &str {
     match name {
         Name::OldText => "old_text",
@@ -759,9 +796,10 @@ fn library_name(name: &Name) -> &str {
 
 /// A message as JavaScript's `parts`: strings for text, `{ op }` for an operation
 /// (`listing: true` for the numbered view of `readFile`'s agent tool), `{ arg, value? }`
-/// for an argument (`valueOnly: true` when only its value is to be shown), with the
-/// library's names as the ids.
-fn js_parts<'env>(env: &'env Env, message: &Message) -> napi::Result<Array<'env>> {
+/// for an argument (`valueOnly: true` when only its value is to be shown), `{ phrase,
+/// parts }` for a phrase a front-end may say its own way, `{ line, width, text }` for a
+/// quoted line of the file, with the library's names as the ids.
+pub fn js_parts<'env>(env: &'env Env, message: &Message) -> napi::Result<Array<'env>> {
     let mut array = env.create_array(message.parts().len() as u32)?;
     for (i, part) in message.parts().iter().enumerate() {
         let i = i as u32;
@@ -791,6 +829,23 @@ fn js_parts<'env>(env: &'env Env, message: &Message) -> napi::Result<Array<'env>
                 o.set("arg", name.id())?;
                 o.set("value", &**value)?;
                 o.set("valueOnly", true)?;
+                array.set(i, o)?;
+            }
+            Part::Phrase { id, message } => {
+                let mut o = Object::new(env)?;
+                o.set("phrase", *id)?;
+                o.set("parts", js_parts(env, message)?)?;
+                array.set(i, o)?;
+            }
+            Part::Line {
+                number,
+                width,
+                text,
+            } => {
+                let mut o = Object::new(env)?;
+                o.set("line", *number)?;
+                o.set("width", *width)?;
+                o.set("text", &**text)?;
                 array.set(i, o)?;
             }
             other => array.set(i, Message::new(vec![other.clone()]).to_string())?,

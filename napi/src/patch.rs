@@ -34,6 +34,10 @@ pub struct PatchFileResult {
     pub matched_by: Vec<String>,
     /// Things the host should show its user, such as endings the patch made mixed.
     pub warnings: Vec<String>,
+    /// The warnings as parts (text and references to the API), for a front-end that
+    /// says them in its own names.
+    #[napi(ts_type = "Array<Array<MessagePart>>")]
+    pub warning_parts: super::js::WarningParts,
 }
 
 /// The result of `applyPatch`.
@@ -159,6 +163,7 @@ fn patch_work(patch: Vec<u8>, opts: PatchOptions) -> Result<PatchResult, Error> 
                 version: f.version,
                 matched_by: tier_names(&f.matched_by),
                 warnings: super::js::library_texts(&f.warnings),
+                warning_parts: super::js::WarningParts(f.warnings.clone()),
             })
             .collect(),
     })

@@ -31,7 +31,7 @@ use encoding_rs::DecoderResult;
 use memchr::{memchr2_iter, memrchr2};
 
 use super::{invalid_warning, views, Decided, Decoded, Encoding, Family};
-use crate::message::{parts, Message, Name};
+use crate::message::{self, as_option, parts, Message, Name};
 
 /// Source offsets between anchors (at least; anchors sit at the next clean point).
 const ANCHOR_EVERY: usize = 64 * 1024;
@@ -329,9 +329,9 @@ fn decode_mapped_with(
     if invalid > 0 {
         warnings.push(if decided == Decided::Fallback {
             parts![
-                format!("The file is not valid UTF-8 and its encoding could not be told; {invalid} byte sequence(s) are shown as U+FFFD and kept as they are unless an edit replaces them. If you know the encoding, pass it as the "),
-                Name::Encoding,
-                " option."
+                format!("The file is not valid UTF-8 and its encoding could not be told; {invalid} byte sequence(s) are shown as U+FFFD and kept as they are unless an edit replaces them. If you know the encoding, "),
+                message::Part::phrase("pass-it", parts!["pass it ", as_option(Name::Encoding)]),
+                "."
             ]
         } else {
             invalid_warning(encoding, invalid).into()
@@ -341,9 +341,12 @@ fn decode_mapped_with(
         warnings.insert(
             0,
             parts![
-                format!("The file's encoding was detected as {encoding} (it is not valid UTF-8 and nothing declares its encoding); if that is wrong, pass the right one as the "),
-                Name::Encoding,
-                " option, or declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding)."
+                format!("The file's encoding was detected as {encoding} (it is not valid UTF-8 and nothing declares its encoding); if that is wrong, "),
+                message::Part::phrase(
+                    "pass-the-right-one",
+                    parts!["pass the right one ", as_option(Name::Encoding), ", or declare it"]
+                ),
+                " in .editorconfig (charset) or .gitattributes (working-tree-encoding)."
             ],
         );
     }

@@ -381,9 +381,12 @@ pub fn decode(mut bytes: Vec<u8>, hints: &Hints<'_>) -> Result<Decoded> {
                 ));
             }
             warnings.push(parts![
-                format!("The file is valid UTF-8, so it was read as utf-8, not as {option}; use "),
-                Op::ConvertEncoding,
-                " to change its encoding."
+                format!("The file is valid UTF-8, so it was read as utf-8, not as {option}; "),
+                Part::phrase(
+                    "change-encoding",
+                    parts!["use ", Op::ConvertEncoding, " to change its encoding"]
+                ),
+                "."
             ]);
         }
         return Ok(Decoded {
@@ -442,11 +445,18 @@ fn binary_check(body: &[u8]) -> Result<()> {
             ),
         )
         .with_hint(parts![
-            "If it is UTF-16 without a byte order mark, pass ",
-            Name::Encoding.is("utf-16le"),
-            " (or ",
-            Part::value(Name::Encoding, "utf-16be"),
-            ")."
+            "If it is UTF-16 without a byte order mark, ",
+            Part::phrase(
+                "pass-utf-16",
+                parts![
+                    "pass ",
+                    Name::Encoding.is("utf-16le"),
+                    " (or ",
+                    Part::value(Name::Encoding, "utf-16be"),
+                    ")"
+                ]
+            ),
+            "."
         ])),
         None => Ok(()),
     }

@@ -576,7 +576,7 @@ fn non_ascii_text_is_refused_in_a_file_whose_encoding_is_not_known() {
         "{hint}"
     );
     assert!(hint
-        .parts()
+        .flat()
         .contains(&crate::message::Name::Encoding.is("windows-1252")));
     // ASCII goes ahead, every other byte kept.
     let mut ascii = d.source.clone();

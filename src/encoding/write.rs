@@ -26,7 +26,7 @@ use super::{views, Decided, Decoded, Encoding, Family, Hints};
 use crate::align;
 use crate::eol;
 use crate::error::{Error, ErrorCode, Result};
-use crate::message::{parts, Name, Op, Part};
+use crate::message::{as_option, parts, Name, Op, Part};
 use crate::splice::Splices;
 
 /// The bytes of a write, as pieces to be written one after another.
@@ -375,17 +375,20 @@ pub(crate) fn unknown(c: char, line: usize) -> Error {
         ),
     )
     .with_lines(vec![line as u32])
-    .with_hint(parts![
-        "Pass the file's encoding as the ",
-        Name::Encoding,
-        " option (for example ",
-        Name::Encoding.is("windows-1252"),
-        ", or ",
-        Name::Encoding.is("utf-8"),
-        " for a UTF-8 file with a few damaged bytes); ",
-        Op::ReadFile,
-        " shows the bytes it could not decode as U+FFFD and names them in its warnings. Changes with only ASCII text need no encoding."
-    ])
+    .with_hint(parts![Part::phrase(
+        "give-encoding",
+        parts![
+            "Pass the file's encoding ",
+            as_option(Name::Encoding),
+            " (for example ",
+            Name::Encoding.is("windows-1252"),
+            ", or ",
+            Name::Encoding.is("utf-8"),
+            " for a UTF-8 file with a few damaged bytes); ",
+            Op::ReadFile,
+            " shows the bytes it could not decode as U+FFFD and names them in its warnings. Changes with only ASCII text need no encoding."
+        ]
+    )])
 }
 
 impl Decoded {
@@ -405,15 +408,18 @@ fn unknown_source() -> Error {
         ErrorCode::EncodingUnknown,
         "The file is not valid UTF-8 and its encoding is not known, so it cannot be converted: the bytes that could not be decoded would be written as U+FFFD. Nothing was written.",
     )
-    .with_hint(parts![
-        "Pass the encoding the file is in as the ",
-        Name::Encoding,
-        " option (for example ",
-        Name::Encoding.is("windows-1252"),
-        "); ",
-        Op::ReadFile,
-        " shows the bytes it could not decode as U+FFFD."
-    ])
+    .with_hint(parts![Part::phrase(
+        "give-encoding",
+        parts![
+            "Pass the encoding the file is in ",
+            as_option(Name::Encoding),
+            " (for example ",
+            Name::Encoding.is("windows-1252"),
+            "); ",
+            Op::ReadFile,
+            " shows the bytes it could not decode as U+FFFD."
+        ]
+    )])
 }
 
 /// `ENCODING_UNMAPPABLE` for `c` on `line`.
@@ -448,11 +454,18 @@ pub(crate) fn unmappable(c: char, line: usize, encoding: Encoding) -> Error {
     )
     .with_lines(vec![line as u32])
     .with_hint(parts![
-        format!("Write the text with characters {encoding} can hold (for example an escape sequence the file's language understands), or change the file's encoding first with "),
-        Op::ConvertEncoding,
-        " (for example to ",
-        Part::value(Name::To, "utf-8"),
-        ")."
+        format!("Write the text with characters {encoding} can hold (for example an escape sequence the file's language understands)"),
+        Part::phrase(
+            "convert-encoding-first",
+            parts![
+                ", or change the file's encoding first with ",
+                Op::ConvertEncoding,
+                " (for example to ",
+                Part::value(Name::To, "utf-8"),
+                ")"
+            ]
+        ),
+        "."
     ])
 }
 

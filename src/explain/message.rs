@@ -183,8 +183,9 @@ fn differences(
     out
 }
 
-/// The region's lines as `read_file` shows them: `12│text`, the numbers padded alike.
-fn quote(lines: &Lines<'_>, region: &Region) -> String {
+/// The region's lines as `read_file` shows them: `12│text`, the numbers padded alike,
+/// each a [`Part::Line`] so that a front-end numbering lines otherwise shows its own.
+fn quote(lines: &Lines<'_>, region: &Region) -> Message {
     let width = (region.last + 1).to_string().len();
     let shown: Vec<usize> = if region.last - region.first < QUOTE_MAX {
         (region.first..=region.last).collect()
@@ -193,16 +194,16 @@ fn quote(lines: &Lines<'_>, region: &Region) -> String {
             .chain(region.last + 1 - QUOTE_TAIL..=region.last)
             .collect()
     };
-    let mut out = String::new();
+    let mut out = Vec::new();
     let mut previous = None;
     for j in shown {
         if previous.is_some_and(|p| p + 1 != j) {
-            out.push_str(&format!(
+            out.push(Part::from(format!(
                 "{:>width$}…(lines {}-{} not shown)\n",
                 "",
                 previous.unwrap_or(0) + 2,
                 j
-            ));
+            )));
         }
         let text = String::from_utf8_lossy(lines.line(j));
         let text = if text.chars().count() > QUOTE_LINE_CHARS {
@@ -213,10 +214,15 @@ fn quote(lines: &Lines<'_>, region: &Region) -> String {
         } else {
             text.into_owned()
         };
-        out.push_str(&format!("{:>width$}\u{2502}{text}\n", j + 1));
+        out.push(Part::Line {
+            number: j as u32 + 1,
+            width: width as u32,
+            text: text.into(),
+        });
+        out.push(Part::from("\n"));
         previous = Some(j);
     }
-    out
+    Message::new(out)
 }
 
 fn span(region: &Region) -> String {
@@ -245,9 +251,10 @@ fn not_found_hint() -> Message {
     parts![
         "Copy ",
         Name::OldText,
-        " exactly as ",
-        Part::Listing,
-        " shows it (without line-number prefixes), write line breaks as \\n, and add a line of context if needed."
+        " exactly ",
+        crate::message::as_listed("it"),
+        crate::message::no_prefixes(),
+        ", write line breaks as \\n, and add a line of context if needed."
     ]
 }
 
@@ -320,20 +327,24 @@ fn explained(
     let old: Vec<&[u8]> = body.split(|&b| b == b'\n').collect();
     let Some(best) = regions.first() else {
         return (
-            parts![" No part of the file is close to it: read the file again before editing it."],
+            parts![
+                " No part of the file is close to it: ",
+                crate::message::read_again("read the file again"),
+                " before editing it."
+            ],
             Vec::new(),
         );
     };
     let mut message = parts![
         format!(
-            " The closest match is {} ({}% similar), as ",
+            " The closest match is {} ({}% similar), ",
             span(best),
             percent(lines, &old, best)
         ),
-        Part::Listing,
-        " shows it:\n",
-        quote(lines, best)
-    ];
+        crate::message::as_listed("it"),
+        ":\n"
+    ]
+    .then(quote(lines, best));
     let mut differences = differences(lines, &old, ends_with_newline, best, who);
     if !differences.is_empty() {
         let more = differences.len().saturating_sub(MAX_DIFFERENCES);
@@ -364,9 +375,10 @@ fn explained(
 /// The hint every `ANCHOR_NOT_FOUND` for a line of text carries.
 fn anchor_hint() -> Message {
     parts![
-        "An anchor is one whole line exactly as ",
-        Part::Listing,
-        " shows it (without the line-number prefix), or a 1-based line number."
+        "An anchor is one whole line exactly ",
+        crate::message::as_listed("it"),
+        Part::phrase("no-prefix", parts![" (without the line-number prefix)"]),
+        ", or a 1-based line number."
     ]
 }
 
@@ -393,22 +405,26 @@ pub fn anchor_not_found(lines: &Lines<'_>, line: &[u8], who: &str) -> Error {
     let Some(best) = regions.first() else {
         if !lines.is_empty() {
             message = message.then(parts![
-                " No line of the file is close to it: read the file again."
+                " No line of the file is close to it: ",
+                crate::message::read_again("read the file again"),
+                "."
             ]);
         }
         return Error::new(ErrorCode::AnchorNotFound, message).with_hint(anchor_hint());
     };
     let old = [line];
-    message = message.then(parts![
-        format!(
-            " The closest is {} ({}% similar), as ",
-            span(best),
-            percent(lines, &old, best)
-        ),
-        Part::Listing,
-        " shows it:\n",
-        quote(lines, best)
-    ]);
+    message = message.then(
+        parts![
+            format!(
+                " The closest is {} ({}% similar), ",
+                span(best),
+                percent(lines, &old, best)
+            ),
+            crate::message::as_listed("it"),
+            ":\n"
+        ]
+        .then(quote(lines, best)),
+    );
     // Each paired line's differences; that its characters differ the first sentence
     // already shows, and indentation or trailing spaces never fail an anchor.
     let the_anchor = Part::from("the anchor");
@@ -430,8 +446,8 @@ pub fn anchor_not_found(lines: &Lines<'_>, line: &[u8], who: &str) -> Error {
     }
     let mut numbers = best.line_numbers();
     if let Some(second) = regions.get(1) {
-        message = message.then(parts![
-            format!(
+        message = message.then(
+            parts![format!(
                 "{} {} nearly as close ({}% similar):\n",
                 capitalize(&span(second)),
                 if second.first == second.last {
@@ -440,9 +456,9 @@ pub fn anchor_not_found(lines: &Lines<'_>, line: &[u8], who: &str) -> Error {
                     "are"
                 },
                 percent(lines, &old, second)
-            ),
-            quote(lines, second)
-        ]);
+            )]
+            .then(quote(lines, second)),
+        );
         numbers.extend(second.line_numbers());
     }
     Error::new(ErrorCode::AnchorNotFound, message.trim_end())

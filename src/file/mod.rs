@@ -50,7 +50,7 @@ use std::time::SystemTime;
 
 use crate::encoding::{self, Decoded, Encoding, Hints};
 use crate::error::{Error, ErrorCode, Result};
-use crate::message::{parts, Message, Name, Op};
+use crate::message::{parts, Message, Name, Op, Part};
 use crate::splice::Splices;
 use atomic::{Expect, Snapshot};
 use lock::{LockKey, PathLock};
@@ -414,12 +414,12 @@ fn not_found(display: &Path) -> Error {
 /// "File not found: PATH. Check the path, or use write_file to create it."
 fn not_found_message(display: &Path) -> Message {
     parts![
-        format!(
-            "File not found: {}. Check the path, or use ",
-            display.display()
+        format!("File not found: {}. Check the path, ", display.display()),
+        Part::phrase(
+            "create-it",
+            parts!["or use ", Op::WriteFile, " to create it"]
         ),
-        Op::WriteFile,
-        " to create it."
+        "."
     ]
 }
 
@@ -442,11 +442,14 @@ fn too_large(display: &Path, len: u64, max_bytes: u64) -> Error {
             display.display()
         ),
     )
-    .with_hint(parts![
-        "Pass a larger ",
-        Name::MaxBytes,
-        " (0 for no limit) if the file really must be read."
-    ])
+    .with_hint(parts![Part::phrase(
+        "larger-max-bytes",
+        parts![
+            "Pass a larger ",
+            Name::MaxBytes,
+            " (0 for no limit) if the file really must be read."
+        ]
+    )])
 }
 
 /// `FILE_CHANGED` for `display`, which `detail` (e.g. "was deleted").
@@ -458,7 +461,10 @@ pub(crate) fn file_changed(display: &Path, detail: &str) -> Error {
             display.display()
         ),
     )
-    .with_hint("Read the file again and redo the edit on its current content.")
+    .with_hint(parts![
+        crate::message::read_again("Read the file again"),
+        " and redo the edit on its current content."
+    ])
 }
 
 /// What was being done when an I/O error struck, for its message.

@@ -43,7 +43,7 @@ use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
 use crate::matching::{self, Found, Lines, Match, Reindent, Tier};
-use crate::message::{parts, Part};
+use crate::message::{parts, Message, Part};
 use crate::splice::{Splice, Splices};
 
 use super::{Hunk, Kind, NewContent};
@@ -206,29 +206,37 @@ fn check_removal(source: &[u8], hunks: &[Hunk], label: &str) -> Result<()> {
     }
     let count: usize = unseen.iter().map(Range::len).sum();
     let width = unseen.last().map_or(1, |r| r.end.to_string().len());
-    let mut quoted = String::new();
+    let mut quoted = Vec::new();
     for j in unseen.iter().flat_map(Range::clone).take(UNSEEN_QUOTED) {
         let text = String::from_utf8_lossy(lines.line(j));
-        quoted.push_str(&format!("\n{:>width$}\u{2502}{text}", j + 1));
+        quoted.push(Part::from("\n"));
+        quoted.push(Part::Line {
+            number: j as u32 + 1,
+            width: width as u32,
+            text: text.into(),
+        });
     }
     if count > UNSEEN_QUOTED {
-        quoted.push_str(&format!("\n…({} more)", count - UNSEEN_QUOTED));
+        quoted.push(Part::from(format!("\n…({} more)", count - UNSEEN_QUOTED)));
     }
     let of = if count == 1 { "a line" } else { "lines" };
     Err(Error::new(
         ErrorCode::TextNotFound,
         parts![
             format!(
-                "{label}: the section deletes the file, but its hunks do not remove all of it: the file has {of} the patch does not show ({}), which deleting it would lose. As ",
+                "{label}: the section deletes the file, but its hunks do not remove all of it: the file has {of} the patch does not show ({}), which deleting it would lose. ",
                 spans.join(", ")
             ),
-            Part::Listing,
-            " shows them:",
-            quoted
-        ],
+            crate::message::as_listed("them"),
+            ":"
+        ]
+        .then(Message::new(quoted)),
     )
     .with_lines((first.start as u32 + 1..=first.end as u32).collect())
-    .with_hint("Read the file again: a deletion's hunks give every line of the file as removed. Or use `*** Delete File: PATH` to delete the file whatever it holds."))
+    .with_hint(parts![
+        crate::message::read_again("Read the file again"),
+        ": a deletion's hunks give every line of the file as removed. Or use `*** Delete File: PATH` to delete the file whatever it holds."
+    ]))
 }
 
 /// The bytes of an added file that did not exist: the patch's own line breaks when it
@@ -445,9 +453,9 @@ impl State<'_, '_> {
         Err(Error::new(ErrorCode::TextNotFound, head.then(closest))
             .with_lines(lines)
             .with_hint(parts![
-                "An `@@` line names a whole line of the file (a function or class header) that comes before the hunk; copy it as ",
-                Part::Listing,
-                " shows it, or use a bare `@@`."
+                "An `@@` line names a whole line of the file (a function or class header) that comes before the hunk; copy it ",
+                crate::message::as_listed("it"),
+                ", or use a bare `@@`."
             ]))
     }
 
@@ -496,9 +504,12 @@ impl State<'_, '_> {
         Error::new(ErrorCode::TextNotFound, parts![head].then(closest))
             .with_lines(lines)
             .with_hint(parts![
-                "Copy the context and removed lines exactly as ",
-                Part::Listing,
-                " shows them (without line-number prefixes), each after its one-character prefix (' ' or '-'), and read the file again if it may have changed."
+                "Copy the context and removed lines exactly ",
+                crate::message::as_listed("them"),
+                crate::message::no_prefixes(),
+                ", each after its one-character prefix (' ' or '-'), and ",
+                crate::message::read_again("read the file again"),
+                " if it may have changed."
             ])
     }
 

@@ -46,7 +46,7 @@ use crate::engine::{self, WriteEol};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
 use crate::file::{self, Attributes, FileId, FileOptions, NewFolders};
-use crate::message::{parts, Message};
+use crate::message::{parts, Message, Part};
 use crate::splice::Splices;
 
 use super::{apply, parse};
@@ -167,10 +167,12 @@ pub(super) fn run(patch: &Patch, opts: &Options) -> Result<Vec<FileResult>> {
         .collect())
 }
 
-fn not_found(path: &str, why: &str) -> Error {
+fn not_found(path: &str, why: impl Into<Message>) -> Error {
     Error::new(
         ErrorCode::FileNotFound,
-        format!("File not found: {path}{why}."),
+        Message::from(format!("File not found: {path}"))
+            .then(why.into())
+            .then(".".into()),
     )
 }
 
@@ -279,7 +281,10 @@ impl<'o> Disk<'o> {
             ErrorCode::FileChanged,
             format!("File changed on disk: {path} {detail}. Nothing was written."),
         )
-        .with_hint("Read the file again and redo the patch on its current content."))
+        .with_hint(parts![
+            crate::message::read_again("Read the file again"),
+            " and redo the patch on its current content."
+        ]))
     }
 
     /// Makes the slot of a path first named by section `index`, whose file on disk is
@@ -332,7 +337,10 @@ impl<'o> Disk<'o> {
             ),
             None => not_found(
                 path,
-                ". Check the path; to create a file, use `*** Add File:`",
+                parts![
+                    ". Check the path; ",
+                    Part::phrase("add-file", parts!["to create a file, use `*** Add File:`"])
+                ],
             ),
         })
     }

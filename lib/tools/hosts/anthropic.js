@@ -31,7 +31,7 @@ const { readContext, readOptions } = require('../index.js')
 const { closest } = require('../names.js')
 const { changeSummary, compactDiff, diffCounts, describeEndings, plural, tierNotes } = require('../results.js')
 const { ABSENT, Call } = require('../session.js')
-const { handlerWording } = require('../wording.js')
+const { handlerWords, warningsOf } = require('../wording.js')
 const { insideRoots, restoreBytes, reverseDiff, snapshot } = require('./files.js')
 
 /** @typedef {import('../session.js').Session} Session */
@@ -63,34 +63,25 @@ const VOCABULARY = {
   name: 'anthropic-text-editor',
   tools: { readFile: 'view', writeFile: 'create', editFile: 'str_replace' },
   args: { oldText: 'old_str', newText: 'new_str', content: 'file_text' },
-  sentences: [
-    // What the tool has no argument for, first: these sentences name read_file too.
-    [
-      /\bcall again with "encoding": "utf-16le" \(or "utf-16be"\)/g,
-      'this tool cannot read it: ask the user to give it a byte order mark',
-    ],
-    [
-      /\bPass the (?:file's encoding|encoding the file is in) as the "encoding" argument \([^)]*\); read_file shows the bytes it could not decode as U\+FFFD(?: and names them in its warnings)?\.(?: Changes with only ASCII text need no encoding\.)?/g,
+  sentences: {
+    'pass-utf-16': () => 'this tool cannot read it: ask the user to give it a byte order mark',
+    'give-encoding': () =>
       'Use only ASCII characters in new text for this file, or ask the user to declare its encoding in .editorconfig (charset) or .gitattributes (working-tree-encoding).',
-    ],
-    [/\bIf you know the encoding, pass it as the "encoding" argument\./g, 'If you know the encoding, ask the user to declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding).'],
-    [/\bif that is wrong, pass the right one as the "encoding" argument, or declare it in\b/g, 'if that is wrong, ask the user to declare the right one in'],
-    // The core quotes lines as read_file numbers them; view numbers them `12: text`.
-    [/^ *(\d+)\u2502/gm, '$1: '],
-    [/\bRead it again with read_file\b/g, 'View it again'],
-    [/\bread it again with read_file\b/g, 'view it again'],
-    [/\bRead it with read_file first\b/g, 'View it first'],
-    [/\bas read_file shows (it|them)\b/g, 'as view shows $1'],
-    [/\bread_file shows\b/g, 'view shows'],
-    [/ \(without line-number prefixes\)/g, ' (without the line numbers)'],
-    [/, or set replace_all to replace every one\./g, '.'],
-    [/,? or use write_file with eol "lf" or "crlf"/g, ''],
-    [/\bto insert text, include a neighbouring line in old_text and new_text\b/g, 'to add lines, use insert'],
-  ],
+    'pass-it': () => 'ask the user to declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding)',
+    'pass-the-right-one': () => 'ask the user to declare the right one',
+    'read-again': () => 'View it again',
+    'read-first': () => 'View it first',
+    'no-prefixes': () => ' (without the line numbers)',
+    'or-replace-all': () => '',
+    'or-convert-eol': () => '',
+    'insert-text': () => 'to add lines, use insert',
+  },
+  // view numbers a line `12: text`.
+  line: (number, _width, text) => `${number}: ${text}`,
 }
 
-/** The vocabulary's wording of a message. */
-const words = handlerWording(VOCABULARY)
+/** The vocabulary's words for the parts of a message. */
+const WORDS = handlerWords(VOCABULARY)
 
 /** The commands of every version, for messages. */
 const COMMANDS = ['view', 'str_replace', 'create', 'insert', 'undo_edit']
@@ -198,8 +189,8 @@ class Editor {
       const out = await this.run(command, /** @type {string} */ (path), given, call)
       return { content: [out, ...notes].join('\n') }
     } catch (error) {
-      const failed = failure(error, path)
-      return { content: [`${failed.error}: ${words(failed.data)}`, ...notes].join('\n'), is_error: true }
+      const failed = failure(error, path, WORDS)
+      return { content: [`${failed.error}: ${failed.data}`, ...notes].join('\n'), is_error: true }
     }
   }
 
@@ -249,7 +240,7 @@ class Editor {
       return r
     })
     const total = read.totalLines
-    const warnings = read.warnings.map((w) => `[Note: ${words(w)}]`)
+    const warnings = warningsOf(read, WORDS).map((w) => `[Note: ${w}]`)
     if (total === 0) return [`${path} is empty.`, ...warnings].join('\n')
     if (first > total) {
       throw argumentError(`view_range starts at line ${first}, past the end of ${path}, which has ${plural(total, 'line')}: start at a line from 1 to ${total}.`)
@@ -393,9 +384,9 @@ class Editor {
     const span = result.startLine > 0 ? (result.endLine > result.startLine ? `lines ${result.startLine}-${result.endLine}` : `line ${result.startLine}`) : ''
     const tier = result.matchedBy.find((/** @type {string} */ t) => t !== 'exact')
     const head = `Replaced old_str in ${path}${span ? `, ${span}` : ''}${tier ? ` (matched by ${tier})` : ''}.`
-    const notes = tierNotes(result.matchedBy, false).map(words)
+    const notes = tierNotes(result.matchedBy, false)
     if (stripped) notes.push('Note: the line numbers (N: ) were removed from old_str and new_str before matching.')
-    return changedText(head, notes, result.warnings, result.diff)
+    return changedText(head, notes, warningsOf(result, WORDS), result.diff)
   }
 
   /**
@@ -415,10 +406,10 @@ class Editor {
     const endings = describeEndings(r.eol)
     if (!r.changed) return `No change: ${path} already has exactly this text.`
     if (!existed) {
-      return changedText(`Created ${path}: ${plural(diffCounts(r.diff).added, 'line')}, line endings: ${endings}.`, [], r.warnings, '')
+      return changedText(`Created ${path}: ${plural(diffCounts(r.diff).added, 'line')}, line endings: ${endings}.`, [], warningsOf(r, WORDS), '')
     }
     const { added, removed } = diffCounts(r.diff)
-    return changedText(`Overwrote ${path}: +${added} -${removed} lines. Its line endings and BOM were kept; endings now: ${endings}.`, [], r.warnings, r.diff)
+    return changedText(`Overwrote ${path}: +${added} -${removed} lines. Its line endings and BOM were kept; endings now: ${endings}.`, [], warningsOf(r, WORDS), r.diff)
   }
 
   /**
@@ -459,7 +450,7 @@ class Editor {
     )
     const f = r.files[0]
     const where = after === 0 ? `at the start of ${path}` : `after line ${after} of ${path}`
-    return changedText(`Inserted ${plural(added.length, 'line')} ${where}.`, [], f.warnings, f.diff)
+    return changedText(`Inserted ${plural(added.length, 'line')} ${where}.`, [], warningsOf(f, WORDS), f.diff)
   }
 
   /**
@@ -506,11 +497,11 @@ class Editor {
  * What the model reads after a change: the first line, notes and warnings, the diff.
  * @param {string} head
  * @param {string[]} notes
- * @param {readonly string[]} warnings
+ * @param {readonly string[]} warnings in the tool's words
  * @param {string} diff
  */
 function changedText(head, notes, warnings, diff) {
-  const parts = [head, ...notes, ...warnings.map((w) => `Warning: ${words(w)}`)]
+  const parts = [head, ...notes, ...warnings.map((w) => `Warning: ${w}`)]
   const shown = compactDiff(diff)
   if (shown) parts.push(shown)
   return parts.join('\n')

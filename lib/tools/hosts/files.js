@@ -34,7 +34,11 @@ async function snapshot(call, path) {
   const bytes = readBytes(call.key(path))
   const again = await call.currentVersion(path)
   if (again !== version || (bytes === null) !== (version === undefined)) {
-    throw toolError('FILE_CHANGED', `File changed on disk: ${path} is being changed by another program. Nothing was written. Read it again and redo the change.`)
+    throw toolError('FILE_CHANGED', [
+      `File changed on disk: ${path} is being changed by another program. Nothing was written. `,
+      { phrase: 'read-again', parts: ['Read it again'] },
+      ' and redo the change.',
+    ])
   }
   return { bytes, version }
 }
@@ -72,7 +76,11 @@ async function restoreBytes(call, path, bytes, expected) {
       nodeFs.closeSync(fd)
     }
     if ((await call.currentVersion(path)) !== expected) {
-      throw toolError('FILE_CHANGED', `File changed on disk: ${path} has changed since it was read. Nothing was written. Read it again and redo the change on its current content.`)
+      throw toolError('FILE_CHANGED', [
+        `File changed on disk: ${path} has changed since it was read. Nothing was written. `,
+        { phrase: 'read-again', parts: ['Read it again'] },
+        ' and redo the change on its current content.',
+      ])
     }
     nodeFs.renameSync(temporary, file)
   } catch (error) {

@@ -24,7 +24,7 @@ const { argumentError, failure } = require('../errors.js')
 const { readContext, readOptions } = require('../index.js')
 const { TIER_NOTES, changeSummary, describeEndings, diffCounts, plural } = require('../results.js')
 const { Call } = require('../session.js')
-const { handlerWording } = require('../wording.js')
+const { handlerWords, warningsOf } = require('../wording.js')
 
 /** @typedef {import('../session.js').Session} Session */
 /** @typedef {import('../session.js').FileChange} FileChange */
@@ -41,32 +41,27 @@ const VOCABULARY = {
   name: 'openai-apply-patch',
   tools: { writeFile: 'create_file', editFile: 'update_file' },
   args: {},
-  sentences: [
-    // What the tool has no argument for, first: these sentences name read_file too.
-    [
-      /\bcall again with "encoding": "utf-16le" \(or "utf-16be"\)/g,
-      'it cannot be patched: ask the user to give it a byte order mark',
-    ],
-    [
-      /\bPass the (?:file's encoding|encoding the file is in) as the "encoding" argument \([^)]*\); read_file shows the bytes it could not decode as U\+FFFD(?: and names them in its warnings)?\.(?: Changes with only ASCII text need no encoding\.)?/g,
+  sentences: {
+    'pass-utf-16': () => 'it cannot be patched: ask the user to give it a byte order mark',
+    'give-encoding': () =>
       'Use only ASCII characters in the + lines for this file, or ask the user to declare its encoding in .editorconfig (charset) or .gitattributes (working-tree-encoding).',
-    ],
-    [/\bIf you know the encoding, pass it as the "encoding" argument\./g, 'If you know the encoding, ask the user to declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding).'],
-    [/\bif that is wrong, pass the right one as the "encoding" argument, or declare it in\b/g, 'if that is wrong, ask the user to declare the right one in'],
-    [/\bexactly as read_file shows them \(without line-number prefixes\)/g, 'exactly as they are in the file'],
-    [/\bas read_file shows (it|them)\b/g, 'as the file has $1'],
-    [/\bAs read_file shows them\b/g, 'As the file has them'],
-    [/\bcopy it as read_file shows it\b/g, 'copy it from the file'],
-    [/\b(Read|read) it again with read_file\b/g, '$1 it again'],
-    [/\bRead it with read_file first\b/g, 'Read it first'],
-    [/\bto create a file, use `\*\*\* Add File:`/g, 'to create a file, use a create_file operation'],
-    [/\bor use write_file to create it\b/g, 'or create it with a create_file operation'],
-    [/ Nothing was written: fix that part of the patch and send the whole patch again\./g, ' Nothing was written: fix the diff and send the operation again.'],
-  ],
+    'pass-it': () => 'ask the user to declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding)',
+    'pass-the-right-one': () => 'ask the user to declare the right one',
+    // It has no read tool: a quote is the file's own lines.
+    'as-listed-it': () => 'as the file has it',
+    'as-listed-them': () => 'as the file has them',
+    'no-prefixes': () => '',
+    'read-again': () => 'Read it again',
+    'read-first': () => 'Read it first',
+    'create-it': () => 'or create it with a create_file operation',
+    'add-file': () => 'to create a file, use a create_file operation',
+    'or-convert-eol': () => ", or ask the user to convert the file's line endings",
+    'fix-patch': () => ' Nothing was written: fix the diff and send the operation again.',
+  },
 }
 
-/** The vocabulary's wording of a message. */
-const words = handlerWording(VOCABULARY)
+/** The vocabulary's words for the parts of a message. */
+const WORDS = handlerWords(VOCABULARY)
 
 /** What the library calls each operation's section of a patch. */
 const SECTIONS = { create_file: 'Add File', update_file: 'Update File', delete_file: 'Delete File' }
@@ -137,7 +132,7 @@ class Patcher {
       try {
         return readCall(c)
       } catch (error) {
-        return { callId: callIdOf(c), failed: words(failure(error, undefined).data) }
+        return { callId: callIdOf(c), failed: failure(error, undefined, WORDS).data }
       }
     })
     const ops = /** @type {Operation[]} */ (read.filter((r) => !('failed' in r)))
@@ -146,7 +141,7 @@ class Patcher {
     try {
       call = new Call(this.session, 'apply_patch', readContext(context))
     } catch (error) {
-      const why = words(failure(error, undefined).data)
+      const why = failure(error, undefined, WORDS).data
       return ops.map((op) => output(op.callId, 'failed', why))
     }
     const patch = `*** Begin Patch\n${ops.map((op) => op.section).join('\n')}\n*** End Patch`
@@ -168,7 +163,7 @@ class Patcher {
       return ops.map((op, i) => output(op.callId, 'completed', describe(op, result.files[i])))
     } catch (error) {
       const index = /** @type {{ fileIndex?: unknown }} */ (error || {}).fileIndex
-      const failed = words(failure(error, undefined).data)
+      const failed = failure(error, undefined, WORDS).data
       const at = typeof index === 'number' && index >= 0 && index < ops.length ? index : undefined
       if (at === undefined) {
         // A failure of the whole change (a stale read, the user's refusal, a cancel): every operation's.
@@ -360,7 +355,7 @@ function describe(op, f) {
   } else if (op.type === 'create_file') lines.push(`Created ${op.path}: ${plural(added, 'line')}, line endings: ${describeEndings(f.eol)}.`)
   else lines.push(`Updated ${op.path}: +${added} -${removed} lines; each line kept its line ending (endings now: ${describeEndings(f.eol)}).`)
   for (const tier of new Set(f.matchedBy)) if (TIER_NOTES[tier]) lines.push(`Note: a hunk ${TIER_NOTES[tier]}; lines you did not change kept their exact bytes.`)
-  for (const w of f.warnings) lines.push(`Warning: ${words(w)}`)
+  for (const w of warningsOf(f, WORDS)) lines.push(`Warning: ${w}`)
   return lines.join('\n')
 }
 

@@ -11,9 +11,8 @@
 
 const core = require('../../binding.js')
 const { PRESERVE, vocabulary } = require('../../operations.js')
-const { hostWording } = require('../wording.js')
+const { hostWords, warningsOf } = require('../wording.js')
 const {
-  PHRASES,
   editText,
   endingsNote,
   fileState,
@@ -55,8 +54,7 @@ const catN = (n) => `${String(n).padStart(6)}\t`
 const HOST = {
   name: 'claude-code',
   words: WORDS,
-  wording: hostWording(WORDS, {
-    phrases: PHRASES,
+  wording: hostWords(WORDS, {
     missing: { delete_range: 'the Edit tool', apply_patch: 'the MultiEdit tool' },
     gutter: catN,
   }),
@@ -158,7 +156,7 @@ function claudeCode(session) {
       const offset = /** @type {number | undefined} */ (values.offset) ?? 1
       const limit = /** @type {number | undefined} */ (values.limit) ?? maxReadLines
       const r = await readLines(call, path, offset, limit)
-      const said = notes(HOST, { warnings: [...r.warnings, ...call.warnings] })
+      const said = notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })
       if (r.totalLines === 0) return ok(['(The file exists, but it is empty.)', ...said])
       if (offset > r.totalLines) {
         return ok([`(The file has ${r.totalLines} lines, fewer than offset ${offset}: read from an offset of 1 to ${r.totalLines}.)`, ...said])
@@ -188,7 +186,7 @@ function claudeCode(session) {
       const path = /** @type {string} */ (values.path)
       const existed = (await fileState(call, path)) !== undefined
       const r = await writeText(call, path, /** @type {string} */ (values.content))
-      const said = notes(HOST, { warnings: [...r.warnings, ...call.warnings] })
+      const said = notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })
       if (!existed) return ok([`File created successfully at: ${path}. ${endingsNote(r, false)}`, ...said])
       if (!r.changed) return ok([`The file ${path} already has exactly this content; nothing was written.`, ...said])
       return ok([`The file ${path} has been updated. ${endingsNote(r, true)}`, ...said])
@@ -224,7 +222,7 @@ function claudeCode(session) {
           )
         }
         const r = await writeText(call, path, newText)
-        return ok([`File created successfully at: ${path}. ${endingsNote(r, state !== undefined)}`, ...notes(HOST, { warnings: [...r.warnings, ...call.warnings] })])
+        return ok([`File created successfully at: ${path}. ${endingsNote(r, state !== undefined)}`, ...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })])
       }
       if (!state) {
         throw hostError('FILE_NOT_FOUND', `File does not exist: ${path}. To create it, use the Write tool (or Edit with an empty old_string).`)
@@ -233,7 +231,7 @@ function claudeCode(session) {
       const said = notes(HOST, {
         matchedBy: r.matchedBy,
         stripped: stripped ? 'Note: the line-number prefixes were removed from old_string and new_string before matching.' : undefined,
-        warnings: [...r.warnings, ...call.warnings],
+        warnings: [...warningsOf(r, HOST.wording), ...call.warnings],
       })
       const count = r.replacements > 1 ? ` (${r.replacements} replacements)` : ''
       return ok([
@@ -294,7 +292,7 @@ function claudeCode(session) {
           throw error
         }
         const r = await writeText(call, path, content)
-        return ok([`Created ${path} with ${edits.length} edits:`, ...listed, endingsNote(r, false), ...notes(HOST, { warnings: [...r.warnings, ...call.warnings] })])
+        return ok([`Created ${path} with ${edits.length} edits:`, ...listed, endingsNote(r, false), ...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })])
       }
       if (!state) {
         throw hostError('FILE_NOT_FOUND', `File does not exist: ${path}. To create it, give the first edit an empty old_string, or use the Write tool.`)
@@ -304,7 +302,7 @@ function claudeCode(session) {
         matchedBy: r.matchedBy,
         multi: true,
         stripped: stripped ? 'Note: the line-number prefixes were removed from the edits before matching.' : undefined,
-        warnings: [...r.warnings, ...call.warnings],
+        warnings: [...warningsOf(r, HOST.wording), ...call.warnings],
       })
       return ok([`Applied ${edits.length} edits to ${path}:`, ...listed, ...said])
     },

@@ -10,8 +10,8 @@
 // Cline, it answers with the file's content as it now is, for the next SEARCH blocks.
 
 const { PRESERVE, vocabulary } = require('../../operations.js')
-const { hostWording } = require('../wording.js')
-const { PHRASES, TEXT, currentText, endingsNote, fileState, fitLines, hostError, hostOperation, hostParam, hostTool, notes, readLines, writeText } = require('./host.js')
+const { hostWords, warningsOf } = require('../wording.js')
+const { TEXT, currentText, endingsNote, fileState, fitLines, hostError, hostOperation, hostParam, hostTool, notes, readLines, writeText } = require('./host.js')
 const { CLINE, applyDiff } = require('./search_replace.js')
 
 /** @typedef {import('./host.js').Host} Host */
@@ -42,8 +42,8 @@ const BLOCK_WORDS = {
 const HOST = {
   name: 'cline',
   words: WORDS,
-  wording: hostWording(WORDS, {
-    phrases: [...PHRASES, [/, or set replace_all to replace every one\b/g, ''], [/\s*\(or set replace_all[^)]*\)/g, '']],
+  wording: hostWords(WORDS, {
+    sentences: { 'or-replace-all': () => '' },
     missing: { ...BLOCK_WORDS, edit_file: 'the replace_in_file tool', replace_all: 'one SEARCH/REPLACE block per place' },
   }),
 }
@@ -102,7 +102,7 @@ function cline(session) {
       const r = await readLines(call, path, 1)
       const { lines, last } = fitLines(r, call.session.settings.maxReadChars)
       const cut = last < r.totalLines ? [`(lines 1-${last} of ${r.totalLines} shown: the file is longer than the output can hold)`] : []
-      return [...lines, ...cut, ...notes(HOST, { warnings: [...r.warnings, ...call.warnings] })].join('\n')
+      return [...lines, ...cut, ...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })].join('\n')
     },
   })
 
@@ -121,7 +121,7 @@ function cline(session) {
       const existed = (await fileState(call, path)) !== undefined
       const r = await writeText(call, path, /** @type {string} */ (values.content))
       const head = r.changed ? `The content was saved to ${path}. ${endingsNote(r, existed)}` : `${path} already has exactly this content; nothing was written.`
-      return [head, ...notes(HOST, { warnings: [...r.warnings, ...call.warnings] })].join('\n')
+      return [head, ...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })].join('\n')
     },
   })
 
@@ -147,7 +147,7 @@ function cline(session) {
       const applied = await applyDiff(call, path, /** @type {string} */ (values.diff), CLINE, {
         write: (content) => writeText(call, path, content),
       })
-      const said = notes(HOST, { matchedBy: applied.matchedBy, warnings: [...applied.warnings, ...call.warnings] })
+      const said = notes(HOST, { matchedBy: applied.matchedBy, warnings: [...warningsOf(applied, HOST.wording), ...call.warnings] })
       const blocks = applied.blocks === 1 ? '1 SEARCH/REPLACE block' : `${applied.blocks} SEARCH/REPLACE blocks`
       return [
         `The content was saved to ${path} (${blocks} applied).`,

@@ -14,9 +14,8 @@
 const nodePath = require('node:path')
 
 const { PRESERVE, TYPES, vocabulary } = require('../../operations.js')
-const { hostWording } = require('../wording.js')
+const { hostWords, warningsOf } = require('../wording.js')
 const {
-  PHRASES,
   TEXT,
   editText,
   endingsNote,
@@ -72,12 +71,8 @@ const WORDS = vocabulary(
 const HOST = {
   name: 'gemini-cli',
   words: WORDS,
-  wording: hostWording(WORDS, {
-    phrases: [
-      ...PHRASES,
-      [/, or set replace_all to replace every one\b/g, ', or set expected_replacements to the number of places to change them all'],
-      [/\buse replace_all\b/g, 'set expected_replacements'],
-    ],
+  wording: hostWords(WORDS, {
+    sentences: { 'or-replace-all': () => ', or set expected_replacements to the number of places to change them all' },
     missing: { multi_edit: 'several replace calls', delete_range: 'the replace tool', apply_patch: 'the replace tool', replace_all: 'expected_replacements' },
   }),
 }
@@ -199,7 +194,7 @@ function geminiCli(session) {
       if (end !== undefined && end < start) throw hostError('INVALID_ARGUMENT', `start_line ${start} cannot be greater than end_line ${end}.`)
       const limit = end !== undefined ? end - start + 1 : /** @type {number | undefined} */ (values.limit) ?? maxReadLines
       const r = await readLines(call, path, start, limit)
-      const said = notes(HOST, { warnings: [...r.warnings, ...call.warnings] })
+      const said = notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })
       if (start > Math.max(r.totalLines, 1)) {
         throw hostError('INVALID_ARGUMENT', `start_line ${start} is past the end of ${path}, which has ${r.totalLines} lines.`)
       }
@@ -237,7 +232,7 @@ function geminiCli(session) {
       const before = await viewOf(call, path)
       const content = /** @type {string} */ (values.content)
       const r = await writeText(call, path, content)
-      const said = notes(HOST, { warnings: [...r.warnings, ...call.warnings] })
+      const said = notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })
       const head =
         before === null
           ? `Successfully created and wrote to new file: ${path}. ${endingsNote(r, false)}`
@@ -269,7 +264,7 @@ function geminiCli(session) {
         return await replaceText(call, path, oldText, newText, values)
       } catch (error) {
         if (!(error instanceof Refused)) throw error
-        return fail({ code: 'INVALID_ARGUMENT', message: HOST.wording(error.message), path, warnings: call.warnings }, error.type)
+        return fail({ code: 'INVALID_ARGUMENT', message: error.message, path, warnings: call.warnings }, error.type)
       }
     },
   })
@@ -298,7 +293,7 @@ async function replaceText(call, path, oldText, newText, values) {
       )
     }
     const r = await writeText(call, path, newText)
-    const said = notes(HOST, { warnings: [...r.warnings, ...call.warnings] })
+    const said = notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })
     return {
       llmContent: [`Created new file: ${path} with provided content. ${endingsNote(r, false)}`, ...said].join('\n'),
       returnDisplay: fileDiff(path, r.diff, null, (await viewOf(call, path)) ?? ''),
@@ -337,7 +332,7 @@ async function replaceText(call, path, oldText, newText, values) {
   const said = notes(HOST, {
     matchedBy: r.matchedBy,
     stripped: stripped ? 'Note: the line-number prefixes were removed from old_string and new_string before matching.' : undefined,
-    warnings: [...r.warnings, ...call.warnings],
+    warnings: [...warningsOf(r, HOST.wording), ...call.warnings],
   })
   return {
     llmContent: [`Successfully modified file: ${path} (${r.replacements} ${r.replacements === 1 ? 'replacement' : 'replacements'}).`, ...said].join('\n'),

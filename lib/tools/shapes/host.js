@@ -6,8 +6,8 @@
 // the tools' own set: each tool's schema and the reader of its arguments are rendered
 // from its operation's declaration (lib/operations.js) in the host's vocabulary, its
 // changes go through the session (stale reads, requireRead, approval, one call at a
-// time per file), and its messages are the core's in the host's words (wording.js
-// `hostWording`). What a shape writes itself is what its host means differently, and
+// time per file), and its messages are the core's rendered in the host's words
+// (wording.js `hostWords`). What a shape writes itself is what its host means differently, and
 // how its host's results look.
 
 const nodePath = require('node:path')
@@ -38,7 +38,7 @@ const { Call } = require('../session.js')
  * @typedef {object} Host
  * @property {string} name the shape's name
  * @property {Vocabulary} words what it calls each operation and argument
- * @property {(text: string) => string} wording the core's messages in its words
+ * @property {import('../wording.js').Words} wording its words for the parts of the core's messages
  * @property {HostContext} [context] the keys of its own call context, taken by `execute`
  * @property {RegExp} [prefix] the prefix its read tool numbers a line with, removed from
  *   an old text that carries it on every line when the text is not found
@@ -139,7 +139,7 @@ function hostTool({ host, session, operation, description, run, fail }) {
         return await run(values, call)
       } catch (error) {
         const failed = failure(error, reader.pathOf(args), host.wording)
-        return fail({ code: failed.error, message: failed.data, path: failed.path, warnings: warnings.map(host.wording) })
+        return fail({ code: failed.error, message: failed.data, path: failed.path, warnings })
       }
     },
   }
@@ -292,8 +292,8 @@ function writeText(call, path, content) {
 }
 
 /**
- * A failure of the shape itself, worded by the host already (the core's failures pass
- * through the host's wording on their way out).
+ * A failure of the shape itself, worded by the host already (the core's failures are
+ * rendered in the host's words on their way out).
  * @param {import('../../../index.js').ErrorCode} code
  * @param {string} message
  */
@@ -330,18 +330,21 @@ function diffStat(diff) {
  * @param {readonly string[]} [said.matchedBy] the tier of each edit
  * @param {boolean} [said.multi] several edits, named by number
  * @param {string} [said.stripped] the note when line numbers were removed before matching
- * @param {readonly string[]} [said.warnings] the library's warnings and ignored arguments
+ * @param {readonly string[]} [said.warnings] the library's warnings (wording.js
+ *   `warningsOf`) and ignored arguments, in the host's words
  * @param {string} [said.what] what one edit is called (`edit`, `SEARCH/REPLACE block`)
+ * @param {string} [said.about] the file each note and warning is about, when a result has several
  */
-function notes(host, { matchedBy = [], multi = false, stripped, warnings = [], what = 'edit' }) {
+function notes(host, { matchedBy = [], multi = false, stripped, warnings = [], what = 'edit', about }) {
+  const of = about === undefined ? '' : `${about}: `
   /** @type {string[]} */
   const out = []
   matchedBy.forEach((tier, i) => {
-    if (TIER_NOTES[tier]) out.push(`Note: ${multi ? `${what} #${i + 1} ` : ''}${TIER_NOTES[tier]}.`)
+    if (TIER_NOTES[tier]) out.push(`Note: ${of}${multi ? `${what} #${i + 1} ` : ''}${TIER_NOTES[tier]}.`)
   })
   if (out.length > 0) out.push('Lines you did not change kept their exact bytes.')
   if (stripped) out.push(stripped)
-  for (const w of warnings) out.push(`Warning: ${host.wording(w)}`)
+  for (const w of warnings) out.push(`Warning: ${of}${w}`)
   return out
 }
 
@@ -355,21 +358,10 @@ function endingsNote(result, existed) {
   return existed ? `Its line endings (${endings}), BOM and encoding were kept.` : `Line endings: ${endings}.`
 }
 
-/**
- * Sentences of the tools' words that no host shape has a counterpart for: its write
- * tool converts no line endings, so a model is told to ask for that.
- * @type {ReadonlyArray<readonly [RegExp, string]>}
- */
-const PHRASES = [
-  [/\bor use write_file with eol "lf" or "crlf"/g, "or ask the user to convert the file's line endings"],
-  [/\bwrite_file with eol\b/g, 'a line-ending conversion, which the user can make'],
-]
-
 /** The type of a text argument that may be empty. */
 const TEXT = TYPES.text
 
 module.exports = {
-  PHRASES,
   TEXT,
   hostParam,
   hostOperation,

@@ -10,9 +10,8 @@
 
 const { PRESERVE, vocabulary } = require('../../operations.js')
 const { applyPatchChange } = require('../apply_patch.js')
-const { hostWording } = require('../wording.js')
+const { hostWords, warningsOf } = require('../wording.js')
 const {
-  PHRASES,
   diffStat,
   editText,
   endingsNote,
@@ -50,8 +49,7 @@ const WORDS = vocabulary(
 const HOST = {
   name: 'opencode',
   words: WORDS,
-  wording: hostWording(WORDS, {
-    phrases: PHRASES,
+  wording: hostWords(WORDS, {
     missing: { multi_edit: 'the edit tool', delete_range: 'the edit tool' },
     gutter: (n) => `${n}: `,
   }),
@@ -137,7 +135,7 @@ function opencode(session) {
         }
       }
       out.push('</content>')
-      out.push(...notes(HOST, { warnings: [...r.warnings, ...call.warnings] }))
+      out.push(...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] }))
       return result(call, path, out, { preview: lines.slice(0, 20).join('\n'), truncated: last < total, loaded: [] })
     },
   })
@@ -157,7 +155,7 @@ function opencode(session) {
       const existed = call.isFile(path)
       const r = await writeText(call, path, /** @type {string} */ (values.content))
       const head = r.changed ? 'Wrote file successfully.' : 'The file already has exactly this content; nothing was written.'
-      const lines = [head, ...(r.changed ? [endingsNote(r, existed)] : []), ...notes(HOST, { warnings: [...r.warnings, ...call.warnings] })]
+      const lines = [head, ...(r.changed ? [endingsNote(r, existed)] : []), ...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })]
       return result(call, path, lines, { diagnostics: {}, filepath: call.absolute(path), exists: existed, diff: r.diff })
     },
   })
@@ -182,14 +180,14 @@ function opencode(session) {
       if (oldText === '') {
         const existed = call.isFile(path)
         const r = await writeText(call, path, newText)
-        const lines = ['Edit applied successfully.', endingsNote(r, existed), ...notes(HOST, { warnings: [...r.warnings, ...call.warnings] })]
+        const lines = ['Edit applied successfully.', endingsNote(r, existed), ...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })]
         return result(call, path, lines, editMetadata(call, path, r.diff))
       }
       const { result: r, stripped } = await editText(call, HOST, path, { oldText, newText, replaceAll: values.replaceAll === true })
       const said = notes(HOST, {
         matchedBy: r.matchedBy,
         stripped: stripped ? 'Note: the line numbers of read\'s output were removed from oldString and newString before matching.' : undefined,
-        warnings: [...r.warnings, ...call.warnings],
+        warnings: [...warningsOf(r, HOST.wording), ...call.warnings],
       })
       const count = r.replacements > 1 ? ` (${r.replacements} replacements)` : ''
       return result(call, path, [`Edit applied successfully${count}.`, ...said], editMetadata(call, path, r.diff))
@@ -216,7 +214,7 @@ function opencode(session) {
       const lines = ['Success. Updated these files:']
       for (const f of r.files) lines.push(`${marks[f.action]} ${f.action === 'move' ? f.movedTo : f.path}`)
       for (const f of r.files) {
-        lines.push(...notes(HOST, { matchedBy: [...new Set(f.matchedBy)], warnings: f.warnings }).map((n) => n.replace(/^(Note|Warning): /, `$1: ${f.path}: `)))
+        lines.push(...notes(HOST, { matchedBy: [...new Set(f.matchedBy)], warnings: warningsOf(f, HOST.wording), about: f.path }))
       }
       lines.push(...call.warnings.map((w) => `Warning: ${w}`))
       const diff = r.files.map((f) => f.diff).join('')

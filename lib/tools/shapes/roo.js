@@ -12,8 +12,8 @@
 
 const { PRESERVE, TYPES, vocabulary } = require('../../operations.js')
 const { compactDiff } = require('../results.js')
-const { hostWording } = require('../wording.js')
-const { PHRASES, TEXT, endingsNote, fileState, fitLines, hostError, hostOperation, hostParam, hostTool, notes, readLines, writeText } = require('./host.js')
+const { hostWords, warningsOf } = require('../wording.js')
+const { TEXT, endingsNote, fileState, fitLines, hostError, hostOperation, hostParam, hostTool, notes, readLines, writeText } = require('./host.js')
 const { ROO, applyDiff } = require('./search_replace.js')
 
 /** @typedef {import('./host.js').Host} Host */
@@ -35,8 +35,8 @@ const WORDS = vocabulary(
 const HOST = {
   name: 'roo',
   words: WORDS,
-  wording: hostWording(WORDS, {
-    phrases: [...PHRASES, [/, or set replace_all to replace every one\b/g, ''], [/\s*\(or set replace_all[^)]*\)/g, '']],
+  wording: hostWords(WORDS, {
+    sentences: { 'or-replace-all': () => '' },
     missing: {
       old_text: 'the SEARCH part',
       new_text: 'the REPLACE part',
@@ -120,7 +120,7 @@ function roo(session) {
       const end = /** @type {number | undefined} */ (values.endLine)
       if (end !== undefined && end < start) throw hostError('INVALID_ARGUMENT', `end_line ${end} is before start_line ${start}.`)
       const r = await readLines(call, path, start, end !== undefined ? end - start + 1 : maxReadLines)
-      const said = notes(HOST, { warnings: [...r.warnings, ...call.warnings] })
+      const said = notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })
       if (r.totalLines === 0) return [`<file><path>${path}</path>`, '<content/><notice>The file is empty.</notice>', '</file>', ...said].join('\n')
       if (start > r.totalLines) throw hostError('INVALID_ARGUMENT', `start_line ${start} is past the end of ${path}, which has ${r.totalLines} lines.`)
       const { lines, last } = fitLines(r, maxReadChars)
@@ -156,7 +156,7 @@ function roo(session) {
       const existed = (await fileState(call, path)) !== undefined
       const r = await writeText(call, path, content)
       const head = r.changed ? `The content was saved to ${path}. ${endingsNote(r, existed)}` : `${path} already has exactly this content; nothing was written.`
-      return [head, ...notes(HOST, { warnings: [...r.warnings, ...call.warnings] })].join('\n')
+      return [head, ...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })].join('\n')
     },
   })
 
@@ -183,7 +183,7 @@ function roo(session) {
         defaultHint: /** @type {number | undefined} */ (values.startLine),
         write: (content) => writeText(call, path, content),
       })
-      const said = notes(HOST, { matchedBy: applied.matchedBy, warnings: [...applied.warnings, ...call.warnings] })
+      const said = notes(HOST, { matchedBy: applied.matchedBy, warnings: [...warningsOf(applied, HOST.wording), ...call.warnings] })
       const blocks = applied.blocks === 1 ? '1 SEARCH/REPLACE block' : `${applied.blocks} SEARCH/REPLACE blocks`
       const diff = compactDiff(applied.diff)
       return [`Changes successfully applied to ${path} (${blocks}).`, ...said, ...(diff ? [diff] : [])].join('\n')

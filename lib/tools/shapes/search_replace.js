@@ -36,6 +36,7 @@ const crypto = require('node:crypto')
 const { EolEditError } = require('../../binding.js')
 const { changeSummary } = require('../results.js')
 
+/** @typedef {import('../../../index.js').MessagePart} MessagePart */
 /** @typedef {import('../session.js').Call} Call */
 /** @typedef {import('../../../index.js').PatchResult} PatchResult */
 
@@ -502,10 +503,15 @@ function reword(thrown, path, name, order, dialect = CLINE) {
       .replace(/\bthe patch\b/g, 'the diff')
       .replace(/\bpatch\b/g, 'diff')
   }
-  /** @type {{ code: import('../../../index.js').ErrorCode, hint?: string, lines?: number[] }} */
+  // The text of the parts only: the references in them the host's words render.
+  /** @param {MessagePart[]} parts @returns {MessagePart[]} */
+  const saidParts = (parts) => parts.map((p) => (typeof p === 'string' ? said(p) : 'phrase' in p ? { ...p, parts: saidParts(p.parts) } : p))
+  /** @type {{ code: import('../../../index.js').ErrorCode, hint?: string, lines?: number[], parts?: MessagePart[], hintParts?: MessagePart[] }} */
   const details = { code: /** @type {import('../../../index.js').ErrorCode} */ (e.code) }
   if (typeof e.hint === 'string') details.hint = said(e.hint)
   if (Array.isArray(e.lines)) details.lines = e.lines
+  if (Array.isArray(e.parts)) details.parts = saidParts(e.parts)
+  if (Array.isArray(e.hintParts)) details.hintParts = saidParts(e.hintParts)
   return new EolEditError(said(e.message), details)
 }
 
@@ -516,6 +522,7 @@ function reword(thrown, path, name, order, dialect = CLINE) {
  * @property {string} diff
  * @property {string[]} matchedBy the tiers the blocks' SEARCH lines were found by
  * @property {string[]} warnings the library's
+ * @property {import('../../../index.js').MessagePart[][]} warningParts the same as parts, for the host's words (wording.js `warningsOf`)
  */
 
 /**
@@ -542,7 +549,7 @@ async function applyDiff(call, path, diff, dialect, { defaultHint, write }) {
       throw new EolEditError(`SEARCH block #${empty.index + 1} is empty: ${why}. Nothing was written.`, { code: 'INVALID_ARGUMENT' })
     }
     const r = await write(empty.replace.length === 0 ? '' : `${empty.replace.join('\n')}\n`)
-    return { blocks: 1, diff: r.diff, matchedBy: [], warnings: r.warnings }
+    return { blocks: 1, diff: r.diff, matchedBy: [], warnings: r.warnings, warningParts: r.warningParts }
   }
   const same = blocks.filter((b) => b.search.join('\n') === b.replace.join('\n'))
   if (dialect.name === 'roo' && same.length > 0) {
@@ -555,7 +562,7 @@ async function applyDiff(call, path, diff, dialect, { defaultHint, write }) {
   if (active.length === 0) throw new EolEditError('Every SEARCH/REPLACE block has the same SEARCH and REPLACE lines: nothing to change.', { code: 'NO_CHANGE' })
   const result = await applyBlocks(call, path, active, dialect)
   const file = result.files[0]
-  return { blocks: active.length, diff: file.diff, matchedBy: [...new Set(file.matchedBy)], warnings: file.warnings }
+  return { blocks: active.length, diff: file.diff, matchedBy: [...new Set(file.matchedBy)], warnings: file.warnings, warningParts: file.warningParts }
 }
 
 module.exports = { CLINE, ROO, parseBlocks, applyBlocks, applyDiff, format }
