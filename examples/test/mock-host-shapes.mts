@@ -1,6 +1,7 @@
-// Scripted models for the tool shapes' examples: OpenCode's tools in the AI SDK
-// (`ai/test`'s MockLanguageModelV4) and Claude Code's tools in Anthropic's Messages API
-// (a `fetch` for the Anthropic client). Both play the same turns on the host project:
+// Scripted models for the tool shapes' examples: OpenCode's and gemini-cli's tools in
+// the AI SDK (`ai/test`'s MockLanguageModelV4), Claude Code's tools in Anthropic's
+// Messages API and Cline's in OpenAI's Chat Completions (a `fetch` for each client).
+// All play the same turns on the host project:
 // read the four files, change a line in each (Calc.Sub's old text misremembered: the
 // host's not-found error, quoting the closest lines), retry that one, and finish.
 import assert from 'node:assert/strict'
@@ -25,6 +26,9 @@ interface Host {
   landed: RegExp
 }
 
+/** A SEARCH/REPLACE block in Cline's markers. */
+const block = (search: string, replace: string) => `------- SEARCH\n${search}\n=======\n${replace}\n+++++++ REPLACE`
+
 const OPENCODE: Host = {
   tools: ['read', 'write', 'edit', 'apply_patch'],
   read: (filePath) => ({ name: 'read', input: { filePath } }),
@@ -41,6 +45,24 @@ const CLAUDE_CODE: Host = {
   shows: (text, line) => text.split('\n').some((l) => /^ *\d+\t/.test(l) && l.slice(l.indexOf('\t') + 1) === line),
   missed: /old_string was not found in the file/,
   landed: /^The file .* has been updated\./,
+}
+
+const GEMINI_CLI: Host = {
+  tools: ['read_file', 'write_file', 'replace'],
+  read: (file_path) => ({ name: 'read_file', input: { file_path } }),
+  edit: (file_path, old_string, new_string) => ({ name: 'replace', input: { file_path, old_string, new_string } }),
+  shows: (text, line) => text.split('\n').includes(line),
+  missed: /old_string was not found in the file/,
+  landed: /^Successfully modified file: /,
+}
+
+const CLINE: Host = {
+  tools: ['read_file', 'write_to_file', 'replace_in_file'],
+  read: (path) => ({ name: 'read_file', input: { path } }),
+  edit: (path, search, replace) => ({ name: 'replace_in_file', input: { path, diff: block(search, replace) } }),
+  shows: (text, line) => text.split('\n').includes(line),
+  missed: /^replace_in_file failed, and src\/Calc\.cs was not changed\./,
+  landed: /^The content was saved to /,
 }
 
 /** The model's next turn, from the results of the turns before: its tool calls, or its final text. */
@@ -79,12 +101,18 @@ const usage = {
   outputTokens: { total: 1, text: 1, reasoning: 0 },
 }
 
-/** OpenCode's model, in the AI SDK: a thrown tool error reaches it as `error-text`. */
-export function openCodeModel(): MockLanguageModelV4 {
+/** OpenCode's model, in the AI SDK. */
+export const openCodeModel = (): MockLanguageModelV4 => aiSdkModel(OPENCODE)
+
+/** gemini-cli's model, in the AI SDK. */
+export const geminiCliModel = (): MockLanguageModelV4 => aiSdkModel(GEMINI_CLI)
+
+/** A model in the AI SDK: a thrown tool error reaches it as `error-text`. */
+function aiSdkModel(host: Host): MockLanguageModelV4 {
   let calls = 0
   return new MockLanguageModelV4({
     doGenerate: async ({ prompt, tools }) => {
-      assert.deepEqual((tools ?? []).map((t) => t.name), OPENCODE.tools)
+      assert.deepEqual((tools ?? []).map((t) => t.name), host.tools)
       const turns: Seen[][] = []
       for (const message of prompt) {
         if (message.role !== 'tool') continue
@@ -97,7 +125,7 @@ export function openCodeModel(): MockLanguageModelV4 {
         }
         turns.push(seen)
       }
-      const next = turn(OPENCODE, turns)
+      const next = turn(host, turns)
       return {
         content:
           typeof next === 'string'
@@ -152,6 +180,61 @@ export function claudeCodeFetch(): typeof fetch {
       stop_reason: typeof next === 'string' ? 'end_turn' : 'tool_use',
       stop_sequence: null,
       usage: { input_tokens: 1, output_tokens: 1 },
+    })
+  }
+}
+
+interface ChatMessage {
+  role: string
+  content?: string | null
+  tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }>
+  tool_call_id?: string
+}
+
+/** Cline's model, as Chat Completions: every tool call answered by a tool message; a failure is told by its first line. */
+export function clineFetch(): typeof fetch {
+  let calls = 0
+  return async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input)
+    assert.match(url, /\/chat\/completions$/)
+    const body = JSON.parse(String(init?.body)) as { messages: ChatMessage[]; tools: Array<{ function: { name: string } }> }
+    assert.deepEqual(body.tools.map((t) => t.function.name), CLINE.tools)
+    const turns: Seen[][] = []
+    let open: string[] = []
+    let answers: Seen[] = []
+    const close = () => {
+      assert.equal(answers.length, open.length, 'every tool call is answered before the next assistant message')
+      if (answers.length > 0) turns.push(answers)
+      answers = []
+    }
+    for (const m of body.messages) {
+      if (m.role === 'tool') {
+        assert.equal(m.tool_call_id, open[answers.length], 'tool messages answer the calls in order')
+        const text = String(m.content)
+        answers.push({ text, isError: /^\w+ failed, and /.test(text) })
+      } else if (m.role === 'assistant') {
+        close()
+        open = (m.tool_calls ?? []).map((c) => c.id)
+      }
+    }
+    close()
+    const next = turn(CLINE, turns)
+    const message =
+      typeof next === 'string'
+        ? { role: 'assistant', content: next, refusal: null }
+        : {
+            role: 'assistant',
+            content: null,
+            refusal: null,
+            tool_calls: next.map((c) => ({ id: `call_${++calls}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.input) } })),
+          }
+    return Response.json({
+      id: `chatcmpl-${calls}`,
+      object: 'chat.completion',
+      created: 0,
+      model: 'mock',
+      choices: [{ index: 0, finish_reason: typeof next === 'string' ? 'stop' : 'tool_calls', logprobs: null, message }],
+      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
     })
   }
 }
