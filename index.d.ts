@@ -225,7 +225,7 @@ export interface Edit {
 
 /**
  * Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`
- * shows them; every line keeps its own ending (README, "How an edit is applied").
+ * shows them; every line keeps its own ending (docs/matching.md).
  */
 export declare function editFile(path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }): Promise<EditResult>
 
@@ -286,7 +286,7 @@ export interface EditResult {
 
 /**
  * The class of every error eol-edit throws (`EolEditError extends Error`): `code` is
- * one of the codes listed in the README's "Errors", with `lines`, `editIndex`, `fileIndex`,
+ * one of the codes listed in docs/errors.md, with `lines`, `editIndex`, `fileIndex`,
  * `hunkIndex`, `hint` and `argument` where they help, and the message and hint as
  * `parts` and `hintParts`. The declarations of the class and of its
  * instances are in `napi/index-header.d.ts.in`.

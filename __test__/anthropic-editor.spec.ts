@@ -576,9 +576,13 @@ const FOREIGN = [
   'file_path',
 ]
 
+/** The temporary folder as messages may spell it. */
+const TEMP_PATHS = [...new Set([fs.realpathSync(os.tmpdir()), os.tmpdir()])]
+
 function foreignNames(given: string): string[] {
-  // An argument the model sent itself may be named back to it.
-  const text = given.replace(/ignored unknown argument "[^"]*"/g, '')
+  // An argument the model sent itself may be named back to it, and the temporary
+  // folder's path is no name (under wine it is …\eol-edit-cross\wtmp\…).
+  const text = TEMP_PATHS.reduce((t, p) => t.split(p).join('<tmp>'), given.replace(/ignored unknown argument "[^"]*"/g, ''))
   const problems = FOREIGN.filter((name) => new RegExp(`\\b${name}\\b`).test(text)).map((name) => `names ${name}`)
   if (/"encoding"/.test(text)) problems.push('names the "encoding" argument')
   if (text.includes('\u2502')) problems.push("numbers lines with read_file's │")

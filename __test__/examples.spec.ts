@@ -11,6 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 const repo = path.resolve(__dirname, '..')
 const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8')
+/** The reference pages the README links to, docs/*.md, by name. */
+const pages = Object.fromEntries(
+  fs
+    .readdirSync(path.join(repo, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => [f, fs.readFileSync(path.join(repo, 'docs', f), 'utf8')]),
+)
 const bin = path.join(repo, 'bin', 'eol-edit.js')
 
 const made: string[] = []
@@ -18,12 +25,22 @@ afterAll(() => {
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true })
 })
 
-/** Each `<!-- example: PATH -->` of the README with the fenced block after it. */
+/** Each `<!-- example: PATH -->` of the README and docs/ with the fenced block after it. */
 function shownExamples(): Array<{ file: string; block: string }> {
   const found: Array<{ file: string; block: string }> = []
-  const marker = /<!-- example: (\S+) -->\n```[a-z]*\n([\s\S]*?)```\n/g
-  for (let m = marker.exec(readme); m !== null; m = marker.exec(readme)) found.push({ file: m[1], block: m[2] })
+  for (const text of [readme, ...Object.values(pages)]) {
+    const marker = /<!-- example: (\S+) -->\n```[a-z]*\n([\s\S]*?)```\n/g
+    for (let m = marker.exec(text); m !== null; m = marker.exec(text)) found.push({ file: m[1], block: m[2] })
+  }
   return found
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes. */
+function anchor(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-')
 }
 
 /** The example files: every .mts of examples/ and every MCP configuration. */
@@ -44,8 +61,33 @@ describe('README examples', () => {
     }
   })
 
+  it('links only to files and headings that exist, from the README and from docs/', () => {
+    const texts: Array<[string, string]> = [['README.md', readme], ...Object.entries(pages).map(([f, t]): [string, string] => [`docs/${f}`, t])]
+    const broken: string[] = []
+    for (const [file, text] of texts) {
+      const prose = text.replace(/```[\s\S]*?```/g, '')
+      for (const m of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = m[1]
+        if (/^[a-z]+:/.test(target)) continue // https:, mailto:
+        const [rel, hash] = target.split('#')
+        const full = rel === '' ? path.join(repo, file) : path.resolve(path.dirname(path.join(repo, file)), rel)
+        if (!fs.existsSync(full)) {
+          broken.push(`${file}: ${target}`)
+          continue
+        }
+        if (hash !== undefined && full.endsWith('.md')) {
+          const headings = [...fs.readFileSync(full, 'utf8').replace(/```[\s\S]*?```/g, '').matchAll(/^#+ (.*)$/gm)].map((h) => anchor(h[1]))
+          if (!headings.includes(hash)) broken.push(`${file}: ${target}`)
+        }
+      }
+    }
+    expect(broken).toEqual([])
+    // The README lists every page, and every page it lists is there.
+    for (const page of Object.keys(pages)) expect(readme).toContain(`](docs/${page})`)
+  })
+
   it('has no code block that mixes require with top-level await', () => {
-    const blocks = [...readme.matchAll(/```(?:js|ts|javascript|typescript)\n([\s\S]*?)```/g)].map((m) => m[1])
+    const blocks = [readme, ...Object.values(pages)].flatMap((text) => [...text.matchAll(/```(?:js|ts|javascript|typescript)\n([\s\S]*?)```/g)].map((m) => m[1]))
     expect(blocks.length).toBeGreaterThan(5)
     for (const block of blocks) {
       const topLevelAwait = block.split('\n').some((line) => /^(const .*= )?await /.test(line))
@@ -53,11 +95,12 @@ describe('README examples', () => {
     }
   })
 
-  it('speaks of nothing a user does not have', () => {
+  it('speaks of nothing a user does not have, in the README and in docs/', () => {
     const sections = ['## Agent tools', '## MCP server', '## Errors'].map((heading) => {
       const start = readme.indexOf(heading)
       return readme.slice(start, readme.indexOf('\n## ', start + heading.length))
     })
+    sections.push(...Object.values(pages))
     for (const text of sections) expect(text).not.toMatch(/\bSPEC\b|\bseed \d|issue #?\d/)
   })
 })

@@ -4,7 +4,7 @@
 // tools and the command line, as a user's agent would meet them.
 //
 // The racing tests run for EOL_EDIT_RACE_SECONDS each (default 3; the figures in the
-// README come from runs of 10).
+// docs/guarantees.md come from runs of 10).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import * as fs from 'node:fs'
 import * as os from 'node:os'

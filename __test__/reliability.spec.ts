@@ -241,14 +241,16 @@ describe('two processes editing one file with expectedVersion', () => {
       )
       return { child, out: collect(child) }
     })
-    // Both have loaded the addon and wait on stdin: start them together.
-    await sleep(300)
+    // Start them together once both have loaded the addon: a fixed wait was not enough
+    // under qemu, where one child finished before the other had loaded and no race
+    // happened.
+    await Promise.all(children.map(({ child, out }) => printed(child, out.stdout, 'ready\n', 30_000 * slow)))
     for (const { child } of children) child.stdin?.end('go\n')
     const results = await Promise.all(
       children.map(async ({ child, out }) => {
         const { code } = await exited(child)
         expect(code, out.stderr()).toBe(0)
-        return JSON.parse(out.stdout()) as {
+        return JSON.parse(out.stdout().replace(/^ready\n/, '')) as {
           successes: number
           conflicts: number
           otherErrors: string[]

@@ -1,7 +1,7 @@
 //! One error type for the whole crate.
 //!
 //! Every failure a user can see is an [`Error`] with one [`ErrorCode`]. The codes are
-//! the stable strings of the public API (README, "Errors"); the message is written for
+//! the stable strings of the public API (docs/errors.md); the message is written for
 //! a model to act on, so it says what was wrong and what to do next, as a [`Message`]
 //! each front-end renders in its own names ([`crate::message`]).
 

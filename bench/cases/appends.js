@@ -7,7 +7,7 @@
 //   FILE_CHANGED, and the edit is retried here as an agent would);
 // - a writer that keeps the file open writes, after the first rename, to the file
 //   that was replaced: everything it writes from then on is lost.
-// The window itself (race check to rename) is quoted in the README from strace.
+// The window itself (race check to rename) is quoted in docs/guarantees.md from strace.
 const fs = require('node:fs')
 const path = require('node:path')
 const { spawn } = require('node:child_process')

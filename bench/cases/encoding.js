@@ -37,7 +37,7 @@ async function run({ eol, tmp, quick, interleave, report, sections, targets }) {
   const size = 4 * MiB
   const text = makeText(size, iconv)
   // Each file starts with its own line: no two have the same bytes, so no edit can use
-  // the decoded text another file's edit left (see "Encodings" in the README).
+  // the decoded text another file's edit left (see docs/encodings.md).
   const own = (name) => `// ${name}\r\n${text}`
   const files = {
     utf8: { path: path.join(tmp, 'enc-utf8.ts'), bytes: Buffer.from(own('utf8')) },

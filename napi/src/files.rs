@@ -328,7 +328,7 @@ fn edit_args(
 }
 
 /// Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`
-/// shows them; every line keeps its own ending (README, "How an edit is applied").
+/// shows them; every line keeps its own ending (docs/matching.md).
 #[napi(
     js_name = "editFile",
     ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }",

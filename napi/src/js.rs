@@ -651,7 +651,7 @@ fn list<S: AsRef<str>>(items: &[S]) -> String {
 
 /// The class of every error the addon throws: `class EolEditError extends Error`, with
 /// `code` and, when there are any, `lines`, `editIndex`, `fileIndex`, `hunkIndex`,
-/// `hint`, `argument`, `parts` and `hintParts` (README, "Errors").
+/// `hint`, `argument`, `parts` and `hintParts` (docs/errors.md).
 ///
 /// It is written in JavaScript because a class made with `napi_define_class` cannot
 /// extend `Error`, and only a real subclass gets a stack trace, passes both

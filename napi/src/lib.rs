@@ -26,7 +26,7 @@ use napi_derive::napi;
 use eol_edit::{Error, ErrorCode, Tier};
 
 /// The class of every error eol-edit throws (`EolEditError extends Error`): `code` is
-/// one of the codes listed in the README's "Errors", with `lines`, `editIndex`, `fileIndex`,
+/// one of the codes listed in docs/errors.md, with `lines`, `editIndex`, `fileIndex`,
 /// `hunkIndex`, `hint` and `argument` where they help, and the message and hint as
 /// `parts` and `hintParts`. The declarations of the class and of its
 /// instances are in `napi/index-header.d.ts.in`.

@@ -1,4 +1,4 @@
-//! `applyPatch`, `applyPatchSync` and `parsePatch` (README, "Patches"): arguments read
+//! `applyPatch`, `applyPatchSync` and `parsePatch` (docs/patches.md): arguments read
 //! here, the work done by [`eol_edit::patch`].
 
 use std::collections::HashMap;

@@ -142,7 +142,7 @@ pub fn read_file(path: impl AsRef<Path>, options: &ReadOptions) -> Result<ReadRe
 }
 
 /// Replaces `old_text` by `new_text` in a file, matched in the lines as `read_file`
-/// shows them; every line keeps its own ending (README, "How an edit is applied").
+/// shows them; every line keeps its own ending (docs/matching.md).
 /// With [`EditOptions::replace_all`], every match is replaced.
 pub fn edit_file(
     path: impl AsRef<Path>,

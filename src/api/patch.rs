@@ -1,4 +1,4 @@
-//! `apply_patch` and `parse_patch` (README, "Patches"): the work is [`crate::patch`]'s;
+//! `apply_patch` and `parse_patch` (docs/patches.md): the work is [`crate::patch`]'s;
 //! here the options become the file layer's and a parsed patch becomes its public
 //! description.
 

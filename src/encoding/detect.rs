@@ -22,7 +22,7 @@
 //!
 //! The rule was tuned on real text (Debian's translated manual pages and message
 //! catalogues, cut into legacy source files): `scripts/detection/measure.mjs` measures
-//! it, and the README gives its figures.
+//! it, and docs/encodings.md gives its figures.
 //!
 //! Anything else, a short file included whose few non-ASCII bytes fit no encoding
 //! cleanly, is read as UTF-8 with the invalid bytes shown as U+FFFD and kept.

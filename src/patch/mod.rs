@@ -286,7 +286,7 @@ pub struct FileResult {
     pub warnings: Vec<Message>,
 }
 
-/// Applies a patch to files, all or nothing (README, "Patches").
+/// Applies a patch to files, all or nothing (docs/patches.md).
 ///
 /// Every file's new content is computed and every check made before the first write;
 /// then the files are written, and if one write fails the ones already written are put

@@ -94,7 +94,7 @@ pub(super) fn invalid(line: usize, what: impl AsRef<str>, hint: &'static str) ->
     .with_hint(hint)
 }
 
-/// Parses a patch in either format (README, "Patches"). No I/O.
+/// Parses a patch in either format (docs/patches.md). No I/O.
 pub fn parse(text: &[u8]) -> Result<Patch> {
     let all = split_lines(text);
     let lines = unwrap(&all);
