@@ -190,6 +190,12 @@ describe("gemini-cli's edit tests through the gemini-cli shape", () => {
     expect(bytes(dir, file)).toBe(visible('line one\r\nline three\r\n'))
   })
 
+  it('should create a new file with CRLF line endings if new_string has them', async () => {
+    const dir = project()
+    await gemini(dir).replace.execute({ file_path: path.join(dir, file), old_string: '', new_string: 'new line one\r\nnew line two\r\n' })
+    expect(bytes(dir, file)).toBe(visible('new line one\r\nnew line two\r\n'))
+  })
+
   it('should return FILE_NOT_FOUND error', async () => {
     const dir = project()
     const r = await gemini(dir).replace.execute({ file_path: path.join(dir, 'error_test.txt'), old_string: 'any', new_string: 'new' })
