@@ -6,12 +6,17 @@ import OpenAI from 'openai'
 import { runAgent as runAiSdk } from '../ai-sdk.mjs'
 import { runAgent as runAnthropic } from '../anthropic.mjs'
 import { runAgent as runAnthropicEditor } from '../anthropic-text-editor.mjs'
+import { runAgent as runClaudeCode } from '../claude-code.mjs'
+import { runAgent as runCline } from '../cline.mjs'
+import { runAgent as runGeminiCli } from '../gemini-cli.mjs'
 import { runAgent as runOpenAIApplyPatch } from '../openai-apply-patch.mjs'
 import { runAgent as runOpenAI } from '../openai-chat.mjs'
 import { runAgent as runOpenAIResponses } from '../openai-responses.mjs'
+import { runAgent as runOpenCode } from '../opencode.mjs'
 import { checkHostProject, HOST_DONE, HOST_PROMPT, makeHostProject } from './host-script.mjs'
 import { anthropicFetch } from './mock-anthropic.mjs'
 import { anthropicEditorFetch } from './mock-anthropic-editor.mjs'
+import { claudeCodeFetch, clineFetch, geminiCliModel, openCodeModel } from './mock-host-shapes.mjs'
 import { openAIApplyPatchFetch } from './mock-openai-apply-patch.mjs'
 import { aiSdkModel } from './mock-ai-sdk.mjs'
 import { openAIFetch } from './mock-openai.mjs'
@@ -76,4 +81,18 @@ await check('examples/openai-apply-patch.mts (scripted Responses API with apply_
     const fetch = openAIApplyPatchFetch((turn) => turn === 1 && checkHostProject(root, 'before'))
     return runOpenAIApplyPatch(new OpenAI({ apiKey: 'test', baseURL: 'http://openai.test/v1', fetch }), 'mock', root, HOST_PROMPT)
   }),
+)
+await check('examples/opencode.mts (OpenCode\'s tools in the AI SDK, scripted model; oldString not found, then a retry; CRLF, mixed, BOM, windows-1252)', () =>
+  hostAgent((root) => runOpenCode(openCodeModel(), root, HOST_PROMPT)),
+)
+await check("examples/claude-code.mts (Claude Code's tools in a scripted Messages loop; old_string not found, then a retry; CRLF, mixed, BOM, windows-1252)", () =>
+  hostAgent((root) =>
+    runClaudeCode(new Anthropic({ apiKey: 'test', baseURL: 'http://anthropic.test', fetch: claudeCodeFetch() }), 'mock', root, HOST_PROMPT),
+  ),
+)
+await check("examples/gemini-cli.mts (gemini-cli's tools in the AI SDK, scripted model; old_string not found, then a retry; CRLF, mixed, BOM, windows-1252)", () =>
+  hostAgent((root) => runGeminiCli(geminiCliModel(), root, HOST_PROMPT)),
+)
+await check("examples/cline.mts (Cline's tools in a scripted Chat Completions loop; a SEARCH block not found, then a retry; CRLF, mixed, BOM, windows-1252)", () =>
+  hostAgent((root) => runCline(new OpenAI({ apiKey: 'test', baseURL: 'http://openai.test/v1', fetch: clineFetch() }), 'mock', root, HOST_PROMPT)),
 )

@@ -60,7 +60,7 @@ const { Call } = require('../session.js')
  * @param {string} spelling the host's argument name
  * @param {Param['type']} type
  * @param {Text} model what the model is told of it
- * @param {{ required?: boolean, hidden?: boolean }} [more]
+ * @param {{ required?: boolean, hidden?: boolean }} [more] `required`: by default, yes
  * @returns {Param}
  */
 function hostParam(name, spelling, type, model, more = {}) {
@@ -70,7 +70,8 @@ function hostParam(name, spelling, type, model, more = {}) {
     type,
     doc: typeof model === 'string' ? model : name,
     model,
-    tool: { kind: 'arg', name: spelling, aliases: [], ...more },
+    // Required unless said otherwise: a host-only argument is the host's (Cline's `diff`).
+    tool: { kind: 'arg', name: spelling, aliases: [], required: true, ...more },
     cli: { kind: 'none', why: "a host shape's argument, not a command's" },
   }
 }
