@@ -241,16 +241,18 @@ describe('two processes editing one file with expectedVersion', () => {
       )
       return { child, out: collect(child) }
     })
-    // Start them together once both have loaded the addon: a fixed wait was not enough
-    // under qemu, where one child finished before the other had loaded and no race
-    // happened.
+    // Start them together once both have loaded the addon, and let them edit once both
+    // have read: with a fixed wait, under qemu or on a loaded machine one child could
+    // finish before the other began, and no race happened (counter-child.cjs).
     await Promise.all(children.map(({ child, out }) => printed(child, out.stdout, 'ready\n', 30_000 * slow)))
-    for (const { child } of children) child.stdin?.end('go\n')
+    for (const { child } of children) child.stdin?.write('go\n')
+    await Promise.all(children.map(({ child, out }) => printed(child, out.stdout, 'read\n', 30_000 * slow)))
+    for (const { child } of children) child.stdin?.end('edit\n')
     const results = await Promise.all(
       children.map(async ({ child, out }) => {
         const { code } = await exited(child)
         expect(code, out.stderr()).toBe(0)
-        return JSON.parse(out.stdout().replace(/^ready\n/, '')) as {
+        return JSON.parse(out.stdout().replace(/^ready\nread\n/, '')) as {
           successes: number
           conflicts: number
           otherErrors: string[]
