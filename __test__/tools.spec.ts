@@ -863,6 +863,20 @@ describe('stale reads', () => {
     expectBytes(p, Array.from({ length: 10 }, (_, i) => `w${i}`).join('\r\n') + '\r\n')
   })
 
+  it("concurrent edits of a file large enough for the thread pool wait for each other, and all land", async () => {
+    // Over 1 MiB, an edit runs on the thread pool: the calls after it must queue
+    // behind it, else each would expect the version the first one replaces.
+    const filler = 'x'.repeat(99) + '\r\n'
+    const body = filler.repeat(11 * 1024)
+    const p = file('big.txt', Array.from({ length: 6 }, (_, i) => `v${i}`).join('\r\n') + '\r\n' + body)
+    expectOk(await t.read_file.execute({ path: 'big.txt', limit: 1 }))
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.edit_file.execute({ path: 'big.txt', old_text: `v${i}\n`, new_text: `w${i}\n` })),
+    )
+    for (const r of results) expectOk(r)
+    expectBytes(p, Array.from({ length: 6 }, (_, i) => `w${i}`).join('\r\n') + '\r\n' + body)
+  })
+
   it('a file the tool set wrote is guarded too, under any spelling of its path', async () => {
     expectOk(await t.write_file.execute({ path: 'made.txt', content: 'x\n' }))
     fs.writeFileSync(path.join(dir, 'made.txt'), 'x\nchanged elsewhere\n')

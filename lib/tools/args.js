@@ -324,9 +324,8 @@ function argsObject(args, tool, example = 'path') {
  */
 function pick(obj, names) {
   for (const name of names) {
-    if (Object.prototype.hasOwnProperty.call(obj, name) && obj[name] !== undefined && obj[name] !== null) {
-      return obj[name]
-    }
+    const value = obj[name]
+    if (value !== undefined && value !== null && Object.prototype.hasOwnProperty.call(obj, name)) return value
   }
   return undefined
 }

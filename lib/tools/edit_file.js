@@ -5,7 +5,6 @@
 // the lenient tiers, each line written with the ending it had. Its arguments and
 // description are the declaration of `editFile` (lib/operations.js).
 
-const { withPrefixRetry } = require('./edits.js')
 const { PREFIX_NOTE, changeSummary, changed, editHead, tierNotes } = require('./results.js')
 
 /** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
@@ -21,27 +20,26 @@ const editFile = {
     /** @type {Edit} */
     const edit = { oldText: /** @type {string} */ (values.oldText), newText: /** @type {string} */ (values.newText) }
     if (values.replaceAll === true) edit.replaceAll = true
-    const { result, stripped } = await call.change({
+    // Old text pasted with read_file's line-number prefixes is matched by the core's
+    // lineNumbers tier, after every other tier: no retry here.
+    /** @type {EditResult} */
+    const result = await call.change({
       paths: [path],
       compute: ({ dryRun, expectedVersion }) =>
-        withPrefixRetry([edit], ([e]) =>
-          /** @type {Promise<EditResult>} */ (
-            call.library(
-              'editFile',
-              [path],
-              path,
-              e.oldText,
-              e.newText,
-              call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: e.replaceAll }),
-            )
-          ),
+        call.library(
+          'editFile',
+          [path],
+          path,
+          edit.oldText,
+          edit.newText,
+          call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: edit.replaceAll }),
         ),
-      files: ({ result }) => [
+      files: (result) => [
         { path, diff: result.diff, summary: changeSummary('edit_file', path, result.diff), version: result.version },
       ],
     })
     const notes = tierNotes(result.matchedBy, false)
-    if (stripped || result.matchedBy.includes('lineNumbers')) notes.push(PREFIX_NOTE)
+    if (result.matchedBy.includes('lineNumbers')) notes.push(PREFIX_NOTE)
     return changed('edit_file', path, result, editHead(path, result), notes)
   },
 }

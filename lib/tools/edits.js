@@ -1,8 +1,10 @@
 // @ts-check
 'use strict'
 
-// What edit_file and multi_edit share: the retry without read_file's line-number
-// prefixes that models paste into old_text.
+// The tool shapes' retry without their host's read-tool line-number prefixes that
+// models paste into the old text (lib/tools/shapes/host.js: each host numbers lines its
+// own way). The dskcode tools' own edit_file and multi_edit need none: the core's
+// lineNumbers tier matches read_file's `  12│` prefixes.
 
 const { stripPrefixes } = require('./args.js')
 

@@ -122,7 +122,8 @@ function define({ behaviour, tool, reader }, description, parameters, session) {
     const warnings = []
     try {
       const given = argsObject(args, name)
-      warnings.push(...reader.unknown(given))
+      const unknown = reader.unknown(given)
+      if (unknown.length > 0) warnings.push(...unknown)
       const where = readContext(context)
       const values = reader.values(given, warnings)
       const call = new Call(session, name, where, { encoding: /** @type {string | undefined} */ (values.encoding), warnings })

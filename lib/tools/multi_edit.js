@@ -5,7 +5,6 @@
 // (each edit's too) and description are the declaration of `multiEdit`
 // (lib/operations.js).
 
-const { withPrefixRetry } = require('./edits.js')
 const { PREFIX_NOTE, changeSummary, changed, editHead, tierNotes } = require('./results.js')
 
 /** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
@@ -19,20 +18,19 @@ const multiEdit = {
   async run(values, call) {
     const path = /** @type {string} */ (values.path)
     const edits = /** @type {Edit[]} */ (values.edits)
-    const { result, stripped } = await call.change({
+    // Each edit's old text pasted with read_file's line-number prefixes is matched by
+    // the core's lineNumbers tier: no retry here.
+    /** @type {EditResult} */
+    const result = await call.change({
       paths: [path],
       compute: ({ dryRun, expectedVersion }) =>
-        withPrefixRetry(edits, (list) =>
-          /** @type {Promise<EditResult>} */ (
-            call.library('multiEdit', [path], path, list, call.options({ dryRun, expectedVersion: expectedVersion(path) }))
-          ),
-        ),
-      files: ({ result }) => [
+        call.library('multiEdit', [path], path, edits, call.options({ dryRun, expectedVersion: expectedVersion(path) })),
+      files: (result) => [
         { path, diff: result.diff, summary: changeSummary('multi_edit', path, result.diff), version: result.version },
       ],
     })
     const notes = tierNotes(result.matchedBy, true)
-    if (stripped || result.matchedBy.includes('lineNumbers')) notes.push(PREFIX_NOTE)
+    if (result.matchedBy.includes('lineNumbers')) notes.push(PREFIX_NOTE)
     return changed('multi_edit', path, result, editHead(path, result, { edits: edits.length }), notes)
   },
 }

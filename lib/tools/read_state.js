@@ -132,6 +132,29 @@ class ReadState {
   }
 
   /**
+   * Whether no call holds any of `keys` (real paths): a call that then runs to its end
+   * without yielding needs no place in the queue, as nothing else runs meanwhile.
+   * @param {string[]} keys
+   */
+  idle(keys) {
+    if (this.queues.size === 0) return true
+    for (const key of keys) if (this.queues.has(key)) return false
+    return true
+  }
+
+  /**
+   * Holds `keys` until `running` settles, for a call started while they were idle
+   * (`idle`) that went on to wait (the thread pool): later calls queue behind it.
+   * @template T
+   * @param {string[]} keys
+   * @param {Promise<T>} running
+   * @returns {Promise<T>}
+   */
+  hold(keys, running) {
+    return this.exclusive(keys, () => running)
+  }
+
+  /**
    * Runs `work` once no earlier call holds any of `keys` (real paths). Every call
    * queues on all its keys at once, synchronously, so two calls never wait for each
    * other; calls of every tool set sharing this state queue together.

@@ -191,7 +191,8 @@ function withArgumentWarnings(result, warnings, line = warningLine) {
  * @returns {ToolSuccess}
  */
 function changed(tool, path, result, head, notes = [], { showDiff = true } = {}) {
-  const parts = [head, ...notes, ...warningNotes(result)]
+  const parts = notes.length === 0 ? [head] : [head, ...notes]
+  if (result.warnings && result.warnings.length > 0) parts.push(...warningNotes(result))
   const diff = showDiff ? compactDiff(result.diff) : ''
   if (diff) parts.push(diff)
   /** @type {ToolSuccess} */

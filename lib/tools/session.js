@@ -431,6 +431,14 @@ class Call {
    */
   change({ paths, compute, files }) {
     const { session } = this
+    /** @type {R | Promise<R> | undefined} */
+    let fast
+    try {
+      fast = this.changeAtOnce(paths, compute, files)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    if (fast !== undefined) return Promise.resolve(fast)
     return this.exclusive(paths, async () => {
       this.checkAborted()
       /** @type {Map<string, string | undefined>} */
@@ -471,6 +479,43 @@ class Call {
   }
 
   /**
+   * `change` without the queue, the common case: no approval to wait for, no call
+   * running on these files, and every file's expected version known (or none needed).
+   * The checks are those of `change`, in its order; a library call on the calling
+   * thread then runs the whole change before anything else can, and one that went to
+   * the thread pool holds the files' queue from here on, as `exclusive` would have.
+   * Undefined when `change` must take its queue; throws what the change throws.
+   * @template R
+   * @param {string[]} paths
+   * @param {(run: Run) => R | Promise<R>} compute
+   * @param {(result: R) => FileChange[]} files
+   * @returns {R | Promise<R> | undefined}
+   */
+  changeAtOnce(paths, compute, files) {
+    const { session } = this
+    if (session.approve) return undefined
+    const { state } = session
+    const keys = paths.map((p) => this.key(p))
+    if (!state.idle(keys)) return undefined
+    /** @type {Array<string | undefined>} */
+    const versions = keys.map((key) => state.versions.get(key))
+    if (session.requireRead && versions.includes(undefined)) return undefined
+    this.checkAborted()
+    /** @type {Run['expectedVersion']} */
+    const expectedVersion = (path) => (path === paths[0] ? versions[0] : versions[paths.indexOf(path)])
+    const done = (/** @type {R} */ result) => {
+      for (const file of files(result)) {
+        if (file.version !== undefined) this.remember(file.path, file.version)
+        else this.forget(file.path)
+      }
+      return result
+    }
+    const result = compute({ dryRun: false, expectedVersion })
+    if (!isPromise(result)) return done(result)
+    return state.hold(keys, result.then(done))
+  }
+
+  /**
    * Asks the host; anything but `true` (false, a throw, a rejection) is REJECTED.
    * @param {Approve} approve
    * @param {FileChange[]} planned
@@ -501,6 +546,15 @@ class Call {
       )
     }
   }
+}
+
+/**
+ * @template T
+ * @param {T | Promise<T>} value
+ * @returns {value is Promise<T>}
+ */
+function isPromise(value) {
+  return value !== null && typeof value === 'object' && typeof (/** @type {{ then?: unknown }} */ (value)).then === 'function'
 }
 
 module.exports = { Session, Call, ABSENT, CALLING_THREAD_MAX_BYTES }
