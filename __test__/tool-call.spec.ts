@@ -176,3 +176,216 @@ describe('the library call a tool makes', () => {
     expect(fs.readFileSync(path.join(dir, 'o.txt'), 'latin1')).toBe('A\r\nB\r\n')
   })
 })
+
+describe("edit_file's quick path (its common call made without the tool layer's machinery)", () => {
+  const { QUICK } = require('../lib/tools/index.js') as { QUICK: { on: boolean } }
+  const { editFile } = require('../lib/tools/edit_file.js') as { editFile: { atOnce: (...args: unknown[]) => unknown } }
+
+  type Step = { args: unknown; context?: unknown } | { read: string } | { outside: [string, string] }
+  type Case = { name: string; files: Record<string, string>; options?: Record<string, unknown>; steps: Step[]; quick: number }
+
+  const e = (args: unknown, context?: unknown): Step => ({ args, context })
+  const crlf = 'alpha\r\nbeta\r\ngamma\r\nbeta\r\n'
+  const aborted = AbortSignal.abort()
+  const CASES: Case[] = [
+    {
+      name: 'a file the set has not seen, then the version it wrote',
+      files: { 'a.txt': crlf },
+      steps: [e({ path: 'a.txt', old_text: 'alpha', new_text: 'ALPHA' }), e({ path: 'a.txt', old_text: 'gamma', new_text: 'G1\nG2' })],
+      quick: 2,
+    },
+    {
+      name: "other agents' spellings, replace_all, encoding",
+      files: { 'a.txt': crlf },
+      steps: [
+        e({ file_path: 'a.txt', old_string: 'beta', new_string: 'BETA', replace_all: true }),
+        e({ filePath: 'a.txt', oldText: 'BETA', newText: 'beta', replaceAll: false }),
+        e({ oldString: 'alpha', newString: 'a2', path: 'a.txt', encoding: 'utf-8' }),
+      ],
+      quick: 3,
+    },
+    {
+      name: "the core's failures and lenient tiers",
+      files: { 'a.txt': crlf, 't.txt': 'one  \r\ntwo\r\n' },
+      steps: [
+        e({ path: 'a.txt', old_text: 'beta', new_text: 'B' }),
+        e({ path: 'a.txt', old_text: 'nowhere', new_text: 'x' }),
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'alpha' }),
+        e({ path: 't.txt', old_text: 'one\ntwo', new_text: 'ONE\ntwo' }),
+        e({ path: 'a.txt', old_text: '     1│alpha\n     2│beta', new_text: '     1│A\n     2│B' }),
+        e({ path: 'a.txt', old_text: 'gamma', new_text: 'g\rlone' }),
+        e({ path: 'missing.txt', old_text: 'a', new_text: 'b' }),
+        e({ path: '../outside.txt', old_text: 'a', new_text: 'b' }),
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'x', encoding: 'no-such-encoding' }),
+      ],
+      quick: 7,
+    },
+    {
+      name: 'arguments the full path reads: unknown, null, strings for booleans, JSON text, wrong types',
+      files: { 'a.txt': crlf },
+      steps: [
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'A', explanation: 'why' }),
+        e({ path: 'a.txt', old_txt: 'A', new_text: 'alpha' }),
+        e({ path: 'a.txt', old_text: 'A', new_text: 'alpha', replace_all: null, encoding: null }),
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'A', replace_all: 'true' }),
+        e(JSON.stringify({ path: 'a.txt', old_text: 'A', new_text: 'alpha' })),
+        e({ path: 'a.txt', old_text: 'alpha', oldText: 'beta', new_text: 'x' }),
+        e({ path: '', old_text: 'a', new_text: 'b' }),
+        e({ path: 'a.txt', old_text: 3, new_text: 'b' }),
+        e({ path: 'a.txt', new_text: 'b' }),
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'b', encoding: ' ' }),
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'b', replace_all: 'yes' }),
+        e(Object.assign(Object.create(null), { path: 'a.txt', old_text: 'alpha', new_text: 'A' })),
+        e(['a.txt']),
+        e({
+          path: 'a.txt',
+          get old_text(): string {
+            throw new Error('boom from a getter')
+          },
+          new_text: 'x',
+        }),
+        e(null),
+        e('not json'),
+      ],
+      quick: 0,
+    },
+    {
+      name: 'the stale-read guard',
+      files: { 'a.txt': crlf },
+      steps: [
+        { read: 'a.txt' },
+        { outside: ['a.txt', 'alpha\r\nchanged\r\n'] },
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'A' }),
+        { read: 'a.txt' },
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'A' }),
+      ],
+      quick: 2,
+    },
+    {
+      name: 'requireRead: unread, missing, then read',
+      files: { 'a.txt': crlf },
+      options: { requireRead: true },
+      steps: [
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'A' }),
+        e({ path: 'new.txt', old_text: '', new_text: 'made\n' }),
+        { read: 'a.txt' },
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'A' }),
+        e({ path: 'a.txt', old_text: 'A', new_text: 'alpha' }),
+      ],
+      quick: 2,
+    },
+    {
+      name: "the call's context, and approve",
+      files: { 'a.txt': crlf, 'sub/b.txt': 'b\r\n' },
+      steps: [
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'A' }, { signal: aborted }),
+        e({ path: 'a.txt', old_text: 'alpha', new_text: 'A' }, { signal: new AbortController().signal, toolCallId: '1' }),
+        e({ path: 'b.txt', old_text: 'b', new_text: 'B' }, { cwd: 'sub' }),
+        e({ path: 'a.txt', old_text: 'A', new_text: 'a' }, { sginal: aborted }),
+        e({ path: 'a.txt', old_text: 'A', new_text: 'a' }, { abortSignal: aborted }),
+        e({ path: 'a.txt', old_text: 'A', new_text: 'a' }, 'context'),
+      ],
+      quick: 2,
+    },
+    {
+      name: 'approve',
+      files: { 'a.txt': crlf },
+      options: { approve: () => true },
+      steps: [e({ path: 'a.txt', old_text: 'alpha', new_text: 'A' })],
+      quick: 0,
+    },
+  ]
+
+  /** Runs a case's steps in a folder of its own: each result (the folder's path written as <dir>) and the files after. */
+  async function run(c: Case, quick: boolean) {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eol-quick-'))
+    made.push(root)
+    for (const [name, text] of Object.entries(c.files)) {
+      fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true })
+      fs.writeFileSync(path.join(root, name), text)
+    }
+    const atOnce = editFile.atOnce
+    let taken = 0
+    editFile.atOnce = (...args: unknown[]) => {
+      const out = atOnce(...args)
+      if (out !== undefined) taken++
+      return out
+    }
+    QUICK.on = quick
+    try {
+      const tools = createTools({ root, ...c.options })
+      const results: unknown[] = []
+      for (const step of c.steps) {
+        if ('read' in step) results.push(await tools.read_file.execute({ path: step.read }))
+        else if ('outside' in step) fs.writeFileSync(path.join(root, step.outside[0]), step.outside[1])
+        else results.push(await tools.edit_file.execute(step.args as never, step.context as never))
+      }
+      const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).sort()
+      const after = files.map((f) => [f, fs.statSync(path.join(root, f)).isFile() ? fs.readFileSync(path.join(root, f), 'latin1') : ''])
+      // Messages name the folder, which differs between the two runs.
+      const inRoot = JSON.stringify(results).split(JSON.stringify(root).slice(1, -1)).join('<dir>')
+      return { results: JSON.parse(inRoot), after, taken }
+    } finally {
+      QUICK.on = true
+      editFile.atOnce = atOnce
+    }
+  }
+
+  for (const c of CASES) {
+    it(`gives what the full path gives: ${c.name}`, async () => {
+      const full = await run(c, false)
+      const quick = await run(c, true)
+      expect(quick.results).toEqual(full.results)
+      expect(quick.after).toEqual(full.after)
+      expect(full.taken).toBe(0)
+      expect(quick.taken, 'calls the quick path made').toBe(c.quick)
+    })
+  }
+
+  it('waits behind a call of another tool set that holds the file, as the full path does', async () => {
+    const { createReadState } = require('../tools.js') as typeof import('../tools.js')
+    const both = async (quick: boolean) => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eol-quick-'))
+      made.push(root)
+      fs.writeFileSync(path.join(root, 'a.txt'), crlf)
+      const readState = createReadState()
+      let approve = (_: boolean) => {}
+      const approved = new Promise<boolean>((resolve) => (approve = resolve))
+      const asking = createTools({ root, readState, approve: () => approved })
+      const other = createTools({ root, readState })
+      const atOnce = editFile.atOnce
+      let taken = 0
+      editFile.atOnce = (...args: unknown[]) => {
+        const out = atOnce(...args)
+        if (out !== undefined) taken++
+        return out
+      }
+      QUICK.on = quick
+      try {
+        const first = asking.edit_file.execute({ path: 'a.txt', old_text: 'alpha', new_text: 'ALPHA' })
+        await new Promise((resolve) => setTimeout(resolve, 10))
+        const second = other.edit_file.execute({ path: 'a.txt', old_text: 'ALPHA', new_text: 'A2' })
+        approve(true)
+        return { results: [await first, await second], after: fs.readFileSync(path.join(root, 'a.txt'), 'latin1'), taken }
+      } finally {
+        QUICK.on = true
+        editFile.atOnce = atOnce
+      }
+    }
+    const full = await both(false)
+    const quick = await both(true)
+    expect(quick.results).toEqual(full.results)
+    expect(quick.results.map((r) => r.success)).toEqual([true, true])
+    expect(quick.after).toBe('A2\r\nbeta\r\ngamma\r\nbeta\r\n')
+    expect(quick.taken).toBe(0)
+  })
+
+  it('covers warnings, notes and failures among its cases', async () => {
+    const all = (await Promise.all(CASES.map((c) => run(c, true)))).flatMap((r) => r.results as ToolResult[])
+    expect(all.some((r) => r.success && r.warnings !== undefined && r.warnings.length > 0)).toBe(true)
+    expect(all.some((r) => r.success && r.data.includes('\nNote: '))).toBe(true)
+    for (const code of ['TEXT_MULTIPLE_MATCHES', 'TEXT_NOT_FOUND', 'NO_CHANGE', 'FILE_NOT_FOUND', 'FILE_CHANGED', 'INVALID_ARGUMENT', 'REJECTED', 'PATH_OUTSIDE_ROOT']) {
+      expect(all.some((r) => !r.success && r.error === code), code).toBe(true)
+    }
+  })
+})

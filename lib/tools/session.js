@@ -40,6 +40,10 @@ const { ReadState, existingKey, missingKey } = require('./read_state.js')
  * @typedef {object} ToolBehaviour
  * @property {string} operation the operation's name in lib/operations.js
  * @property {(values: Record<string, unknown>, call: Call, name: (param: string) => string) => Promise<ToolSuccess>} run
+ * @property {(session: Session, args: unknown, context: unknown) => import('../../tools.js').ToolResult | undefined} [atOnce]
+ *   the tool's common call made whole, on the calling thread, with fewer layers than
+ *   `run`, and the very result `run` would give; undefined, having done nothing, for a
+ *   call it does not make (`execute` then reads the arguments and calls `run`)
  */
 
 /**
