@@ -100,19 +100,27 @@ async function applyPatchChange(input, call) {
   // Read first for the files it names: PATCH_INVALID (with the line) before anything else.
   const parsed = core.parsePatch(input)
   const paths = parsed.files.flatMap((f) => (f.movedTo !== undefined ? [f.path, f.movedTo] : [f.path]))
-  return call.change({
-    paths,
-    compute: ({ dryRun, expectedVersion }) => {
-      /** @type {Record<string, string>} */
-      const expectedVersions = {}
-      for (const path of paths) {
-        const version = expectedVersion(path)
-        if (version !== undefined) expectedVersions[path] = version
-      }
-      return /** @type {Promise<PatchResult>} */ (call.library('applyPatch', paths, input, call.options({ dryRun, expectedVersions })))
-    },
-    files: changes,
-  })
+  return call.change({ paths, compute: patchCompute(call, paths, input), files: changes })
+}
+
+/**
+ * The library call of a patch on `paths` for `Call.change`: the dry run or the real
+ * one, each file at the version the tool set knows of it.
+ * @param {import('./session.js').Call} call
+ * @param {string[]} paths
+ * @param {string} patch
+ * @returns {(how: { dryRun: boolean, expectedVersion: (path: string) => string | undefined }) => Promise<PatchResult>}
+ */
+function patchCompute(call, paths, patch) {
+  return ({ dryRun, expectedVersion }) => {
+    /** @type {Record<string, string>} */
+    const expectedVersions = {}
+    for (const path of paths) {
+      const version = expectedVersion(path)
+      if (version !== undefined) expectedVersions[path] = version
+    }
+    return /** @type {Promise<PatchResult>} */ (call.library('applyPatch', paths, patch, call.options({ dryRun, expectedVersions })))
+  }
 }
 
 /** @type {ToolBehaviour} */
@@ -124,4 +132,4 @@ const applyPatch = {
   },
 }
 
-module.exports = { applyPatch, applyPatchChange, fileLine, changes }
+module.exports = { applyPatch, applyPatchChange, patchCompute, fileLine, changes }

@@ -20,6 +20,7 @@
 // What the model is told names only the tool's operations and the diff (VOCABULARY).
 
 const core = require('../../binding.js')
+const { patchCompute } = require('../apply_patch.js')
 const { argumentError, failure } = require('../errors.js')
 const { readContext, readOptions } = require('../index.js')
 const { TIER_NOTES, changeSummary, describeEndings, diffCounts, plural } = require('../results.js')
@@ -149,15 +150,7 @@ class Patcher {
     try {
       const result = await call.change({
         paths,
-        compute: ({ dryRun, expectedVersion }) => {
-          /** @type {Record<string, string>} */
-          const expectedVersions = {}
-          for (const path of paths) {
-            const version = expectedVersion(path)
-            if (version !== undefined) expectedVersions[path] = version
-          }
-          return /** @type {Promise<PatchResult>} */ (call.library('applyPatch', paths, patch, call.options({ dryRun, expectedVersions })))
-        },
+        compute: patchCompute(call, paths, patch),
         files: (r) => fileChanges(r),
       })
       return ops.map((op, i) => output(op.callId, 'completed', describe(op, result.files[i])))
