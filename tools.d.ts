@@ -602,6 +602,16 @@ export interface OpenAIResponsesTool {
   strict: boolean
 }
 
+/**
+ * What the vendor formats read of a tool: any set of `createTools` (every shape's) or
+ * an array of its tools.
+ */
+export interface DescribedTool {
+  readonly name: string
+  description: string
+  parameters: JsonSchemaObject
+}
+
 /** An Anthropic Messages API tool. */
 export interface AnthropicTool {
   name: string
@@ -613,14 +623,14 @@ export interface AnthropicTool {
  * The tools for OpenAI's Chat Completions (`tools` of `chat.completions.create`). An
  * unknown option throws an `EolEditError` (`INVALID_ARGUMENT`).
  */
-export declare function toOpenAITools(tools: Tools | readonly AnyTool[], options?: OpenAIToolsOptions): OpenAITool[]
+export declare function toOpenAITools(tools: AnyToolSet | readonly DescribedTool[], options?: OpenAIToolsOptions): OpenAITool[]
 
 /**
  * The tools for OpenAI's Responses API (`tools` of `responses.create`). An unknown
  * option throws an `EolEditError` (`INVALID_ARGUMENT`).
  */
 export declare function toOpenAIResponsesTools(
-  tools: Tools | readonly AnyTool[],
+  tools: AnyToolSet | readonly DescribedTool[],
   options?: OpenAIToolsOptions,
 ): OpenAIResponsesTool[]
 
@@ -628,7 +638,7 @@ export declare function toOpenAIResponsesTools(
  * The tools for Anthropic's Messages API (`tools` of `messages.create`). It takes no
  * options: an options object with any key throws an `EolEditError` (`INVALID_ARGUMENT`).
  */
-export declare function toAnthropicTools(tools: Tools | readonly AnyTool[], options?: Record<string, never>): AnthropicTool[]
+export declare function toAnthropicTools(tools: AnyToolSet | readonly DescribedTool[], options?: Record<string, never>): AnthropicTool[]
 
 /** The versions of Anthropic's text editor tool (`type` of its definition). */
 export type AnthropicTextEditorVersion = 'text_editor_20250728' | 'text_editor_20250429' | 'text_editor_20250124' | 'text_editor_20241022'

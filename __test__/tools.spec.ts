@@ -1124,6 +1124,23 @@ describe('schemas', () => {
   })
 })
 
+describe("the vendor formats take every shape's set", () => {
+  it.each(['opencode', 'claude-code', 'gemini-cli', 'cline', 'roo'] as const)(
+    '%s: toAnthropicTools and toOpenAITools list its tools by its names, and the strict schemas pass every rule',
+    (shape) => {
+      const set = createTools({ shape, root: os.tmpdir() })
+      const names = Object.values(set).map((tool) => tool.name)
+      expect(toAnthropicTools(set).map((tool) => tool.name)).toEqual(names)
+      expect(toAnthropicTools(set).map((tool) => tool.input_schema)).toEqual(Object.values(set).map((tool) => tool.parameters))
+      expect(toOpenAITools(set).map((tool) => tool.function.name)).toEqual(names)
+      for (const chat of toOpenAITools(set, { strict: true })) expect(strictToolErrors(chat), chat.function.name).toEqual([])
+      for (const responses of toOpenAIResponsesTools(set, { strict: true })) {
+        expect(strictToolErrors(responses, { fineTuned: true }), responses.name).toEqual([])
+      }
+    },
+  )
+})
+
 describe('OpenAI strict mode', () => {
   const names = ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_range', 'apply_patch'] as const
 

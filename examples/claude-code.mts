@@ -2,12 +2,12 @@
 // each result is the tool_result Claude Code answers with ({ content, is_error? }), and
 // each file keeps its endings, BOM and encoding.
 import Anthropic from '@anthropic-ai/sdk'
-import { createTools } from 'eol-edit/tools'
+import { createTools, toAnthropicTools } from 'eol-edit/tools'
 
 export async function runAgent(client: Anthropic, model: string, root: string, prompt: string): Promise<string> {
   const claudeCode = createTools({ shape: 'claude-code', root })
   const byName = new Map(Object.values(claudeCode).map((t) => [t.name, t]))
-  const tools: Anthropic.Tool[] = [...byName.values()].map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }))
+  const tools: Anthropic.Tool[] = toAnthropicTools(claudeCode)
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: prompt }]
   for (let step = 0; step < 20; step++) {
     const response = await client.messages.create({ model, max_tokens: 4096, messages, tools })

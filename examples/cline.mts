@@ -3,15 +3,12 @@
 // none, and answers with the file as it now is. Each file keeps its endings, BOM and
 // encoding.
 import OpenAI from 'openai'
-import { createTools } from 'eol-edit/tools'
+import { createTools, toOpenAITools } from 'eol-edit/tools'
 
 export async function runAgent(client: OpenAI, model: string, root: string, prompt: string): Promise<string> {
   const cline = createTools({ shape: 'cline', root })
   const byName = new Map(Object.values(cline).map((t) => [t.name, t]))
-  const tools: OpenAI.ChatCompletionTool[] = [...byName.values()].map((t) => ({
-    type: 'function',
-    function: { name: t.name, description: t.description, parameters: t.parameters },
-  }))
+  const tools: OpenAI.ChatCompletionTool[] = toOpenAITools(cline)
   const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: prompt }]
   for (let step = 0; step < 20; step++) {
     const message = (await client.chat.completions.create({ model, messages, tools })).choices[0].message

@@ -8,7 +8,8 @@
 const { refuseUnknownKeys } = require('./names.js')
 const { copy, strictSchema } = require('./schemas.js')
 
-/** @typedef {import('../../tools.js').AnyTool} AnyTool */
+/** @typedef {import('../../tools.js').AnyToolSet} AnyToolSet */
+/** @typedef {import('../../tools.js').DescribedTool} DescribedTool */
 /** @typedef {import('../../tools.js').Tools} Tools */
 /** @typedef {import('../../tools.js').OpenAIToolsOptions} OpenAIToolsOptions */
 /** @typedef {import('../../tools.js').OpenAITool} OpenAITool */
@@ -68,7 +69,7 @@ function schemaFor(parameters, strict) {
 
 /**
  * OpenAI Chat Completions: `[{ type: 'function', function: { name, description, parameters, strict? } }]`.
- * @param {Tools | readonly AnyTool[]} tools
+ * @param {AnyToolSet | readonly DescribedTool[]} tools
  * @param {OpenAIToolsOptions} [options]
  * @returns {OpenAITool[]}
  */
@@ -87,7 +88,7 @@ function toOpenAITools(tools, options) {
 
 /**
  * OpenAI Responses API: `[{ type: 'function', name, description, parameters, strict }]`.
- * @param {Tools | readonly AnyTool[]} tools
+ * @param {AnyToolSet | readonly DescribedTool[]} tools
  * @param {OpenAIToolsOptions} [options]
  * @returns {OpenAIResponsesTool[]}
  */
@@ -106,7 +107,7 @@ function toOpenAIResponsesTools(tools, options) {
  * Anthropic Messages API: `[{ name, description, input_schema }]`. It takes no
  * options; an options object with a key (OpenAI's `strict`, say) throws, so that a
  * setting the caller expects is never silently without effect.
- * @param {Tools | readonly AnyTool[]} tools
+ * @param {AnyToolSet | readonly DescribedTool[]} tools
  * @param {Record<string, never>} [options]
  * @returns {AnthropicTool[]}
  */
