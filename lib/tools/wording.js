@@ -8,8 +8,9 @@
 // 'encoding', value: 'windows-1252' }`), a quoted line of the file (`{ line, width,
 // text }`), a hunk of a patch (`{ hunk: 0 }`, `hunk #1`) and phrases a front-end may
 // say its own way (`{ phrase: 'change-encoding', parts }`: the agent tools cannot
-// change a file's encoding, so they say that they keep it). A vocabulary says each reference in the front-end's words, and has a sentence
-// for each phrase it says otherwise; nothing rewrites text.
+// change a file's encoding, so they say that they keep it). A vocabulary says each
+// reference in the front-end's words, and has a sentence for each phrase it says
+// otherwise; nothing rewrites text.
 //
 // - the agent tools (and the MCP server, whose tools they are): `TOOL_WORDS`, the
 //   tools' names (`write_file`, `old_text`, `"encoding": "windows-1252"`);
