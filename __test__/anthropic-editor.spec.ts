@@ -10,7 +10,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 
 import iconv from 'iconv-lite'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { EolEditError } from '../index.js'
 import {
@@ -24,20 +24,10 @@ import {
 } from '../tools.js'
 import { can, skipUnless } from './support/platform.js'
 import { toolOutputProblems } from './support/wording.js'
-
-const made: string[] = []
-afterAll(() => {
-  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true })
-})
+import { makeProject } from './support/project.js'
 
 function project(files: Record<string, string | Buffer> = {}): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'text-editor-')))
-  made.push(dir)
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true })
-    fs.writeFileSync(path.join(dir, name), content)
-  }
-  return dir
+  return makeProject('text-editor-', files)
 }
 
 const bytes = (dir: string, name: string) => fs.readFileSync(path.join(dir, name))

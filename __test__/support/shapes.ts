@@ -3,13 +3,11 @@
 // recorded as the text its model reads, and the check that those texts name only the
 // tools and arguments of that shape's host.
 import * as fs from 'node:fs'
-import * as os from 'node:os'
 import * as path from 'node:path'
-
-import { afterAll } from 'vitest'
 
 import { createTools, type ToolShape } from '../../tools.js'
 import { toolOutputProblems } from './wording.js'
+import { makeProject } from './project.js'
 
 export type Shape = Exclude<ToolShape, 'dskcode'>
 
@@ -17,20 +15,9 @@ export const SHAPES: Shape[] = ['opencode', 'claude-code', 'gemini-cli', 'cline'
 
 export const BOM = '\ufeff'
 
-const made: string[] = []
-afterAll(() => {
-  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true })
-})
-
 /** A temporary project folder with these files (their bytes as given), removed after the file's tests. */
 export function project(files: Record<string, string | Buffer> = {}): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'eol-shape-')))
-  made.push(dir)
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true })
-    fs.writeFileSync(path.join(dir, name), content)
-  }
-  return dir
+  return makeProject('eol-shape-', files)
 }
 
 /** A file's bytes as text with every ending visible (`\r\n`, `\r`), for exact comparisons. */
