@@ -28,10 +28,11 @@
 //! ```
 //! use eol_edit::internals::patch::{apply::update, parse};
 //! use eol_edit::internals::eol::Ending;
+//! use eol_edit::Guards;
 //!
 //! let patch = parse(b"*** Begin Patch\n*** Update File: a\n@@\n one\n-two\n+2\n+2.5\n*** End Patch").unwrap();
 //! let source = b"one\r\ntwo\r\nthree\n";
-//! let out = update(source, patch.files[0].hunks(), &|| Ending::Lf, "a").unwrap();
+//! let out = update(source, patch.files[0].hunks(), &|| Ending::Lf, Guards::none(), "a").unwrap();
 //! assert_eq!(out.splices.to_vec(source), b"one\r\n2\r\n2.5\r\nthree\n");
 //! ```
 
@@ -42,6 +43,7 @@ use crate::align::{self, Origin};
 use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
+use crate::guard::{Check, Guards, Scope};
 use crate::matching::{self, Found, Lines, Match, Reindent, Tier};
 use crate::message::{parts, Message, Part};
 use crate::splice::{Splice, Splices};
@@ -65,14 +67,16 @@ pub struct Updated {
 
 /// Applies `hunks`, in order, to `source` (a decoded file). `fallback` is the ending of
 /// added lines in a file that has none to go by (its `.editorconfig`/`.gitattributes`
-/// ending); `label` names the file in messages. Failures carry `hunkIndex`.
+/// ending); each hunk's new lines are checked by `guards` ([`crate::guard`]); `label`
+/// names the file in messages. Failures carry `hunkIndex`.
 pub fn update(
     source: &[u8],
     hunks: &[Hunk],
     fallback: &dyn Fn() -> Ending,
+    guards: Guards,
     label: &str,
 ) -> Result<Updated> {
-    run(source, hunks, fallback, label).map(|(updated, _)| updated)
+    run(source, hunks, fallback, guards, label).map(|(updated, _)| updated)
 }
 
 /// [`update`], and the lines (0-based, of the LF view) each hunk's context and removed
@@ -81,6 +85,7 @@ fn run(
     source: &[u8],
     hunks: &[Hunk],
     fallback: &dyn Fn() -> Ending,
+    guards: Guards,
     label: &str,
 ) -> Result<(Updated, Vec<Range<usize>>)> {
     let view = LfView::new(source);
@@ -111,9 +116,18 @@ fn run(
         matched: Vec::with_capacity(hunks.len()),
     };
     let mut matched_by = Vec::with_capacity(hunks.len());
+    let mut check = Check::new(guards, source, label);
     for (i, hunk) in hunks.iter().enumerate() {
+        let spliced = state.splices.len();
         let tier = state
             .hunk(i, hunk, &file_dominant)
+            .and_then(|tier| {
+                // The hunk's one splice, if it made one (an empty insertion makes none).
+                match state.splices.get(spliced) {
+                    Some(splice) => check.splice(source, splice, Scope::Hunk(i)).map(|_| tier),
+                    None => Ok(tier),
+                }
+            })
             .map_err(|e| e.with_hunk_index(i))?;
         matched_by.push(tier);
     }
@@ -175,7 +189,8 @@ const UNSEEN_RUNS_NAMED: usize = 5;
 
 /// A deletion's hunks (only removed lines) must remove every line of `source`.
 fn check_removal(source: &[u8], hunks: &[Hunk], label: &str) -> Result<()> {
-    let (_, matched) = run(source, hunks, &|| Ending::Lf, label)?;
+    // A deletion brings no line in.
+    let (_, matched) = run(source, hunks, &|| Ending::Lf, Guards::none(), label)?;
     let view = LfView::new(source);
     let lines = Lines::new(view.text());
     // The runs of lines no hunk removes; the matches are in file order.
@@ -865,8 +880,14 @@ mod tests {
 
     fn run(source: &str, body: &str) -> Result<String> {
         let hunks = envelope(body);
-        update(source.as_bytes(), &hunks, &|| Ending::Lf, "f")
-            .map(|u| String::from_utf8(u.splices.to_vec(source.as_bytes())).unwrap())
+        update(
+            source.as_bytes(),
+            &hunks,
+            &|| Ending::Lf,
+            Guards::none(),
+            "f",
+        )
+        .map(|u| String::from_utf8(u.splices.to_vec(source.as_bytes())).unwrap())
     }
 
     #[test]
@@ -911,7 +932,14 @@ mod tests {
             "say(\u{201C}hi\u{201D})\r\nfin\r\n"
         );
         let hunks = envelope("@@\n keep\n-old\n+new");
-        let out = update(b"keep  \r\nold \r\n", &hunks, &|| Ending::Lf, "f").unwrap();
+        let out = update(
+            b"keep  \r\nold \r\n",
+            &hunks,
+            &|| Ending::Lf,
+            Guards::none(),
+            "f",
+        )
+        .unwrap();
         assert_eq!(out.matched_by, [Tier::TrailingWhitespace]);
         assert_eq!(
             out.splices.to_vec(b"keep  \r\nold \r\n"),
@@ -1116,7 +1144,14 @@ mod tests {
             .remove(0)
             .hunks()
             .to_vec();
-        let out = update(b"x\nq\nx\nq\nx\n", &hunks, &|| Ending::Lf, "f").unwrap();
+        let out = update(
+            b"x\nq\nx\nq\nx\n",
+            &hunks,
+            &|| Ending::Lf,
+            Guards::none(),
+            "f",
+        )
+        .unwrap();
         assert_eq!(out.splices.to_vec(b"x\nq\nx\nq\nx\n"), b"x\nq\ny\nq\nx\n");
     }
 
@@ -1130,7 +1165,7 @@ mod tests {
             .remove(0)
             .hunks()
             .to_vec();
-        let out = update(b"a\r\nb\r\n", &hunks, &|| Ending::Lf, "f").unwrap();
+        let out = update(b"a\r\nb\r\n", &hunks, &|| Ending::Lf, Guards::none(), "f").unwrap();
         assert_eq!(out.splices.to_vec(b"a\r\nb\r\n"), b"a\r\nb");
         let add = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n";
         let hunks = parse(add.as_bytes())
@@ -1139,7 +1174,7 @@ mod tests {
             .remove(0)
             .hunks()
             .to_vec();
-        let out = update(b"a\r\nb", &hunks, &|| Ending::Lf, "f").unwrap();
+        let out = update(b"a\r\nb", &hunks, &|| Ending::Lf, Guards::none(), "f").unwrap();
         assert_eq!(out.splices.to_vec(b"a\r\nb"), b"a\r\nb\r\n");
     }
 
@@ -1147,7 +1182,7 @@ mod tests {
     fn an_update_that_changes_nothing_says_so() {
         let hunks = envelope("@@\n-a\n+a");
         assert!(
-            update(b"a\n", &hunks, &|| Ending::Lf, "f")
+            update(b"a\n", &hunks, &|| Ending::Lf, Guards::none(), "f")
                 .unwrap()
                 .unchanged
         );
