@@ -15,8 +15,8 @@
 //!
 //! Only the lines a change brings in are checked: the engine, `write_file` and the
 //! patch code hand over each replaced region (an edit's match, a hunk's lines, the old
-//! file) with what replaces it, both taken to whole lines, and a new line that is
-//! aligned with an equal old line (a line copied back unchanged) is not new.
+//! file) with what replaces it, both taken to whole lines, and a new line that the
+//! replaced region already has (a line copied back unchanged) is not new.
 //!
 //! ```
 //! use eol_edit::{apply_edits, ApplyOptions, Edit, ErrorCode, GuardReason, Guards};
@@ -32,15 +32,15 @@ mod control;
 mod markers;
 mod placeholder;
 
+use std::collections::HashMap;
 use std::fmt;
 
-use crate::align::{self, Origin};
 use crate::eol;
 use crate::error::{Error, ErrorCode, Result};
 use crate::message::{parts, Message, Name, Op, Part};
 use crate::splice::Splice;
 use markers::Marker;
-use placeholder::Ellipsis;
+use placeholder::Language;
 
 /// One of the guards (docs/guarantees.md).
 #[non_exhaustive]
@@ -181,9 +181,9 @@ pub(crate) struct Check<'a> {
     guards: Guards,
     /// The file's source before the change: the control characters it already has.
     file: &'a [u8],
-    /// The file's name, for the language of a bare `...` and for messages.
+    /// The file's name, for its language and for messages.
     label: &'a str,
-    ellipsis: Ellipsis,
+    language: Language,
     /// Lines the regions checked so far added (or removed), so that each new line is
     /// numbered as it will be in the result.
     delta: isize,
@@ -196,7 +196,7 @@ impl<'a> Check<'a> {
             guards,
             file,
             label,
-            ellipsis: Ellipsis::of(label),
+            language: Language::of(label),
             delta: 0,
         }
     }
@@ -261,7 +261,7 @@ impl<'a> Check<'a> {
             && replaces
             && !old_lines
                 .iter()
-                .any(|l| placeholder::is_placeholder(l, self.ellipsis));
+                .any(|l| placeholder::is_placeholder(l, self.language));
         let marked = self.guards.contains(GuardReason::Markers)
             && !old_lines.iter().any(|l| markers::marker(l).is_some());
         // A divider is a marker only beside another marker.
@@ -285,7 +285,7 @@ impl<'a> Check<'a> {
                     None => {}
                 }
             }
-            if placeholders && placeholder::is_placeholder(line, self.ellipsis) {
+            if placeholders && placeholder::is_placeholder(line, self.language) {
                 return Err(self.placeholder(first() + i, line, scope));
             }
         }
@@ -428,36 +428,31 @@ fn lines(text: &[u8]) -> Vec<&[u8]> {
     lines
 }
 
-/// The indices of the lines of `new` that are not an `old` line kept (aligned with an
-/// equal one), and whether some `old` line is not kept (the change removes lines).
+/// The indices of the lines of `new` that `old` does not have, and whether `new` lacks
+/// some line of `old` (the change removes lines).
+///
+/// A line the replaced text already has is not new, wherever it stands: kept in place,
+/// copied back unchanged, or moved. An alignment would tell the first two apart from
+/// the third, but none of the guards can trip on such a line (a placeholder or a marker
+/// the replaced text has turns its guard off; a control character it has is one the
+/// file has), and this costs one pass over each side, however different they are.
 fn brought(old: &[&[u8]], new: &[&[u8]]) -> (Vec<usize>, bool) {
-    // The lines both ends share are kept without an alignment: a whole file written
-    // again with a few lines changed costs only its changed middle.
-    let head = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-    let rest = old.len().min(new.len()) - head;
-    let tail = old[head..]
-        .iter()
-        .rev()
-        .zip(new[head..].iter().rev())
-        .take(rest)
-        .take_while(|(a, b)| a == b)
-        .count();
-    let (old_mid, new_mid) = (&old[head..old.len() - tail], &new[head..new.len() - tail]);
-    if new_mid.is_empty() {
-        return (Vec::new(), !old_mid.is_empty());
+    let mut counts: HashMap<&[u8], isize> = HashMap::with_capacity(old.len());
+    for line in old {
+        *counts.entry(line).or_default() += 1;
     }
-    let origins = align::origins(old_mid, new_mid);
-    let kept = origins
-        .iter()
-        .filter(|o| matches!(o, Origin::Kept(_)))
-        .count();
-    let brought = origins
+    let brought = new
         .iter()
         .enumerate()
-        .filter(|(_, o)| !matches!(o, Origin::Kept(_)))
-        .map(|(i, _)| head + i)
+        .filter(|(_, line)| !counts.contains_key(*line))
+        .map(|(i, _)| i)
         .collect();
-    (brought, kept < old_mid.len())
+    for line in new {
+        if let Some(n) = counts.get_mut(line) {
+            *n -= 1;
+        }
+    }
+    (brought, counts.values().any(|&n| n > 0))
 }
 
 /// The start of the line that holds byte `p` of `text`.

@@ -5,40 +5,56 @@
 //! `/* ... */`. Written, that line replaces the code it stands for. A line counts when
 //! it is nothing but a comment (`//`, `#`, `--`, `;`, `/* */`, `<!-- -->`, `{/* */}`)
 //! whose words are few and all of a small vocabulary of "code left out", or nothing
-//! but an ellipsis (`...`, `…`) where an ellipsis is not code: in Python (and its
-//! stubs and Cython), Perl and Raku a bare `...` is a statement, and in YAML it ends a
-//! document.
+//! but an ellipsis (`...`, `…`) where an ellipsis is not code.
+//!
+//! The file's language decides the rest ([`Language`]). A bare `...` counts only where
+//! it cannot be code (JavaScript and TypeScript, Go, Java, C#, Kotlin, PHP, shell, HTML,
+//! CSS, SQL, JSON, TOML, …): in Python (the `Ellipsis` body), Rust and C (a variadic
+//! parameter), Lua, R, Ruby, Perl, Raku and YAML (a document end) it is, and a file of a
+//! language not listed is given the benefit of the doubt. In prose (Markdown,
+//! reStructuredText, plain text) an example's `// ...` is how documentation leaves code
+//! out, so only a comment that says so in words counts there. A doc comment (`///`,
+//! `//!`, `/**`) is documentation, never a placeholder.
 //!
 //! The vocabulary is small on purpose: a comment that says anything else (`// skip the
 //! rest of the line`, `# Other helpers`) is not one. What real code has of such lines
 //! was measured (docs/guarantees.md).
 
-/// How a file's language reads a bare `...`.
+/// How a file's language reads a line that is only an ellipsis (or a comment that is
+/// only one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Ellipsis {
-    /// A statement or a document end: not a placeholder.
+pub(crate) enum Language {
+    /// Code where a bare `...` cannot be code: both stand for code left out.
     Code,
-    /// Not code: a placeholder.
-    Text,
+    /// Code where a bare `...` may be code (or a language not known): only a comment
+    /// stands for code left out.
+    EllipsisIsCode,
+    /// Documentation: an example's elision is the text's own.
+    Prose,
 }
 
-impl Ellipsis {
-    /// What a bare `...` is in the file `label` names, by its extension.
-    pub(crate) fn of(label: &str) -> Ellipsis {
+impl Language {
+    /// The language of the file `label` names, by its extension.
+    pub(crate) fn of(label: &str) -> Language {
         let name = label.rsplit(['/', '\\']).next().unwrap_or(label);
         let extension = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
         match extension.as_deref() {
             Some(
-                "py" | "pyi" | "pyw" | "pyx" | "pxd" | "pl" | "pm" | "raku" | "rakumod" | "p6",
-            )
-            | Some("yml" | "yaml") => Ellipsis::Code,
-            _ => Ellipsis::Text,
+                "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts" | "tsx" | "vue" | "svelte"
+                | "go" | "java" | "kt" | "kts" | "cs" | "scala" | "swift" | "dart" | "php" | "sh"
+                | "bash" | "zsh" | "fish" | "ps1" | "html" | "htm" | "xml" | "css" | "scss"
+                | "sass" | "less" | "sql" | "json" | "jsonc" | "toml" | "ini" | "cfg",
+            ) => Language::Code,
+            Some("md" | "markdown" | "mdx" | "rst" | "txt" | "adoc" | "asciidoc" | "org") => {
+                Language::Prose
+            }
+            _ => Language::EllipsisIsCode,
         }
     }
 }
 
 /// True when `line` only says that code is left out.
-pub(crate) fn is_placeholder(line: &[u8], ellipsis: Ellipsis) -> bool {
+pub(crate) fn is_placeholder(line: &[u8], language: Language) -> bool {
     let Ok(line) = std::str::from_utf8(line) else {
         return false;
     };
@@ -48,9 +64,24 @@ pub(crate) fn is_placeholder(line: &[u8], ellipsis: Ellipsis) -> bool {
         return false;
     }
     if is_ellipsis(line) {
-        return ellipsis == Ellipsis::Text;
+        return language == Language::Code;
     }
-    comment_body(line).is_some_and(says_left_out)
+    match comment_body(line).map(says_left_out) {
+        Some(Said::Ellipsis) => language != Language::Prose,
+        Some(Said::Words) => true,
+        Some(Said::Nothing) | None => false,
+    }
+}
+
+/// What a comment says of code left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Said {
+    /// Nothing of it.
+    Nothing,
+    /// An ellipsis and no words.
+    Ellipsis,
+    /// Words that say so.
+    Words,
 }
 
 /// `...`, `…` or `. . .` and nothing else.
@@ -58,8 +89,14 @@ fn is_ellipsis(text: &str) -> bool {
     matches!(text, "..." | "\u{2026}" | ". . .")
 }
 
-/// The text of a line that is one comment and nothing else.
+/// The text of a line that is one comment and nothing else (but a doc comment).
 fn comment_body(line: &str) -> Option<&str> {
+    if ["///", "//!", "/**", "/*!"]
+        .iter()
+        .any(|doc| line.starts_with(doc))
+    {
+        return None;
+    }
     for (open, close) in [("{/*", "*/}"), ("/*", "*/"), ("<!--", "-->")] {
         if let Some(rest) = line.strip_prefix(open) {
             return rest.strip_suffix(close);
@@ -169,11 +206,11 @@ const FILLERS: &[&str] = &[
     "file's",
 ];
 
-/// True when a comment's text only says that code is left out: an ellipsis and no
+/// Whether a comment's text only says that code is left out: an ellipsis and no
 /// words; a few words between two ellipses (`... more queries ...`); or at most eight
-/// words, all of the vocabulary, that say so (a word of [`STATE`], a [`LEAD`] word and
-/// something it leads, or an ellipsis beside them).
-fn says_left_out(body: &str) -> bool {
+/// words, all of the vocabulary, that say so (a word of [`STATE`] alone or with what
+/// it is about, a [`LEAD`] word and something it leads, or an ellipsis beside them).
+fn says_left_out(body: &str) -> Said {
     let text = body.trim().to_lowercase().replace('\u{2026}', "...");
     let ellipsis = text.contains("...") || text.contains(". . .");
     let wrapped = text.len() > 6 && text.starts_with("...") && text.ends_with("...");
@@ -182,10 +219,18 @@ fn says_left_out(body: &str) -> bool {
         .filter(|w| !w.is_empty())
         .collect();
     if words.is_empty() {
-        return ellipsis;
+        // Only an ellipsis, perhaps in brackets: not ASCII art or an arrow with dots.
+        let only_dots = text
+            .chars()
+            .all(|c| c == '.' || c.is_whitespace() || "()[]{}<>".contains(c));
+        return if ellipsis && only_dots {
+            Said::Ellipsis
+        } else {
+            Said::Nothing
+        };
     }
     if wrapped && words.len() <= 6 {
-        return true;
+        return Said::Words;
     }
     let known = |w: &&str, list: &[&str]| list.contains(w);
     if words.len() > 8
@@ -197,16 +242,23 @@ fn says_left_out(body: &str) -> bool {
                 || known(w, FILLERS)
         })
     {
-        return false;
+        return Said::Nothing;
     }
     let saying = |list: &[&str]| words.iter().any(|w| known(w, list));
-    if saying(STATE) {
-        return true;
+    let says = if saying(STATE) {
+        // "unchanged" alone, or with what is unchanged: not "are left unmodified", the
+        // end of a sentence.
+        words.len() == 1 || saying(NOUNS) || saying(LEAD)
+    } else if ellipsis {
+        saying(LEAD) || saying(WEAK) || saying(NOUNS)
+    } else {
+        known(&words[0], LEAD) && words.len() >= 2 && saying(NOUNS)
+    };
+    if says {
+        Said::Words
+    } else {
+        Said::Nothing
     }
-    if ellipsis {
-        return saying(LEAD) || saying(WEAK) || saying(NOUNS);
-    }
-    known(&words[0], LEAD) && words.len() >= 2 && saying(NOUNS)
 }
 
 #[cfg(test)]
@@ -214,7 +266,7 @@ mod tests {
     use super::*;
 
     fn yes(line: &str) -> bool {
-        is_placeholder(line.as_bytes(), Ellipsis::Text)
+        is_placeholder(line.as_bytes(), Language::Code)
     }
 
     #[test]
@@ -237,6 +289,8 @@ mod tests {
             "// code omitted for brevity",
             "...",
             "…",
+            "// ......",
+            "/* (...) */",
         ] {
             assert!(yes(line), "{line}");
         }
@@ -258,6 +312,12 @@ mod tests {
             "/* ... unterminated",
             "",
             "--",
+            "/// are left unmodified.",
+            "# .-. .-. .-. . . .-. .-.",
+            "// ###\"...\"### -> ...",
+            "///     // ...",
+            "//! // ...",
+            "/** ... */",
         ] {
             assert!(!yes(line), "{line}");
         }
@@ -265,17 +325,43 @@ mod tests {
 
     #[test]
     fn a_bare_ellipsis_is_code_where_the_language_makes_it_so() {
-        for name in ["a.py", "stubs/b.pyi", "C:\\x\\m.PY", "lib.pm", "ci.yaml"] {
-            assert_eq!(Ellipsis::of(name), Ellipsis::Code, "{name}");
-            assert!(!is_placeholder(b"    ...", Ellipsis::of(name)));
+        for name in [
+            "a.py",
+            "stubs/b.pyi",
+            "C:\\x\\m.PY",
+            "lib.rs",
+            "ffi.h",
+            "ci.yaml",
+            "content",
+            "Makefile",
+        ] {
+            assert_eq!(Language::of(name), Language::EllipsisIsCode, "{name}");
+            assert!(!is_placeholder(b"    ...", Language::of(name)));
             // A comment is a comment there too.
+            assert!(is_placeholder(b"# ...", Language::of(name)));
             assert!(is_placeholder(
-                b"# ... existing code ...",
-                Ellipsis::of(name)
+                b"// ... existing code ...",
+                Language::of(name)
             ));
         }
-        for name in ["a.js", "content", "Makefile", "x.python.md"] {
-            assert_eq!(Ellipsis::of(name), Ellipsis::Text, "{name}");
+        for name in ["a.js", "b.tsx", "main.go", "x.md.js", "page.html"] {
+            assert_eq!(Language::of(name), Language::Code, "{name}");
+            assert!(is_placeholder(b"    ...", Language::of(name)));
+        }
+    }
+
+    #[test]
+    fn documentation_leaves_code_out_of_its_examples_with_an_ellipsis() {
+        for name in ["README.md", "docs/guide.rst", "notes.txt"] {
+            let language = Language::of(name);
+            assert_eq!(language, Language::Prose, "{name}");
+            assert!(!is_placeholder(b"  // ...", language));
+            assert!(!is_placeholder(b"...", language));
+            assert!(is_placeholder(
+                b"<!-- rest of the file unchanged -->",
+                language
+            ));
+            assert!(is_placeholder(b"// ... existing code ...", language));
         }
     }
 }
