@@ -202,6 +202,7 @@ const TOOL_WORDS = {
     'larger-max-bytes': () => "The size limit is the host's setting: ask the user if the file really must be read.",
     'read-again': () => ['Read it again with ', { op: 'readFile' }],
     'read-first': () => ['Read it with ', { op: 'readFile' }, ' first'],
+    'allow-guard': (f) => `To write it on purpose, call again with "allow": [${JSON.stringify(f.values.guards)}].`,
   },
 }
 
@@ -252,6 +253,7 @@ const CLI_WORDS = {
     'convert-encoding-first': (f) => `, or convert the file to an encoding that has them (such as ${f.values.to}) with another tool first`,
     'or-replace-all': () => [', or use ', { arg: 'replaceAll' }, ' to replace every one'],
     'set-inclusive': () => ['Pass ', { arg: 'inclusive' }],
+    'allow-guard': (f) => `To write it on purpose, pass --allow ${f.values.guards}.`,
   },
 }
 

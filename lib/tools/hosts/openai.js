@@ -58,6 +58,8 @@ const VOCABULARY = {
     'add-file': () => 'to create a file, use a create_file operation',
     'or-convert-eol': () => ", or ask the user to convert the file's line endings",
     'fix-patch': () => ' Nothing was written: fix the diff and send the operation again.',
+    // An apply_patch_call has no room for more than its operation: nothing lets a guard through.
+    'allow-guard': (f) => `This tool cannot let the ${f.values.guards} guard through: write the text another way, or ask the user.`,
   },
 }
 
@@ -76,7 +78,7 @@ const UPDATE_SHAPE =
   "then lines starting with ' ' (unchanged context), '-' (removed) or '+' (added), and `*** End of File` after a hunk that ends the file."
 
 /** createTools' options the patcher takes too. */
-const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'durable', 'readState']
+const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'durable', 'readState', 'guards']
 
 /**
  * One apply_patch_call, read and checked: its operation as a section of a patch.
