@@ -174,6 +174,41 @@ fn markers_refuse_search_replace_envelope_and_conflict_lines() {
     }
 }
 
+#[test]
+fn the_three_mistakes_are_refused_through_the_file_functions_and_the_files_untouched() {
+    let dir = TempDir::new();
+    dir.write("big.txt", numbered(3000));
+    dir.write("a.txt", "a = \"x\"\n");
+    dir.write("m.txt", "a\n");
+    let options = EditOptions::default()
+        .with_cwd(dir.path())
+        .with_guards(Guards::all());
+    let cut = "line 0\nline 1\n// ... rest unchanged\n";
+    let refusals = [
+        write_file("big.txt", cut, &options).unwrap_err(),
+        edit_file("a.txt", "a = \"x\"", "a = \"\0\"", &options).unwrap_err(),
+        edit_file("m.txt", "a", "A\n=======\n>>>>>>> REPLACE", &options).unwrap_err(),
+    ];
+    let reasons = refusals.map(|e| (e.code(), e.reason()));
+    assert_eq!(
+        reasons,
+        [
+            (ErrorCode::SuspectContent, Some(GuardReason::Shrink)),
+            (ErrorCode::SuspectContent, Some(GuardReason::Control)),
+            (ErrorCode::SuspectContent, Some(GuardReason::Markers)),
+        ]
+    );
+    assert_eq!(dir.read("big.txt"), numbered(3000).as_bytes());
+    assert_eq!(dir.read("a.txt"), b"a = \"x\"\n");
+    assert_eq!(dir.read("m.txt"), b"a\n");
+    // Let through by leaving the guard out.
+    let markers_off = options
+        .clone()
+        .with_guards(Guards::all().without(GuardReason::Markers));
+    edit_file("m.txt", "a", "A\n=======\n>>>>>>> REPLACE", &markers_off).unwrap();
+    assert_eq!(dir.read("m.txt"), b"A\n=======\n>>>>>>> REPLACE\n");
+}
+
 // ---------------------------------------------------------------------------
 // What never trips a guard
 
