@@ -119,6 +119,7 @@ const SAY_NOTHING_WRITTEN = new Set([...DIFF_FAILURES, 'FILE_NOT_FOUND', 'NOT_A_
  * @property {number} added lines the operation adds ('+' lines of update_file; lines of create_file)
  * @property {number} removed '-' lines of update_file
  * @property {boolean} endsWithBreak create_file: whether the new file ends with a line break
+ * @property {boolean} [replaces] a move onto a file that exists (looked up for the output's words only)
  */
 
 /** A failed call: its id, place and what it says. @typedef {{ callId: string, index: number, failed: string }} Unread */
@@ -231,6 +232,7 @@ class Patcher {
         await call.library('readFile', [op.path], op.path, call.readOptions({ limit: 0 }))
       }
       failing = undefined
+      for (const op of ops) if (op.moveTo !== undefined) op.replaces = call.isFile(op.moveTo)
       /** @type {Placed[]} */
       let placed = ops.flatMap((op) => op.sections.map((section) => ({ op, section })))
       /** @type {PatchResult} */
@@ -629,8 +631,10 @@ function describe(op, files) {
       lines.push(`Replaced ${op.path}, which existed: +${added} -${removed} lines${end}; its line endings and BOM were kept (endings now: ${endings}).`)
     } else lines.push(`Created ${op.path}: ${plural(op.added, 'line')}${end}, line endings: ${endings}.`)
   } else if (op.moveTo !== undefined) {
-    const changed = op.added + op.removed > 0 ? `, changed by +${op.added} -${op.removed} lines (each line kept its line ending)` : ''
-    lines.push(`Moved ${op.path} to ${op.moveTo}${changed}; endings now: ${endings}.`)
+    const changed = op.added + op.removed > 0 ? ` and changed it: +${op.added} -${op.removed} lines` : ''
+    if (op.replaces) lines.push(`Moved ${op.path} to ${op.moveTo}${changed}; it replaced the file that was at ${op.moveTo}, whose line endings and BOM it has (endings now: ${endings}).`)
+    else if (changed) lines.push(`Moved ${op.path} to ${op.moveTo}${changed}; each line kept its line ending (endings now: ${endings}).`)
+    else lines.push(`Moved ${op.path} to ${op.moveTo}; its content, line endings and BOM are as they were.`)
   } else lines.push(`Updated ${op.path}: +${op.added} -${op.removed} lines; each line kept its line ending (endings now: ${endings}).`)
   const tiers = new Set(files.flatMap((f) => f.matchedBy))
   for (const tier of tiers) if (TIER_NOTES[tier]) lines.push(`Note: a hunk ${TIER_NOTES[tier]}; lines you did not change kept their exact bytes.`)
