@@ -228,6 +228,38 @@ describe.each(VARIANTS)('the Agents SDKs’ cases, the file in %s', (variant) =>
   })
 })
 
+describe("the SDK's Runner with createOpenAIEditor", () => {
+  // openai/openai-agents-js examples/tools/apply-patch.test.ts @ fb56df2368c61945985fe984d04469cc35abb563,
+  // 'returns a failed tool result for an approved escaping model operation'.
+  it('returns a failed tool result for an approved escaping model operation, and makes nothing outside', async () => {
+    const { Agent, Runner, applyPatchTool } = await import('@openai/agents')
+    const { ScriptedModel, assistantMessage } = await import('@openai/agents/testing')
+    const { root } = layout()
+    const model = new ScriptedModel([
+      [{ type: 'apply_patch_call', callId: 'outside-workspace', status: 'completed', operation: { type: 'create_file', path: '../workspace-sibling/new.txt', diff: '+new\n+' } }],
+      [assistantMessage('Done')],
+    ])
+    const agent = new Agent({
+      name: 'Patch test',
+      model,
+      tools: [applyPatchTool({ editor: createOpenAIEditor({ root }), needsApproval: true, onApproval: async () => ({ approve: true }) })],
+    })
+    const result = await new Runner({ tracingDisabled: true }).run(agent, 'Apply the patch')
+    const raw = result.newItems.map((item) => item.rawItem as { type?: string; status?: string; output?: string }).find((r) => r.type === 'apply_patch_call_output')
+    expect(raw).toMatchObject({ status: 'failed', output: expect.stringMatching(/^create_file \.\.\/workspace-sibling\/new\.txt: Path outside the allowed root/) })
+    expect(fs.existsSync(path.join(root, '..', 'workspace-sibling'))).toBe(false)
+    model.assertComplete()
+  })
+
+  it('the package does not depend on the SDK: no dependency, and nothing it ships loads it', () => {
+    const repo = path.join(__dirname, '..')
+    const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'))
+    expect({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.optionalDependencies }).not.toHaveProperty('@openai/agents')
+    const shipped = ['tools.js', ...fs.readdirSync(path.join(repo, 'lib', 'tools', 'hosts')).map((f) => `lib/tools/hosts/${f}`)]
+    for (const f of shipped) expect(fs.readFileSync(path.join(repo, f), 'utf8'), f).not.toMatch(/require\(['"]@openai\/agents/)
+  })
+})
+
 describe('the port', () => {
   it('credits every case to a repository, a path, a commit and a test, and says why of every design case', () => {
     for (const c of CASES) {
