@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest'
 import { EolEditError } from '../index.js'
 import {
   createOpenAIApplyPatch,
+  createOpenAIEditor,
   createReadState,
   createTools,
   type ApprovalRequest,
@@ -357,6 +358,32 @@ describe('items as the API gives them', () => {
       expect(typeof out.output).toBe('string')
     }
     expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+  })
+})
+
+describe('createOpenAIEditor, the Agents SDK’s Editor', () => {
+  it('applies each method’s operation as a call, moveTo as move_to, and answers { status, output }', async () => {
+    const dir = project({ 'a.txt': 'a\r\nb\r\n' })
+    const editor = createOpenAIEditor({ root: dir })
+    expect(await editor.updateFile({ type: 'update_file', path: 'a.txt', diff: ' a\n-b\n+B\n', moveTo: 'm/b.txt' })).toEqual({
+      status: 'completed',
+      output: 'Moved a.txt to m/b.txt and changed it: +1 -1 lines; each line kept its line ending (endings now: CRLF).',
+    })
+    expect(bytes(dir, 'm/b.txt').toString('latin1')).toBe('a\r\nB\r\n')
+    expect(await editor.createFile({ type: 'create_file', path: 'n.txt', diff: '+n\n+' })).toEqual({ status: 'completed', output: 'Created n.txt: 1 line, line endings: LF.' })
+    expect(await editor.deleteFile({ type: 'delete_file', path: 'n.txt' })).toEqual({ status: 'completed', output: 'Deleted n.txt.' })
+    const missing = await editor.updateFile({ type: 'update_file', path: 'gone.txt', diff: '-a\n+b\n' })
+    expect(missing).toEqual({ status: 'failed', output: expect.stringMatching(/^update_file gone\.txt: File not found: gone\.txt\. .*create_file operation\. Nothing was written\.$/) })
+  })
+
+  it('never throws: an operation of another type or no operation at all is a failed result', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const editor = createOpenAIEditor({ root: dir })
+    expect((await editor.createFile({ type: 'delete_file', path: 'a.txt' } as never)).status).toBe('failed')
+    expect((await editor.deleteFile(null as never)).status).toBe('failed')
+    expect((await editor.updateFile({ type: 'update_file', path: 'a.txt' } as never)).output).toBe('The diff of update_file a.txt must be a string.')
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(() => createOpenAIEditor({ root: dir, requireread: true } as never)).toThrow(/unknown option "requireread"/)
   })
 })
 

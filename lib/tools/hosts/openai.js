@@ -80,9 +80,6 @@ const VOCABULARY = {
 /** The vocabulary's words for the parts of a message. */
 const WORDS = handlerWords(VOCABULARY)
 
-/** What the library calls each operation's section of a patch. */
-const SECTIONS = { create_file: 'Add File', update_file: 'Update File', delete_file: 'Delete File' }
-
 /** The library's action of each operation's section, in a patch's result. */
 const ACTIONS = { create_file: 'add', update_file: 'update', delete_file: 'delete' }
 
