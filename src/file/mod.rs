@@ -520,9 +520,11 @@ pub(crate) fn io_failure(err: &io::Error, display: &Path, action: Action) -> Err
             format!("Permission denied: cannot {verb} {p} ({err})."),
         )
         .with_hint("Check the permissions of the file and its folder, or choose another path."),
+        // What the failure left changed is the caller's to say: a patch of several files
+        // says that it put back the ones already written.
         K::StorageFull | K::QuotaExceeded => Error::new(
             ErrorCode::IoError,
-            format!("Cannot {verb} {p}: no space left ({err}). Nothing was changed."),
+            format!("Cannot {verb} {p}: no space left ({err})."),
         ),
         _ => Error::new(
             ErrorCode::IoError,
