@@ -860,6 +860,183 @@ proptest! {
     }
 }
 
+/// A hunk's whole-line runs that the line engine must find: every window from `from`
+/// on (or only the one at `from`, with `at`), tier by tier, compared line by line
+/// (exact; folded; then the key tiers above; last, for an envelope, each line's own
+/// indentation). Quadratic, and plainly correct. Also the first window overlapping the
+/// only match, as a second place.
+fn reference_line_run(
+    file: &[&[u8]],
+    old: &[&[u8]],
+    from: usize,
+    at: bool,
+    envelope: bool,
+) -> Option<(TierMatches, Option<usize>)> {
+    let k = old.len();
+    let f: Vec<Vec<u8>> = file.iter().map(|l| tier_key(l)).collect();
+    let o: Vec<Vec<u8>> = old.iter().map(|l| tier_key(l)).collect();
+    let unindented = |a: &[u8], b: &[u8]| {
+        a.is_empty() == b.is_empty() && collapse(&split(a).1) == collapse(&split(b).1)
+    };
+    let ascii = file.iter().chain(old).all(|l| l.is_ascii());
+    type Same<'c> = Box<dyn Fn(usize) -> Option<Option<(isize, usize)>> + 'c>;
+    let mut tiers: Vec<(matching::Tier, Same)> = vec![
+        (
+            matching::Tier::Exact,
+            Box::new(|s| (0..k).all(|i| file[s + i] == old[i]).then_some(None)),
+        ),
+        (
+            matching::Tier::Unicode,
+            Box::new(|s| {
+                (!ascii && (0..k).all(|i| matching::fold(file[s + i]) == matching::fold(old[i])))
+                    .then_some(None)
+            }),
+        ),
+    ];
+    // A run of blank lines alone is no place a lenient tier vouches for.
+    if o.iter().any(|k| !k.is_empty()) {
+        tiers.push((
+            matching::Tier::TrailingWhitespace,
+            Box::new(|s| (f[s..s + k] == o[..]).then_some(None)),
+        ));
+        tiers.push((
+            matching::Tier::InnerWhitespace,
+            Box::new(|s| {
+                (0..k)
+                    .all(|i| {
+                        let ((ai, ar), (bi, br)) = (split(&f[s + i]), split(&o[i]));
+                        ai == bi && collapse(&ar) == collapse(&br)
+                    })
+                    .then_some(None)
+            }),
+        ));
+        tiers.push((
+            matching::Tier::Indentation,
+            Box::new(|s| {
+                let w = &f[s..s + k];
+                if !(0..k).all(|i| unindented(&w[i], &o[i])) {
+                    return None;
+                }
+                [4usize, 8, 2].into_iter().find_map(|tab| {
+                    let mut deltas = w
+                        .iter()
+                        .zip(&o)
+                        .filter(|(a, _)| !a.is_empty())
+                        .map(|(a, b)| width(&split(a).0, tab) - width(&split(b).0, tab));
+                    let first = deltas.next()?;
+                    deltas.all(|d| d == first).then_some(Some((first, tab)))
+                })
+            }),
+        ));
+        if envelope {
+            tiers.push((
+                matching::Tier::LeadingWhitespace,
+                Box::new(|s| (0..k).all(|i| unindented(&f[s + i], &o[i])).then_some(None)),
+            ));
+        }
+    }
+    let windows: Vec<usize> = if at {
+        vec![from]
+            .into_iter()
+            .filter(|&s| s + k <= file.len())
+            .collect()
+    } else {
+        (from..(file.len() + 1).saturating_sub(k)).collect()
+    };
+    for (tier, same) in tiers {
+        let mut found = Vec::new();
+        let mut overlapping = None;
+        let mut next = 0;
+        for &s in &windows {
+            let Some(shift) = same(s) else { continue };
+            if s >= next {
+                found.push((s, shift));
+                next = s + k;
+            } else if found.len() == 1 && overlapping.is_none() {
+                overlapping = Some(s);
+            }
+        }
+        if !found.is_empty() {
+            return Some(((tier, found), overlapping));
+        }
+    }
+    None
+}
+
+/// A line of indentation, words, spaces and quotes (straight and curly), from a small
+/// alphabet so lines repeat.
+fn quoted_line() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(
+        prop::sample::select(vec![
+            &b" "[..],
+            b"  ",
+            b"\t",
+            b"x",
+            b"x = 1",
+            b"\"",
+            "\u{201C}".as_bytes(),
+        ]),
+        0..5,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: cases(),
+        failure_persistence: None,
+        rng_seed: rng_seed(),
+        ..ProptestConfig::default()
+    })]
+
+    /// A patch's hunks are found through the same line engine as an edit's lines, every
+    /// tier line by line: it finds what comparing every window finds (the tier, the
+    /// runs, their shifts, a second overlapping run), from a line on or at one line,
+    /// scanned or through the index of a file searched many times.
+    #[test]
+    fn hunk_line_runs_find_what_a_window_by_window_search_finds(
+        file in (prop::collection::vec(quoted_line(), 1..8), prop::collection::vec(quoted_line(), 1..4), 1usize..4)
+            .prop_map(|(mut head, block, times)| {
+                for _ in 0..times {
+                    head.extend(block.iter().cloned());
+                }
+                head
+            }),
+        start in any::<Index>(),
+        len in 1usize..5,
+        shifts in prop::collection::vec(prop::sample::select(vec![0u8, 0, 1, 2, 3, 4, 5]), 5),
+        from in 0usize..4,
+        at in any::<bool>(),
+        envelope in any::<bool>(),
+        indexed in any::<bool>(),
+    ) {
+        // The hunk: a window of the file, each line spoiled one way or not at all.
+        let begin = start.index(file.len());
+        let window = &file[begin..(begin + len).min(file.len())];
+        let old: Vec<Vec<u8>> = window.iter().zip(&shifts).map(|(l, how)| match how {
+            1 => matching::trim(l).to_vec(),
+            2 => collapse(l),
+            3 => [&b"  "[..], l].concat(),
+            4 => [&b" "[..], l].concat(),
+            5 => String::from_utf8_lossy(l).replace('\u{201C}', "\"").into_bytes(),
+            _ => l.clone(),
+        }).collect();
+        let old: Vec<&[u8]> = old.iter().map(|l| l.as_slice()).collect();
+        let view = file.join(&b'\n');
+        let lines = matching::Lines::new(&view);
+        let file_lines: Vec<&[u8]> = (0..lines.len()).map(|i| lines.line(i)).collect();
+        let search = if indexed { matching::FileLines::indexed(&lines) } else { matching::FileLines::new(&lines) };
+        let within = if at { matching::Within::At(from) } else { matching::Within::From(from) };
+        let tiers = if envelope { matching::LineTiers::Envelope } else { matching::LineTiers::Edit };
+        let got = matching::find_line_run(&search, &old, within, tiers).map(|f| {
+            let matches = f.matches.iter().map(|m| (lines.line_of(m.start), m.reindent.map(|r| (r.delta, r.tab_width)))).collect();
+            ((f.tier, matches), f.overlapping.map(|o| lines.line_of(o)))
+        });
+        let expected = reference_line_run(&file_lines, &old, from, at, envelope);
+        prop_assert_eq!(got, expected, "old {:?} in {}", old.iter().map(|l| show(l)).collect::<Vec<_>>(), show(&view));
+    }
+}
+
 // ---------------------------------------------------------------------------
 // The smallest cases the properties found, kept as plain tests.
 

@@ -29,7 +29,7 @@ pub struct PatchFileResult {
     pub version: Option<String>,
     /// The tier that found each hunk.
     #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>"
+        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>"
     )]
     pub matched_by: Vec<String>,
     /// Things the host should show its user, such as endings the patch made mixed.

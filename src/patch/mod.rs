@@ -218,6 +218,9 @@ pub struct Hint {
 pub struct Hunk {
     /// The envelope's `@@ <line>` headers: each a line the hunk comes after.
     pub anchors: Vec<Vec<u8>>,
+    /// How many `@@` lines head the hunk, bare ones included: more than one must each
+    /// name a line of the file; a hunk's only one may name a line it does not have.
+    pub headers: u32,
     /// The unified diff's line numbers.
     pub hint: Option<Hint>,
     /// The lines, in LF-view text without their `\n`.

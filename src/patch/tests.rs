@@ -12,6 +12,7 @@ use crate::file::testing::TempDir;
 use crate::file::FileOptions;
 
 mod grammar;
+mod sdk;
 
 fn opts(dir: &TempDir) -> Options {
     Options {
@@ -507,4 +508,66 @@ fn results_follow_the_sections_in_order() {
         .collect();
     assert_eq!(shown, [("z.txt", "add"), ("a.txt", "update")]);
     assert!(Path::new(&dir.join("z.txt")).exists());
+}
+
+#[test]
+fn a_context_line_that_reads_like_a_marker_is_context() {
+    // A README documenting apply_patch: its lines, quoted as context, are not sections.
+    let readme = "Old intro\n*** Delete File: config.ini\n*** Update File: x.txt\n*** End of File\n@@ top\n*** End Patch\nend\n";
+    let dir = TempDir::new();
+    dir.write("README.md", readme);
+    dir.write("config.ini", "keep=1\n");
+    dir.write("x.txt", "x\n");
+    let r = apply(
+        &dir,
+        "*** Begin Patch\n*** Update File: README.md\n@@\n-Old intro\n+New intro\n *** Delete File: config.ini\n *** Update File: x.txt\n *** End of File\n @@ top\n *** End Patch\n end\n*** End Patch\n",
+    )
+    .unwrap();
+    assert_eq!(r.len(), 1);
+    assert_eq!(
+        dir.read("README.md"),
+        readme.replace("Old", "New").as_bytes()
+    );
+    assert_eq!(dir.read("config.ini"), b"keep=1\n");
+    assert_eq!(dir.read("x.txt"), b"x\n");
+}
+
+#[test]
+fn added_and_removed_lines_that_read_like_markers_are_content() {
+    let dir = TempDir::new();
+    dir.write("doc.md", "a\n*** End Patch\n");
+    apply(
+        &dir,
+        "*** Begin Patch\n*** Update File: doc.md\n@@\n a\n-*** End Patch\n+*** Delete File: doc.md\n+*** End Patch\n*** Add File: new.md\n+*** End Patch\n+*** Update File: doc.md\n*** End Patch\n",
+    )
+    .unwrap();
+    assert_eq!(
+        dir.read("doc.md"),
+        b"a\n*** Delete File: doc.md\n*** End Patch\n"
+    );
+    assert_eq!(
+        dir.read("new.md"),
+        b"*** End Patch\n*** Update File: doc.md\n"
+    );
+}
+
+#[test]
+fn markers_with_whitespace_still_stand_where_no_hunk_line_can() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\n");
+    dir.write("b.txt", "b\n");
+    dir.write("c.txt", "c\n");
+    // After an added file's lines, after a deletion, after a tab (a context line starts
+    // with a space), and as the patch's last line.
+    let r = apply(
+        &dir,
+        "  *** Begin Patch  \n*** Add File: n.txt\n+n\n  *** Delete File: c.txt \n *** Update File: a.txt\n@@\n-a\n+A\n\t*** Update File: b.txt\n@@\n-b\n+B\n *** End Patch \n",
+    )
+    .unwrap();
+    assert_eq!(r.len(), 4);
+    assert_eq!(
+        (dir.read("a.txt"), dir.read("b.txt"), dir.read("n.txt")),
+        (b"A\n".to_vec(), b"B\n".to_vec(), b"n\n".to_vec())
+    );
+    assert!(!dir.join("c.txt").exists());
 }

@@ -187,6 +187,7 @@ pub(super) fn mark_no_newline(hunk: &mut Hunk) {
 pub(super) fn new_hunk(line: usize) -> Hunk {
     Hunk {
         anchors: Vec::new(),
+        headers: 0,
         hint: None,
         lines: Vec::new(),
         end_of_file: false,
