@@ -108,6 +108,9 @@ pub struct ParsedFile {
 pub struct ParsedPatch {
     #[napi(ts_type = "'envelope' | 'unified'")]
     pub format: String,
+    /// The folder of a `cd DIR && apply_patch <<'EOF'` the patch came in, as written
+    /// (relative to the call's `cwd`): the paths of `files` are already taken against it.
+    pub cd: Option<String>,
     pub files: Vec<ParsedFile>,
 }
 
@@ -210,6 +213,7 @@ pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
         let parsed = eol_edit::parse_patch(read_patch(patch)?)?;
         Ok(ParsedPatch {
             format: parsed.format.as_str().to_string(),
+            cd: parsed.cd,
             files: parsed
                 .files
                 .into_iter()

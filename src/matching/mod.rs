@@ -518,6 +518,28 @@ mod tests {
     }
 
     #[test]
+    fn a_line_run_stays_linear_on_identical_lines() {
+        // 60,000 identical lines and a hunk of 12,000 of them around one other line:
+        // comparing every window costs 5e8 line comparisons, minutes of work.
+        let mut text = "    same line\n".repeat(60_000);
+        text.replace_range(14 * 30_000..14 * 30_000 + 13, "    the other");
+        let lines = Lines::new(text.as_bytes());
+        let mut old: Vec<&[u8]> = vec![b"    same line"; 12_000];
+        old[6_000] = b"    the other";
+        let started = std::time::Instant::now();
+        for file in [FileLines::new(&lines), FileLines::indexed(&lines)] {
+            let f = find_line_run(&file, &old, Within::From(0), LineTiers::Envelope).unwrap();
+            assert_eq!((f.tier, f.matches.len()), (Tier::Exact, 1));
+            assert_eq!(lines.line_of(f.matches[0].start), 24_000);
+            // Not there: every tier looks, none compares every window.
+            old[6_000] = b"absent";
+            assert!(find_line_run(&file, &old, Within::From(0), LineTiers::Envelope).is_none());
+            old[6_000] = b"    the other";
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
     fn a_line_run_reports_a_run_overlapping_the_only_one() {
         let lines = Lines::new(b"a\nb\na\nb\na\n");
         let file = FileLines::new(&lines);

@@ -83,6 +83,10 @@ impl Action {
 pub struct Patch {
     /// Which format the text was in.
     pub format: Format,
+    /// The DIR of a `cd DIR && apply_patch <<'EOF'` the patch came in: every path of
+    /// `files` has been taken against it (relative to the call's `cwd`, and confined
+    /// to its roots like any path).
+    pub cd: Option<String>,
     /// One entry per file section of the patch.
     pub files: Vec<FilePatch>,
 }

@@ -571,3 +571,46 @@ fn markers_with_whitespace_still_stand_where_no_hunk_line_can() {
     );
     assert!(!dir.join("c.txt").exists());
 }
+
+#[test]
+fn cd_before_apply_patch_makes_its_folder_the_patchs() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "top\n");
+    dir.write("sub/a.txt", "one\r\ntwo\r\n");
+    let r = apply(
+        &dir,
+        "cd sub && apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.txt\n@@\n-two\n+2\n*** Update File: a.txt\n*** Move to: b.txt\n*** End Patch\nEOF\n",
+    )
+    .unwrap();
+    assert_eq!(dir.read("a.txt"), b"top\n");
+    assert_eq!(dir.read("sub/b.txt"), b"one\r\n2\r\n");
+    assert!(!dir.join("sub/a.txt").exists());
+    assert_eq!(
+        (r[0].path.as_str(), r[1].moved_to.as_deref()),
+        ("sub/a.txt", Some("sub/b.txt"))
+    );
+}
+
+#[test]
+fn a_cd_out_of_the_root_is_outside_the_root() {
+    let dir = TempDir::new();
+    dir.write("root/x/a.txt", "a\n");
+    dir.write("a.txt", "outside\n");
+    let before = snapshot(&dir);
+    let mut o = opts(&dir);
+    o.file.roots = Some(vec![dir.join("root")]);
+    o.file.cwd = Some(dir.join("root/x"));
+    let patch = "cd ../.. && apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.txt\n@@\n-outside\n+in\n*** End Patch\nEOF";
+    let e = apply_patch(patch.as_bytes(), &o).unwrap_err();
+    assert_eq!(
+        (e.code, e.file_index),
+        (ErrorCode::PathOutsideRoot, Some(0))
+    );
+    assert_eq!(snapshot(&dir), before);
+    // Inside the root, the same `cd` is relative to the call's folder.
+    let inside = patch.replace("../..", "..").replace("outside", "a");
+    dir.write("root/a.txt", "a\n");
+    apply_patch(inside.as_bytes(), &o).unwrap();
+    assert_eq!(dir.read("root/a.txt"), b"in\n");
+    assert_eq!(dir.read("root/x/a.txt"), b"a\n");
+}

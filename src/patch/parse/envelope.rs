@@ -126,6 +126,7 @@ impl<'a> Envelope<'a, '_> {
         }
         Ok(Patch {
             format: Format::Envelope,
+            cd: None,
             files,
         })
     }
