@@ -730,68 +730,6 @@ fn width(indent: &[u8], tab: usize) -> isize {
 /// shift and tab width.
 type TierMatches = (matching::Tier, Vec<(usize, Option<(isize, usize)>)>);
 
-/// The tier and matches (start line, delta and tab width for the indentation tier)
-/// that the line tiers must find, by comparing every window of lines: quadratic, and
-/// plainly correct.
-fn reference_line_tiers(file: &[&[u8]], old: &[&[u8]]) -> Option<TierMatches> {
-    let f: Vec<Vec<u8>> = file.iter().map(|l| tier_key(l)).collect();
-    let o: Vec<Vec<u8>> = old.iter().map(|l| tier_key(l)).collect();
-    if o.iter().all(|k| k.is_empty()) || o.len() > f.len() {
-        return None;
-    }
-    type Same = dyn Fn(&[Vec<u8>], &[Vec<u8>]) -> Option<Option<(isize, usize)>>;
-    let trailing: &Same = &|w, o| (w == o).then_some(None);
-    let inner: &Same = &|w, o| {
-        w.iter()
-            .zip(o)
-            .all(|(a, b)| {
-                let ((ai, ar), (bi, br)) = (split(a), split(b));
-                ai == bi && collapse(&ar) == collapse(&br)
-            })
-            .then_some(None)
-    };
-    let indentation: &Same = &|w, o| {
-        let ok = w.iter().zip(o).all(|(a, b)| {
-            let ((_, ar), (_, br)) = (split(a), split(b));
-            a.is_empty() == b.is_empty() && collapse(&ar) == collapse(&br)
-        });
-        if !ok {
-            return None;
-        }
-        [4usize, 8, 2].into_iter().find_map(|tab| {
-            let mut deltas = w
-                .iter()
-                .zip(o)
-                .filter(|(a, _)| !a.is_empty())
-                .map(|(a, b)| width(&split(a).0, tab) - width(&split(b).0, tab));
-            let first = deltas.next()?;
-            deltas.all(|d| d == first).then_some(Some((first, tab)))
-        })
-    };
-    let tiers: [(matching::Tier, &Same); 3] = [
-        (matching::Tier::TrailingWhitespace, trailing),
-        (matching::Tier::InnerWhitespace, inner),
-        (matching::Tier::Indentation, indentation),
-    ];
-    for (tier, same) in tiers {
-        let mut found = Vec::new();
-        let mut s = 0;
-        while s + o.len() <= f.len() {
-            match same(&f[s..s + o.len()], &o) {
-                Some(shift) => {
-                    found.push((s, shift));
-                    s += o.len();
-                }
-                None => s += 1,
-            }
-        }
-        if !found.is_empty() {
-            return Some((tier, found));
-        }
-    }
-    None
-}
-
 /// A line of indentation, words and spaces, from a small alphabet so lines repeat.
 fn spaced_line() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(
@@ -801,70 +739,27 @@ fn spaced_line() -> impl Strategy<Value = Vec<u8>> {
     .prop_map(|parts| parts.concat())
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: cases(),
-        failure_persistence: None,
-        rng_seed: rng_seed(),
-        ..ProptestConfig::default()
-    })]
-
-    /// The line tiers (digests and Knuth–Morris–Pratt) find exactly what comparing
-    /// every window finds: the same tier, the same matches, the same shifts.
-    #[test]
-    fn line_tiers_find_what_a_window_by_window_search_finds(
-        file in (prop::collection::vec(spaced_line(), 1..8), prop::collection::vec(spaced_line(), 1..4), 1usize..4)
-            .prop_map(|(mut head, block, times)| {
-                for _ in 0..times {
-                    head.extend(block.iter().cloned());
-                }
-                head
-            }),
-        from in any::<Index>(),
-        len in 1usize..5,
-        shifts in prop::collection::vec(prop::sample::select(vec![0u8, 1, 1, 2, 2, 3, 3]), 5),
-    ) {
-        // oldText: a window of the file, each line spoiled one way or not at all.
-        let start = from.index(file.len());
-        let window = &file[start..(start + len).min(file.len())];
-        let old: Vec<Vec<u8>> = window.iter().zip(&shifts).map(|(l, how)| match how {
-            1 => matching::trim(l).to_vec(),
-            2 => collapse(l),
-            3 => [&b"  "[..], l].concat(),
-            _ => l.clone(),
-        }).collect();
-        let view = file.join(&b'\n');
-        let old_text = old.join(&b'\n');
-        let lines = matching::LazyLines::new(&view);
-        let found = matching::find(&view, &lines, &old_text)
-            .filter(|f| !matches!(f.tier, matching::Tier::Exact | matching::Tier::Unicode));
-        // Lines as the engine counts them: a final empty piece after a last `\n` is no
-        // line of the file, and one `\n` ending oldText is no line of it.
-        let mut file_lines: Vec<&[u8]> = view.split(|&b| b == b'\n').collect();
-        if view.ends_with(b"\n") {
-            file_lines.pop();
-        }
-        let old_body = old_text.strip_suffix(b"\n").unwrap_or(&old_text);
-        let old_lines: Vec<&[u8]> = old_body.split(|&b| b == b'\n').collect();
-        // The exact and unicode tiers come first: compare only when neither decided.
-        if matching::find_exact(&view, &old_text).is_some() {
-            return Ok(());
-        }
-        let expected = reference_line_tiers(&file_lines, &old_lines);
-        let got = found.map(|f| {
-            let ls = lines.get();
-            let matches = f.matches.iter().map(|m| (ls.line_of(m.start), m.reindent.map(|r| (r.delta, r.tab_width)))).collect();
-            (f.tier, matches)
-        });
-        prop_assert_eq!(got, expected, "old {} in {}", show(&old_text), show(&view));
-    }
+/// Lines of `line`, then a block of them repeated: a file where runs recur.
+fn repeating_file(line: fn() -> BoxedStrategy<Vec<u8>>) -> impl Strategy<Value = Vec<Vec<u8>>> {
+    (
+        prop::collection::vec(line(), 1..8),
+        prop::collection::vec(line(), 1..4),
+        1usize..4,
+    )
+        .prop_map(|(mut head, block, times)| {
+            for _ in 0..times {
+                head.extend(block.iter().cloned());
+            }
+            head
+        })
 }
 
 /// A hunk's whole-line runs that the line engine must find: every window from `from`
 /// on (or only the one at `from`, with `at`), tier by tier, compared line by line
-/// (exact; folded; then the key tiers above; last, for an envelope, each line's own
-/// indentation). Quadratic, and plainly correct. Also the first window overlapping the
-/// only match, as a second place.
+/// (exact; folded; trailing whitespace trimmed; and inner runs of spaces read as one;
+/// and one indentation shift; last, for an envelope, each line's own indentation).
+/// Quadratic, and plainly correct. Also the first window overlapping the only match, as
+/// a second place.
 fn reference_line_run(
     file: &[&[u8]],
     old: &[&[u8]],
@@ -989,19 +884,60 @@ proptest! {
         ..ProptestConfig::default()
     })]
 
+    /// The line tiers (digests and Knuth–Morris–Pratt) find exactly what comparing
+    /// every window finds: the same tier, the same matches, the same shifts.
+    #[test]
+    fn line_tiers_find_what_a_window_by_window_search_finds(
+        file in repeating_file(|| spaced_line().boxed()),
+        from in any::<Index>(),
+        len in 1usize..5,
+        shifts in prop::collection::vec(prop::sample::select(vec![0u8, 1, 1, 2, 2, 3, 3]), 5),
+    ) {
+        // oldText: a window of the file, each line spoiled one way or not at all.
+        let start = from.index(file.len());
+        let window = &file[start..(start + len).min(file.len())];
+        let old: Vec<Vec<u8>> = window.iter().zip(&shifts).map(|(l, how)| match how {
+            1 => matching::trim(l).to_vec(),
+            2 => collapse(l),
+            3 => [&b"  "[..], l].concat(),
+            _ => l.clone(),
+        }).collect();
+        let view = file.join(&b'\n');
+        let old_text = old.join(&b'\n');
+        let lines = matching::LazyLines::new(&view);
+        let found = matching::find(&view, &lines, &old_text)
+            .filter(|f| !matches!(f.tier, matching::Tier::Exact | matching::Tier::Unicode));
+        // Lines as the engine counts them: a final empty piece after a last `\n` is no
+        // line of the file, and one `\n` ending oldText is no line of it.
+        let mut file_lines: Vec<&[u8]> = view.split(|&b| b == b'\n').collect();
+        if view.ends_with(b"\n") {
+            file_lines.pop();
+        }
+        let old_body = old_text.strip_suffix(b"\n").unwrap_or(&old_text);
+        let old_lines: Vec<&[u8]> = old_body.split(|&b| b == b'\n').collect();
+        // The exact and unicode tiers come first: compare only when neither decided.
+        if matching::find_exact(&view, &old_text).is_some() {
+            return Ok(());
+        }
+        // Whole-line exact and unicode matches are substrings: those tiers decided.
+        let expected = reference_line_run(&file_lines, &old_lines, 0, false, false)
+            .map(|(found, _)| found)
+            .filter(|(tier, _)| !matches!(tier, matching::Tier::Exact | matching::Tier::Unicode));
+        let got = found.map(|f| {
+            let ls = lines.get();
+            let matches = f.matches.iter().map(|m| (ls.line_of(m.start), m.reindent.map(|r| (r.delta, r.tab_width)))).collect();
+            (f.tier, matches)
+        });
+        prop_assert_eq!(got, expected, "old {} in {}", show(&old_text), show(&view));
+    }
+
     /// A patch's hunks are found through the same line engine as an edit's lines, every
     /// tier line by line: it finds what comparing every window finds (the tier, the
     /// runs, their shifts, a second overlapping run), from a line on or at one line,
     /// scanned or through the index of a file searched many times.
     #[test]
     fn hunk_line_runs_find_what_a_window_by_window_search_finds(
-        file in (prop::collection::vec(quoted_line(), 1..8), prop::collection::vec(quoted_line(), 1..4), 1usize..4)
-            .prop_map(|(mut head, block, times)| {
-                for _ in 0..times {
-                    head.extend(block.iter().cloned());
-                }
-                head
-            }),
+        file in repeating_file(|| quoted_line().boxed()),
         start in any::<Index>(),
         len in 1usize..5,
         shifts in prop::collection::vec(prop::sample::select(vec![0u8, 0, 1, 2, 3, 4, 5]), 5),

@@ -224,15 +224,23 @@ pub(super) fn indent_width(indent: &[u8], tab_width: usize) -> usize {
 /// The tab widths the indentation tier tries, in order.
 const TAB_WIDTHS: [usize; 3] = [4, 8, 2];
 
-/// A 64-bit digest of one line under `kind`, for the sequence search. Equal texts give
-/// equal digests; every match the digests suggest is checked on the lines themselves,
-/// so a collision can never make a false match.
-fn digest(line: &[u8], key: &LineKey<'_>, kind: Digests, scratch: &mut Vec<u8>) -> u64 {
-    match kind {
-        Digests::Raw => xxh3_64(line),
-        Digests::Folded => xxh3_64(&fold(line)),
-        _ => xxh3_64(key.compared(kind, scratch)),
-    }
+/// 64-bit digests of lines under `kind`, for the sequence search: `key(i)` gives line
+/// `i`'s key, asked for only by the kinds that digest keys. Equal texts give equal
+/// digests; every match the digests suggest is checked on the lines themselves, so a
+/// collision can never make a false match.
+fn digests<'k>(
+    lines: &[&[u8]],
+    key: impl Fn(usize) -> &'k LineKey<'k>,
+    kind: Digests,
+) -> Vec<u64> {
+    let mut scratch = Vec::new();
+    (0..lines.len())
+        .map(|i| match kind {
+            Digests::Raw => xxh3_64(lines[i]),
+            Digests::Folded => xxh3_64(&fold(lines[i])),
+            _ => xxh3_64(key(i).compared(kind, &mut scratch)),
+        })
+        .collect()
 }
 
 /// A line's indentation width under each of [`TAB_WIDTHS`] (`None` for a blank line,
@@ -333,12 +341,7 @@ impl<'o> Wanted<'o> {
     }
 
     fn digests(&self, kind: Digests) -> Vec<u64> {
-        let mut scratch = Vec::new();
-        self.lines
-            .iter()
-            .zip(self.keys())
-            .map(|(l, k)| digest(l, k, kind, &mut scratch))
-            .collect()
+        digests(self.lines, |i| &self.keys()[i], kind)
     }
 }
 
@@ -391,11 +394,8 @@ impl<'a> FileLines<'a> {
 
     fn digests(&self, kind: Digests) -> &[u64] {
         self.digests[kind.index()].get_or_init(|| {
-            let mut scratch = Vec::new();
-            let keys = self.keys();
-            (0..self.lines.len())
-                .map(|i| digest(self.lines.line(i), &keys[i], kind, &mut scratch))
-                .collect()
+            let lines: Vec<&[u8]> = (0..self.lines.len()).map(|i| self.lines.line(i)).collect();
+            digests(&lines, |i| &self.keys()[i], kind)
         })
     }
 

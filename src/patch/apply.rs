@@ -852,16 +852,14 @@ mod tests {
             .to_vec()
     }
 
+    /// `update` of `source` by `hunks`, added lines LF where the file says nothing.
+    fn updated(source: &[u8], hunks: &[Hunk], format: Format) -> Result<Updated> {
+        update(source, hunks, format, &|| Ending::Lf, "f")
+    }
+
     fn run(source: &str, body: &str) -> Result<String> {
-        let hunks = envelope(body);
-        update(
-            source.as_bytes(),
-            &hunks,
-            Format::Envelope,
-            &|| Ending::Lf,
-            "f",
-        )
-        .map(|u| String::from_utf8(u.splices.to_vec(source.as_bytes())).unwrap())
+        updated(source.as_bytes(), &envelope(body), Format::Envelope)
+            .map(|u| String::from_utf8(u.splices.to_vec(source.as_bytes())).unwrap())
     }
 
     #[test]
@@ -906,14 +904,7 @@ mod tests {
             "say(\u{201C}hi\u{201D})\r\nfin\r\n"
         );
         let hunks = envelope("@@\n keep\n-old\n+new");
-        let out = update(
-            b"keep  \r\nold \r\n",
-            &hunks,
-            Format::Envelope,
-            &|| Ending::Lf,
-            "f",
-        )
-        .unwrap();
+        let out = updated(b"keep  \r\nold \r\n", &hunks, Format::Envelope).unwrap();
         assert_eq!(out.matched_by, [Tier::TrailingWhitespace]);
         assert_eq!(
             out.splices.to_vec(b"keep  \r\nold \r\n"),
@@ -1006,14 +997,7 @@ mod tests {
         // Shifted by 4 columns, then by 2: no one shift explains both.
         let src = "def f():\n    a = 1\n        b = 2\n";
         let hunks = envelope("@@\n a = 1\n-      b = 2\n+      b = 3");
-        let out = update(
-            src.as_bytes(),
-            &hunks,
-            Format::Envelope,
-            &|| Ending::Lf,
-            "f",
-        )
-        .unwrap();
+        let out = updated(src.as_bytes(), &hunks, Format::Envelope).unwrap();
         assert_eq!(out.matched_by, [Tier::LeadingWhitespace]);
         // Kept lines keep their bytes; the new line is written as the patch has it.
         assert_eq!(
@@ -1021,7 +1005,7 @@ mod tests {
             b"def f():\n    a = 1\n      b = 3\n"
         );
         // A unified diff is read as git reads it: no such tier.
-        let e = update(src.as_bytes(), &hunks, Format::Unified, &|| Ending::Lf, "f").unwrap_err();
+        let e = updated(src.as_bytes(), &hunks, Format::Unified).unwrap_err();
         assert_eq!(e.code, ErrorCode::TextNotFound);
     }
 
@@ -1193,14 +1177,7 @@ mod tests {
             .remove(0)
             .hunks()
             .to_vec();
-        let out = update(
-            b"x\nq\nx\nq\nx\n",
-            &hunks,
-            Format::Unified,
-            &|| Ending::Lf,
-            "f",
-        )
-        .unwrap();
+        let out = updated(b"x\nq\nx\nq\nx\n", &hunks, Format::Unified).unwrap();
         assert_eq!(out.splices.to_vec(b"x\nq\nx\nq\nx\n"), b"x\nq\ny\nq\nx\n");
     }
 
@@ -1214,7 +1191,7 @@ mod tests {
             .remove(0)
             .hunks()
             .to_vec();
-        let out = update(b"a\r\nb\r\n", &hunks, Format::Unified, &|| Ending::Lf, "f").unwrap();
+        let out = updated(b"a\r\nb\r\n", &hunks, Format::Unified).unwrap();
         assert_eq!(out.splices.to_vec(b"a\r\nb\r\n"), b"a\r\nb");
         let add = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n";
         let hunks = parse(add.as_bytes())
@@ -1223,18 +1200,14 @@ mod tests {
             .remove(0)
             .hunks()
             .to_vec();
-        let out = update(b"a\r\nb", &hunks, Format::Unified, &|| Ending::Lf, "f").unwrap();
+        let out = updated(b"a\r\nb", &hunks, Format::Unified).unwrap();
         assert_eq!(out.splices.to_vec(b"a\r\nb"), b"a\r\nb\r\n");
     }
 
     #[test]
     fn an_update_that_changes_nothing_says_so() {
         let hunks = envelope("@@\n-a\n+a");
-        assert!(
-            update(b"a\n", &hunks, Format::Envelope, &|| Ending::Lf, "f")
-                .unwrap()
-                .unchanged
-        );
+        assert!(updated(b"a\n", &hunks, Format::Envelope).unwrap().unchanged);
     }
 
     #[test]
