@@ -16,11 +16,12 @@
 //! (`TEXT_MULTIPLE_MATCHES`). The first `@@` line of a hunk may name a line an earlier
 //! hunk already passed (a class repeated for each of its methods' hunks): the search
 //! stays where it is. A hunk's only `@@` line, when the file has no such line, is
-//! advisory: the hunk goes where its lines are, if that is one place. A hunk with no context and no removed lines goes right
-//! after its anchor, at its line number, or else at the end of the file. Added lines at
-//! the edge of a unified hunk with no context beyond them (a hunk at line 1 that starts
-//! with them, or one with leading context that ends with them) say where the file starts
-//! or ends, so the hunk must match there, as with `*** End of File`.
+//! advisory: the hunk goes where its lines are, if that is one place. A hunk with no
+//! context and no removed lines goes right after its anchor, at its line number, or
+//! else at the end of the file. Added lines at the edge of a unified hunk with no
+//! context beyond them (a hunk at line 1 that starts with them, or one with leading
+//! context that ends with them) say where the file starts or ends, so the hunk must
+//! match there, as with `*** End of File`.
 //!
 //! The file's final-newline state is kept (deleting a last line that had no ending does
 //! not leave the line before it ending the file with one), unless a unified diff's
