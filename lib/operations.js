@@ -278,9 +278,9 @@ const maxBytes = {
   role: 'option',
   type: TYPES.bytes,
   default: '64 MiB',
-  doc: 'larger files fail with FILE_TOO_LARGE (default 64 MiB; 0: no limit)',
+  doc: 'the size limit: a larger file is not read, and no change writes a file past it unless the file was larger still (FILE_TOO_LARGE; default 64 MiB; 0: no limit)',
   tool: host('maxBytes'),
-  cli: flag('--max-bytes', 'larger files fail with FILE_TOO_LARGE (default 64 MiB; 0: no limit)', { value: 'N' }),
+  cli: flag('--max-bytes', 'the size limit: larger files are not read, and no change writes past it (default 64 MiB; 0: no limit)', { value: 'N' }),
   mcp: none('it keeps the 64 MiB default, the largest file a message it reads (66 MiB at most) can carry'),
 }
 

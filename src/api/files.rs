@@ -325,22 +325,22 @@ pub fn convert_encoding(
     })
 }
 
-/// Runs an engine change on a file: one read, one atomic write.
+/// Runs an engine change on a file: one read, one atomic write. `whole`: the change
+/// makes the whole content without the old one (see [`file::modify`]).
 fn change(
     path: &Path,
     opts: FileOptions,
-    create_ok: bool,
+    whole: bool,
     apply: impl FnOnce(Option<&Decoded>, &Path, &str) -> Result<Applied>,
 ) -> Result<EditResult> {
     let label = path.to_string_lossy().into_owned();
-    let (written, (applied, read_warnings)) =
-        file::modify(path, &opts, create_ok, |decoded, real| {
-            let mut applied = apply(decoded, real, &label)?;
-            // The new source goes to the file; the result keeps only what it reports.
-            let splices = std::mem::take(&mut applied.splices);
-            let read_warnings = decoded.map(|d| d.warnings.clone()).unwrap_or_default();
-            Ok((splices, (applied, read_warnings)))
-        })?;
+    let (written, (applied, read_warnings)) = file::modify(path, &opts, whole, |decoded, real| {
+        let mut applied = apply(decoded, real, &label)?;
+        // The new source goes to the file; the result keeps only what it reports.
+        let splices = std::mem::take(&mut applied.splices);
+        let read_warnings = decoded.map(|d| d.warnings.clone()).unwrap_or_default();
+        Ok((splices, (applied, read_warnings)))
+    })?;
     let warnings = read_warnings
         .into_iter()
         .chain(applied.eol.warning)
