@@ -108,6 +108,9 @@ const SYNC = { readFile: 'readFileSync', editFile: 'editFileSync', multiEdit: 'm
  */
 const ABSENT = ''
 
+/** What `readableVersion` says of a file over the size limit (no version is 5 characters). */
+const TOO_LARGE_TO_READ = 'large'
+
 class Session {
   /**
    * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve, settings?: Settings, readState?: ReadState }} settings
@@ -384,6 +387,22 @@ class Call {
   }
 
   /**
+   * `currentVersion`, or TOO_LARGE_TO_READ for a file over the size limit: no read can
+   * be asked of the model for it (read_file refuses it too), and the core checks what
+   * a change may do to it (a whole-file write may replace it, nothing may grow it).
+   * @param {string} path
+   * @returns {Promise<string | undefined>}
+   */
+  async readableVersion(path) {
+    try {
+      return await this.currentVersion(path)
+    } catch (error) {
+      if (error instanceof core.EolEditError && error.code === 'FILE_TOO_LARGE') return TOO_LARGE_TO_READ
+      throw error
+    }
+  }
+
+  /**
    * Fails with FILE_CHANGED when a file with an expected version no longer has it (or,
    * expected absent, exists). For
    * a core call that takes no
@@ -450,8 +469,9 @@ class Call {
       for (const path of paths) {
         let version = session.state.versions.get(this.key(path))
         if (version === undefined && (session.requireRead || session.approve)) {
-          version = await this.currentVersion(path)
+          version = await this.readableVersion(path)
           if (version === undefined) version = ABSENT
+          else if (version === TOO_LARGE_TO_READ) version = undefined
           else if (session.requireRead) {
             throw toolError(
               'FILE_CHANGED',

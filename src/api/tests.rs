@@ -412,3 +412,27 @@ mod size_limit {
         assert_eq!(dir.read("new.txt").len(), 100_000);
     }
 }
+
+#[test]
+fn a_patch_put_back_after_a_full_disk_says_once_that_nothing_was_changed() {
+    use crate::file::atomic::hooks;
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\n");
+    dir.write("b.txt", "b\n");
+    // The first file is written; the second finds the disk full.
+    hooks::set_before_commit(|| {
+        hooks::set_before_commit(|| Err(std::io::Error::from(std::io::ErrorKind::StorageFull)));
+        Ok(())
+    });
+    let patch = "*** Begin Patch\n*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: b.txt\n@@\n-b\n+B\n*** End Patch\n";
+    let e = crate::apply_patch(patch, &crate::PatchOptions::default().with_cwd(dir.path()))
+        .unwrap_err();
+    assert_eq!(e.code(), ErrorCode::IoError);
+    let said = e.message().to_string();
+    assert!(said.contains("no space left"), "{said}");
+    assert_eq!(said.matches("Nothing was changed").count(), 1, "{said}");
+    assert_eq!(
+        (dir.read("a.txt"), dir.read("b.txt")),
+        (b"a\n".to_vec(), b"b\n".to_vec())
+    );
+}

@@ -661,7 +661,9 @@ pub(crate) fn io_failure(err: &io::Error, display: &Path, action: Action) -> Err
         .with_hint("Check the permissions of the file and its folder, or choose another path."),
         K::StorageFull | K::QuotaExceeded => Error::new(
             ErrorCode::IoError,
-            format!("Cannot {verb} {p}: no space left ({err}). Nothing was changed."),
+            // What the call as a whole left as it was is for the caller to say (a patch
+            // puts back the files it wrote, and says so).
+            format!("Cannot {verb} {p}: no space left ({err})."),
         ),
         _ => Error::new(
             ErrorCode::IoError,
