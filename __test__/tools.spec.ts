@@ -1761,6 +1761,58 @@ describe("the host's options are checked", () => {
 
 // ---------------------------------------------------------------------------
 
+/**
+ * Whether a call ran off the calling thread: a library call on the thread pool can
+ * only settle in a later turn of the event loop, while one on the calling thread
+ * settles within the microtasks that follow it, before the loop turns. Decided by
+ * the order of events, never by a time.
+ */
+async function ranOnThreadPool(start: () => Promise<ToolResult>): Promise<{ pool: boolean; result: ToolResult }> {
+  let settled = false
+  const call = start().then((r) => {
+    settled = true
+    return r
+  })
+  // Microtasks only: the event loop does not turn in between.
+  for (let i = 0; i < 1000 && !settled; i++) await Promise.resolve()
+  const pool = !settled
+  return { pool, result: await call }
+}
+
+describe('where a call runs follows the size of the file as the tool set last wrote it', () => {
+  const twoMiB = ('z'.repeat(1023) + '\n').repeat(2048)
+
+  it('a small file a write grew past 1 MiB is edited off the calling thread next', async () => {
+    file('g.txt', 'a\n')
+    expectOk(await t.read_file.execute({ path: 'g.txt' }))
+    const grow = await ranOnThreadPool(() => t.write_file.execute({ path: 'g.txt', content: 'a\n' + twoMiB }))
+    expectOk(grow.result)
+    expect(grow.pool).toBe(false) // it was small when the call began
+    const next = await ranOnThreadPool(() => t.edit_file.execute({ path: 'g.txt', old_text: 'a\nzzz', new_text: 'b\nzzz' }))
+    expectOk(next.result)
+    expect(next.pool).toBe(true)
+    const patch = await ranOnThreadPool(() => t.apply_patch.execute({ input: '*** Begin Patch\n*** Update File: g.txt\n@@\n-b\n+c\n*** End Patch' }))
+    expectOk(patch.result)
+    expect(patch.pool).toBe(true)
+  })
+
+  it('so is one that an edit (its quick path) or a patch grew, and one that shrank is back on the calling thread', async () => {
+    file('e.txt', 'a\n')
+    file('p.txt', 'a\n')
+    expectOk(await t.read_file.execute({ path: 'e.txt' }))
+    expectOk(await t.read_file.execute({ path: 'p.txt' }))
+    expectOk(await t.edit_file.execute({ path: 'e.txt', old_text: 'a', new_text: 'a\n' + twoMiB }))
+    expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'e.txt', old_text: 'a\nzzz', new_text: 'b\nzzz' }))).pool).toBe(true)
+    const added = twoMiB.split('\n').slice(0, -1).map((l) => `+${l}\n`).join('')
+    expectOk(await t.apply_patch.execute({ input: `*** Begin Patch\n*** Update File: p.txt\n@@\n a\n${added}*** End Patch` }))
+    expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'p.txt', old_text: 'a\nzzz', new_text: 'b\nzzz' }))).pool).toBe(true)
+    expectOk(await t.write_file.execute({ path: 'e.txt', content: 'small\n' }))
+    expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'e.txt', old_text: 'small', new_text: 'tiny' }))).pool).toBe(false)
+  })
+})
+
+// ---------------------------------------------------------------------------
+
 describe('delete_range by line numbers', () => {
   it('start_line and end_line are the anchors by number; they mix with text anchors', async () => {
     const p = file('l.txt', 'a\r\nb\nc\r\nd\r\ne\r\n')

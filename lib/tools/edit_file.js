@@ -195,7 +195,7 @@ function atOnce(session, args, context) {
     if (replaceAll === true) options.replaceAll = true
     /** @type {EditResult} */
     const result = core.editFileSync(path, oldText, newText, options)
-    if (result.version !== undefined) state.record(absolute, key, result.version)
+    if (result.version !== undefined) state.wrote(absolute, key, result.version)
     else state.forgetKey(absolute, key)
     return editResult(path, result)
   } catch (error) {

@@ -88,6 +88,8 @@ class ReadState {
       throw new TypeError('readState.markRead(path, read): give either version or content, not both.')
     }
     const key = realKey(absolute)
+    // The host may have seen the file at another size than a tool set last did.
+    this.sizes.delete(key)
     if (given.version !== undefined) {
       if (typeof given.version !== 'string' || given.version === '') {
         throw new TypeError('readState.markRead(path, { version }): version must be the version string the library gave.')
@@ -122,6 +124,20 @@ class ReadState {
     this.versions.set(key, version)
     if (this.keys.size >= SPELLINGS_MAX) this.keys.clear()
     this.keys.set(absolute, key)
+  }
+
+  /**
+   * Records a file a call wrote: its version, and its size now, so that the next call
+   * on it runs where its size says (`Call.library`: a write may have grown a small file
+   * far past what the calling thread should take on).
+   * @param {string} absolute
+   * @param {string} key
+   * @param {string} version
+   */
+  wrote(absolute, key, version) {
+    this.record(absolute, key, version)
+    const stat = nodeFs.statSync(absolute, { throwIfNoEntry: false })
+    this.sizes.set(key, stat ? stat.size : 0)
   }
 
   /** @param {string} absolute @param {string} key */

@@ -240,9 +240,9 @@ class Call {
   /**
    * About how many bytes the files of `paths` hold, to choose where the library call
    * runs. A file whose version the tool set remembers keeps the size it had when it
-   * was last looked up (its own edits keep it near that size, and a change from
-   * outside fails the call with FILE_CHANGED until read_file, which looks it up
-   * again, has read it); any other file is looked up.
+   * was last looked up or written (a change from outside fails the call with
+   * FILE_CHANGED until read_file, which looks it up again, has read it); any other
+   * file is looked up.
    * @param {string[]} paths
    * @param {{ fresh?: boolean }} [options] `fresh`: look every file up (read_file)
    */
@@ -334,6 +334,15 @@ class Call {
    */
   remember(path, version) {
     this.session.state.record(this.absolute(path), this.key(path), version)
+  }
+
+  /**
+   * Records the version a change of this call left a file with, and its size now.
+   * @param {string} path
+   * @param {string} version
+   */
+  wrote(path, version) {
+    this.session.state.wrote(this.absolute(path), this.key(path), version)
   }
 
   /**
@@ -495,7 +504,7 @@ class Call {
       }
       const result = await compute({ dryRun: false, expectedVersion })
       for (const file of files(result)) {
-        if (file.version !== undefined) this.remember(file.path, file.version)
+        if (file.version !== undefined) this.wrote(file.path, file.version)
         else this.forget(file.path)
       }
       return result
@@ -529,7 +538,7 @@ class Call {
     const expectedVersion = (path) => (path === paths[0] ? versions[0] : versions[paths.indexOf(path)])
     const done = (/** @type {R} */ result) => {
       for (const file of files(result)) {
-        if (file.version !== undefined) this.remember(file.path, file.version)
+        if (file.version !== undefined) this.wrote(file.path, file.version)
         else this.forget(file.path)
       }
       return result
