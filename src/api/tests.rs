@@ -436,3 +436,20 @@ fn a_patch_put_back_after_a_full_disk_says_once_that_nothing_was_changed() {
         (b"a\n".to_vec(), b"b\n".to_vec())
     );
 }
+
+#[test]
+fn write_file_takes_a_leading_u_feff_as_the_existing_files_bom_never_doubling_it() {
+    let dir = TempDir::new();
+    dir.write("bom.txt", "\u{feff}a\r\n");
+    dir.write("plain.txt", "a\r\n");
+    write_file("bom.txt", "\u{feff}b\n", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("bom.txt"), "\u{feff}b\r\n".as_bytes());
+    write_file("plain.txt", "\u{feff}b\n", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("plain.txt"), b"b\r\n");
+    // What a read showed, written back with the U+FEFF a host kept, changes nothing.
+    let same = write_file("bom.txt", "\u{feff}b\n", &in_dir(&dir)).unwrap();
+    assert!(!same.changed);
+    // A new file is written as given.
+    write_file("new.txt", "\u{feff}n\n", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("new.txt"), "\u{feff}n\n".as_bytes());
+}
