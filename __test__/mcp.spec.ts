@@ -672,6 +672,31 @@ describe('eol-edit mcp and large messages', () => {
   }, 300_000)
 })
 
+describe('eol-edit mcp under a umask of 077', () => {
+  it('creates files and folders that only their owner can read', async () => {
+    if (process.platform === 'win32') return
+    const root = tmp('eol-mcp-umask-')
+    const transport = new StdioClientTransport({
+      command: '/bin/sh',
+      args: ['-c', 'umask 077; exec "$0" "$1" mcp --root "$2"', process.execPath, bin, root],
+      env: childEnv(),
+      stderr: 'pipe',
+    })
+    const client = new Client({ name: 'eol-edit-umask-test', version: '1.0.0' })
+    await client.connect(transport)
+    try {
+      const wrote = await client.callTool({ name: 'write_file', arguments: { path: 'new/a.txt', content: 'a\n' } })
+      expect(wrote.isError, text(wrote)).toBeFalsy()
+      const patched = await client.callTool({ name: 'apply_patch', arguments: { input: '*** Begin Patch\n*** Add File: p/b.txt\n+b\n*** End Patch' } })
+      expect(patched.isError, text(patched)).toBeFalsy()
+      const mode = (p: string) => fs.statSync(path.join(root, p)).mode & 0o777
+      expect([mode('new'), mode('new/a.txt'), mode('p'), mode('p/b.txt')]).toEqual([0o700, 0o600, 0o700, 0o600])
+    } finally {
+      await client.close()
+    }
+  })
+})
+
 describe('the transport: messages too large or not JSON-RPC', () => {
   const { StdioLineTransport } = require('../lib/mcp.js')
   const { loadSdk } = require('../lib/mcp.js')
