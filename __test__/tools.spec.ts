@@ -1782,12 +1782,13 @@ async function ranOnThreadPool(start: () => Promise<ToolResult>): Promise<{ pool
 describe('where a call runs follows the size of the file as the tool set last wrote it', () => {
   const twoMiB = ('z'.repeat(1023) + '\n').repeat(2048)
 
-  it('a small file a write grew past 1 MiB is edited off the calling thread next', async () => {
+  it('a small file a write grew past 1 MiB is edited off the calling thread next, and so is the write that carries the content', async () => {
     file('g.txt', 'a\n')
     expectOk(await t.read_file.execute({ path: 'g.txt' }))
+    // The content it carries is large: the write itself goes to the pool.
     const grow = await ranOnThreadPool(() => t.write_file.execute({ path: 'g.txt', content: 'a\n' + twoMiB }))
     expectOk(grow.result)
-    expect(grow.pool).toBe(false) // it was small when the call began
+    expect(grow.pool).toBe(true)
     const next = await ranOnThreadPool(() => t.edit_file.execute({ path: 'g.txt', old_text: 'a\nzzz', new_text: 'b\nzzz' }))
     expectOk(next.result)
     expect(next.pool).toBe(true)
@@ -1796,12 +1797,12 @@ describe('where a call runs follows the size of the file as the tool set last wr
     expect(patch.pool).toBe(true)
   })
 
-  it('so is one that an edit (its quick path) or a patch grew, and one that shrank is back on the calling thread', async () => {
+  it('so is one that an edit or a patch grew, and one that shrank is back on the calling thread', async () => {
     file('e.txt', 'a\n')
     file('p.txt', 'a\n')
     expectOk(await t.read_file.execute({ path: 'e.txt' }))
     expectOk(await t.read_file.execute({ path: 'p.txt' }))
-    expectOk(await t.edit_file.execute({ path: 'e.txt', old_text: 'a', new_text: 'a\n' + twoMiB }))
+    expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'e.txt', old_text: 'a', new_text: 'a\n' + twoMiB }))).pool).toBe(true)
     expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'e.txt', old_text: 'a\nzzz', new_text: 'b\nzzz' }))).pool).toBe(true)
     const added = twoMiB.split('\n').slice(0, -1).map((l) => `+${l}\n`).join('')
     expectOk(await t.apply_patch.execute({ input: `*** Begin Patch\n*** Update File: p.txt\n@@\n a\n${added}*** End Patch` }))

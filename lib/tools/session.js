@@ -224,7 +224,7 @@ class Call {
 
   /**
    * Calls the library's function `name` on the files of `paths` (the files it reads):
-   * its Sync form when they are small (CALLING_THREAD_MAX_BYTES), else its Promise
+   * its Sync form when they and the text it is given are small (CALLING_THREAD_MAX_BYTES), else its Promise
    * form, whose Promise the caller awaits (a Sync form's failure is thrown where the
    * caller awaits it, so the two fail alike). A read looks the files' sizes up afresh.
    * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch'} name
@@ -233,7 +233,13 @@ class Call {
    * @returns {any}
    */
   library(name, paths, ...args) {
-    if (this.bytes(paths, { fresh: name === 'readFile' }) <= CALLING_THREAD_MAX_BYTES) return LIBRARY[SYNC[name]](...args)
+    // The text a call carries (a whole file's content, an edit's new text, a patch)
+    // costs as the file's own bytes do.
+    let carried = 0
+    for (const arg of args) if (typeof arg === 'string') carried += arg.length
+    if (carried <= CALLING_THREAD_MAX_BYTES && this.bytes(paths, { fresh: name === 'readFile' }) + carried <= CALLING_THREAD_MAX_BYTES) {
+      return LIBRARY[SYNC[name]](...args)
+    }
     return LIBRARY[name](...args)
   }
 
