@@ -128,7 +128,7 @@ function insideRoots(session, path, absolute) {
   }
   throw toolError(
     'PATH_OUTSIDE_ROOT',
-    `Path outside the allowed root: ${path} (it resolves to ${real}) is not inside ${roots.join(' or ')}. ` +
+    `Path outside the allowed root: ${path} is not inside ${roots.join(' or ')}. ` +
       'Use a path inside the root; symlinks and `..` that lead out of it are refused.',
   )
 }
