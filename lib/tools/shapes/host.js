@@ -131,7 +131,7 @@ function hostTool({ host, session, operation, description, run, fail }) {
       const warnings = []
       try {
         const given = argsObject(args, name, example)
-        warnings.push(...reader.unknown(given))
+        for (const w of reader.unknown(given)) warnings.push(w)
         const values = reader.values(given, warnings)
         const call = new Call(session, name, readContext(where, host.context), {
           encoding: /** @type {string | undefined} */ (values.encoding),

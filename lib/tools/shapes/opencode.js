@@ -218,9 +218,9 @@ function opencode(session) {
       const lines = ['Success. Updated these files:']
       for (const f of r.files) lines.push(`${marks[f.action]} ${f.action === 'move' ? f.movedTo : f.path}`)
       for (const f of r.files) {
-        lines.push(...notes(HOST, { matchedBy: [...new Set(f.matchedBy)], warnings: warningsOf(f, HOST.wording), about: f.path }))
+        for (const note of notes(HOST, { matchedBy: [...new Set(f.matchedBy)], warnings: warningsOf(f, HOST.wording), about: f.path })) lines.push(note)
       }
-      lines.push(...call.warnings.map((w) => `Warning: ${w}`))
+      for (const w of call.warnings) lines.push(`Warning: ${w}`)
       const diff = r.files.map((f) => f.diff).join('')
       const files = r.files.map((f) => ({
         filePath: call.absolute(f.path),
