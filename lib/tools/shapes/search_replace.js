@@ -157,6 +157,10 @@ function parseBlocks(diff, dialect, defaultHint) {
   let opened = 0
   const invalid = (/** @type {number} */ at, /** @type {string} */ what) =>
     new EolEditError(`The diff is malformed at line ${at}: ${what}`, { code: 'PATCH_INVALID', hint: format(dialect) })
+  const cut = `the diff looks cut off. Send the whole diff again, each block ending with \`${dialect.end}\`.`
+  // The diff's last line with something on it: where output cut short would end.
+  let last = lines.length - 1
+  while (last > 0 && lines[last].trim() === '') last--
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]
@@ -173,6 +177,7 @@ function parseBlocks(diff, dialect, defaultHint) {
       if (dialect.isSeparator(line) || dialect.isEnd(line)) {
         throw invalid(at, `\`${line.trim()}\` comes before any \`${dialect.start}\` line.`)
       }
+      if (i === last && dialect.isCutStart(line.trim())) throw invalid(at, `\`${line.trim()}\` is the start of a \`${dialect.start}\` line: ${cut}`)
       if (NEAR_MARKER.test(line)) throw invalid(at, `\`${line.trim()}\` is not a marker: a block opens with \`${dialect.start}\` on a line of its own.`)
       // Anything else between blocks (a file name, a code fence, a blank line) is not part of them.
       continue
@@ -205,15 +210,10 @@ function parseBlocks(diff, dialect, defaultHint) {
     if (dialect.hints && /^\s*:(start|end)_line:/.test(line)) throw invalid(at, '`:start_line:` goes right after the SEARCH marker, not in the REPLACE part.')
     b.replace.push(unescape(line, dialect))
   }
-  const cut = `the diff looks cut off. Send the whole diff again, each block ending with \`${dialect.end}\`.`
   if (state === 'search') throw invalid(lines.length, `the block that opens at line ${opened} has no \`=======\` line: ${cut}`)
   if (state === 'replace') {
     const refuse = (/** @type {string} */ what) => invalid(lines.length, `the block that opens at line ${opened} ${what}: ${cut}`)
     blocks.push(finish(openBlock(/** @type {Block} */ (block), blocks.length, dialect, refuse), dialect))
-  } else {
-    let last = lines.length - 1
-    while (last >= 0 && lines[last].trim() === '') last--
-    if (last >= 0 && dialect.isCutStart(lines[last].trim())) throw invalid(last + 1, `\`${lines[last].trim()}\` is the start of a \`${dialect.start}\` line: ${cut}`)
   }
   if (blocks.length === 0) {
     throw new EolEditError(`The diff has no SEARCH/REPLACE block: each starts with a \`${dialect.start}\` line.`, {
