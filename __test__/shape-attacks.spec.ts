@@ -150,6 +150,49 @@ describe('a diff cut off at every line and at every character of its markers', (
   })
 })
 
+describe("OpenCode's apply_patch cut off at every line and at every character of its envelope", () => {
+  it('changes nothing unless the whole patch arrived', async () => {
+    const original = 'a1\na2\nb\nc\n'
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: f.txt',
+      '@@',
+      '-a1',
+      '-a2',
+      '+A1',
+      '+A2',
+      '@@ b',
+      '-c',
+      '+C',
+      '*** Add File: g.txt',
+      '+new',
+      '*** End Patch',
+    ]
+    const text = `${patch.join('\n')}\n`
+    let at = 0
+    for (const line of patch) {
+      const envelope = line.startsWith('***') || line.startsWith('@@')
+      for (let c = 0; c <= line.length; c++) {
+        if (!(c === 0 || c === line.length || envelope)) continue
+        const cut = text.slice(0, at + c)
+        if (cut === '' || cut.length >= text.length - 1) continue
+        const root = project({ 'f.txt': original })
+        const t = createToolsUnrecorded({ shape: 'opencode', root, requireRead: false })
+        await expect(t.apply_patch.execute({ patchText: cut }), JSON.stringify(cut)).rejects.toThrow()
+        expect(fs.readFileSync(path.join(root, 'f.txt'), 'utf8'), JSON.stringify(cut)).toBe(original)
+        expect(fs.existsSync(path.join(root, 'g.txt')), JSON.stringify(cut)).toBe(false)
+      }
+      at += line.length + 1
+    }
+    for (const whole of [text, text.slice(0, -1)]) {
+      const root = project({ 'f.txt': original })
+      await createToolsUnrecorded({ shape: 'opencode', root, requireRead: false }).apply_patch.execute({ patchText: whole })
+      expect(fs.readFileSync(path.join(root, 'f.txt'), 'utf8')).toBe('A1\nA2\nb\nC\n')
+      expect(fs.readFileSync(path.join(root, 'g.txt'), 'utf8')).toBe('new\n')
+    }
+  })
+})
+
 describe('a block that matches several places, wherever it stands among others', () => {
   // `x` is at lines 1 and 4; `a` and `c` once each.
   const original = 'x\na\nb\nx\nc\n'
