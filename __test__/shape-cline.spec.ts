@@ -97,6 +97,12 @@ describe('the cline shape', () => {
     expect(before.after).toBe(original)
   })
 
+  it('places each of several blocks however leniently its SEARCH matches, the indentation tier too', async () => {
+    const r = await apply('if (x) {\n    a();\n    b();\n}\nc();\n', '------- SEARCH\na();\nb();\n=======\nA();\nB();\n+++++++ REPLACE\n------- SEARCH\nc();\n=======\nC();\n+++++++ REPLACE')
+    expect(failed(r.text) ? r.text : '').toBe('')
+    expect(r.after).toBe('if (x) {\n    A();\n    B();\n}\nC();\n')
+  })
+
   it('refuses a diff cut short after ======= or in a closing marker, and never empties the file', async () => {
     const original = 'a\nb\nc\n'
     for (const diff of [

@@ -364,7 +364,7 @@ function applyBlocks(call, path, blocks, dialect, words) {
       if (blocks.length === 1) {
         // One block is looked for in the whole file by the patch itself, which refuses
         // several places; only a hint among them needs them listed.
-        const alone = { patch: codexPatch(name, blocks), order: blocks }
+        const alone = { patch: codexPatch(name, blocks[0]), order: blocks }
         try {
           const result = await run(alone.patch, dryRun)
           plan = alone
@@ -394,15 +394,12 @@ function codeOf(error) {
  * One block as a patch of the apply_patch format: a hunk of its SEARCH lines removed
  * and its REPLACE lines added, found anywhere in the file.
  * @param {string} name
- * @param {Block[]} blocks
+ * @param {Block} block
  */
-function codexPatch(name, blocks) {
-  const out = ['*** Begin Patch', `*** Update File: ${name}`]
-  for (const b of blocks) {
-    out.push('@@')
-    for (const l of b.search) out.push(`-${l}`)
-    for (const l of b.replace) out.push(`+${l}`)
-  }
+function codexPatch(name, block) {
+  const out = ['*** Begin Patch', `*** Update File: ${name}`, '@@']
+  for (const l of block.search) out.push(`-${l}`)
+  for (const l of block.replace) out.push(`+${l}`)
   out.push('*** End Patch', '')
   return out.join('\n')
 }
@@ -468,7 +465,7 @@ async function placedPatch(name, blocks, dryRun, dialect, said) {
  */
 async function places(name, block, dryRun, said) {
   const mark = `eol-edit-place-${crypto.randomBytes(12).toString('hex')}`
-  const patch = codexPatch(name, [{ ...block, replace: [mark] }])
+  const patch = codexPatch(name, { ...block, replace: [mark] })
   try {
     const result = await dryRun(patch)
     const at = markedLine(result.files[0].diff, mark)
