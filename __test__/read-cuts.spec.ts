@@ -92,6 +92,14 @@ describe('a long line is cut at a character boundary, at every budget', () => {
   })
 })
 
+describe("gemini-cli's read of a file of one cut line", () => {
+  it('says the line is cut, and sends to no lines before it', async () => {
+    const r = await createTools({ shape: 'gemini-cli', root: file(), maxReadChars: 5 }).read_file.execute({ file_path: 'long.txt' })
+    expect(r.llmContent).toMatch(/Shown: lines 1-1 of 1\.\nLine 1 is cut: \d+ more characters/)
+    expect(r.llmContent).not.toMatch(/lines before them/)
+  })
+})
+
 describe("OpenCode's read of a cut line", () => {
   it('says in its metadata that the output is truncated', async () => {
     const r = await createTools({ shape: 'opencode', root: file(), maxReadChars: 5 }).read.execute({ filePath: 'long.txt' })

@@ -206,9 +206,11 @@ function geminiCli(session) {
         'IMPORTANT: the file is longer than what is shown here.',
         `Shown: lines ${r.startLine}-${last} of ${r.totalLines}.`,
         ...(cut ? [`${cut}.`] : []),
-        last < r.totalLines
-          ? `To read more, call read_file again with start_line ${last + 1} (and end_line to say where to stop).`
-          : 'To read the lines before them, call read_file again with start_line 1.',
+        ...(last < r.totalLines
+          ? [`To read more, call read_file again with start_line ${last + 1} (and end_line to say where to stop).`]
+          : r.startLine > 1
+            ? ['To read the lines before them, call read_file again with start_line 1.']
+            : []),
         ...said,
         '',
         `--- FILE CONTENT (lines ${r.startLine}-${last}) ---`,
