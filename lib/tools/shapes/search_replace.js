@@ -288,8 +288,8 @@ function readHints(lines, at, block) {
  * @param {Dialect} dialect
  */
 function unescape(line, dialect) {
-  if (!line.startsWith('\\')) return line
-  return dialect.isMarker(line.replace(/^\\+/, '')) ? line.slice(1) : line
+  const backslashes = /^\\+/.exec(line)
+  return backslashes && dialect.isMarker(line.slice(backslashes[0].length)) ? line.slice(1) : line
 }
 
 /**
