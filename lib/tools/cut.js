@@ -1,8 +1,8 @@
 // @ts-check
 'use strict'
 
-// Text cut to a budget of characters, for what a model reads (a long line of a read, a
-// diff in a result). The budget counts UTF-16 units, as a JavaScript string's length
+// Text cut to a budget of characters, for what a model reads (a long line of a read, the
+// start of a text a result quotes). The budget counts UTF-16 units, as a JavaScript string's length
 // does, but the cut is made where a reader can take it: never between the two halves
 // of a surrogate pair, since a lone `\ud83d` is not text (Anthropic's API answers it with
 // 400 "no low surrogate in string", and then every later request of the conversation,
