@@ -233,6 +233,20 @@ describe('marker lines and surrogate pairs in the content', () => {
     expect(DIALECTS[dialect].failed(text) ? text : '').toBe('')
     expect(bytes(root, 'conflict.md')).toBe(visible(resolved))
   })
+
+  const conflict = '<<<<<<< HEAD\nours \u{1F44D}\u{1F3FD}\n=======\ntheirs \u{1F1EB}\u{1F1F7}\n>>>>>>> main'
+  const both = 'ours \u{1F44D}\u{1F3FD} and theirs \u{1F1EB}\u{1F1F7}'
+  const edits: Record<'opencode' | 'claude-code' | 'gemini-cli', (root: string) => Promise<unknown>> = {
+    opencode: (root) => createToolsUnrecorded({ shape: 'opencode', root, requireRead: false }).edit.execute({ filePath: 'conflict.md', oldString: conflict, newString: both }),
+    'claude-code': (root) =>
+      createToolsUnrecorded({ shape: 'claude-code', root, requireRead: false }).Edit.execute({ file_path: 'conflict.md', old_string: conflict, new_string: both }),
+    'gemini-cli': (root) => createToolsUnrecorded({ shape: 'gemini-cli', root }).replace.execute({ file_path: 'conflict.md', old_string: conflict, new_string: both }),
+  }
+  it.each(Object.keys(edits) as Array<keyof typeof edits>)('%s: an edit of the conflict keeps every emoji and ending', async (shape) => {
+    const root = project({ 'conflict.md': original })
+    expect(JSON.stringify(await edits[shape](root))).not.toMatch(/is_error|"error"/)
+    expect(bytes(root, 'conflict.md')).toBe(visible(resolved.replace('\\--- \u{1F600}', '\\---')))
+  })
 })
 
 describe('inputs of 100,000 lines and more', () => {
