@@ -228,11 +228,7 @@ const TAB_WIDTHS: [usize; 3] = [4, 8, 2];
 /// `i`'s key, asked for only by the kinds that digest keys. Equal texts give equal
 /// digests; every match the digests suggest is checked on the lines themselves, so a
 /// collision can never make a false match.
-fn digests<'k>(
-    lines: &[&[u8]],
-    key: impl Fn(usize) -> &'k LineKey<'k>,
-    kind: Digests,
-) -> Vec<u64> {
+fn digests<'k>(lines: &[&[u8]], key: impl Fn(usize) -> &'k LineKey<'k>, kind: Digests) -> Vec<u64> {
     let mut scratch = Vec::new();
     (0..lines.len())
         .map(|i| match kind {
