@@ -50,7 +50,7 @@ use crate::message::{parts, Message, Part};
 use crate::splice::Splices;
 
 use super::{apply, parse};
-use super::{Action, Change, FilePatch, FileResult, Hunk, Patch};
+use super::{Action, Change, FilePatch, FileResult, Format, Hunk, Patch};
 
 /// Options of `applyPatch`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -89,6 +89,8 @@ enum Text {
 /// What was on disk when the patch started.
 struct Original {
     version: String,
+    /// How many raw bytes the file had.
+    len: u64,
     decoded: Decoded,
     attributes: Attributes,
     /// The file's identity when it has a single name (see [`file::Loaded`]).
@@ -121,6 +123,8 @@ struct Final {
 /// The files of one `applyPatch` call.
 struct Disk<'o> {
     opts: &'o Options,
+    /// The patch's format, which decides the tiers its hunks match through.
+    format: Format,
     slots: Vec<Slot>,
     by_real: HashMap<PathBuf, usize>,
     expected: HashMap<PathBuf, String>,
@@ -203,6 +207,7 @@ impl<'o> Disk<'o> {
         }
         Ok(Disk {
             opts,
+            format: patch.format,
             slots: Vec::new(),
             by_real: HashMap::new(),
             expected,
@@ -233,6 +238,7 @@ impl<'o> Disk<'o> {
                 Ok(loaded) => Some(Original {
                     sole_name: loaded.sole_name(),
                     version: loaded.version,
+                    len: loaded.len,
                     attributes: loaded.attributes,
                     decoded: loaded.decoded,
                 }),
@@ -448,7 +454,7 @@ impl<'o> Disk<'o> {
             Change::Update { hunks } => {
                 let current = self.existing(slot, path)?;
                 let source = self.text_of(current);
-                let updated = apply::update(&source, hunks, &fallback, path)?;
+                let updated = apply::update(&source, hunks, self.format, &fallback, path)?;
                 if updated.unchanged {
                     return Err(Error::new(
                         ErrorCode::NoChange,
@@ -565,7 +571,7 @@ impl<'o> Disk<'o> {
         let text = if hunks.is_empty() {
             source.text.clone()
         } else {
-            let updated = apply::update(&before, hunks, &fallback, path)?;
+            let updated = apply::update(&before, hunks, self.format, &fallback, path)?;
             result.matched_by = updated.matched_by;
             match source.text {
                 Text::Original => Text::Spliced(updated.splices),
@@ -696,8 +702,8 @@ impl<'o> Disk<'o> {
         }
     }
 
-    /// Every check that can be made before writing: permissions, and that each file to
-    /// delete can be deleted.
+    /// Every check that can be made before writing: the size limit, permissions, and
+    /// that each file to delete can be deleted.
     fn check(&self, finals: &[Option<Final>]) -> Result<()> {
         for (s, slot) in self.slots.iter().enumerate() {
             if !self.changed(s, finals) {
@@ -714,7 +720,13 @@ impl<'o> Disk<'o> {
                     file::remove(&slot.display, &opts).map_err(fail)?;
                     file::removable(&slot.display, &self.opts.file).map_err(fail)?;
                 }
-                _ => file::writable(&slot.display, &self.opts.file).map_err(fail)?,
+                (original, Some(end)) => {
+                    let old_len = original.as_ref().map(|o| o.len);
+                    let (new_len, max) = (end.bytes.len() as u64, self.opts.file.max_bytes);
+                    file::check_size(&slot.display, new_len, old_len, max).map_err(fail)?;
+                    file::writable(&slot.display, &self.opts.file).map_err(fail)?
+                }
+                (None, None) => {}
             }
         }
         Ok(())
