@@ -35,7 +35,7 @@ interface Case extends Step {
   bytes?: string
   outsideFiles?: Record<string, string>
   steps?: Step[]
-  design?: { expected?: string; bytes?: string; warning?: string; why: string }
+  design?: { expected?: string; bytes?: string; warning?: string; fails?: boolean; why: string }
   note?: string
 }
 
@@ -197,7 +197,11 @@ async function runCase(c: Case, variant: Variant, how: 'handler' | 'editor'): Pr
     const before = fs.existsSync(where) && fs.statSync(where).isFile() ? fs.readFileSync(where) : undefined
     const out = await apply(how, root, op)
     const label = `${c.id} ${c.source.test} [${variant}, ${how}]: ${out.output}`
-    if (c.design && step === c) {
+    if (c.design && step === c && c.design.fails) {
+      kind = 'design'
+      expect(out.status, label).toBe('failed')
+      if (before !== undefined) expect(fs.readFileSync(where), label).toEqual(before)
+    } else if (c.design && step === c) {
       kind = 'design'
       expect(out.status, label).toBe('completed')
       if (c.design.bytes !== undefined) expect(fs.readFileSync(where).toString('hex'), label).toBe(c.design.bytes)
