@@ -259,8 +259,7 @@ class Call {
       const key = this.key(path)
       let size = fresh || !versions.has(key) ? undefined : sizes.get(key)
       if (size === undefined) {
-        const stat = nodeFs.statSync(this.absolute(path), { throwIfNoEntry: false })
-        size = stat ? stat.size : 0
+        size = sizeOf(this.absolute(path))
         sizes.set(key, size)
       }
       total += size
@@ -584,6 +583,20 @@ class Call {
           'Do not send the same change again; ask the user what they want instead.',
       )
     }
+  }
+}
+
+/**
+ * The size of the file at a path, 0 when there is none to measure (missing, or a part
+ * of the path is a file): the library's call then says what is wrong with the path.
+ * @param {string} absolute
+ */
+function sizeOf(absolute) {
+  try {
+    const stat = nodeFs.statSync(absolute, { throwIfNoEntry: false })
+    return stat ? stat.size : 0
+  } catch {
+    return 0
   }
 }
 
