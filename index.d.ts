@@ -272,7 +272,12 @@ export interface EditOptions {
   durable?: boolean
   /** Folder relative paths are taken against (default: the process's). */
   cwd?: string
-  /** Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit). */
+  /**
+   * The size limit (default 64 MiB; 0: no limit). A larger file is not read
+   * (`FILE_TOO_LARGE`); `writeFile` replaces one without reading it. No change
+   * writes a file larger than this unless the file was larger still before
+   * (`FILE_TOO_LARGE`, nothing written).
+   */
   maxBytes?: number
   /**
    * The encoding (a WHATWG label such as 'gbk', 'shift_jis', 'latin1') to read a
@@ -394,6 +399,11 @@ export interface ParsedHunk {
 /** What `parsePatch` returns. */
 export interface ParsedPatch {
   format: 'envelope' | 'unified'
+  /**
+   * The folder of a `cd DIR && apply_patch <<'EOF'` the patch came in, as written
+   * (relative to the call's `cwd`): the paths of `files` are already taken against it.
+   */
+  cd?: string
   files: Array<ParsedFile>
 }
 
@@ -420,7 +430,7 @@ export interface PatchFileResult {
    */
   version?: string
   /** The tier that found each hunk. */
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>
   /** Things the host should show its user, such as endings the patch made mixed. */
   warnings: Array<string>
   /**
@@ -440,7 +450,11 @@ export interface PatchOptions {
   dryRun?: boolean
   /** fsync each file and its folder before returning. */
   durable?: boolean
-  /** Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit). */
+  /**
+   * The size limit (default 64 MiB; 0: no limit): a larger file is not read, and
+   * no file is written larger than this unless it was larger still before; either
+   * is `FILE_TOO_LARGE`, and nothing is written.
+   */
   maxBytes?: number
   /**
    * The encoding (a WHATWG label such as 'gbk', 'windows-1252') to read each file

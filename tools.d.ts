@@ -311,13 +311,15 @@ export interface CreateToolsOptions {
 export interface ReadState {
   /**
    * Records that the model has seen the file: at a `version` the library gave (its
-   * `readFile`, or a write's result), or with the `content` the host's read tool read
-   * (the raw text, CRLF and BOM included, or turned into LF: it is compared with the
-   * file as it is now, and a file that no longer has it is stale, so that a change to it
-   * fails with `FILE_CHANGED` until it is read again). A missing file is forgotten.
-   * Throws a `TypeError` for a malformed argument.
+   * `readFile`, or a write's result), or with the `content` the host's read tool read:
+   * its bytes, or its text (CRLF and BOM included, or turned into LF), which counts
+   * when it is the text eol-edit shows of the file now (or, for a file that is not
+   * UTF-8, its bytes read one for one as Latin-1). A file that does not have it is
+   * stale, so that a change to it fails with `FILE_CHANGED` until it is read again; a
+   * host that decodes with replacement characters passes the bytes. A missing file is
+   * forgotten. Throws a `TypeError` for a malformed argument.
    */
-  markRead(path: string, read: { version: string } | { content: string }): void
+  markRead(path: string, read: { version: string } | { content: string | Uint8Array }): void
   /** Forgets what the model has seen of a file: with `requireRead`, it must be read again. */
   forget(path: string): void
 }
@@ -771,7 +773,8 @@ export interface OpenAIApplyPatchCall {
   call_id: string
   operation:
     | { type: 'create_file'; path: string; diff: string }
-    | { type: 'update_file'; path: string; diff: string }
+    /** `move_to`: the file's new path; the file is moved there (and changed by the diff, if it changes anything). */
+    | { type: 'update_file'; path: string; diff: string; move_to?: string | null }
     | { type: 'delete_file'; path: string }
   id?: string | null
   status?: 'in_progress' | 'completed'
@@ -832,3 +835,34 @@ export interface CreateOpenAIApplyPatchOptions {
  * malformed options, as createTools does.
  */
 export declare function createOpenAIApplyPatch(options?: CreateOpenAIApplyPatchOptions): OpenAIApplyPatch
+
+/** An operation the OpenAI Agents SDK for TypeScript hands its `Editor` (its `ApplyPatchOperation`). */
+export type OpenAIEditorOperation =
+  | { type: 'create_file'; path: string; diff: string }
+  | { type: 'update_file'; path: string; diff: string; moveTo?: string }
+  | { type: 'delete_file'; path: string }
+
+/** What each operation of the editor answers (the SDK's `ApplyPatchResult`), for the model. */
+export interface OpenAIEditorResult {
+  status: 'completed' | 'failed'
+  /** What happened, or what to fix, in the words of the apply_patch tool. */
+  output: string
+}
+
+/**
+ * The `Editor` of the OpenAI Agents SDK for TypeScript (`@openai/agents`), for its
+ * `applyPatchTool({ editor })`. Each method applies one operation as
+ * `createOpenAIApplyPatch` applies a call; none throws or rejects.
+ */
+export interface OpenAIEditor {
+  createFile(operation: Extract<OpenAIEditorOperation, { type: 'create_file' }>, context?: unknown): Promise<OpenAIEditorResult>
+  updateFile(operation: Extract<OpenAIEditorOperation, { type: 'update_file' }>, context?: unknown): Promise<OpenAIEditorResult>
+  deleteFile(operation: Extract<OpenAIEditorOperation, { type: 'delete_file' }>, context?: unknown): Promise<OpenAIEditorResult>
+}
+
+/**
+ * An `Editor` for the OpenAI Agents SDK's `applyPatchTool` over the library, with the
+ * options of createOpenAIApplyPatch (`approve` is asked before each operation). Throws
+ * for malformed options, as createTools does. The package does not depend on the SDK.
+ */
+export declare function createOpenAIEditor(options?: CreateOpenAIApplyPatchOptions): OpenAIEditor

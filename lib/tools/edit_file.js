@@ -186,7 +186,7 @@ function atOnce(session, args, context) {
       size = stat ? stat.size : 0
       state.sizes.set(key, size)
     }
-    if (size > CALLING_THREAD_MAX_BYTES) return undefined
+    if (size + oldText.length + newText.length > CALLING_THREAD_MAX_BYTES) return undefined
     // `Call.options`: only the keys that say something.
     const { base } = session
     /** @type {import('../../index.js').EditOptions & import('../../index.js').GuardOptions & { replaceAll?: boolean }} */
@@ -202,7 +202,7 @@ function atOnce(session, args, context) {
     if (guards !== undefined) options.guards = guards
     /** @type {EditResult} */
     const result = core.editFileSync(path, oldText, newText, options)
-    if (result.version !== undefined) state.record(absolute, key, result.version)
+    if (result.version !== undefined) state.wrote(absolute, key, result.version)
     else state.forgetKey(absolute, key)
     return editResult(path, result)
   } catch (error) {

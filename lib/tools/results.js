@@ -129,6 +129,8 @@ const TIER_NOTES = {
   indentation:
     'matched only after adjusting indentation (tabs vs spaces or a uniform shift); the new text was re-indented the same way',
   unescaped: 'matched only after turning literal escape sequences (\\n, \\t, \\") into real characters',
+  leadingWhitespace:
+    "matched only after ignoring each line's own indentation (it differs from line to line, so no one shift explains it); the new lines were written as given: check their indentation",
 }
 
 /**
@@ -192,7 +194,7 @@ function withArgumentWarnings(result, warnings, line = warningLine) {
  */
 function changed(tool, path, result, head, notes = [], { showDiff = true } = {}) {
   const parts = notes.length === 0 ? [head] : [head, ...notes]
-  if (result.warnings && result.warnings.length > 0) parts.push(...warningNotes(result))
+  if (result.warnings && result.warnings.length > 0) for (const note of warningNotes(result)) parts.push(note)
   const diff = showDiff ? compactDiff(result.diff) : ''
   if (diff) parts.push(diff)
   /** @type {ToolSuccess} */

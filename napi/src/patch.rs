@@ -29,7 +29,7 @@ pub struct PatchFileResult {
     pub version: Option<String>,
     /// The tier that found each hunk.
     #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>"
+        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>"
     )]
     pub matched_by: Vec<String>,
     /// Things the host should show its user, such as endings the patch made mixed.
@@ -59,7 +59,9 @@ pub struct PatchOptionsShape {
     pub dry_run: Option<bool>,
     /// fsync each file and its folder before returning.
     pub durable: Option<bool>,
-    /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit).
+    /// The size limit (default 64 MiB; 0: no limit): a larger file is not read, and
+    /// no file is written larger than this unless it was larger still before; either
+    /// is `FILE_TOO_LARGE`, and nothing is written.
     pub max_bytes: Option<f64>,
     /// The encoding (a WHATWG label such as 'gbk', 'windows-1252') to read each file
     /// that is not valid UTF-8 in, and to write each added file in. A BOM and valid
@@ -113,6 +115,9 @@ pub struct ParsedFile {
 pub struct ParsedPatch {
     #[napi(ts_type = "'envelope' | 'unified'")]
     pub format: String,
+    /// The folder of a `cd DIR && apply_patch <<'EOF'` the patch came in, as written
+    /// (relative to the call's `cwd`): the paths of `files` are already taken against it.
+    pub cd: Option<String>,
     pub files: Vec<ParsedFile>,
 }
 
@@ -215,6 +220,7 @@ pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
         let parsed = eol_edit::parse_patch(read_patch(patch)?)?;
         Ok(ParsedPatch {
             format: parsed.format.as_str().to_string(),
+            cd: parsed.cd,
             files: parsed
                 .files
                 .into_iter()

@@ -51,7 +51,7 @@ use crate::message::{parts, Message, Part};
 use crate::splice::Splices;
 
 use super::{apply, parse};
-use super::{Action, Change, FilePatch, FileResult, Hunk, Patch};
+use super::{Action, Change, FilePatch, FileResult, Format, Hunk, Patch};
 
 /// Options of `applyPatch`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -92,6 +92,8 @@ enum Text {
 /// What was on disk when the patch started.
 struct Original {
     version: String,
+    /// How many raw bytes the file had.
+    len: u64,
     decoded: Decoded,
     attributes: Attributes,
     /// The file's identity when it has a single name (see [`file::Loaded`]).
@@ -124,6 +126,8 @@ struct Final {
 /// The files of one `applyPatch` call.
 struct Disk<'o> {
     opts: &'o Options,
+    /// The patch's format, which decides the tiers its hunks match through.
+    format: Format,
     slots: Vec<Slot>,
     by_real: HashMap<PathBuf, usize>,
     expected: HashMap<PathBuf, String>,
@@ -206,6 +210,7 @@ impl<'o> Disk<'o> {
         }
         Ok(Disk {
             opts,
+            format: patch.format,
             slots: Vec::new(),
             by_real: HashMap::new(),
             expected,
@@ -236,6 +241,7 @@ impl<'o> Disk<'o> {
                 Ok(loaded) => Some(Original {
                     sole_name: loaded.sole_name(),
                     version: loaded.version,
+                    len: loaded.len,
                     attributes: loaded.attributes,
                     decoded: loaded.decoded,
                 }),
@@ -451,7 +457,8 @@ impl<'o> Disk<'o> {
             Change::Update { hunks } => {
                 let current = self.existing(slot, path)?;
                 let source = self.text_of(current);
-                let updated = apply::update(&source, hunks, &fallback, self.opts.guards, path)?;
+                let updated =
+                    apply::update(&source, hunks, self.format, &fallback, self.opts.guards, path)?;
                 if updated.unchanged {
                     return Err(Error::new(
                         ErrorCode::NoChange,
@@ -464,6 +471,7 @@ impl<'o> Disk<'o> {
                     .with_hint("Check that the + lines really differ from the - lines, and that the file was not already patched."));
                 }
                 describe(&mut result, &source, &updated.splices, path);
+                result.warnings = self.read_warnings(current);
                 result.matched_by = updated.matched_by;
                 let text = match current.text {
                     Text::Original => Text::Spliced(updated.splices),
@@ -570,11 +578,13 @@ impl<'o> Disk<'o> {
             .with_hint("Leave the move out to change the file in place."));
         }
         let (source, _) = self.vacate(from, path, index)?;
+        result.warnings = self.read_warnings(&source);
         let before = self.text_of(&source).into_owned();
         let text = if hunks.is_empty() {
             source.text.clone()
         } else {
-            let updated = apply::update(&before, hunks, &fallback, self.opts.guards, path)?;
+            let updated =
+                apply::update(&before, hunks, self.format, &fallback, self.opts.guards, path)?;
             result.matched_by = updated.matched_by;
             match source.text {
                 Text::Original => Text::Spliced(updated.splices),
@@ -597,6 +607,17 @@ impl<'o> Disk<'o> {
             result,
             slot: Some(to.slot),
         })
+    }
+
+    /// What reading the file a content starts from said (an odd byte of a UTF-16 file,
+    /// invalid bytes, an encoding that was guessed): a section that changes or moves the
+    /// file says it, as an edit of the file would.
+    fn read_warnings(&self, content: &Content) -> Vec<Message> {
+        content
+            .base
+            .and_then(|base| self.slots[base].original.as_ref())
+            .map(|original| original.decoded.warnings.clone())
+            .unwrap_or_default()
     }
 
     /// Fails as [`Self::existing`] unless the slot has a content to move away.
@@ -705,8 +726,8 @@ impl<'o> Disk<'o> {
         }
     }
 
-    /// Every check that can be made before writing: permissions, and that each file to
-    /// delete can be deleted.
+    /// Every check that can be made before writing: the size limit, permissions, and
+    /// that each file to delete can be deleted.
     fn check(&self, finals: &[Option<Final>]) -> Result<()> {
         for (s, slot) in self.slots.iter().enumerate() {
             if !self.changed(s, finals) {
@@ -723,7 +744,13 @@ impl<'o> Disk<'o> {
                     file::remove(&slot.display, &opts).map_err(fail)?;
                     file::removable(&slot.display, &self.opts.file).map_err(fail)?;
                 }
-                _ => file::writable(&slot.display, &self.opts.file).map_err(fail)?,
+                (original, Some(end)) => {
+                    let old_len = original.as_ref().map(|o| o.len);
+                    let (new_len, max) = (end.bytes.len() as u64, self.opts.file.max_bytes);
+                    file::check_size(&slot.display, new_len, old_len, max).map_err(fail)?;
+                    file::writable(&slot.display, &self.opts.file).map_err(fail)?
+                }
+                (None, None) => {}
             }
         }
         Ok(())
