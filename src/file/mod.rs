@@ -56,7 +56,7 @@ use atomic::{Expect, Snapshot};
 use lock::{LockKey, PathLock};
 use path::Located;
 pub(crate) use put::refuse_link;
-pub use put::{put, removable, stash, writable, Attributes, NewFolders, Stash};
+pub use put::{put, put_inspected, removable, stash, writable, Attributes, NewFolders, Stash};
 pub use remove::remove;
 /// A file's identity (device and inode, or volume and file index): what tells two
 /// names of one file from two files.
