@@ -99,7 +99,16 @@ const LIBRARY = /** @type {any} */ (core)
 const RESOLVED_MAX = 4096
 
 /** The name of each function's Sync form, made once. */
-const SYNC = { readFile: 'readFileSync', editFile: 'editFileSync', multiEdit: 'multiEditSync', deleteRange: 'deleteRangeSync', writeFile: 'writeFileSync', applyPatch: 'applyPatchSync' }
+const SYNC = {
+  readFile: 'readFileSync',
+  editFile: 'editFileSync',
+  multiEdit: 'multiEditSync',
+  deleteRange: 'deleteRangeSync',
+  writeFile: 'writeFileSync',
+  applyPatch: 'applyPatchSync',
+  readFileBytes: 'readFileBytesSync',
+  restoreFile: 'restoreFileSync',
+}
 
 /**
  * The expected version of a file that did not exist when the change was shown: the
@@ -224,13 +233,13 @@ class Call {
    * its Sync form when they are small (CALLING_THREAD_MAX_BYTES), else its Promise
    * form, whose Promise the caller awaits (a Sync form's failure is thrown where the
    * caller awaits it, so the two fail alike). A read looks the files' sizes up afresh.
-   * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch'} name
+   * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch' | 'readFileBytes' | 'restoreFile'} name
    * @param {string[]} paths
    * @param {...unknown} args
    * @returns {any}
    */
   library(name, paths, ...args) {
-    if (this.bytes(paths, { fresh: name === 'readFile' }) <= CALLING_THREAD_MAX_BYTES) return LIBRARY[SYNC[name]](...args)
+    if (this.bytes(paths, { fresh: name === 'readFile' || name === 'readFileBytes' }) <= CALLING_THREAD_MAX_BYTES) return LIBRARY[SYNC[name]](...args)
     return LIBRARY[name](...args)
   }
 

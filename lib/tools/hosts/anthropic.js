@@ -12,12 +12,14 @@
 //   (-1: to the end), cut at `max_characters` with a note; a folder as its entries two
 //   levels deep, hidden ones left out;
 // - str_replace: old_str must match one place; a miss names the closest region;
-// - create: a whole file; a new file takes the project's endings (.editorconfig,
-//   .gitattributes, else LF), an existing one keeps its endings line by line;
+// - create: a new file, in the project's endings (.editorconfig, .gitattributes, else
+//   LF); a path that exists is refused, as the tool's reference implementation refuses
+//   it (str_replace changes a file, undo_edit takes back the editor's own edit);
 // - insert: the text of new_str (insert_text is taken too) after line insert_line
 //   (0: at the start), its lines taking the ending of the lines around them;
 // - undo_edit (the versions that have it): the exact bytes the file had before this
-//   editor's last edit of it, refused if the file changed since.
+//   editor's last edit of it, put back by the library (its mode kept), refused if the
+//   file changed since; the history is capped (undo_history.js).
 //
 // What the model is told names only the tool's commands and arguments (VOCABULARY).
 
@@ -32,7 +34,8 @@ const { closest } = require('../names.js')
 const { changeSummary, compactDiff, diffCounts, describeEndings, plural, tierNotes } = require('../results.js')
 const { ABSENT, Call } = require('../session.js')
 const { handlerWords, warningsOf } = require('../wording.js')
-const { insideRoots, restoreBytes, reverseDiff, snapshot } = require('./files.js')
+const { insideRoots } = require('./files.js')
+const { UndoHistory, UNDO_BYTES, UNDO_DEPTH } = require('./undo_history.js')
 
 /** @typedef {import('../session.js').Session} Session */
 /** @typedef {import('../../../tools.js').AnthropicTextEditorVersion} Version */
@@ -89,9 +92,6 @@ const COMMANDS = ['view', 'str_replace', 'create', 'insert', 'undo_edit']
 /** The arguments the tool has; any other is ignored and named in a note. */
 const ARGUMENTS = ['command', 'path', 'view_range', 'old_str', 'new_str', 'file_text', 'insert_line', 'insert_text']
 
-/** How many of its own edits of one file an editor can undo. */
-const UNDO_DEPTH = 10
-
 /** A folder listing shows at most this many entries when no max_characters caps it. */
 const LISTING_MAX = 1000
 
@@ -139,9 +139,6 @@ function createAnthropicTextEditor(options) {
   }
 }
 
-/** One entry of the undo history: the file's bytes before an edit (null: it did not exist), and its version after. */
-/** @typedef {{ before: Buffer | null, beforeVersion: string | undefined, after: string, diff: string }} Undo */
-
 class Editor {
   /**
    * @param {Session} session
@@ -156,9 +153,8 @@ class Editor {
     this.undo = undo
     this.version = version
     this.maxCharacters = maxCharacters
-    /** This editor's edits of each file (by real path), the last one last. */
-    /** @type {Map<string, Undo[]>} */
-    this.history = new Map()
+    /** This editor's edits of each file (by real path), for undo_edit. */
+    this.history = new UndoHistory()
   }
 
   /**
@@ -354,14 +350,7 @@ class Editor {
         return [{ path, diff: f.diff, summary: changeSummary(call.tool, path, f.diff), version: f.version }]
       },
     })
-    if (before) {
-      const key = call.key(path)
-      const list = this.history.get(key) || []
-      const f = file(result)
-      list.push({ before: before.bytes, beforeVersion: before.version, after: f.version, diff: f.diff })
-      if (list.length > UNDO_DEPTH) list.shift()
-      this.history.set(key, list)
-    }
+    if (before) this.history.push(call.key(path), before.bytes, file(result).version)
     return result
   }
 
@@ -395,21 +384,32 @@ class Editor {
    * @param {Call} call
    */
   async create(path, fileText, call) {
-    const existed = call.isFile(path)
     /** @type {EditResult} */
     const r = await this.change(
       call,
       path,
-      ({ dryRun, expected }) => call.library('writeFile', [path], path, fileText, call.options({ dryRun, expectedVersion: expected })),
+      async ({ dryRun }) => {
+        if ((await call.currentVersion(path)) !== undefined) throw this.exists(path, call)
+        // Expected absent: a file another program creates meanwhile is not overwritten either.
+        return call.library('writeFile', [path], path, fileText, call.options({ dryRun, expectedVersion: ABSENT }))
+      },
       (result) => ({ diff: result.diff, version: result.version }),
     )
-    const endings = describeEndings(r.eol)
-    if (!r.changed) return `No change: ${path} already has exactly this text.`
-    if (!existed) {
-      return changedText(`Created ${path}: ${plural(diffCounts(r.diff).added, 'line')}, line endings: ${endings}.`, [], warningsOf(r, WORDS), '')
-    }
-    const { added, removed } = diffCounts(r.diff)
-    return changedText(`Overwrote ${path}: +${added} -${removed} lines. Its line endings and BOM were kept; endings now: ${endings}.`, [], warningsOf(r, WORDS), r.diff)
+    return changedText(`Created ${path}: ${plural(diffCounts(r.diff).added, 'line')}, line endings: ${describeEndings(r.eol)}.`, [], warningsOf(r, WORDS), '')
+  }
+
+  /**
+   * create's refusal of a path that exists, saying what changes it instead.
+   * @param {string} path
+   * @param {Call} call
+   */
+  exists(path, call) {
+    const undoable = this.undo && this.history.last(call.key(path)).last !== undefined
+    return argumentError(
+      `File already exists at: ${path}. Cannot overwrite files using command create, so nothing was written. ` +
+        'To change it, use str_replace (view it first to copy the text to replace)' +
+        (undoable ? "; to take back this tool's last edit of it, use undo_edit (a file it created is deleted again)." : '.'),
+    )
   }
 
   /**
@@ -459,37 +459,48 @@ class Editor {
    */
   async undoEdit(path, call) {
     const key = call.key(path)
-    const list = this.history.get(key)
-    const last = list && list[list.length - 1]
-    if (!list || !last) {
+    const { last, dropped } = this.history.last(key)
+    if (!last) {
+      if (dropped > 0) {
+        throw argumentError(
+          `The earlier edits of ${path} can no longer be undone: this tool keeps the last ${UNDO_DEPTH} edits of a file, and ` +
+            `at most ${UNDO_BYTES / (1024 * 1024)} MiB of earlier file contents in all, dropping the oldest first. Nothing was written. ` +
+            'View the file and change it back with str_replace.',
+        )
+      }
       throw argumentError(`There is no edit of ${path} to undo: undo_edit undoes this tool's own edits of a file, the last one first.`)
     }
-    const diff = reverseDiff(last.diff)
-    await call.change({
+    const changed = () =>
+      toolError(
+        'FILE_CHANGED',
+        `${path} has changed since the edit undo_edit would undo, so it was not restored (nothing was written). ` +
+          'View it again and change it with str_replace instead.',
+      )
+    const r = await call.change({
       paths: [path],
       compute: async ({ dryRun, expectedVersion }) => {
         const seen = expectedVersion(path)
-        const current = await call.currentVersion(path)
-        if (current !== last.after || (seen !== undefined && seen !== current)) {
-          throw toolError(
-            'FILE_CHANGED',
-            `${path} has changed since the edit undo_edit would undo, so it was not restored (nothing was written). ` +
-              'View it again and change it with str_replace instead.',
-          )
+        if (seen !== undefined && seen !== last.after) throw changed()
+        try {
+          if (last.before === null) {
+            // The edit created the file: undoing it deletes it, if it still has what the edit wrote.
+            const patch = `*** Begin Patch\n*** Delete File: ${path}\n*** End Patch`
+            /** @type {PatchResult} */
+            const p = await call.library('applyPatch', [path], patch, call.options({ dryRun, expectedVersions: { [path]: last.after } }))
+            return { diff: p.files[0].diff, version: undefined, warnings: [] }
+          }
+          /** @type {EditResult} */
+          const e = await call.library('restoreFile', [path], path, last.before, call.options({ dryRun, expectedVersion: last.after }))
+          return { diff: e.diff, version: e.version, warnings: warningsOf(e, WORDS) }
+        } catch (error) {
+          throw error instanceof core.EolEditError && error.code === 'FILE_CHANGED' ? changed() : error
         }
-        if (dryRun) return { version: last.beforeVersion, warnings: [] }
-        if (last.before === null) {
-          const patch = `*** Begin Patch\n*** Delete File: ${path}\n*** End Patch`
-          await call.library('applyPatch', [path], patch, call.options({ expectedVersions: { [path]: last.after } }))
-          return { version: undefined, warnings: [] }
-        }
-        return restoreBytes(call, path, last.before, last.after)
       },
-      files: (r) => [{ path, diff, summary: changeSummary('undo_edit', path, diff), version: r.version }],
+      files: (r) => [{ path, diff: r.diff, summary: changeSummary('undo_edit', path, r.diff), version: r.version }],
     })
-    list.pop()
-    if (list.length === 0) this.history.delete(key)
-    return last.before === null ? `Undid the last edit of ${path}: the file it created is deleted again.` : `Undid the last edit of ${path}: it has its bytes from before that edit again.\n${compactDiff(diff)}`
+    this.history.undone(last)
+    if (last.before === null) return `Undid the last edit of ${path}: the file it created is deleted again.`
+    return changedText(`Undid the last edit of ${path}: it has its bytes from before that edit again.`, [], r.warnings, r.diff)
   }
 }
 
@@ -502,7 +513,7 @@ class Editor {
  */
 function changedText(head, notes, warnings, diff) {
   const parts = [head, ...notes, ...warnings.map((w) => `Warning: ${w}`)]
-  const shown = compactDiff(diff)
+  const shown = compactDiff(diff, 'view')
   if (shown) parts.push(shown)
   return parts.join('\n')
 }
@@ -543,7 +554,8 @@ function required(given, name) {
 function viewRange(range) {
   if (range === undefined || range === null) return [1, -1]
   const shape = 'view_range must be two line numbers [first, last] (1-based; last -1: to the end of the file)'
-  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number' && Number.isInteger(n))) {
+  // Safe integers only: a larger number is no line of any file, and none may reach the library as a line it cannot count.
+  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number' && Number.isSafeInteger(n))) {
     throw argumentError(`${shape}, but it is ${JSON.stringify(range)}.`)
   }
   const [first, last] = range
@@ -558,6 +570,24 @@ function statOf(absolute) {
     return nodeFs.statSync(absolute)
   } catch {
     return undefined
+  }
+}
+
+/**
+ * The file's exact bytes and their version, from one read through the library (null
+ * and undefined when it does not exist).
+ * @param {Call} call
+ * @param {string} path
+ * @returns {Promise<{ bytes: Buffer | null, version: string | undefined }>}
+ */
+async function snapshot(call, path) {
+  try {
+    /** @type {import('../../../index.js').FileBytes} */
+    const read = await call.library('readFileBytes', [path], path, call.readOptions({}))
+    return { bytes: read.bytes, version: read.version }
+  } catch (error) {
+    if (error instanceof core.EolEditError && error.code === 'FILE_NOT_FOUND') return { bytes: null, version: undefined }
+    throw error
   }
 }
 
