@@ -149,6 +149,18 @@ describe('view', () => {
     }
   })
 
+  it('view_range numbers no file has (past 2^53) name view_range, never an option of the library', async () => {
+    const dir = project({ 'r.txt': 'a\r\nb\r\n' })
+    const ed = editor(dir)
+    for (const bad of [[1, 2 ** 53], [2 ** 53, -1], [1, 1e300], [2 ** 60, 2 ** 61]]) {
+      const r = await ed.run({ command: 'view', path: 'r.txt', view_range: bad })
+      expect(r.content, JSON.stringify(bad)).toMatch(/^INVALID_ARGUMENT: view_range must be two line numbers/)
+      expect(r.content).not.toMatch(/options\.|offset|limit/)
+    }
+    // The largest safe numbers are lines past the end, as any other.
+    expect((await ed.run({ command: 'view', path: 'r.txt', view_range: [1, 2 ** 53 - 1] })).content).toBe('1: a\n2: b\n[r.txt has 2 lines.]')
+  })
+
   it('max_characters: whole lines below it, a note with the view_range that shows more; a long first line is cut', async () => {
     const lines = Array.from({ length: 50 }, (_, i) => `line number ${i + 1}`)
     const dir = project({ 'big.txt': lines.join('\r\n') + '\r\n', 'long.txt': 'x'.repeat(500) + '\r\ny\r\n' })
@@ -211,6 +223,25 @@ describe('view', () => {
     expect((await editor(dir).run({ command: 'view', path: 'in' })).content).not.toMatch(/s\.txt/)
   })
 
+  it('a file path with a slash at its end is refused by every command, as every OS refuses it; a folder path may have one', async () => {
+    const dir = project({ 'a.txt': 'a\r\n', 'src/b.ts': '' })
+    const ed = editor(dir, UNDO)
+    for (const input of [
+      { command: 'view', path: 'a.txt/' },
+      { command: 'view', path: 'a.txt/', view_range: [1, 1] },
+      { command: 'str_replace', path: 'a.txt/', old_str: 'a', new_str: 'b' },
+      { command: 'insert', path: 'a.txt/', insert_line: 0, new_str: 'x' },
+      { command: 'create', path: 'a.txt/', file_text: 'x\n' },
+      { command: 'create', path: 'new.txt/', file_text: 'x\n' },
+    ]) {
+      const r = await ed.run(input)
+      expect(r.content, JSON.stringify(input)).toMatch(/^NOT_A_FILE: Not a file: (a|new)\.txt\/ ends with a path separator, so it names a folder\./)
+    }
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
+    expect((await ed.run({ command: 'view', path: 'src/' })).content).toBe('Files and folders in src/, two levels deep (hidden ones left out):\nsrc/b.ts')
+  })
+
   it('failures: a missing file, a binary file, UTF-16 without a byte order mark', async () => {
     const dir = project({ 'bin.dat': Buffer.from([1, 0, 2, 0]), 'u16.txt': Buffer.from('hi\r\n', 'utf16le') })
     const ed = editor(dir)
@@ -249,6 +280,15 @@ describe('str_replace', () => {
     const r = await editor(dir).run({ command: 'str_replace', path: 'm.txt', old_str: 'x = 1', new_str: 'x = 3' })
     expect(r.content).toBe('TEXT_MULTIPLE_MATCHES: old_str matches 2 places, at lines 1, 3. Add surrounding lines to old_str so it matches one place.')
     expect(bytes(dir, 'm.txt').toString('latin1')).toBe('x = 1\r\ny = 2\r\nx = 1\r\n')
+  })
+
+  it('several matches on one line: the count of places and the lines listed agree', async () => {
+    const dir = project({ 'm.txt': 'x x x\r\ny = 2\r\nx x x\r\n' })
+    const r = await editor(dir).run({ command: 'str_replace', path: 'm.txt', old_str: 'x', new_str: 'z' })
+    expect(r.content).toBe(
+      'TEXT_MULTIPLE_MATCHES: old_str matches 6 places, at lines 1 (3 places), 3 (3 places). Add surrounding lines to old_str so it matches one place.',
+    )
+    expect(bytes(dir, 'm.txt').toString('latin1')).toBe('x x x\r\ny = 2\r\nx x x\r\n')
   })
 
   it('without new_str, the text is removed; an empty old_str points at create and insert', async () => {
