@@ -5,7 +5,7 @@
 // leaves them byte-identical; every text the model reads names only the tool's own
 // commands and arguments.
 
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
@@ -240,6 +240,37 @@ describe('view', () => {
     expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
     expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
     expect((await ed.run({ command: 'view', path: 'src/' })).content).toBe('Files and folders in src/, two levels deep (hidden ones left out):\nsrc/b.ts')
+  })
+
+  it('a folder swapped for a link to outside the root, again and again, never shows what is outside', async (ctx) => {
+    // Checked on the open folder (Linux, /proc/self/fd); elsewhere the check is on the path.
+    skipUnless(ctx, can.symlink, can.proc)
+    const outside = project({ 'SECRET.txt': 's' })
+    const dir = project({ 'in/sub/inner.txt': 'i' })
+    const child = spawn(process.execPath, [path.join(__dirname, 'fixtures', 'swapper.cjs'), 'symlink', path.join(dir, 'in', 'sub'), outside], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    await new Promise((resolve) => child.stdout!.once('data', resolve))
+    // Not recorded for the scan of names: thousands of listings.
+    const ed = { run: createAnthropicTextEditor({ root: dir }).execute }
+    const seen = { listed: 0, refused: 0, leaked: 0 }
+    try {
+      for (const until = Date.now() + 1500; Date.now() < until; ) {
+        for (const p of ['in/sub', 'in']) {
+          const r = await ed.run({ command: 'view', path: p })
+          if (r.content.includes('SECRET')) seen.leaked++
+          if (r.is_error === undefined) seen.listed++
+          else if (r.content.startsWith('PATH_OUTSIDE_ROOT')) seen.refused++
+        }
+      }
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGKILL')
+      await exited
+    }
+    expect(seen.leaked).toBe(0)
+    expect(seen.listed).toBeGreaterThan(0)
+    expect(seen.refused).toBeGreaterThan(0)
   })
 
   it('failures: a missing file, a binary file, UTF-16 without a byte order mark', async () => {

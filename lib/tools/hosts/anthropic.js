@@ -24,7 +24,6 @@
 // What the model is told names only the tool's commands and arguments (VOCABULARY).
 
 const nodeFs = require('node:fs')
-const nodePath = require('node:path')
 
 const core = require('../../binding.js')
 const { argsObject } = require('../args.js')
@@ -34,7 +33,7 @@ const { closest } = require('../names.js')
 const { changeSummary, compactDiff, diffCounts, describeEndings, plural, tierNotes } = require('../results.js')
 const { ABSENT, Call } = require('../session.js')
 const { handlerWords, warningsOf } = require('../wording.js')
-const { insideRoots } = require('./files.js')
+const { folderEntries } = require('./files.js')
 const { UndoHistory, UNDO_BYTES, UNDO_DEPTH } = require('./undo_history.js')
 
 /** @typedef {import('../session.js').Session} Session */
@@ -278,27 +277,8 @@ class Editor {
    * @param {string} absolute
    */
   listing(path, absolute) {
-    insideRoots(this.session, path, absolute)
     const base = path.replace(/[\\/]+$/, '') || path
-    /** @type {string[]} */
-    const entries = []
-    /** @param {string} folder @param {string} shown @param {number} depth */
-    const walk = (folder, shown, depth) => {
-      let names
-      try {
-        names = nodeFs.readdirSync(folder, { withFileTypes: true })
-      } catch {
-        return
-      }
-      names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      for (const entry of names) {
-        if (entry.name.startsWith('.')) continue
-        const name = `${shown}/${entry.name}`
-        entries.push(entry.isDirectory() ? `${name}/` : name)
-        if (entry.isDirectory() && depth < 2) walk(nodePath.join(folder, entry.name), name, depth + 1)
-      }
-    }
-    walk(absolute, base, 1)
+    const entries = folderEntries(this.session, path, absolute, base, 2)
     const head = `Files and folders in ${base}/, two levels deep (hidden ones left out):`
     if (entries.length === 0) return `${head}\n(none)`
     const out = [head]
