@@ -732,6 +732,39 @@ describe('inputs as the model sends them', () => {
   })
 })
 
+describe('inputs that would damage a file', () => {
+  it('input cut off mid-JSON is INVALID_ARGUMENT and writes nothing', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    for (const cut of ['{"command": "str_replace", "path": "a.txt", "old_str": "a", "new_str": "xy', '{"command": "create", "path": "b.txt", "file_te']) {
+      const r = await editor(dir).run(cut)
+      expect(r.content).toBe('INVALID_ARGUMENT: str_replace_based_edit_tool arguments must be a JSON object, but they are a string that is not JSON.')
+    }
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(fs.existsSync(path.join(dir, 'b.txt'))).toBe(false)
+  })
+
+  it('half of a surrogate pair (an emoji cut off) in any text argument is refused: no file gets bytes of no encoding', async () => {
+    const dir = project({ 'a.txt': 'a\r\nb\r\n' })
+    const ed = editor(dir, UNDO)
+    for (const [input, name] of [
+      [{ command: 'str_replace', path: 'a.txt', old_str: 'a', new_str: 'smile \ud83d' }, 'new_str'],
+      [{ command: 'str_replace', path: 'a.txt', old_str: 'b\n\ude00', new_str: 'x' }, 'old_str'],
+      [{ command: 'insert', path: 'a.txt', insert_line: 1, new_str: 'x\n\ud800 y' }, 'new_str'],
+      [{ command: 'insert', path: 'a.txt', insert_line: 1, insert_text: '\udfff' }, 'insert_text'],
+      [{ command: 'create', path: 'new.txt', file_text: 'one\ntwo \ud83d' }, 'file_text'],
+    ] as const) {
+      const r = await ed.run(input)
+      expect(r.content, name).toMatch(new RegExp(`^INVALID_ARGUMENT: ${name} has half of a character \\(U\\+D[89A-F][0-9A-F]{2}, a lone surrogate\\) on line \\d: .*Send the whole character\\.$`))
+    }
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\nb\r\n')
+    expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
+    // Whole pairs are characters like any other: written as UTF-8, matched again, endings kept.
+    expect((await ed.run({ command: 'str_replace', path: 'a.txt', old_str: 'a', new_str: 'smile \ud83d\ude00' })).is_error).toBeUndefined()
+    expect((await ed.run({ command: 'str_replace', path: 'a.txt', old_str: '\u{1f600}\nb', new_str: '\u{1f642}\nb' })).is_error).toBeUndefined()
+    expect(bytes(dir, 'a.txt')).toEqual(Buffer.from('smile \u{1f642}\r\nb\r\n'))
+  })
+})
+
 // ---------------------------------------------------------------------------
 
 /** What the text editor's model has never seen: the other tools' names and arguments, and their notation. */

@@ -402,8 +402,9 @@ class Editor {
     if (typeof after !== 'number' || !Number.isInteger(after) || after < 0) {
       throw argumentError(`insert_line must be a whole number of 0 or more (0: at the start of the file), but it is ${JSON.stringify(after)}.`)
     }
-    const inserted = given.new_str ?? given.insert_text
-    if (typeof inserted !== 'string') throw argumentError('new_str must be the text to insert, a string.')
+    const name = given.new_str !== undefined && given.new_str !== null ? 'new_str' : 'insert_text'
+    if (typeof given[name] !== 'string') throw argumentError('new_str must be the text to insert, a string.')
+    const inserted = /** @type {string} */ (text(given, name))
     if (inserted === '') throw argumentError('new_str is empty: there is nothing to insert.')
     const added = core.toLf(inserted).split('\n')
     if (added.length > 1 && added[added.length - 1] === '') added.pop()
@@ -513,8 +514,22 @@ function text(given, name, { required = false, nonEmpty = false } = {}) {
   }
   if (typeof value !== 'string') throw argumentError(`${name} must be a string, but it is ${typeof value}.`)
   if (nonEmpty && value === '') throw argumentError(`${name} must not be empty.`)
+  const half = LONE_SURROGATE.exec(value)
+  if (half) {
+    // No file holds half a character: written, it would be bytes of no encoding.
+    const before = value.slice(0, half.index)
+    const line = before.split('\n').length
+    const code = half[0].charCodeAt(0).toString(16).toUpperCase()
+    throw argumentError(
+      `${name} has half of a character (U+${code}, a lone surrogate) on line ${line}: the text was cut off inside an emoji or another character ` +
+        'written as two UTF-16 units. Nothing was written. Send the whole character.',
+    )
+  }
   return value
 }
+
+/** Half of a surrogate pair without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /**
  * A string argument that must be given.
