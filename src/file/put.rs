@@ -1,6 +1,6 @@
-//! Exact bytes, for a patch's commit: a file created with the bytes and the attributes
-//! it must end with, or replaced if it still has the version that was read, with the
-//! same discipline as [`modify`](super::modify) (locate and confine, lock, read, check,
+//! Exact bytes, for a patch's commit and for `restore_file`: a file created with the
+//! bytes and the attributes it must end with, or replaced if it still has the version
+//! that was read, with the same discipline as [`modify`](super::modify) (locate and confine, lock, read, check,
 //! race check, atomic write relative to the file's folder).
 //!
 //! What [`modify`](super::modify) leaves to its defaults is the caller's here, because
