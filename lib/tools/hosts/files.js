@@ -133,7 +133,7 @@ function checkInside(session, path, real) {
   }
   throw toolError(
     'PATH_OUTSIDE_ROOT',
-    `Path outside the allowed root: ${path} (it resolves to ${real}) is not inside ${roots.join(' or ')}. ` +
+    `Path outside the allowed root: ${path} is not inside ${roots.join(' or ')}. ` +
       'Use a path inside the root; symlinks and `..` that lead out of it are refused.',
   )
 }
@@ -154,11 +154,11 @@ function realOrNearest(path) {
   let at = path
   for (;;) {
     try {
-      return nodePath.join(nodeFs.realpathSync.native(at), ...rest)
+      return nodePath.join(nodeFs.realpathSync.native(at), rest.reverse().join(nodePath.sep))
     } catch {
       const up = nodePath.dirname(at)
       if (up === at) return path
-      rest.unshift(nodePath.basename(at))
+      rest.push(nodePath.basename(at))
       at = up
     }
   }
