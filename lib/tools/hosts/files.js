@@ -39,7 +39,7 @@ const { O_RDONLY, O_DIRECTORY = 0, O_NOFOLLOW = 0 } = nodeFs.constants
 function folderEntries(session, path, absolute, shown, depth) {
   if (!PROC_FD) {
     insideRoots(session, path, absolute)
-    return walk((name) => nodeFs.readdirSync(nodePath.join(absolute, ...name), { withFileTypes: true }), shown, depth)
+    return walk((name) => nodeFs.readdirSync(nodePath.join(absolute, name.join(nodePath.sep)), { withFileTypes: true }), shown, depth)
   }
   let fd
   try {
