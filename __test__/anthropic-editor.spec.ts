@@ -591,6 +591,18 @@ describe('undo_edit', () => {
     expect(last.content).toMatch(/^INVALID_ARGUMENT: The earlier edits of a\.txt can no longer be undone/)
   })
 
+  it('keeps the last edit of a file of the largest default size (64 MiB), and drops bytes over it at once', () => {
+    const { UndoHistory } = require('../lib/tools/hosts/undo_history.js') as typeof import('../lib/tools/hosts/undo_history.js')
+    const history = new UndoHistory()
+    history.push('small', Buffer.alloc(10), 'v1')
+    history.push('largest', Buffer.alloc(64 * 1024 * 1024), 'v2')
+    expect(history.last('largest')).toMatchObject({ last: { after: 'v2' }, dropped: 0 })
+    expect(history.last('small')).toEqual({ last: undefined, dropped: 1 })
+    history.push('over', Buffer.alloc(64 * 1024 * 1024 + 1), 'v3')
+    expect(history.last('over')).toEqual({ last: undefined, dropped: 1 })
+    expect(history.last('largest').last).toBeDefined()
+  })
+
   it('is asked for approval like any write, and a refusal restores nothing', async () => {
     const dir = project({ 'a.txt': 'a\r\n' })
     const asked: ApprovalRequest[] = []

@@ -49,8 +49,8 @@ class UndoHistory {
 
   /**
    * Keeps an edit of the file `key`: `before` its bytes before it (null: it created the
-   * file), `after` its version after. Older entries go to stay within the limits; an
-   * entry that alone is over the bytes limit is not kept (counted as dropped).
+   * file), `after` its version after. Older entries go to stay within the limits; bytes
+   * over the limit on their own are not kept (counted as dropped).
    * @param {string} key
    * @param {Buffer | null} before
    * @param {string} after
@@ -64,9 +64,15 @@ class UndoHistory {
     this.files.set(key, list)
     this.order.add(entry)
     this.held += cost
+    if (before && before.length > this.maxBytes) {
+      this.drop(entry)
+      return
+    }
     while (list.length > this.depth) this.drop(/** @type {Entry} */ (list[0]))
+    // The newest entry stays even when its bookkeeping tips it over: a file of the
+    // library's largest default size keeps its last edit undoable.
     for (const oldest of this.order) {
-      if (this.held <= this.maxBytes) break
+      if (this.held <= this.maxBytes || oldest === entry) break
       this.drop(oldest)
     }
   }
