@@ -234,9 +234,12 @@ describe("the vendors' tool handlers", () => {
   it("Anthropic's text editor refuses each mistake and takes allow in the command's input", async () => {
     const dir = project()
     const editor = createAnthropicTextEditor({ root: dir })
-    const shrink = await editor.execute({ command: 'create', path: 'big.txt', file_text: CUT })
-    expect([shrink.is_error, shrink.content]).toEqual([true, expect.stringMatching(/^SUSPECT_CONTENT: The shrink guard/)])
-    expect(shrink.content).toContain('send the same command again with "allow": ["shrink"] added to its input')
+    // create makes new files only (as the reference tool does): no whole file is cut
+    // short through it, but a new file's text is guarded too.
+    const created = await editor.execute({ command: 'create', path: 'new.txt', file_text: '<<<<<<< HEAD\nx\n' })
+    expect([created.is_error, created.content]).toEqual([true, expect.stringMatching(/^SUSPECT_CONTENT: The markers guard/)])
+    expect(created.content).toContain('send the same command again with "allow": ["markers"] added to its input')
+    expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
     const control = await editor.execute({ command: 'str_replace', path: 'a.py', old_str: NUL.old, new_str: NUL.new })
     expect(control.content).toContain('1: a = "\\u0000"')
     const markers = await editor.execute({ command: 'str_replace', path: 'm.txt', old_str: MARKERS.old, new_str: MARKERS.new })

@@ -73,7 +73,7 @@ async function hostAgent(run: (root: string) => Promise<string>): Promise<void> 
   checkHostProject(root, 'after')
 }
 
-await check("examples/anthropic-text-editor.mts (scripted Claude with the text editor tool; TEXT_NOT_FOUND, then a retry; CRLF, mixed, BOM, windows-1252)", () =>
+await check("examples/anthropic-text-editor.mts (scripted Claude with the text editor tool; TEXT_NOT_FOUND, then a retry; create over a file refused; CRLF, mixed, BOM, windows-1252)", () =>
   hostAgent((root) =>
     runAnthropicEditor(new Anthropic({ apiKey: 'test', baseURL: 'http://anthropic.test', fetch: anthropicEditorFetch() }), 'mock', root, HOST_PROMPT),
   ),

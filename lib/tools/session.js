@@ -100,7 +100,16 @@ const LIBRARY = /** @type {any} */ (core)
 const RESOLVED_MAX = 4096
 
 /** The name of each function's Sync form, made once. */
-const SYNC = { readFile: 'readFileSync', editFile: 'editFileSync', multiEdit: 'multiEditSync', deleteRange: 'deleteRangeSync', writeFile: 'writeFileSync', applyPatch: 'applyPatchSync' }
+const SYNC = {
+  readFile: 'readFileSync',
+  editFile: 'editFileSync',
+  multiEdit: 'multiEditSync',
+  deleteRange: 'deleteRangeSync',
+  writeFile: 'writeFileSync',
+  applyPatch: 'applyPatchSync',
+  readFileBytes: 'readFileBytesSync',
+  restoreFile: 'restoreFileSync',
+}
 
 /**
  * The expected version of a file that did not exist when the change was shown: the
@@ -243,7 +252,7 @@ class Call {
    * its Sync form when they and the text it is given are small (CALLING_THREAD_MAX_BYTES), else its Promise
    * form, whose Promise the caller awaits (a Sync form's failure is thrown where the
    * caller awaits it, so the two fail alike). A read looks the files' sizes up afresh.
-   * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch'} name
+   * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch' | 'readFileBytes' | 'restoreFile'} name
    * @param {string[]} paths
    * @param {...unknown} args
    * @returns {any}
@@ -251,11 +260,12 @@ class Call {
   library(name, paths, ...args) {
     // A refusal by a guard the host made final says so (guards.js).
     const report = (/** @type {unknown} */ error) => finalRefusal(error, this.session.guards)
-    // The text a call carries (a whole file's content, an edit's new text, a patch)
-    // costs as the file's own bytes do.
+    // The text a call carries (a whole file's content, an edit's new text, a patch, the
+    // bytes undo_edit restores) costs as the file's own bytes do.
     let carried = 0
-    for (const arg of args) if (typeof arg === 'string') carried += arg.length
-    if (carried <= CALLING_THREAD_MAX_BYTES && this.bytes(paths, { fresh: name === 'readFile' }) + carried <= CALLING_THREAD_MAX_BYTES) {
+    for (const arg of args) if (typeof arg === 'string' || Buffer.isBuffer(arg)) carried += arg.length
+    const fresh = name === 'readFile' || name === 'readFileBytes'
+    if (carried <= CALLING_THREAD_MAX_BYTES && this.bytes(paths, { fresh }) + carried <= CALLING_THREAD_MAX_BYTES) {
       try {
         return LIBRARY[SYNC[name]](...args)
       } catch (error) {
