@@ -457,8 +457,14 @@ impl<'o> Disk<'o> {
             Change::Update { hunks } => {
                 let current = self.existing(slot, path)?;
                 let source = self.text_of(current);
-                let updated =
-                    apply::update(&source, hunks, self.format, &fallback, self.opts.guards, path)?;
+                let updated = apply::update(
+                    &source,
+                    hunks,
+                    self.format,
+                    &fallback,
+                    self.opts.guards,
+                    path,
+                )?;
                 if updated.unchanged {
                     return Err(Error::new(
                         ErrorCode::NoChange,
@@ -583,8 +589,14 @@ impl<'o> Disk<'o> {
         let text = if hunks.is_empty() {
             source.text.clone()
         } else {
-            let updated =
-                apply::update(&before, hunks, self.format, &fallback, self.opts.guards, path)?;
+            let updated = apply::update(
+                &before,
+                hunks,
+                self.format,
+                &fallback,
+                self.opts.guards,
+                path,
+            )?;
             result.matched_by = updated.matched_by;
             match source.text {
                 Text::Original => Text::Spliced(updated.splices),
