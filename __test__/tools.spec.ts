@@ -1808,7 +1808,8 @@ describe('where a call runs follows the size of the file as the tool set last wr
     const added = twoMiB.split('\n').slice(0, -1).map((l) => `+${l}\n`).join('')
     expectOk(await t.apply_patch.execute({ input: `*** Begin Patch\n*** Update File: p.txt\n@@\n a\n${added}*** End Patch` }))
     expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'p.txt', old_text: 'a\nzzz', new_text: 'b\nzzz' }))).pool).toBe(true)
-    expectOk(await t.write_file.execute({ path: 'e.txt', content: 'small\n' }))
+    // Cut to one line on purpose: the shrink guard lets it through when allowed.
+    expectOk(await t.write_file.execute({ path: 'e.txt', content: 'small\n', allow: ['shrink'] }))
     expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'e.txt', old_text: 'small', new_text: 'tiny' }))).pool).toBe(false)
   })
 })

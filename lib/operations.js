@@ -494,9 +494,7 @@ const PRESERVE =
   'Write line breaks as \\n: the file keeps its own line endings (CRLF stays CRLF, mixed stays mixed), ' +
   'its BOM and its encoding, and unchanged lines keep their exact bytes.'
 
-const GUARDED =
-  'Placeholders for code left out (// ... existing code ...), a file cut short, control characters and SEARCH/REPLACE or ' +
-  'conflict markers are refused (SUSPECT_CONTENT); set allow only for text you mean exactly so.'
+const GUARDED = 'Placeholders for code left out, control characters and edit markers are refused.'
 
 const TIERS =
   'If old_text is not found exactly, these are tried in order (the result names the one used): Unicode ' +
