@@ -577,7 +577,7 @@ impl State<'_, '_> {
         }
         let start = self.view.to_source(self.lines.start(p));
         let end = self.view.to_source(end_lf);
-        self.splice(start, end, &new_lf, &origins, reindent, file_dominant);
+        self.splice(start, end, old, &new_lf, &origins, reindent, file_dominant);
     }
 
     /// Inserts `new` before line `at` (at the end when `at` is past the last line).
@@ -607,13 +607,15 @@ impl State<'_, '_> {
             origins.push(Origin::Kept(0));
         }
         let start = self.view.to_source(start_lf);
-        self.splice(start, start, &new_lf, &origins, None, file_dominant);
+        self.splice(start, start, &[], &new_lf, &origins, None, file_dominant);
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn splice(
         &mut self,
         start: usize,
         end: usize,
+        old: &[&[u8]],
         new_lf: &[u8],
         origins: &[Origin],
         reindent: Option<Reindent>,
@@ -624,6 +626,7 @@ impl State<'_, '_> {
         }
         let bytes = align::replace_with_origins(
             &self.source[start..end],
+            old,
             new_lf,
             origins,
             reindent,
