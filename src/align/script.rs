@@ -275,6 +275,13 @@ mod tests {
             check(&old, &new, &runs);
             assert_eq!(common(&runs), lcs[0][0], "{old:?} {new:?}");
             check(&old, &new, &equal_runs(&old, &new, &no_score));
+            // Boundaries scored so that changes slide both ways.
+            let score = |l: Option<&u8>, r: Option<&u8>| match (l, r) {
+                (Some(b'a'), Some(b'b')) => 2,
+                (None, _) | (_, None) => 1,
+                _ => 0,
+            };
+            check(&old, &new, &equal_runs(&old, &new, &score));
         }
     }
 
