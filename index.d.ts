@@ -251,7 +251,12 @@ export interface EditOptions {
   durable?: boolean
   /** Folder relative paths are taken against (default: the process's). */
   cwd?: string
-  /** Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit). */
+  /**
+   * The size limit (default 64 MiB; 0: no limit). A larger file is not read
+   * (`FILE_TOO_LARGE`); `writeFile` replaces one without reading it. No change
+   * writes a file larger than this unless the file was larger still before
+   * (`FILE_TOO_LARGE`, nothing written).
+   */
   maxBytes?: number
   /**
    * The encoding (a WHATWG label such as 'gbk', 'shift_jis', 'latin1') to read a
@@ -406,7 +411,11 @@ export interface PatchOptions {
   dryRun?: boolean
   /** fsync each file and its folder before returning. */
   durable?: boolean
-  /** Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit). */
+  /**
+   * The size limit (default 64 MiB; 0: no limit): a larger file is not read, and
+   * no file is written larger than this unless it was larger still before; either
+   * is `FILE_TOO_LARGE`, and nothing is written.
+   */
   maxBytes?: number
   /**
    * The encoding (a WHATWG label such as 'gbk', 'windows-1252') to read each file

@@ -282,13 +282,15 @@ export interface CreateToolsOptions {
 export interface ReadState {
   /**
    * Records that the model has seen the file: at a `version` the library gave (its
-   * `readFile`, or a write's result), or with the `content` the host's read tool read
-   * (the raw text, CRLF and BOM included, or turned into LF: it is compared with the
-   * file as it is now, and a file that no longer has it is stale, so that a change to it
-   * fails with `FILE_CHANGED` until it is read again). A missing file is forgotten.
-   * Throws a `TypeError` for a malformed argument.
+   * `readFile`, or a write's result), or with the `content` the host's read tool read:
+   * its bytes, or its text (CRLF and BOM included, or turned into LF), which counts
+   * when it is the text eol-edit shows of the file now (or, for a file that is not
+   * UTF-8, its bytes read one for one as Latin-1). A file that does not have it is
+   * stale, so that a change to it fails with `FILE_CHANGED` until it is read again; a
+   * host that decodes with replacement characters passes the bytes. A missing file is
+   * forgotten. Throws a `TypeError` for a malformed argument.
    */
-  markRead(path: string, read: { version: string } | { content: string }): void
+  markRead(path: string, read: { version: string } | { content: string | Uint8Array }): void
   /** Forgets what the model has seen of a file: with `requireRead`, it must be read again. */
   forget(path: string): void
 }

@@ -570,6 +570,121 @@ describe('content from stdin is never empty by accident', () => {
 
 // ---------------------------------------------------------------------------
 
+describe('bytes on stdin are written as given, or refused', () => {
+  const gbk = Buffer.from([0xc4, 0xe3, 0xba, 0xc3, 0x0d, 0x0a]) // 你好 in GBK, CRLF
+  const latin1 = Buffer.from('caf\xe9\r\n', 'latin1')
+
+  it('write refuses stdin that is not UTF-8, naming --encoding, and leaves the file as it was', () => {
+    const p = file('w.txt', 'keep\r\n')
+    for (const input of [latin1, gbk, Buffer.from([0x61, 0xff, 0x0a])]) {
+      const r = cli(['write', 'w.txt'], input)
+      expectStatus(r, 2)
+      expect(r.stderr).toMatch(/^USAGE: write: stdin is not valid UTF-8, so it cannot be written as given; nothing was written\. .*--encoding LABEL/)
+      expectBytes(p, 'keep\r\n')
+      expectStatus(cli(['write', 'new.txt'], input), 2)
+      expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
+    }
+  })
+
+  it('write with --encoding takes stdin in that encoding: a new file in it gets exactly the bytes piped', () => {
+    expectStatus(cli(['write', 'g.txt', '--encoding', 'gbk'], gbk), 0)
+    expectBytes(path.join(dir, 'g.txt'), gbk)
+    expectStatus(cli(['write', 'l.txt', '--encoding', 'windows-1252'], latin1), 0)
+    expectBytes(path.join(dir, 'l.txt'), latin1)
+    // Into an existing UTF-8 file: the text, in the file's own encoding and endings.
+    const u = file('u.txt', 'über\n')
+    expectStatus(cli(['write', 'u.txt', '--encoding', 'windows-1252'], latin1), 0)
+    expectBytes(u, 'café\n')
+    // Valid UTF-8 stays UTF-8 whatever --encoding says (as for a file's bytes).
+    expectStatus(cli(['write', 'v.txt', '--encoding', 'gbk'], Buffer.from('你好\n')), 0)
+    expect(fs.readFileSync(path.join(dir, 'v.txt'))).toEqual(Buffer.from([0xc4, 0xe3, 0xba, 0xc3, 0x0a]))
+    const bad = cli(['write', 'x.txt', '--encoding', 'no-such-encoding'], latin1)
+    expectStatus(bad, 2)
+    expect(bad.stderr).toMatch(/--encoding "no-such-encoding" is not an encoding label/)
+  })
+
+  it('a BOM on stdin says its encoding and is not content: UTF-16 is read as text, a file keeps its own BOM, a BOM alone is empty', () => {
+    const withBom = file('b.txt', BOM + 'one\r\n')
+    expectStatus(cli(['write', 'b.txt'], Buffer.from(BOM + 'two\n')), 0)
+    expectBytes(withBom, BOM + 'two\r\n')
+    const plain = file('p.txt', 'one\r\n')
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('zwei\n', 'utf16le')])
+    expectStatus(cli(['write', 'p.txt'], utf16), 0)
+    expectBytes(plain, 'zwei\r\n')
+    const be = Buffer.from([0xfe, 0xff, 0x00, 0x64, 0x00, 0x0a])
+    expectStatus(cli(['write', 'p.txt'], be), 0)
+    expectBytes(plain, 'd\r\n')
+    for (const bom of [Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from([0xff, 0xfe])]) {
+      const r = cli(['write', 'p.txt'], bom)
+      expectStatus(r, 2)
+      expect(r.stderr).toMatch(/^USAGE: write: stdin is empty/)
+      expectBytes(plain, 'd\r\n')
+    }
+    expectStatus(cli(['write', 'p.txt', '--allow-empty'], Buffer.from([0xef, 0xbb, 0xbf])), 0)
+    expectBytes(plain, '')
+  })
+
+  it('UTF-16 without a BOM (NUL bytes) is refused unless --encoding names it', () => {
+    const p = file('n.txt', 'keep\n')
+    const r = cli(['write', 'n.txt'], Buffer.from('hi\n', 'utf16le'))
+    expectStatus(r, 2)
+    expect(r.stderr).toMatch(/has NUL bytes \(binary data, or UTF-16 without a byte order mark\)/)
+    expectBytes(p, 'keep\n')
+    expectStatus(cli(['write', 'n.txt', '--encoding', 'utf-16le'], Buffer.from('hi\n', 'utf16le')), 0)
+    expectBytes(p, 'hi\n')
+  })
+
+  it('patch reads a patch that is not UTF-8 in --encoding, from stdin or a file, and refuses it without', () => {
+    const g = file('g.txt', Buffer.from([0xc4, 0xe3, 0x0a])) // 你
+    const patch = Buffer.concat([
+      Buffer.from('*** Begin Patch\n*** Update File: g.txt\n@@\n-'),
+      Buffer.from([0xc4, 0xe3]),
+      Buffer.from('\n+'),
+      Buffer.from([0xba, 0xc3]),
+      Buffer.from('\n*** End Patch\n'),
+    ])
+    const refused = cli(['patch'], patch)
+    expectStatus(refused, 2)
+    expect(refused.stderr).toMatch(/^USAGE: patch: the patch on stdin is not valid UTF-8, .*--encoding LABEL/)
+    file('fix.patch', patch)
+    expect(cli(['patch', 'fix.patch']).stderr).toMatch(/^USAGE: patch: the patch "fix\.patch" is not valid UTF-8/)
+    expect(fs.readFileSync(g)).toEqual(Buffer.from([0xc4, 0xe3, 0x0a]))
+    expectStatus(cli(['patch', '--encoding', 'gbk'], patch), 0)
+    expect(fs.readFileSync(g)).toEqual(Buffer.from([0xba, 0xc3, 0x0a]))
+    const bomOnly = cli(['patch'], Buffer.from([0xef, 0xbb, 0xbf]))
+    expectStatus(bomOnly, 1)
+    expect(bomOnly.stderr).toMatch(/^PATCH_INVALID: Invalid patch: it is empty\./)
+  })
+
+  it('a write past --max-bytes (a 100 KB stream against 1000) is refused and writes nothing; a file over it can still be replaced', () => {
+    const big = Buffer.from(('x'.repeat(99) + '\n').repeat(1000))
+    const r = cli(['write', 'big.txt', '--max-bytes', '1000'], big)
+    expectStatus(r, 1)
+    expect(r.stderr).toMatch(/^FILE_TOO_LARGE: File too large: big\.txt would be 100000 bytes, over the limit of 1000 bytes.* pass a larger --max-bytes/)
+    expect(fs.existsSync(path.join(dir, 'big.txt'))).toBe(false)
+    const huge = file('huge.txt', big)
+    expectStatus(cli(['read', 'huge.txt', '--max-bytes', '1000']), 1)
+    const replaced = cli(['write', 'huge.txt', '--max-bytes', '1000'], 'small\n')
+    expectStatus(replaced, 0)
+    expect(replaced.stderr).toMatch(/^warning: huge\.txt was 100000 bytes, over the limit of 1000 bytes, so it was replaced without being read/)
+    expectBytes(huge, 'small\n')
+    expectStatus(cli(['read', 'huge.txt', '--max-bytes', '1000']), 0)
+  })
+
+  it('files the command creates follow the umask (077: only their owner reads them)', (ctx) => {
+    skipUnless(ctx, !isWindows)
+    const env = { ...process.env }
+    delete env.FORCE_COLOR
+    const script = 'umask 077; printf "x\\n" | "$0" "$1" write new/a.txt && printf "*** Begin Patch\\n*** Add File: p/b.txt\\n+b\\n*** End Patch\\n" | "$0" "$1" patch'
+    const r = spawnSync('/bin/sh', ['-c', script, process.execPath, bin], { cwd: dir, env, encoding: 'utf8' })
+    expect(r.status, r.stderr).toBe(0)
+    const mode = (p: string) => fs.statSync(path.join(dir, p)).mode & 0o777
+    expect([mode('new'), mode('new/a.txt'), mode('p'), mode('p/b.txt')]).toEqual([0o700, 0o600, 0o700, 0o600])
+  })
+})
+
+// ---------------------------------------------------------------------------
+
 describe("messages name only the command line's commands and flags", () => {
   it('every kind of error and warning, as a user reads it', () => {
     file('a.txt', 'a\r\nb\r\na\r\n')

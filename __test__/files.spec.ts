@@ -783,7 +783,8 @@ describe('encodings', () => {
     const error = await expectCode(() => eol.readFile(file, { maxBytes: 101 }), 'FILE_TOO_LARGE')
     expect(typeof error.hint).toBe('string')
     await expectCode(() => eol.editFile(file, 'x', 'y', { maxBytes: 101, replaceAll: true }), 'FILE_TOO_LARGE')
-    await expectCode(() => eol.writeFile(file, 'y\n', { maxBytes: 101 }), 'FILE_TOO_LARGE')
+    // A whole-file write that would not make it smaller.
+    await expectCode(() => eol.writeFile(file, 'y'.repeat(200) + '\n', { maxBytes: 101 }), 'FILE_TOO_LARGE')
     expect(() => eol.convertEolSync(file, 'lf', { maxBytes: 101 })).toThrow(
       expect.objectContaining({ code: 'FILE_TOO_LARGE' }),
     )
@@ -791,6 +792,35 @@ describe('encodings', () => {
     // The limit itself is allowed; 0 means no limit.
     expect((await eol.readFile(file, { maxBytes: 102 })).totalLines).toBe(1)
     expect((await eol.readFile(file, { maxBytes: 0 })).totalLines).toBe(1)
+  })
+
+  it('maxBytes bounds what every change writes, so nothing it writes is too large to read back with it', async () => {
+    const dir = tmp()
+    const small = write(path.join(dir, 's.txt'), 'one\n')
+    const big = 'y'.repeat(99) + '\n'
+    const before = snapshot(dir)
+    const limit = { maxBytes: 1000 }
+    await expectCode(() => eol.writeFile(path.join(dir, 'new.txt'), big.repeat(20), limit), 'FILE_TOO_LARGE')
+    await expectCode(() => eol.editFile(small, 'one', big.repeat(20), limit), 'FILE_TOO_LARGE')
+    expect(() => eol.multiEditSync(small, [{ oldText: 'one', newText: big.repeat(20) }], limit)).toThrow(expect.objectContaining({ code: 'FILE_TOO_LARGE' }))
+    await expectCode(() => eol.writeFile(small, big.repeat(20), { ...limit, dryRun: true }), 'FILE_TOO_LARGE')
+    const patch = `*** Begin Patch\n*** Add File: ${path.join(dir, 'p.txt')}\n${('+' + big).repeat(20)}*** End Patch\n`
+    await expectCode(() => eol.applyPatch(patch, limit), 'FILE_TOO_LARGE')
+    expect(snapshot(dir)).toEqual(before)
+  })
+
+  it('writeFile replaces a file over maxBytes without reading it, and with a warning; nothing may grow it', async () => {
+    const dir = tmp()
+    const file = write(path.join(dir, 'log.txt'), 'old line\r\n'.repeat(500)) // 5000 bytes
+    const limit = { maxBytes: 1000 }
+    await expectCode(() => eol.writeFile(file, 'z'.repeat(6000), limit), 'FILE_TOO_LARGE')
+    expect(fs.readFileSync(file, 'latin1')).toBe('old line\r\n'.repeat(500))
+    const r = await eol.writeFile(file, 'short\n', limit)
+    expect(r.changed).toBe(true)
+    expect(r.warnings.join(' ')).toMatch(/log\.txt was 5000 bytes, over the limit of 1000 bytes, so it was replaced without being read/)
+    expect(fs.readFileSync(file, 'latin1')).toBe('short\n')
+    const back = await eol.readFile(file, limit)
+    expect([back.content, back.version]).toEqual(['short\n', r.version])
   })
 })
 

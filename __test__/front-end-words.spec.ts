@@ -232,7 +232,7 @@ describe("the SEARCH/REPLACE shapes say the patch engine's failures of their blo
       'SEARCH block #2: its SEARCH lines match 2 places, at lines 5, 7. Add lines around the change to the SEARCH part so that it matches one place.',
     )
     expect(texts.outOfOrder).toContain('SEARCH block #3: its SEARCH lines were not found.')
-    expect(texts.outOfOrderSeveral).toContain('SEARCH block #2 matches 2 places, at lines 5, 7.')
+    expect(texts.outOfOrderSeveral).toContain('SEARCH block #2: its SEARCH lines match 2 places, at lines 5, 7.')
     for (const [what, text] of Object.entries(texts)) {
       expect(text, what).not.toMatch(/hunk|patch/i)
       expect(shapeOutputProblems(text, 'cline'), what).toEqual([])

@@ -1,7 +1,8 @@
 // `eol-edit mcp` driven as an MCP client drives it: the SDK's Client over
 // stdio, spawning `node bin/eol-edit.js mcp --root <tmp>`; and `eol-edit demo`.
 
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
@@ -352,6 +353,44 @@ describe('eol-edit mcp without --root', () => {
     expect(stderr()).toContain(`(the folder the server was started in): ${started}`)
   })
 
+  it('serves the folder a client root that is a link named when it was checked: retargeting the link meanwhile serves nothing else', async () => {
+    if (process.platform === 'win32') return
+    const { parent, key, env } = fakeHome()
+    const project = tmp('eol-mcp-linked-project-')
+    fs.writeFileSync(path.join(project, 'p.txt'), 'p\n')
+    const link = path.join(tmp('eol-mcp-links-'), 'workspace')
+    fs.symlinkSync(project, link, 'dir')
+    const { client, stderr } = await connect(tmp('eol-mcp-start-'), [link], env)
+    const first = await client.callTool({ name: 'read_file', arguments: { path: 'p.txt' } })
+    expect(first.isError, text(first)).toBeFalsy()
+    // Another process swings the link between the project and the folder that holds
+    // the home folder (an atomic rename each time), for at most 3 s, while calls run.
+    const swing =
+      'const fs = require("fs"); const [link, a, b] = process.argv.slice(1); const end = Date.now() + 3000;' +
+      'for (let i = 0; Date.now() < end; i++) { try { fs.rmSync(link + ".next", { force: true }); fs.symlinkSync(i % 2 ? a : b, link + ".next"); fs.renameSync(link + ".next", link) } catch {} }'
+    const swinger = spawn(process.execPath, ['-e', swing, link, project, parent], { stdio: 'ignore' })
+    const asks = [path.relative(parent, key), path.join(link, path.relative(parent, key))]
+    try {
+      for (let i = 0; i < 30; i++) {
+        for (const p of asks) expect(text(await client.callTool({ name: 'read_file', arguments: { path: p } }))).not.toContain('secret')
+      }
+    } finally {
+      swinger.kill()
+      if (swinger.exitCode === null && swinger.signalCode === null) await once(swinger, 'exit')
+    }
+    // Left pointing at the folder that holds the home folder: still only the project.
+    fs.rmSync(link, { force: true })
+    fs.symlinkSync(parent, link, 'dir')
+    for (const p of asks) {
+      const read = await client.callTool({ name: 'read_file', arguments: { path: p } })
+      expect(read.isError).toBe(true)
+      expect(text(read)).not.toContain('secret')
+    }
+    const again = await client.callTool({ name: 'read_file', arguments: { path: 'p.txt' } })
+    expect(again.isError, text(again)).toBeFalsy()
+    expect(stderr()).toContain(`(from the client): ${project}`)
+  })
+
   it('refuses to serve a start folder that contains the home folder: status 2, naming it and --root', () => {
     const { parent, home, env } = fakeHome()
     const r = refusal(parent, initialize({}), env)
@@ -609,6 +648,13 @@ describe('eol-edit mcp and large messages', () => {
       const written = await client.callTool({ name: 'write_file', arguments: { path: 'big.txt', content: eleven } }, undefined, { timeout: 120_000 })
       expect(written.isError, text(written)).toBeFalsy()
       expect(fs.statSync(path.join(root, 'big.txt')).size).toBe(eleven.length)
+      // 65 MiB: a message the server reads, but a file it could not read back (64 MiB):
+      // refused, nothing written.
+      const sixtyFive = line.repeat((65 * 1024 * 1024) / line.length)
+      const refused = await client.callTool({ name: 'write_file', arguments: { path: 'over.txt', content: sixtyFive } }, undefined, { timeout: 120_000 })
+      expect(refused.isError).toBe(true)
+      expect(text(refused)).toContain(`FILE_TOO_LARGE: File too large: over.txt would be ${sixtyFive.length} bytes, over the limit of 67108864 bytes`)
+      expect(fs.existsSync(path.join(root, 'over.txt'))).toBe(false)
       // 70 MiB: more than any file the tools take (64 MiB): refused, with the call's id.
       const seventy = line.repeat((70 * 1024 * 1024) / line.length)
       const call = client.callTool({ name: 'write_file', arguments: { path: 'huge.txt', content: seventy } }, undefined, { timeout: 120_000 })
@@ -624,6 +670,31 @@ describe('eol-edit mcp and large messages', () => {
       await client.close()
     }
   }, 300_000)
+})
+
+describe('eol-edit mcp under a umask of 077', () => {
+  it('creates files and folders that only their owner can read', async () => {
+    if (process.platform === 'win32') return
+    const root = tmp('eol-mcp-umask-')
+    const transport = new StdioClientTransport({
+      command: '/bin/sh',
+      args: ['-c', 'umask 077; exec "$0" "$1" mcp --root "$2"', process.execPath, bin, root],
+      env: childEnv(),
+      stderr: 'pipe',
+    })
+    const client = new Client({ name: 'eol-edit-umask-test', version: '1.0.0' })
+    await client.connect(transport)
+    try {
+      const wrote = await client.callTool({ name: 'write_file', arguments: { path: 'new/a.txt', content: 'a\n' } })
+      expect(wrote.isError, text(wrote)).toBeFalsy()
+      const patched = await client.callTool({ name: 'apply_patch', arguments: { input: '*** Begin Patch\n*** Add File: p/b.txt\n+b\n*** End Patch' } })
+      expect(patched.isError, text(patched)).toBeFalsy()
+      const mode = (p: string) => fs.statSync(path.join(root, p)).mode & 0o777
+      expect([mode('new'), mode('new/a.txt'), mode('p'), mode('p/b.txt')]).toEqual([0o700, 0o600, 0o700, 0o600])
+    } finally {
+      await client.close()
+    }
+  })
 })
 
 describe('the transport: messages too large or not JSON-RPC', () => {

@@ -123,7 +123,7 @@ describe("markRead: the host's own read tool", () => {
   })
 
   // Each file as a host's read tool decodes it: the raw text, CRLF, lone CR and BOM included.
-  const cases: Array<{ name: string; file: Buffer; read: (b: Buffer) => string; oldText: string; newText: string; after: Buffer }> = [
+  const cases: Array<{ name: string; file: Buffer; read: (b: Buffer) => string | Buffer; oldText: string; newText: string; after: Buffer }> = [
     {
       name: 'CRLF',
       file: Buffer.from('alpha\r\nbeta\r\n'),
@@ -173,9 +173,9 @@ describe("markRead: the host's own read tool", () => {
       after: iconv.encode('café\r\nnaïf\r\n', 'windows-1252'),
     },
     {
-      name: 'windows-1252, read by the host as UTF-8 (replacement characters)',
+      name: 'windows-1252, its bytes given by the host',
       file: iconv.encode('café\r\nplain\r\n', 'windows-1252'),
-      read: (b) => b.toString('utf8'),
+      read: (b) => Buffer.from(b),
       oldText: 'plain',
       newText: 'PLAIN',
       after: iconv.encode('café\r\nPLAIN\r\n', 'windows-1252'),
@@ -222,6 +222,40 @@ describe("markRead: the host's own read tool", () => {
     // Read again (through the tools or the host), the change goes through.
     await run(tools, 'read_file', { path: 'f.txt' })
     expect((await run(tools, 'edit_file', { path: 'f.txt', old_text: oldText, new_text: newText })).success).toBe(true)
+  })
+
+  it('{ content } of mojibake, the file repaired since: stale, so writing back what the model saw does not undo the repair', async () => {
+    // The host showed UTF-8 mojibake (é written twice over as UTF-8); the user then
+    // repaired the file, whose bytes now read in Latin-1 as the text the host showed.
+    const dir = project({ 'm.txt': Buffer.from('caf\u00c3\u00a9\r\n', 'utf8') })
+    const seen = hostRead(dir, 'm.txt')
+    const repaired = Buffer.from('café\r\n', 'utf8')
+    expect(repaired.toString('latin1')).toBe(seen)
+    fs.writeFileSync(path.join(dir, 'm.txt'), repaired)
+    const readState = createReadState()
+    const tools = createTools({ root: dir, readState })
+    readState.markRead(path.join(dir, 'm.txt'), { content: seen })
+    const write = await run(tools, 'write_file', { path: 'm.txt', content: seen })
+    expect(write.error, write.data).toBe('FILE_CHANGED')
+    expect(bytes(dir, 'm.txt')).toEqual(repaired)
+  })
+
+  it('{ content } with replacement characters stands for any invalid bytes: stale, even though the file decodes to it again', async () => {
+    const dir = project({ 'r.txt': iconv.encode('café\r\nplain\r\n', 'windows-1252') })
+    const seen = hostRead(dir, 'r.txt')
+    const changed = iconv.encode('cafè\r\nplain\r\n', 'windows-1252')
+    fs.writeFileSync(path.join(dir, 'r.txt'), changed)
+    expect(changed.toString('utf8')).toBe(seen)
+    const readState = createReadState()
+    const tools = createTools({ root: dir, readState })
+    readState.markRead(path.join(dir, 'r.txt'), { content: seen })
+    const edit = await run(tools, 'edit_file', { path: 'r.txt', old_text: 'plain', new_text: 'PLAIN' })
+    expect(edit.error, edit.data).toBe('FILE_CHANGED')
+    expect(bytes(dir, 'r.txt')).toEqual(changed)
+    // Its bytes say exactly what the host read.
+    readState.markRead(path.join(dir, 'r.txt'), { content: fs.readFileSync(path.join(dir, 'r.txt')) })
+    expect((await run(tools, 'edit_file', { path: 'r.txt', old_text: 'plain', new_text: 'PLAIN' })).success).toBe(true)
+    expect(bytes(dir, 'r.txt')).toEqual(iconv.encode('cafè\r\nPLAIN\r\n', 'windows-1252'))
   })
 
   it('{ content } then a change from outside: the change the model makes is refused, the file untouched', async () => {
@@ -318,7 +352,7 @@ describe("the host's mistakes are thrown where they are made", () => {
     expect(() => markRead('a.txt', { version: 'v', content: 'c' })).toThrow(TypeError)
     expect(() => markRead('a.txt', {})).toThrow(TypeError)
     expect(() => markRead('a.txt', { version: 3 })).toThrow(TypeError)
-    expect(() => markRead('a.txt', { content: Buffer.from('x') })).toThrow(TypeError)
+    expect(() => markRead('a.txt', { content: 3 })).toThrow(TypeError)
     expect(() => markRead('a.txt', { versoin: 'v' })).toThrow(/unknown option "versoin".*Did you mean "version"\?/)
     expect(() => (readState.forget as (p: unknown) => void)(undefined)).toThrow(TypeError)
   })

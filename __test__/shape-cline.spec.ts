@@ -86,6 +86,52 @@ describe('the cline shape', () => {
     expect(bytes(dir, 'a.txt')).toBe(visible('x\ny\nx\n'))
   })
 
+  it('refuses a SEARCH that matches several places wherever it stands in the diff, naming the block and the places', async () => {
+    const original = 'x\na\nx\n'
+    const after = await apply(original, '------- SEARCH\na\n=======\nA\n+++++++ REPLACE\n------- SEARCH\nx\n=======\nX\n+++++++ REPLACE')
+    expect(failed(after.text)).toBe(true)
+    expect(after.text).toMatch(/SEARCH block #2: its SEARCH lines match 2 places, at lines 1, 3\./)
+    expect(after.after).toBe(original)
+    const before = await apply(original, '------- SEARCH\nx\n=======\nX\n+++++++ REPLACE\n------- SEARCH\na\n=======\nA\n+++++++ REPLACE')
+    expect(before.text).toMatch(/SEARCH block #1: its SEARCH lines match 2 places, at lines 1, 3\./)
+    expect(before.after).toBe(original)
+  })
+
+  it('places each of several blocks however leniently its SEARCH matches, the indentation tier too', async () => {
+    const r = await apply('if (x) {\n    a();\n    b();\n}\nc();\n', '------- SEARCH\na();\nb();\n=======\nA();\nB();\n+++++++ REPLACE\n------- SEARCH\nc();\n=======\nC();\n+++++++ REPLACE')
+    expect(failed(r.text) ? r.text : '').toBe('')
+    expect(r.after).toBe('if (x) {\n    A();\n    B();\n}\nC();\n')
+  })
+
+  it('refuses a diff cut short after ======= or in a closing marker, and never empties the file', async () => {
+    const original = 'a\nb\nc\n'
+    for (const diff of [
+      '------- SEARCH\n=======\n',
+      '------- SEARCH\n=======',
+      '------- SEARCH\n=======\n+++++++ REPL',
+      '------- SEARCH\n=======\nnew first line\n',
+      '------- SEARCH\nb\n=======\n',
+      '------- SEARCH\nb\n=======\nB\n+',
+      '------- SEARCH\nb\n=======\nB\n+++++++ REPL',
+      '------- SEARCH\na\n=======\nA\n+++++++ REPLACE\n------- SEARCH\nb\n=======\nB\n',
+      '------- SEARCH\na\n=======\nA\n+++++++ REPLACE\n------- SEA',
+      '------- SEARCH\na\n=======\nA\n+++++++ REPLACE\n---\n',
+    ]) {
+      const r = await apply(original, diff)
+      expect(r.text, diff).toMatch(/^replace_in_file failed, and f\.txt was not changed\.\n<error>\nThe diff is malformed at line \d+: .*the diff looks cut off\./)
+      expect(r.after, diff).toBe(original)
+    }
+  })
+
+  it('takes a line that starts with a backslash as it is unless the rest is a marker: `\\---` is Markdown', async () => {
+    const md = await apply('---\n\\---\n', '------- SEARCH\n\\---\n=======\nX\n+++++++ REPLACE')
+    expect(failed(md.text) ? md.text : '').toBe('')
+    expect(md.after).toBe('---\nX\n')
+    const twice = await apply('=======\n\\=======\n', '------- SEARCH\n\\\\=======\n=======\nX\n+++++++ REPLACE')
+    expect(failed(twice.text) ? twice.text : '').toBe('')
+    expect(twice.after).toBe('=======\nX\n')
+  })
+
   it('requires diff: the schema says so, and a call without it is refused in Cline\'s words', async () => {
     const dir = project({ 'a.txt': 'a\n' })
     const r = await cline(dir).replace_in_file.execute({ path: 'a.txt' })

@@ -89,6 +89,27 @@ describe('the roo shape', () => {
     expect(bad.after).toBe(original)
   })
 
+  it(':start_line: on a later block chooses between equal regions as on the first, and a later block without one is refused', async () => {
+    const original = 'x\na\nx\n'
+    const first = await apply(original, `${block('a', 'A')}\n${block('x', 'X', 1)}`)
+    expect(failed(first.text) ? first.text : '').toBe('')
+    expect(first.after).toBe('X\nA\nx\n')
+    const last = await apply(original, `${block('a', 'A')}\n${block('x', 'X', 3)}`)
+    expect(last.after).toBe('x\nA\nX\n')
+    const none = await apply(original, `${block('a', 'A')}\n${block('x', 'X')}`)
+    expect(none.text).toMatch(/SEARCH block #2: its SEARCH lines match 2 places, at lines 1, 3\./)
+    expect(none.after).toBe(original)
+  })
+
+  it('takes a backslash before a whole marker line only: `\\---` is Markdown, `\\-------` the line after :start_line:', async () => {
+    const md = await apply('---\n\\---\n', block('\\---', 'X', 2))
+    expect(failed(md.text) ? md.text : '').toBe('')
+    expect(md.after).toBe('---\nX\n')
+    const rule = await apply('a\n-------\nb\n', block('\\-------\nb', 'B', 2))
+    expect(failed(rule.text) ? rule.text : '').toBe('')
+    expect(rule.after).toBe('a\nB\n')
+  })
+
   it('refuses a block whose SEARCH and REPLACE are the same, as Roo does', async () => {
     const r = await apply('a\nb\n', block('a', 'a'))
     expect(r.text).toMatch(/SEARCH block #1 has the same SEARCH and REPLACE lines/)

@@ -804,6 +804,27 @@ describe('confinement (createTools({ root }))', () => {
     expect(fs.readdirSync(outside)).toEqual(['secret.txt'])
   })
 
+  it('PATH_OUTSIDE_ROOT names the path the model gave and the root, never where a link leads', async () => {
+    if (process.platform === 'win32') return
+    const outside = fs.mkdtempSync(path.join(path.dirname(dir), 'eol-tools-hidden-'))
+    made.push(outside)
+    fs.mkdirSync(path.join(outside, 'keys'))
+    fs.writeFileSync(path.join(outside, 'keys', 'id.txt'), 'secret\n')
+    fs.symlinkSync(path.join(outside, 'keys', 'id.txt'), path.join(dir, 'link.txt'))
+    fs.symlinkSync(path.join(outside, 'keys'), path.join(dir, 'folder-link'), 'dir')
+    const said = [
+      expectFail(await t.read_file.execute({ path: 'link.txt' }), 'PATH_OUTSIDE_ROOT'),
+      expectFail(await t.write_file.execute({ path: 'folder-link/new.txt', content: 'x' }), 'PATH_OUTSIDE_ROOT'),
+      (await toolsModule.createAnthropicTextEditor({ root: dir }).execute({ command: 'view', path: 'folder-link' })).content,
+    ]
+    for (const text of said) {
+      expect(text).toMatch(/outside the allowed root/)
+      expect(text).toContain(fs.realpathSync(dir))
+      expect(text).not.toContain(outside)
+      expect(text).not.toContain('keys')
+    }
+  })
+
   it('several roots, and an explicit cwd', async () => {
     const a = tempDir()
     const b = tempDir()
@@ -1704,6 +1725,90 @@ describe("the host's options are checked", () => {
     expect(data).toMatch(/The size limit is the host's setting/)
     expectOk(await createTools({ root: dir, maxBytes: 0 }).read_file.execute({ path: 'big.txt' }))
     expect(() => createToolsUnrecorded({ maxBytes: -1 })).toThrow(TypeError)
+  })
+
+  it('maxBytes bounds what the tools write, so a model never makes a file it cannot read back', async () => {
+    const small = createTools({ root: dir, maxBytes: 1000 })
+    const line = 'y'.repeat(99) + '\n'
+    const refused = expectFail(await small.write_file.execute({ path: 'new.txt', content: line.repeat(1000) }), 'FILE_TOO_LARGE')
+    expect(refused).toMatch(/would be 100000 bytes, over the limit of 1000 bytes/)
+    expect(refused).toMatch(/The size limit is the host's setting: write less at once/)
+    expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
+    const p = path.join(dir, 'new.txt')
+    expectOk(await small.write_file.execute({ path: 'new.txt', content: 'short\n' }))
+    expectFail(await small.edit_file.execute({ path: 'new.txt', old_text: 'short', new_text: line.repeat(100) }), 'FILE_TOO_LARGE')
+    expectFail(await small.multi_edit.execute({ path: 'new.txt', edits: [{ old_text: 'short', new_text: line.repeat(100) }] }), 'FILE_TOO_LARGE')
+    expectBytes(p, 'short\n')
+    const added = `*** Begin Patch\n*** Add File: p.txt\n${('+' + line).repeat(1000)}*** End Patch`
+    expectFail(await small.apply_patch.execute({ input: added }), 'FILE_TOO_LARGE')
+    expect(fs.existsSync(path.join(dir, 'p.txt'))).toBe(false)
+    expect(expectOk(await small.read_file.execute({ path: 'new.txt' }))).toMatch(/short/)
+  })
+
+  it('a file over the limit that someone else made can still be replaced whole, even where reads are required', async () => {
+    const p = file('huge.txt', 'old\r\n'.repeat(10_000))
+    const small = createTools({ root: dir, maxBytes: 1000, requireRead: true })
+    expectFail(await small.read_file.execute({ path: 'huge.txt' }), 'FILE_TOO_LARGE')
+    expectFail(await small.edit_file.execute({ path: 'huge.txt', old_text: 'old', new_text: 'new' }), 'FILE_TOO_LARGE')
+    expectBytes(p, 'old\r\n'.repeat(10_000))
+    expectOk(await small.write_file.execute({ path: 'huge.txt', content: 'short\n' }))
+    expectBytes(p, 'short\n')
+    expectOk(await small.read_file.execute({ path: 'huge.txt' }))
+    expectOk(await small.edit_file.execute({ path: 'huge.txt', old_text: 'short', new_text: 'long' }))
+    expectBytes(p, 'long\n')
+  })
+})
+
+// ---------------------------------------------------------------------------
+
+/**
+ * Whether a call ran off the calling thread: a library call on the thread pool can
+ * only settle in a later turn of the event loop, while one on the calling thread
+ * settles within the microtasks that follow it, before the loop turns. Decided by
+ * the order of events, never by a time.
+ */
+async function ranOnThreadPool(start: () => Promise<ToolResult>): Promise<{ pool: boolean; result: ToolResult }> {
+  let settled = false
+  const call = start().then((r) => {
+    settled = true
+    return r
+  })
+  // Microtasks only: the event loop does not turn in between.
+  for (let i = 0; i < 1000 && !settled; i++) await Promise.resolve()
+  const pool = !settled
+  return { pool, result: await call }
+}
+
+describe('where a call runs follows the size of the file as the tool set last wrote it', () => {
+  const twoMiB = ('z'.repeat(1023) + '\n').repeat(2048)
+
+  it('a small file a write grew past 1 MiB is edited off the calling thread next, and so is the write that carries the content', async () => {
+    file('g.txt', 'a\n')
+    expectOk(await t.read_file.execute({ path: 'g.txt' }))
+    // The content it carries is large: the write itself goes to the pool.
+    const grow = await ranOnThreadPool(() => t.write_file.execute({ path: 'g.txt', content: 'a\n' + twoMiB }))
+    expectOk(grow.result)
+    expect(grow.pool).toBe(true)
+    const next = await ranOnThreadPool(() => t.edit_file.execute({ path: 'g.txt', old_text: 'a\nzzz', new_text: 'b\nzzz' }))
+    expectOk(next.result)
+    expect(next.pool).toBe(true)
+    const patch = await ranOnThreadPool(() => t.apply_patch.execute({ input: '*** Begin Patch\n*** Update File: g.txt\n@@\n-b\n+c\n*** End Patch' }))
+    expectOk(patch.result)
+    expect(patch.pool).toBe(true)
+  })
+
+  it('so is one that an edit or a patch grew, and one that shrank is back on the calling thread', async () => {
+    file('e.txt', 'a\n')
+    file('p.txt', 'a\n')
+    expectOk(await t.read_file.execute({ path: 'e.txt' }))
+    expectOk(await t.read_file.execute({ path: 'p.txt' }))
+    expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'e.txt', old_text: 'a', new_text: 'a\n' + twoMiB }))).pool).toBe(true)
+    expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'e.txt', old_text: 'a\nzzz', new_text: 'b\nzzz' }))).pool).toBe(true)
+    const added = twoMiB.split('\n').slice(0, -1).map((l) => `+${l}\n`).join('')
+    expectOk(await t.apply_patch.execute({ input: `*** Begin Patch\n*** Update File: p.txt\n@@\n a\n${added}*** End Patch` }))
+    expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'p.txt', old_text: 'a\nzzz', new_text: 'b\nzzz' }))).pool).toBe(true)
+    expectOk(await t.write_file.execute({ path: 'e.txt', content: 'small\n' }))
+    expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'e.txt', old_text: 'small', new_text: 'tiny' }))).pool).toBe(false)
   })
 })
 

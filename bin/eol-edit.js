@@ -105,7 +105,7 @@ function parse(name, argv) {
 }
 
 /**
- * Everything on stdin, as UTF-8. A terminal is refused: the user would type into a
+ * Everything on stdin, as bytes. A terminal is refused: the user would type into a
  * prompt they were not shown, and Ctrl-D would give empty content.
  * @param {string} command
  * @param {string} what `the content`, `the patch`
@@ -116,9 +116,61 @@ function readStdin(command, what, instead) {
     throw new UsageError(`${command}: ${what} is read from stdin, which is a terminal. ${instead}`)
   }
   try {
-    return fs.readFileSync(0, 'utf8')
+    return fs.readFileSync(0)
   } catch (error) {
     throw new UsageError(`${command}: could not read ${what} from stdin (${error.code || error.message}).`)
+  }
+}
+
+/** Byte order marks, and the encoding each says the text after it is in. */
+const BOMS = [
+  { bytes: [0xef, 0xbb, 0xbf], encoding: 'utf-8' },
+  { bytes: [0xff, 0xfe], encoding: 'utf-16le' },
+  { bytes: [0xfe, 0xff], encoding: 'utf-16be' },
+]
+
+/**
+ * The text of bytes given to a command (stdin, a patch file), read as the library
+ * reads a file: a byte order mark says the encoding (and is not part of the text: the
+ * file written keeps its own); else UTF-8, when the bytes are valid UTF-8 without NUL;
+ * else the encoding --encoding names. Bytes that are none of these are refused
+ * (a UsageError naming --encoding), never turned into U+FFFD: nothing given is lost.
+ * @param {Buffer} bytes
+ * @param {{ command: string, what: string, encoding?: string }} about
+ * @returns {string}
+ */
+function textOf(bytes, { command, what, encoding }) {
+  const bom = BOMS.find((b) => b.bytes.every((byte, i) => bytes[i] === byte))
+  const body = bom ? bytes.subarray(bom.bytes.length) : bytes
+  const label = bom ? bom.encoding : !body.includes(0) && decodes(body, 'utf-8') ? 'utf-8' : encoding
+  if (label === undefined) {
+    const why = body.includes(0) ? 'has NUL bytes (binary data, or UTF-16 without a byte order mark)' : 'is not valid UTF-8'
+    throw new UsageError(
+      `${command}: ${what} ${why}, so it cannot be written as given; nothing was written. ` +
+        'If it is text in another encoding, name it with --encoding LABEL (for example --encoding windows-1252, --encoding gbk or --encoding utf-16le).',
+    )
+  }
+  let decoder
+  try {
+    decoder = new TextDecoder(label, { fatal: true, ignoreBOM: true })
+  } catch {
+    throw new UsageError(`${command}: --encoding ${JSON.stringify(label)} is not an encoding label (use a WHATWG label such as windows-1252, gbk or utf-16le).`)
+  }
+  try {
+    return decoder.decode(body)
+  } catch {
+    const said = bom ? `starts with a ${label} byte order mark but is not valid ${label}` : `is not valid ${label}`
+    throw new UsageError(`${command}: ${what} ${said}, so it cannot be written as given; nothing was written. Check the encoding, or name it with --encoding LABEL.`)
+  }
+}
+
+/** Whether `bytes` decode in `label` without a replacement. @param {Buffer} bytes @param {string} label */
+function decodes(bytes, label) {
+  try {
+    new TextDecoder(label, { fatal: true, ignoreBOM: true }).decode(bytes)
+    return true
+  } catch {
+    return false
   }
 }
 
@@ -157,11 +209,13 @@ const commands = {
     const p = parse('write', args)
     if (p.help) return help('write')
     const path = p.args.path
-    const content = readStdin(
+    const bytes = readStdin(
       'write',
       'the content',
       `Pipe or redirect it: eol-edit write ${path} < new-content.txt (or: some-command | eol-edit write ${path}).`,
     )
+    const content = textOf(bytes, { command: 'write', what: 'stdin', encoding: p.options.encoding })
+    // A byte order mark alone is no content either.
     if (content === '' && !p.flags.allowEmpty) {
       throw new UsageError(
         `write: stdin is empty, so ${path} would be left empty; nothing was written. ` +
@@ -224,16 +278,19 @@ const commands = {
     const p = parse('patch', args)
     if (p.help) return help('patch')
     const source = p.args.patch
-    let text
-    if (source === undefined || source === '-') {
-      text = readStdin('patch', 'the patch', 'Give the patch file (eol-edit patch fix.patch) or pipe it in (git diff | eol-edit patch).')
+    let bytes
+    const fromStdin = source === undefined || source === '-'
+    if (fromStdin) {
+      bytes = readStdin('patch', 'the patch', 'Give the patch file (eol-edit patch fix.patch) or pipe it in (git diff | eol-edit patch).')
     } else {
       try {
-        text = fs.readFileSync(source, 'utf8')
+        bytes = fs.readFileSync(source)
       } catch (error) {
         throw new UsageError(`patch: could not read the patch from ${JSON.stringify(source)} (${error.code || error.message}).`)
       }
     }
+    const what = fromStdin ? 'the patch on stdin' : `the patch ${JSON.stringify(source)}`
+    const text = textOf(bytes, { command: 'patch', what, encoding: p.options.encoding })
     const r = core.applyPatchSync(text, p.options)
     if (p.flags.json) return printJson(worded(r))
     const marks = { update: 'M', add: 'A', delete: 'D', move: 'R' }

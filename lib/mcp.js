@@ -10,7 +10,9 @@
 // in. A file system root (`/`, `C:\`), the user's home folder or a folder that
 // contains it is never served unless `--root` names it: desktop clients start servers
 // in `/` or the home folder, and serving it would open every file of the user (their
-// keys in ~/.ssh among them) to the model.
+// keys in ~/.ssh among them) to the model. A folder is resolved to its real path once,
+// checked, and that real path is what is served: a client root that is a symbolic link
+// retargeted later (to a folder that holds the home folder) changes nothing.
 //
 // Messages are read by a transport of our own (StdioLineTransport): a message too
 // large to read is answered with a JSON-RPC error and the server goes on serving,
@@ -144,7 +146,16 @@ function realFolder(p) {
  * @param {string} [home]
  */
 function unsafeRoot(folder, home = nodeOs.homedir()) {
-  const real = realFolder(folder)
+  return unsafeRealRoot(realFolder(folder), home)
+}
+
+/**
+ * `unsafeRoot` of a folder's real path, as resolved already (so that what is checked
+ * is what is served).
+ * @param {string} real
+ * @param {string} [home]
+ */
+function unsafeRealRoot(real, home = nodeOs.homedir()) {
   if (nodePath.parse(real).root === real) return 'the root of the file system'
   if (!home) return null
   // Compared case-insensitively where the file system usually is.
@@ -231,8 +242,10 @@ function createServer({
    * @param {string} source where they came from, for the log
    */
   function serveFolders(folders, source) {
+    // Real paths (resolved by the caller, before any check): confinement is then to
+    // the folders as they were checked, whatever a link on the way points to later.
     tools = createTools(durable ? { root: folders, durable } : { root: folders })
-    served = folders.map((f) => nodePath.resolve(f))
+    served = folders
     log(`eol-edit mcp: serving ${names.join(', ')} on stdio; root${served.length === 1 ? '' : 's'} (${source}): ${served.join(', ')}`)
     settle()
   }
@@ -247,7 +260,8 @@ function createServer({
 
   /** The folder the server was started in, unless it must not be served. */
   function fallBackToCwd() {
-    const why = unsafeRoot(cwd, home)
+    const real = realFolder(cwd)
+    const why = unsafeRealRoot(real, home)
     if (why) {
       refuse(
         `eol-edit mcp: refusing to serve ${cwd}, ${why}: the model could read and change every file under it. ` +
@@ -256,7 +270,7 @@ function createServer({
       )
       return
     }
-    serveFolders([cwd], 'the folder the server was started in')
+    serveFolders([real], 'the folder the server was started in')
   }
 
   /** Asks the client for its roots (when it has them) and serves them, else the start folder. */
@@ -274,17 +288,20 @@ function createServer({
     } catch (error) {
       log(`eol-edit mcp: the client did not list its roots (${error instanceof Error ? error.message : error})`)
     }
-    const usable = folders.filter((folder) => {
-      const why = unsafeRoot(folder, home)
+    /** @type {string[]} */
+    const usable = []
+    for (const folder of folders) {
+      // Resolved once: the path checked is the path served.
+      const real = realFolder(folder)
+      const why = unsafeRealRoot(real, home)
       if (why) {
         log(
           `eol-edit mcp: not serving the client's root ${folder}, ${why}: the model could read and change every file under it. ` +
             `To serve it anyway, name it: eol-edit mcp --root ${folder}`,
         )
-      }
-      else if (!isFolder(folder)) log(`eol-edit mcp: skipping the client's root ${folder}: not an existing folder.`)
-      return !why && isFolder(folder)
-    })
+      } else if (!isFolder(real)) log(`eol-edit mcp: skipping the client's root ${folder}: not an existing folder.`)
+      else usable.push(real)
+    }
     if (usable.length > 0) serveFolders(usable, 'from the client')
     else if (!tools && !refused) fallBackToCwd()
   }
@@ -312,7 +329,7 @@ function createServer({
   server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({ tools: listed }))
 
   if (fromCommandLine) {
-    serveFolders(roots, '--root')
+    serveFolders(roots.map(realFolder), '--root')
   } else {
     server.oninitialized = () => {
       resolveRoots().catch((error) => refuse(`eol-edit mcp: could not choose a folder to serve: ${error && error.message ? error.message : error}`))

@@ -278,9 +278,9 @@ const maxBytes = {
   role: 'option',
   type: TYPES.bytes,
   default: '64 MiB',
-  doc: 'larger files fail with FILE_TOO_LARGE (default 64 MiB; 0: no limit)',
+  doc: 'the size limit: a larger file is not read, and no change writes a file past it unless the file was larger still (FILE_TOO_LARGE; default 64 MiB; 0: no limit)',
   tool: host('maxBytes'),
-  cli: flag('--max-bytes', 'larger files fail with FILE_TOO_LARGE (default 64 MiB; 0: no limit)', { value: 'N' }),
+  cli: flag('--max-bytes', 'the size limit: larger files are not read, and no change writes past it (default 64 MiB; 0: no limit)', { value: 'N' }),
   mcp: none('it keeps the 64 MiB default, the largest file a message it reads (66 MiB at most) can carry'),
 }
 
@@ -704,8 +704,10 @@ const writeFile = {
       'endings and BOM (unchanged lines keep their bytes); a new file takes its ending ' +
       'from .editorconfig or .gitattributes, else LF. Missing folders are created. ' +
       'The content must come from a pipe or a file, not a terminal, and empty content ' +
-      'is refused unless --allow-empty is given (so that </dev/null or a failed ' +
-      'command before the pipe never empties a file).',
+      '(or a BOM alone) is refused unless --allow-empty is given (so that </dev/null or a failed ' +
+      'command before the pipe never empties a file). The content is UTF-8, or what its BOM ' +
+      'says (UTF-16); content in another encoding needs --encoding, and is refused without it ' +
+      'rather than written with replacement characters.',
   },
 }
 
@@ -841,7 +843,8 @@ const applyPatch = {
       'apply_patch format (*** Begin Patch ... *** End Patch, with Add File, Delete File, ' +
       'Update File and Move to sections) or a unified diff (diff -u, git diff). Each file ' +
       'keeps its own line endings, BOM and encoding; paths are taken from the current folder. ' +
-      'A patch on stdin must come from a pipe or a file, not a terminal.',
+      'A patch on stdin must come from a pipe or a file, not a terminal. A patch that is not ' +
+      'UTF-8 (nor UTF-16 with a BOM) is read in the --encoding given, and refused without it.',
   },
 }
 

@@ -69,7 +69,7 @@ function summarize(result) {
     for (const w of warningsOf(f)) notes.push(`Warning: ${f.path}: ${w}`)
   }
   if (notes.some((n) => n.startsWith('Note:'))) notes.push('Lines you did not change kept their exact bytes; check the diff.')
-  lines.push(...notes)
+  for (const note of notes) lines.push(note)
   for (const f of result.files) {
     const diff = f.action === 'delete' ? '' : compactDiff(f.diff)
     if (diff) lines.push(`${f.action === 'move' ? f.movedTo : f.path}:\n${diff}`)

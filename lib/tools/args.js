@@ -121,7 +121,7 @@ function fieldsOf(operation, params, words) {
     fields.push(field)
     // A hidden spelling is suggested as itself; any other as the schema's name.
     for (const spelling of field.spellings) meant.set(spelling, named.hidden ? spelling : named.name)
-    ;(named.hidden ? hidden : shown).push(...field.spellings)
+    for (const spelling of field.spellings) (named.hidden ? hidden : shown).push(spelling)
   }
   const suggested = [...shown, ...hidden]
   return { fields, known: new Set(suggested), suggested, meant }
@@ -287,7 +287,7 @@ function list(value, field, warnings) {
         throw argumentError(`each ${noun} must be an object ${fields}, but it is ${typeName(item)}.`)
       }
       const obj = /** @type {Record<string, unknown>} */ (item)
-      warnings.push(...unknownArguments(obj, items, `${name}[${i}].`))
+      for (const w of unknownArguments(obj, items, `${name}[${i}].`)) warnings.push(w)
       return readFields(obj, items, warnings)
     } catch (error) {
       if (error && typeof error === 'object') /** @type {{ editIndex?: number }} */ (error).editIndex = i

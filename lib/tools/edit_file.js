@@ -181,7 +181,7 @@ function atOnce(session, args, context) {
       size = stat ? stat.size : 0
       state.sizes.set(key, size)
     }
-    if (size > CALLING_THREAD_MAX_BYTES) return undefined
+    if (size + oldText.length + newText.length > CALLING_THREAD_MAX_BYTES) return undefined
     // `Call.options`: only the keys that say something.
     const { base } = session
     /** @type {import('../../index.js').EditOptions & { replaceAll?: boolean }} */
@@ -195,7 +195,7 @@ function atOnce(session, args, context) {
     if (replaceAll === true) options.replaceAll = true
     /** @type {EditResult} */
     const result = core.editFileSync(path, oldText, newText, options)
-    if (result.version !== undefined) state.record(absolute, key, result.version)
+    if (result.version !== undefined) state.wrote(absolute, key, result.version)
     else state.forgetKey(absolute, key)
     return editResult(path, result)
   } catch (error) {

@@ -118,7 +118,7 @@ function failureParts(thrown) {
   if (Array.isArray(error.parts)) {
     parts = [...error.parts]
     const hint = Array.isArray(error.hintParts) ? error.hintParts : typeof error.hint === 'string' && error.hint ? [error.hint] : []
-    if (hint.length > 0) parts.push(endsSentence(parts) ? ' ' : '. ', ...hint)
+    if (hint.length > 0) parts = [...parts, endsSentence(parts) ? ' ' : '. ', ...hint]
   } else {
     // Not one of ours (a host's callback threw): its text as it is.
     parts = [text]

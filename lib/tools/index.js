@@ -134,7 +134,7 @@ function define({ behaviour, tool, reader }, description, parameters, session) {
     try {
       const given = argsObject(args, name)
       const unknown = reader.unknown(given)
-      if (unknown.length > 0) warnings.push(...unknown)
+      for (const w of unknown) warnings.push(w)
       const where = readContext(context)
       const values = reader.values(given, warnings)
       const call = new Call(session, name, where, { encoding: /** @type {string | undefined} */ (values.encoding), warnings })

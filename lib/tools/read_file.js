@@ -7,6 +7,7 @@
 // arguments and description are the declaration of `readFile` (lib/operations.js).
 
 const { GUTTER } = require('../operations.js')
+const { cutText } = require('./cut.js')
 const { argumentError } = require('./errors.js')
 const { describeEndings, plural } = require('./results.js')
 const { warningsOf } = require('./wording.js')
@@ -87,8 +88,9 @@ async function read(values, call, name) {
     if (used + text.length > maxChars) {
       if (shown === 0) {
         // A single line longer than the whole budget: show its start.
-        out.push(`${String(n).padStart(width)}${GUTTER}${text.slice(0, maxChars)}`)
-        cutLine = { n, rest: text.length - maxChars }
+        const start = cutText(text, maxChars)
+        out.push(`${String(n).padStart(width)}${GUTTER}${start}`)
+        cutLine = { n, rest: text.length - start.length }
         shown = 1
       }
       break

@@ -17,14 +17,21 @@
 // The host's read tool says what it read in one of two ways (`markRead`):
 // - `{ version }`: the version the library gave the file (eol-edit's readFile, or a
 //   write's result);
-// - `{ content }`: the text as the host read it. There is no function that hashes text
-//   the way the library hashes a file, so the file is read now and its version taken
-//   if it still has that content: compared in its line-ending-neutral view (so a host
-//   that read CRLF, or turned it into LF, matches either way), as the library decodes
-//   it, else as UTF-8 with replacement characters or as Latin-1, the other ways a host
-//   decodes a file that is not UTF-8. A file that no longer has that content is
-//   recorded as stale: every change to it fails with FILE_CHANGED until it is read
-//   again.
+// - `{ content }`: what the host read, as bytes or as text. There is no function that
+//   hashes text the way the library hashes a file, so the file is read now and its
+//   version taken only if what the host read shows that the file is still as it was:
+//   - bytes: the file's bytes, exactly;
+//   - text: the text the library shows of the file now, compared in its
+//     line-ending-neutral view (so a host that read CRLF, or turned it into LF, matches
+//     either way): writing that text back changes no byte of the file (kept lines keep
+//     their bytes), so it is the file the model saw; or, for a file that is not UTF-8,
+//     its bytes read one for one as Latin-1, which only these bytes give.
+//   Any other text is not compared by decoding the file some other way: a text can
+//   decode equal from other bytes (UTF-8 with replacement characters stands for every
+//   invalid byte alike; mojibake of a file since repaired reads like the repaired
+//   bytes in Latin-1), and the model writing back what it saw would then undo a change
+//   it never saw. A file that does not have what the host read is recorded as stale:
+//   every change to it fails with FILE_CHANGED until it is read again.
 
 const nodeFs = require('node:fs')
 const nodePath = require('node:path')
@@ -65,9 +72,10 @@ class ReadState {
   }
 
   /**
-   * Records that the model has seen the file as it is at `version`, or as `content`.
+   * Records that the model has seen the file as it is at `version`, or as `content`
+   * (the text or the bytes the host read).
    * @param {string} path
-   * @param {{ version: string } | { content: string }} read
+   * @param {{ version: string } | { content: string | Uint8Array }} read
    */
   markRead(path, read) {
     const absolute = this.absolute(path, 'markRead')
@@ -80,6 +88,8 @@ class ReadState {
       throw new TypeError('readState.markRead(path, read): give either version or content, not both.')
     }
     const key = realKey(absolute)
+    // The host may have seen the file at another size than a tool set last did.
+    this.sizes.delete(key)
     if (given.version !== undefined) {
       if (typeof given.version !== 'string' || given.version === '') {
         throw new TypeError('readState.markRead(path, { version }): version must be the version string the library gave.')
@@ -87,8 +97,8 @@ class ReadState {
       this.record(absolute, key, given.version)
       return
     }
-    if (typeof given.content !== 'string') {
-      throw new TypeError('readState.markRead(path, { content }): content must be the text as the host read it.')
+    if (typeof given.content !== 'string' && !(given.content instanceof Uint8Array)) {
+      throw new TypeError('readState.markRead(path, { content }): content must be the text or the bytes (a Buffer) the host read.')
     }
     const version = versionOfContent(key, given.content)
     if (version === undefined) this.forgetKey(absolute, key)
@@ -114,6 +124,20 @@ class ReadState {
     this.versions.set(key, version)
     if (this.keys.size >= SPELLINGS_MAX) this.keys.clear()
     this.keys.set(absolute, key)
+  }
+
+  /**
+   * Records a file a call wrote: its version, and its size now, so that the next call
+   * on it runs where its size says (`Call.library`: a write may have grown a small file
+   * far past what the calling thread should take on).
+   * @param {string} absolute
+   * @param {string} key
+   * @param {string} version
+   */
+  wrote(absolute, key, version) {
+    this.record(absolute, key, version)
+    const stat = nodeFs.statSync(absolute, { throwIfNoEntry: false })
+    this.sizes.set(key, stat ? stat.size : 0)
   }
 
   /** @param {string} absolute @param {string} key */
@@ -216,10 +240,10 @@ function missingKey(absolute) {
 }
 
 /**
- * The file's version if it still has the content the host read, STALE if it has
- * other content, undefined if it is gone or is no text file the library reads.
+ * The file's version if it still has the content the host read, STALE if it may not,
+ * undefined if it is gone or is no text file the library reads.
  * @param {string} file its real path
- * @param {string} content
+ * @param {string | Uint8Array} content the text or the bytes the host read
  * @returns {string | undefined}
  */
 function versionOfContent(file, content) {
@@ -231,10 +255,8 @@ function versionOfContent(file, content) {
   } catch {
     return undefined
   }
-  const text = lfView(content)
-  if (text === read.content) return read.version
-  // The host decoded the bytes another way than the library. The bytes are read
-  // between two versions of the library, so they are the bytes of that version.
+  if (typeof content === 'string' && lfView(content) === read.content) return read.version
+  // The bytes are read between two versions of the library, so they are the bytes of that version.
   let bytes
   try {
     bytes = nodeFs.readFileSync(file)
@@ -242,15 +264,21 @@ function versionOfContent(file, content) {
   } catch {
     return undefined
   }
-  for (const decode of OTHER_DECODINGS) if (lfView(decode(bytes)) === text) return read.version
+  if (typeof content !== 'string') return Buffer.compare(bytes, content) === 0 ? read.version : STALE
+  // One text, one byte sequence: equal Latin-1 text is equal bytes.
+  if (!isUtf8(bytes) && lfView(bytes.toString('latin1')) === lfView(content)) return read.version
   return STALE
 }
 
-/** How hosts decode a file that is not UTF-8: with replacement characters, or byte for byte. */
-const OTHER_DECODINGS = [
-  /** @param {Buffer} bytes */ (bytes) => new TextDecoder('utf-8').decode(bytes),
-  /** @param {Buffer} bytes */ (bytes) => bytes.toString('latin1'),
-]
+/** @param {Buffer} bytes */
+function isUtf8(bytes) {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return true
+  } catch {
+    return false
+  }
+}
 
 /** Text without a leading BOM, every line ending as \n. @param {string} text */
 function lfView(text) {

@@ -192,7 +192,7 @@ function withArgumentWarnings(result, warnings, line = warningLine) {
  */
 function changed(tool, path, result, head, notes = [], { showDiff = true } = {}) {
   const parts = notes.length === 0 ? [head] : [head, ...notes]
-  if (result.warnings && result.warnings.length > 0) parts.push(...warningNotes(result))
+  if (result.warnings && result.warnings.length > 0) for (const note of warningNotes(result)) parts.push(note)
   const diff = showDiff ? compactDiff(result.diff) : ''
   if (diff) parts.push(diff)
   /** @type {ToolSuccess} */

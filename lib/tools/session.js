@@ -108,6 +108,9 @@ const SYNC = { readFile: 'readFileSync', editFile: 'editFileSync', multiEdit: 'm
  */
 const ABSENT = ''
 
+/** What `readableVersion` says of a file over the size limit (no version is 5 characters). */
+const TOO_LARGE_TO_READ = 'large'
+
 class Session {
   /**
    * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve, settings?: Settings, readState?: ReadState }} settings
@@ -221,7 +224,7 @@ class Call {
 
   /**
    * Calls the library's function `name` on the files of `paths` (the files it reads):
-   * its Sync form when they are small (CALLING_THREAD_MAX_BYTES), else its Promise
+   * its Sync form when they and the text it is given are small (CALLING_THREAD_MAX_BYTES), else its Promise
    * form, whose Promise the caller awaits (a Sync form's failure is thrown where the
    * caller awaits it, so the two fail alike). A read looks the files' sizes up afresh.
    * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch'} name
@@ -230,16 +233,22 @@ class Call {
    * @returns {any}
    */
   library(name, paths, ...args) {
-    if (this.bytes(paths, { fresh: name === 'readFile' }) <= CALLING_THREAD_MAX_BYTES) return LIBRARY[SYNC[name]](...args)
+    // The text a call carries (a whole file's content, an edit's new text, a patch)
+    // costs as the file's own bytes do.
+    let carried = 0
+    for (const arg of args) if (typeof arg === 'string') carried += arg.length
+    if (carried <= CALLING_THREAD_MAX_BYTES && this.bytes(paths, { fresh: name === 'readFile' }) + carried <= CALLING_THREAD_MAX_BYTES) {
+      return LIBRARY[SYNC[name]](...args)
+    }
     return LIBRARY[name](...args)
   }
 
   /**
    * About how many bytes the files of `paths` hold, to choose where the library call
    * runs. A file whose version the tool set remembers keeps the size it had when it
-   * was last looked up (its own edits keep it near that size, and a change from
-   * outside fails the call with FILE_CHANGED until read_file, which looks it up
-   * again, has read it); any other file is looked up.
+   * was last looked up or written (a change from outside fails the call with
+   * FILE_CHANGED until read_file, which looks it up again, has read it); any other
+   * file is looked up.
    * @param {string[]} paths
    * @param {{ fresh?: boolean }} [options] `fresh`: look every file up (read_file)
    */
@@ -334,6 +343,15 @@ class Call {
   }
 
   /**
+   * Records the version a change of this call left a file with, and its size now.
+   * @param {string} path
+   * @param {string} version
+   */
+  wrote(path, version) {
+    this.session.state.wrote(this.absolute(path), this.key(path), version)
+  }
+
+  /**
    * The absolute path of a path of this call (each made once a call).
    * @param {string} path
    */
@@ -379,6 +397,22 @@ class Call {
       return (await this.library('readFile', [path], path, this.readOptions({ limit: 0 }))).version
     } catch (error) {
       if (error instanceof core.EolEditError && error.code === 'FILE_NOT_FOUND') return undefined
+      throw error
+    }
+  }
+
+  /**
+   * `currentVersion`, or TOO_LARGE_TO_READ for a file over the size limit: no read can
+   * be asked of the model for it (read_file refuses it too), and the core checks what
+   * a change may do to it (a whole-file write may replace it, nothing may grow it).
+   * @param {string} path
+   * @returns {Promise<string | undefined>}
+   */
+  async readableVersion(path) {
+    try {
+      return await this.currentVersion(path)
+    } catch (error) {
+      if (error instanceof core.EolEditError && error.code === 'FILE_TOO_LARGE') return TOO_LARGE_TO_READ
       throw error
     }
   }
@@ -450,8 +484,9 @@ class Call {
       for (const path of paths) {
         let version = session.state.versions.get(this.key(path))
         if (version === undefined && (session.requireRead || session.approve)) {
-          version = await this.currentVersion(path)
+          version = await this.readableVersion(path)
           if (version === undefined) version = ABSENT
+          else if (version === TOO_LARGE_TO_READ) version = undefined
           else if (session.requireRead) {
             throw toolError(
               'FILE_CHANGED',
@@ -475,7 +510,7 @@ class Call {
       }
       const result = await compute({ dryRun: false, expectedVersion })
       for (const file of files(result)) {
-        if (file.version !== undefined) this.remember(file.path, file.version)
+        if (file.version !== undefined) this.wrote(file.path, file.version)
         else this.forget(file.path)
       }
       return result
@@ -509,7 +544,7 @@ class Call {
     const expectedVersion = (path) => (path === paths[0] ? versions[0] : versions[paths.indexOf(path)])
     const done = (/** @type {R} */ result) => {
       for (const file of files(result)) {
-        if (file.version !== undefined) this.remember(file.path, file.version)
+        if (file.version !== undefined) this.wrote(file.path, file.version)
         else this.forget(file.path)
       }
       return result

@@ -200,6 +200,7 @@ const TOOL_WORDS = {
     'change-encoding': () => 'these tools keep the encoding a file has',
     'convert-encoding-first': (f) => `, or ask the user to convert the file to an encoding that has them (such as ${f.values.to}) first`,
     'larger-max-bytes': () => "The size limit is the host's setting: ask the user if the file really must be read.",
+    'larger-max-bytes-write': () => "The size limit is the host's setting: write less at once (split the content into several files), or ask the user.",
     'read-again': () => ['Read it again with ', { op: 'readFile' }],
     'read-first': () => ['Read it with ', { op: 'readFile' }, ' first'],
   },

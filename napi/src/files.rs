@@ -111,7 +111,10 @@ pub struct EditOptionsShape {
     pub durable: Option<bool>,
     /// Folder relative paths are taken against (default: the process's).
     pub cwd: Option<String>,
-    /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit).
+    /// The size limit (default 64 MiB; 0: no limit). A larger file is not read
+    /// (`FILE_TOO_LARGE`); `writeFile` replaces one without reading it. No change
+    /// writes a file larger than this unless the file was larger still before
+    /// (`FILE_TOO_LARGE`, nothing written).
     pub max_bytes: Option<f64>,
     /// The encoding (a WHATWG label such as 'gbk', 'shift_jis', 'latin1') to read a
     /// file that is not valid UTF-8 in, and to write a new file in. A BOM and valid

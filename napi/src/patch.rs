@@ -59,7 +59,9 @@ pub struct PatchOptionsShape {
     pub dry_run: Option<bool>,
     /// fsync each file and its folder before returning.
     pub durable: Option<bool>,
-    /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; 0: no limit).
+    /// The size limit (default 64 MiB; 0: no limit): a larger file is not read, and
+    /// no file is written larger than this unless it was larger still before; either
+    /// is `FILE_TOO_LARGE`, and nothing is written.
     pub max_bytes: Option<f64>,
     /// The encoding (a WHATWG label such as 'gbk', 'windows-1252') to read each file
     /// that is not valid UTF-8 in, and to write each added file in. A BOM and valid

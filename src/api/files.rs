@@ -236,8 +236,9 @@ pub fn delete_range_bytes(
 }
 
 /// Writes a whole file, keeping an existing file's line endings (line by line) and
-/// BOM; a new file takes its ending from `.editorconfig` / `.gitattributes`, else LF,
-/// unless the content has real CRLF or CR endings of its own. See
+/// BOM (a U+FEFF that starts the content is taken as that BOM, never doubled or
+/// added); a new file takes its ending from `.editorconfig` / `.gitattributes`, else
+/// LF, unless the content has real CRLF or CR endings of its own. See
 /// [`EditOptions::eol`].
 pub fn write_file(
     path: impl AsRef<Path>,
@@ -256,10 +257,19 @@ pub fn write_file(
             // Settings files are read only when the content and the file give no ending.
             let fallback = || file::conventions::new_file_ending(real);
             let source = decoded.map(|d| d.source.as_slice());
+            // An existing file keeps its own BOM, or none: a U+FEFF that starts the
+            // content is that BOM as a host's read kept it, not text to add.
+            let content = match decoded {
+                Some(_) => content.strip_prefix(BOM_CHAR).unwrap_or(content),
+                None => content,
+            };
             Ok(engine::write(source, content, mode, fallback, label))
         },
     )
 }
+
+/// U+FEFF in UTF-8: a byte order mark at the start of a text.
+const BOM_CHAR: &[u8] = "\u{feff}".as_bytes();
 
 /// Converts every line ending of a file to `to`; `NO_CHANGE` if there is nothing to
 /// convert.
@@ -325,22 +335,22 @@ pub fn convert_encoding(
     })
 }
 
-/// Runs an engine change on a file: one read, one atomic write.
+/// Runs an engine change on a file: one read, one atomic write. `whole`: the change
+/// makes the whole content without the old one (see [`file::modify`]).
 fn change(
     path: &Path,
     opts: FileOptions,
-    create_ok: bool,
+    whole: bool,
     apply: impl FnOnce(Option<&Decoded>, &Path, &str) -> Result<Applied>,
 ) -> Result<EditResult> {
     let label = path.to_string_lossy().into_owned();
-    let (written, (applied, read_warnings)) =
-        file::modify(path, &opts, create_ok, |decoded, real| {
-            let mut applied = apply(decoded, real, &label)?;
-            // The new source goes to the file; the result keeps only what it reports.
-            let splices = std::mem::take(&mut applied.splices);
-            let read_warnings = decoded.map(|d| d.warnings.clone()).unwrap_or_default();
-            Ok((splices, (applied, read_warnings)))
-        })?;
+    let (written, (applied, read_warnings)) = file::modify(path, &opts, whole, |decoded, real| {
+        let mut applied = apply(decoded, real, &label)?;
+        // The new source goes to the file; the result keeps only what it reports.
+        let splices = std::mem::take(&mut applied.splices);
+        let read_warnings = decoded.map(|d| d.warnings.clone()).unwrap_or_default();
+        Ok((splices, (applied, read_warnings)))
+    })?;
     let warnings = read_warnings
         .into_iter()
         .chain(applied.eol.warning)

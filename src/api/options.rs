@@ -35,7 +35,8 @@ pub struct ReadOptions {
     /// The folder relative paths are taken against (default: the process's working
     /// directory).
     pub cwd: Option<PathBuf>,
-    /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; `0`: no limit).
+    /// The size limit (default 64 MiB; `0`: no limit): a larger file fails with
+    /// `FILE_TOO_LARGE`.
     pub max_bytes: u64,
     /// The encoding (a WHATWG label such as `"gbk"`, `"windows-1252"`) to read a file
     /// that is not valid UTF-8 in.
@@ -80,7 +81,10 @@ pub struct EditOptions {
     /// The folder relative paths are taken against (default: the process's working
     /// directory).
     pub cwd: Option<PathBuf>,
-    /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; `0`: no limit).
+    /// The size limit (default 64 MiB; `0`: no limit). A larger file is not read
+    /// (`FILE_TOO_LARGE`); `write_file` replaces one without reading it. No change
+    /// writes a file larger than this unless the file was larger still before
+    /// (`FILE_TOO_LARGE`, nothing written).
     pub max_bytes: u64,
     /// The encoding (a WHATWG label) to read a file that is not valid UTF-8 in, and
     /// to write a new file in.
@@ -153,7 +157,9 @@ pub struct PatchOptions {
     pub dry_run: bool,
     /// fsync each file and its folder before returning.
     pub durable: bool,
-    /// Larger files fail with `FILE_TOO_LARGE` (default 64 MiB; `0`: no limit).
+    /// The size limit (default 64 MiB; `0`: no limit): a file larger than this is not
+    /// read, and no file is written larger than this unless it is no larger than
+    /// before; either is `FILE_TOO_LARGE`, and nothing is written.
     pub max_bytes: u64,
     /// The encoding (a WHATWG label) to read each file that is not valid UTF-8 in, and
     /// to write each added file in.

@@ -256,3 +256,200 @@ fn parse_patch_describes_each_section() {
     let e = parse_patch("nonsense").unwrap_err();
     assert_eq!((e.code(), e.lines()), (ErrorCode::PatchInvalid, &[1][..]));
 }
+
+/// The size limit applies to what is written, and a file can always be made smaller:
+/// no sequence of calls makes a file that the same options cannot read back or shrink.
+mod size_limit {
+    use super::*;
+    use crate::{apply_patch, PatchOptions};
+
+    fn limited(dir: &TempDir) -> EditOptions {
+        in_dir(dir).with_max_bytes(1000)
+    }
+
+    fn big() -> String {
+        "x".repeat(99) + "\n"
+    }
+
+    #[test]
+    fn write_file_refuses_content_over_the_limit_and_writes_nothing() {
+        let dir = TempDir::new();
+        let e = write_file("new.txt", big().repeat(1000), &limited(&dir)).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::FileTooLarge);
+        assert!(
+            e.message.to_string().contains("would be 100000 bytes"),
+            "{}",
+            e.message
+        );
+        assert!(!dir.join("new.txt").exists());
+        dir.write("old.txt", "small\n");
+        let e = write_file("old.txt", big().repeat(1000), &limited(&dir)).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::FileTooLarge);
+        assert_eq!(dir.read("old.txt"), b"small\n");
+        // A dry run fails where the real call would.
+        let dry = limited(&dir).with_dry_run(true);
+        assert_eq!(
+            write_file("old.txt", big().repeat(1000), &dry)
+                .unwrap_err()
+                .code(),
+            ErrorCode::FileTooLarge
+        );
+    }
+
+    #[test]
+    fn an_edit_that_would_grow_a_file_past_the_limit_is_refused() {
+        let dir = TempDir::new();
+        dir.write("a.txt", "one\ntwo\n");
+        let e = edit_file("a.txt", "two", &big().repeat(100), &limited(&dir)).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::FileTooLarge);
+        assert_eq!(dir.read("a.txt"), b"one\ntwo\n");
+        // Growing within the limit is fine.
+        edit_file("a.txt", "two", &big().repeat(5), &limited(&dir)).unwrap();
+    }
+
+    #[test]
+    fn converting_the_encoding_may_not_double_a_file_past_the_limit() {
+        let dir = TempDir::new();
+        dir.write("a.txt", "abcdefgh\n".repeat(80));
+        let e = convert_encoding("a.txt", "utf-16le", &limited(&dir)).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::FileTooLarge);
+        assert_eq!(dir.read("a.txt"), "abcdefgh\n".repeat(80).as_bytes());
+    }
+
+    #[test]
+    fn a_patch_that_adds_a_file_past_the_limit_writes_no_file_at_all() {
+        let dir = TempDir::new();
+        dir.write("a.txt", "one\n");
+        let added: String = (0..1000).map(|_| format!("+{}", big())).collect();
+        let patch = format!(
+            "*** Begin Patch\n*** Update File: a.txt\n@@\n-one\n+ONE\n*** Add File: big.txt\n{added}*** End Patch\n"
+        );
+        let options = PatchOptions::default()
+            .with_cwd(dir.path())
+            .with_max_bytes(1000);
+        let e = apply_patch(&patch, &options).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::FileTooLarge);
+        assert_eq!(e.file_index(), Some(1));
+        assert_eq!(dir.read("a.txt"), b"one\n");
+        assert!(!dir.join("big.txt").exists());
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_not_read_or_edited_but_can_be_replaced_whole() {
+        let dir = TempDir::new();
+        dir.write("big.txt", "old line\r\n".repeat(20_000));
+        let options = limited(&dir);
+        let read = ReadOptions::default()
+            .with_cwd(dir.path())
+            .with_max_bytes(1000);
+        assert_eq!(
+            read_file("big.txt", &read).unwrap_err().code(),
+            ErrorCode::FileTooLarge
+        );
+        let e = edit_file("big.txt", "old line", "new line", &options).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::FileTooLarge);
+
+        let written = write_file("big.txt", "short\n", &options).unwrap();
+        assert!(written.changed);
+        assert_eq!(dir.read("big.txt"), b"short\n");
+        let warning = written
+            .warnings
+            .iter()
+            .map(|w| w.to_string())
+            .collect::<String>();
+        assert!(warning.contains("replaced without being read"), "{warning}");
+        // Read back with the same options: no lock-out.
+        let back = read_file("big.txt", &read).unwrap();
+        assert_eq!(back.content, "short\n");
+        assert_eq!(back.version, written.version);
+    }
+
+    #[test]
+    fn a_file_over_the_limit_may_shrink_while_still_over_it_but_not_grow() {
+        let dir = TempDir::new();
+        dir.write("big.txt", "y".repeat(5000));
+        let options = limited(&dir);
+        let e = write_file("big.txt", "z".repeat(6000), &options).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::FileTooLarge);
+        assert!(
+            e.message.to_string().contains("it is 5000 bytes now"),
+            "{}",
+            e.message
+        );
+        assert_eq!(dir.read("big.txt"), "y".repeat(5000).as_bytes());
+        write_file("big.txt", "z".repeat(3000), &options).unwrap();
+        assert_eq!(dir.read("big.txt"), "z".repeat(3000).as_bytes());
+    }
+
+    #[test]
+    fn replacing_a_file_over_the_limit_still_checks_its_version() {
+        let dir = TempDir::new();
+        dir.write("big.txt", "y".repeat(5000));
+        let stale =
+            limited(&dir).with_expected_version(crate::internals::file::version::version(b"other"));
+        let e = write_file("big.txt", "short\n", &stale).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::FileChanged);
+        assert_eq!(dir.read("big.txt"), "y".repeat(5000).as_bytes());
+        let current = crate::internals::file::version::version("y".repeat(5000).as_bytes());
+        write_file(
+            "big.txt",
+            "short\n",
+            &limited(&dir).with_expected_version(current),
+        )
+        .unwrap();
+        assert_eq!(dir.read("big.txt"), b"short\n");
+    }
+
+    #[test]
+    fn no_limit_writes_anything() {
+        let dir = TempDir::new();
+        write_file(
+            "new.txt",
+            big().repeat(1000),
+            &in_dir(&dir).with_max_bytes(0),
+        )
+        .unwrap();
+        assert_eq!(dir.read("new.txt").len(), 100_000);
+    }
+}
+
+#[test]
+fn a_patch_put_back_after_a_full_disk_says_once_that_nothing_was_changed() {
+    use crate::file::atomic::hooks;
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\n");
+    dir.write("b.txt", "b\n");
+    // The first file is written; the second finds the disk full.
+    hooks::set_before_commit(|| {
+        hooks::set_before_commit(|| Err(std::io::Error::from(std::io::ErrorKind::StorageFull)));
+        Ok(())
+    });
+    let patch = "*** Begin Patch\n*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: b.txt\n@@\n-b\n+B\n*** End Patch\n";
+    let e = crate::apply_patch(patch, &crate::PatchOptions::default().with_cwd(dir.path()))
+        .unwrap_err();
+    assert_eq!(e.code(), ErrorCode::IoError);
+    let said = e.message().to_string();
+    assert!(said.contains("no space left"), "{said}");
+    assert_eq!(said.matches("Nothing was changed").count(), 1, "{said}");
+    assert_eq!(
+        (dir.read("a.txt"), dir.read("b.txt")),
+        (b"a\n".to_vec(), b"b\n".to_vec())
+    );
+}
+
+#[test]
+fn write_file_takes_a_leading_u_feff_as_the_existing_files_bom_never_doubling_it() {
+    let dir = TempDir::new();
+    dir.write("bom.txt", "\u{feff}a\r\n");
+    dir.write("plain.txt", "a\r\n");
+    write_file("bom.txt", "\u{feff}b\n", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("bom.txt"), "\u{feff}b\r\n".as_bytes());
+    write_file("plain.txt", "\u{feff}b\n", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("plain.txt"), b"b\r\n");
+    // What a read showed, written back with the U+FEFF a host kept, changes nothing.
+    let same = write_file("bom.txt", "\u{feff}b\n", &in_dir(&dir)).unwrap();
+    assert!(!same.changed);
+    // A new file is written as given.
+    write_file("new.txt", "\u{feff}n\n", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("new.txt"), "\u{feff}n\n".as_bytes());
+}

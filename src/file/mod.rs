@@ -78,8 +78,9 @@ pub struct FileOptions {
     /// Folder that relative paths (and relative roots) are taken against; default: the
     /// process's working directory.
     pub cwd: Option<PathBuf>,
-    /// Files larger than this many raw bytes fail with `FILE_TOO_LARGE`; `0` means no
-    /// limit. Default [`DEFAULT_MAX_BYTES`].
+    /// The size limit, in raw bytes (`0`: none; default [`DEFAULT_MAX_BYTES`]): a larger
+    /// file is not read (`FILE_TOO_LARGE`), and no change writes more than this unless
+    /// what it writes is no larger than the file it replaces (see [`check_size`]).
     pub max_bytes: u64,
     /// Refuse with `FILE_CHANGED` unless the file's current version is this one;
     /// [`version::ABSENT`] (`""`): unless the file does not exist.
@@ -121,7 +122,6 @@ pub struct Loaded {
     /// The version of the raw bytes read (see [`version::version`]).
     pub version: String,
     /// How many raw bytes were read.
-    #[cfg(test)]
     pub len: u64,
     /// The file's permission bits and owner (Unix) or attributes (Windows), from the
     /// handle it was read through.
@@ -180,7 +180,6 @@ pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
         display_path: located.display.clone(),
         decoded: contents.decoded,
         version: contents.version,
-        #[cfg(test)]
         len: contents.len,
         attributes: Attributes(contents.snapshot.extra()),
         sole_name: contents.snapshot.sole_name(),
@@ -191,31 +190,41 @@ pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
 
 /// Edits a file: resolve, lock, read, check, transform, write.
 ///
-/// Holds the file's lock throughout, reads the file (or, when `create_ok` and it does
-/// not exist, passes `None`), refuses with `FILE_CHANGED` if `expected_version` is not
-/// the current version ([`version::ABSENT`]: if the file exists), and calls `transform` with the decoded file and its real path.
-/// The new source it returns, as splices over the decoded source (of an empty one for a
-/// new file), is encoded with the file's encoding and BOM (a new file: UTF-8 without
-/// BOM) and, unless `dry_run` or nothing changed, written atomically,
+/// Holds the file's lock throughout, reads the file (or, when `whole` and it does not
+/// exist, passes `None`), refuses with `FILE_CHANGED` if `expected_version` is not the
+/// current version ([`version::ABSENT`]: if the file exists), and calls `transform`
+/// with the decoded file and its real path. The new source it returns, as splices over
+/// the decoded source (of an empty one for a new file), is encoded with the file's
+/// encoding and BOM (a new file: UTF-8 without BOM), checked against the size limit
+/// ([`check_size`]) and, unless `dry_run` or nothing changed, written atomically,
 /// creating missing folders, with a final check that no other process changed the file
 /// meanwhile. If `transform` fails, nothing is written and its error is returned.
+///
+/// `whole` says the transform makes the whole new content without needing the old
+/// (a whole-file write): then a missing file is created, and a file over the size
+/// limit is not read but replaced, as a new file would be written, its version hashed
+/// in chunks for the checks; the transform is given `None` for it, and the result
+/// says so in `warnings`. Without `whole`, a file over the limit is `FILE_TOO_LARGE`.
 pub fn modify<T>(
     path: &Path,
     opts: &FileOptions,
-    create_ok: bool,
+    whole: bool,
     transform: impl FnOnce(Option<&Decoded>, &Path) -> Result<(Splices, T)>,
 ) -> Result<(Written, T)> {
     let (mut located, _lock) = locate_locked(path, opts)?;
     let display = located.display.clone();
-    let contents = if located.exists() {
-        Some(read(&mut located, opts)?)
-    } else if create_ok {
+    let found = if !located.exists() {
+        if !whole {
+            return Err(not_found(&display));
+        }
         None
+    } else if whole && over_limit(&located, opts.max_bytes) {
+        Some(Found::Unread(measure(&mut located)?))
     } else {
-        return Err(not_found(&display));
+        Some(Found::Read(read(&mut located, opts)?))
     };
     if let Some(expected) = &opts.expected_version {
-        match &contents {
+        match &found {
             None if expected == version::ABSENT => {}
             Some(_) if expected == version::ABSENT => {
                 return Err(file_changed(
@@ -223,13 +232,13 @@ pub fn modify<T>(
                     "exists now, but did not when it was read",
                 ))
             }
-            Some(c) if c.version == *expected => {}
-            Some(c) => {
+            Some(f) if f.version() == expected => {}
+            Some(f) => {
                 return Err(file_changed(
                     &display,
                     &format!(
                         "has changed since it was read (expected version {expected}, now {})",
-                        c.version
+                        f.version()
                     ),
                 ))
             }
@@ -238,63 +247,89 @@ pub fn modify<T>(
     }
 
     let real = located.real();
-    let (splices, payload) = transform(contents.as_ref().map(|c| &c.decoded), &real)?;
+    let decoded = found.as_ref().and_then(Found::decoded);
+    let (splices, payload) = transform(decoded, &real)?;
     let declared = || conventions::declared_encoding(&real);
     let hints = Hints {
         option: opts.encoding,
         declared: Some(&declared),
         ..Hints::default()
     };
-    let decoded = contents.as_ref().map(|c| &c.decoded);
     let output = encoding::write::output(decoded, &splices, &hints, opts.convert_to);
     let output = output.map_err(|err| match err.code {
         ErrorCode::EncodingUnknown => err.about(&display),
         _ => err,
     })?;
     let Some(output) = output else {
-        let c = contents.as_ref().expect("a new file always changes");
+        let c = decoded.expect("a new file always changes");
         let written = Written {
-            version: c.version.clone(),
+            version: found
+                .as_ref()
+                .map(Found::version)
+                .unwrap_or_default()
+                .to_string(),
             changed: false,
-            encoding: c.decoded.encoding,
-            bom: c.decoded.bom,
+            encoding: c.encoding,
+            bom: c.bom,
             warnings: Vec::new(),
         };
         return Ok((written, payload));
     };
     let (encoding, bom) = (output.encoding, output.bom);
     let pieces = output.slices();
-    let new_version = version::version_of_pieces(&pieces);
     let new_len = pieces.iter().map(|p| p.len()).sum::<usize>();
+    check_size(
+        &display,
+        new_len as u64,
+        found.as_ref().map(Found::len),
+        opts.max_bytes,
+    )?;
+    let new_version = version::version_of_pieces(&pieces);
     let mut warnings = Vec::new();
+    if let Some(Found::Unread(unread)) = &found {
+        warnings.push(
+            format!(
+                "{} was {} bytes, over the limit of {} bytes, so it was replaced without being read: it was written as a new file would be (its old line endings, BOM and encoding were not looked at), and the diff shows only the new content.",
+                display.display(),
+                unread.len,
+                opts.max_bytes
+            )
+            .into(),
+        );
+    }
+    let snapshot = found.as_ref().map(Found::snapshot);
     // Under a root, a file with other names (which may lie outside it) is replaced
     // under this name only; without one, it is written through, for all its names.
-    let break_link = located.confined && contents.as_ref().is_some_and(|c| c.snapshot.links() > 1);
-    if let (true, Some(c)) = (break_link, &contents) {
+    let break_link = located.confined && snapshot.is_some_and(|s| s.links() > 1);
+    if let (true, Some(s)) = (break_link, snapshot) {
         warnings.push(
             format!(
                 "{} had {} hard links; inside the root it was replaced under this name only, so its other names keep the old content.",
                 display.display(),
-                c.snapshot.links()
+                s.links()
             )
             .into(),
         );
     }
     if !opts.dry_run {
-        let expect = match &contents {
-            Some(c) => Expect::Unchanged(&c.snapshot),
+        let expect = match snapshot {
+            Some(s) => Expect::Unchanged(s),
             None => Expect::Absent,
         };
         atomic::write(&located, &pieces, expect, break_link, opts.durable)?;
         drop(pieces);
         let carry = output.carry;
-        if let Some(c) = contents {
-            c.snapshot.retire();
-            // The next edit of a large legacy file starts from this text (see
-            // `encoding::views`).
-            if let (Some(edit), Some(hash)) = (carry, version::hash(&new_version)) {
-                c.decoded.carry_over(&edit, hash, new_len);
+        match found {
+            Some(Found::Read(c)) => {
+                c.snapshot.retire();
+                // The next edit of a large legacy file starts from this text (see
+                // `encoding::views`).
+                if let (Some(edit), Some(hash)) = (carry, version::hash(&new_version)) {
+                    c.decoded.carry_over(&edit, hash, new_len);
+                }
             }
+            Some(Found::Unread(u)) => u.snapshot.retire(),
+            None => {}
         }
     }
     let written = Written {
@@ -305,6 +340,111 @@ pub fn modify<T>(
         warnings,
     };
     Ok((written, payload))
+}
+
+/// The size limit of every write: `FILE_TOO_LARGE` when `new_len` bytes are over
+/// `max_bytes` (`0`: no limit) and more than the `old_len` bytes of the file they
+/// replace (`None`: a new file). So no change makes a file the limit keeps from being
+/// read, and a file already over it can always be made smaller.
+pub fn check_size(
+    display: &Path,
+    new_len: u64,
+    old_len: Option<u64>,
+    max_bytes: u64,
+) -> Result<()> {
+    if max_bytes == 0 || new_len <= max_bytes || old_len.is_some_and(|old| new_len <= old) {
+        return Ok(());
+    }
+    let now = match old_len {
+        Some(old) => format!(" (it is {old} bytes now)"),
+        None => String::new(),
+    };
+    Err(Error::new(
+        ErrorCode::FileTooLarge,
+        format!(
+            "File too large: {} would be {new_len} bytes{now}, over the limit of {max_bytes} bytes, which no change may write past. Nothing was written.",
+            display.display()
+        ),
+    )
+    .with_hint(parts![Part::phrase(
+        "larger-max-bytes-write",
+        parts![
+            "Write less (split the content into several files), or pass a larger ",
+            Name::MaxBytes,
+            " (0 for no limit)."
+        ]
+    )]))
+}
+
+/// What [`modify`] found at the path.
+enum Found {
+    /// The file, read and decoded.
+    Read(Contents),
+    /// A file over the size limit, which a whole-file write replaces without reading.
+    Unread(Unread),
+}
+
+impl Found {
+    fn version(&self) -> &str {
+        match self {
+            Found::Read(c) => &c.version,
+            Found::Unread(u) => &u.version,
+        }
+    }
+
+    fn len(&self) -> u64 {
+        match self {
+            Found::Read(c) => c.len,
+            Found::Unread(u) => u.len,
+        }
+    }
+
+    fn snapshot(&self) -> &Snapshot {
+        match self {
+            Found::Read(c) => &c.snapshot,
+            Found::Unread(u) => &u.snapshot,
+        }
+    }
+
+    fn decoded(&self) -> Option<&Decoded> {
+        match self {
+            Found::Read(c) => Some(&c.decoded),
+            Found::Unread(_) => None,
+        }
+    }
+}
+
+/// A file over the size limit, measured but not kept in memory.
+struct Unread {
+    version: String,
+    len: u64,
+    snapshot: Snapshot,
+}
+
+/// True when the file `located` opened is over `max_bytes` (`0`: no limit).
+fn over_limit(located: &Located, max_bytes: u64) -> bool {
+    max_bytes != 0
+        && located
+            .file
+            .as_ref()
+            .is_some_and(|(_, stat)| stat.len > max_bytes)
+}
+
+/// Hashes the file `located` opened in chunks, for its version, without keeping its
+/// bytes: a file over the size limit that a whole-file write replaces.
+fn measure(located: &mut Located) -> Result<Unread> {
+    let display = located.display.clone();
+    let Some((file, stat)) = located.file.take() else {
+        return Err(not_found(&display));
+    };
+    let taken_at = SystemTime::now();
+    let version =
+        version::version_of(&file).map_err(|err| io_failure(&err, &display, Action::Read))?;
+    Ok(Unread {
+        len: stat.len,
+        snapshot: Snapshot::new(stat, version.clone(), taken_at, file),
+        version,
+    })
 }
 
 /// Finds `path` and takes its lock: the file's own (by identity, so a link, a second
@@ -360,7 +500,7 @@ fn lock_key(located: &Located) -> LockKey {
 struct Contents {
     decoded: Decoded,
     version: String,
-    #[cfg(test)]
+    /// How many raw bytes were read.
     len: u64,
     snapshot: Snapshot,
 }
@@ -402,7 +542,6 @@ fn read(located: &mut Located, opts: &FileOptions) -> Result<Contents> {
         snapshot: Snapshot::new(stat, version.clone(), taken_at, file),
         decoded,
         version,
-        #[cfg(test)]
         len,
     })
 }
@@ -522,7 +661,9 @@ pub(crate) fn io_failure(err: &io::Error, display: &Path, action: Action) -> Err
         .with_hint("Check the permissions of the file and its folder, or choose another path."),
         K::StorageFull | K::QuotaExceeded => Error::new(
             ErrorCode::IoError,
-            format!("Cannot {verb} {p}: no space left ({err}). Nothing was changed."),
+            // What the call as a whole left as it was is for the caller to say (a patch
+            // puts back the files it wrote, and says so).
+            format!("Cannot {verb} {p}: no space left ({err})."),
         ),
         _ => Error::new(
             ErrorCode::IoError,

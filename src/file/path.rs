@@ -222,7 +222,7 @@ fn confined(
         }
     }
     let reals: Vec<&Path> = roots.iter().map(|r| r.real()).collect();
-    Err(outside_roots(&display, &real, &reals))
+    Err(outside_roots(&display, &reals))
 }
 
 /// Why a walk stopped short.
@@ -798,21 +798,19 @@ fn absolute_path(base: &Path, path: &Path) -> Result<PathBuf> {
     Ok(base.join(path))
 }
 
-fn outside_roots(path: &Path, real: &Path, roots: &[&Path]) -> Error {
+/// `PATH_OUTSIDE_ROOT` naming the path as given and the roots, never where a link or
+/// `..` on the way leads: that is a name outside the root, which the caller (a model)
+/// has no business learning.
+fn outside_roots(path: &Path, roots: &[&Path]) -> Error {
     let roots = roots
         .iter()
         .map(|r| r.display().to_string())
         .collect::<Vec<_>>()
         .join(", ");
-    let shown = if real == path {
-        String::new()
-    } else {
-        format!(" (it resolves to {})", real.display())
-    };
     Error::new(
         ErrorCode::PathOutsideRoot,
         format!(
-            "Path outside the allowed root: {}{shown} is not inside {roots}.",
+            "Path outside the allowed root: {} is not inside {roots}.",
             path.display()
         ),
     )

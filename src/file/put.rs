@@ -23,7 +23,9 @@ use std::path::Path;
 use super::atomic::{self, Expect};
 use super::path::{self, Located};
 use super::sys::Dir;
-use super::{file_changed, io_failure, locate_locked, read, version, Action, FileOptions};
+use super::{
+    check_size, file_changed, io_failure, locate_locked, read, version, Action, FileOptions,
+};
 use crate::error::{Error, ErrorCode, Result};
 use crate::message::Message;
 
@@ -90,8 +92,9 @@ impl NewFolders {
 /// default. With `opts.dry_run` every check is made and nothing is written.
 ///
 /// Fails like [`modify`](super::modify): `FILE_CHANGED` when the file is not as
-/// expected (a new name already taken, or taken by a symbolic link), and the codes of
-/// locating, reading and writing.
+/// expected (a new name already taken, or taken by a symbolic link), `FILE_TOO_LARGE`
+/// past the size limit ([`check_size`](super::check_size)), and the codes of locating,
+/// reading and writing.
 pub fn put(
     path: &Path,
     opts: &FileOptions,
@@ -140,6 +143,8 @@ pub fn put(
             .into(),
         );
     }
+    let old_len = contents.as_ref().map(|c| c.len);
+    check_size(&display, bytes.len() as u64, old_len, opts.max_bytes)?;
     let written = version::version(bytes);
     if opts.dry_run {
         return Ok(Put {

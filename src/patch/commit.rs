@@ -89,6 +89,8 @@ enum Text {
 /// What was on disk when the patch started.
 struct Original {
     version: String,
+    /// How many raw bytes the file had.
+    len: u64,
     decoded: Decoded,
     attributes: Attributes,
     /// The file's identity when it has a single name (see [`file::Loaded`]).
@@ -233,6 +235,7 @@ impl<'o> Disk<'o> {
                 Ok(loaded) => Some(Original {
                     sole_name: loaded.sole_name(),
                     version: loaded.version,
+                    len: loaded.len,
                     attributes: loaded.attributes,
                     decoded: loaded.decoded,
                 }),
@@ -696,8 +699,8 @@ impl<'o> Disk<'o> {
         }
     }
 
-    /// Every check that can be made before writing: permissions, and that each file to
-    /// delete can be deleted.
+    /// Every check that can be made before writing: the size limit, permissions, and
+    /// that each file to delete can be deleted.
     fn check(&self, finals: &[Option<Final>]) -> Result<()> {
         for (s, slot) in self.slots.iter().enumerate() {
             if !self.changed(s, finals) {
@@ -714,7 +717,13 @@ impl<'o> Disk<'o> {
                     file::remove(&slot.display, &opts).map_err(fail)?;
                     file::removable(&slot.display, &self.opts.file).map_err(fail)?;
                 }
-                _ => file::writable(&slot.display, &self.opts.file).map_err(fail)?,
+                (original, Some(end)) => {
+                    let old_len = original.as_ref().map(|o| o.len);
+                    let (new_len, max) = (end.bytes.len() as u64, self.opts.file.max_bytes);
+                    file::check_size(&slot.display, new_len, old_len, max).map_err(fail)?;
+                    file::writable(&slot.display, &self.opts.file).map_err(fail)?
+                }
+                (None, None) => {}
             }
         }
         Ok(())

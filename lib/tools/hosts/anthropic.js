@@ -26,6 +26,7 @@ const nodePath = require('node:path')
 
 const core = require('../../binding.js')
 const { argsObject } = require('../args.js')
+const { cutText } = require('../cut.js')
 const { argumentError, failure, toolError } = require('../errors.js')
 const { readContext, readOptions } = require('../index.js')
 const { closest } = require('../names.js')
@@ -256,7 +257,7 @@ class Editor {
       const cost = line.length + (out.length > 0 ? 1 : 0)
       if (budget !== undefined && used + cost > budget) {
         if (shown === 0) {
-          out.push(line.slice(0, budget))
+          out.push(cutText(line, budget))
           shown = -1
         }
         break

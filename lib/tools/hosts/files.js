@@ -128,7 +128,7 @@ function insideRoots(session, path, absolute) {
   }
   throw toolError(
     'PATH_OUTSIDE_ROOT',
-    `Path outside the allowed root: ${path} (it resolves to ${real}) is not inside ${roots.join(' or ')}. ` +
+    `Path outside the allowed root: ${path} is not inside ${roots.join(' or ')}. ` +
       'Use a path inside the root; symlinks and `..` that lead out of it are refused.',
   )
 }
@@ -149,11 +149,11 @@ function realOrNearest(path) {
   let at = path
   for (;;) {
     try {
-      return nodePath.join(nodeFs.realpathSync.native(at), ...rest)
+      return nodePath.join(nodeFs.realpathSync.native(at), rest.reverse().join(nodePath.sep))
     } catch {
       const up = nodePath.dirname(at)
       if (up === at) return path
-      rest.unshift(nodePath.basename(at))
+      rest.push(nodePath.basename(at))
       at = up
     }
   }
@@ -175,7 +175,8 @@ function reverseDiff(diff) {
   /** @type {string[]} */
   let added = []
   const flush = () => {
-    out.push(...removed, ...added)
+    for (const line of removed) out.push(line)
+    for (const line of added) out.push(line)
     removed = []
     added = []
   }

@@ -11,6 +11,7 @@
 
 const core = require('../../binding.js')
 const { PRESERVE, vocabulary } = require('../../operations.js')
+const { cutText } = require('../cut.js')
 const { hostWords, warningsOf } = require('../wording.js')
 const {
   editText,
@@ -131,7 +132,7 @@ async function snippet(call, path, start, end) {
  */
 function quote(text) {
   const first = text.split('\n')[0]
-  return JSON.stringify(first.length > 40 || text.includes('\n') ? `${first.slice(0, 40)}…` : first)
+  return JSON.stringify(first.length > 40 || text.includes('\n') ? `${cutText(first, 40)}…` : first)
 }
 
 /**
@@ -161,8 +162,9 @@ function claudeCode(session) {
       if (offset > r.totalLines) {
         return ok([`(The file has ${r.totalLines} lines, fewer than offset ${offset}: read from an offset of 1 to ${r.totalLines}.)`, ...said])
       }
-      const { lines, last, capped } = fitLines(r, maxReadChars)
+      const { lines, last, capped, cut } = fitLines(r, maxReadChars)
       const out = lines.map((text, i) => `${catN(r.startLine + i)}${text}`)
+      if (cut) out.push(`(${cut}.)`)
       if (last < r.totalLines) {
         const why = capped ? `, the output is capped at ${maxReadChars} characters` : ''
         out.push(`(Lines ${r.startLine}-${last} of ${r.totalLines}${why}: read on with offset ${last + 1}.)`)

@@ -78,9 +78,21 @@ function fail(tool, failed) {
  */
 async function finalContent(call, path) {
   const r = await currentText(call, path)
-  const { lines, last } = fitLines(r, call.session.settings.maxReadChars)
-  const cut = last < r.totalLines ? [`(lines 1-${last} of ${r.totalLines} shown: the rest is cut)`] : []
-  return [`<final_file_content path="${path}">`, ...lines, ...cut, '</final_file_content>']
+  const { lines, more } = shown(r, call.session.settings.maxReadChars, 'the rest is cut')
+  return [`<final_file_content path="${path}">`, ...lines, ...more, '</final_file_content>']
+}
+
+/**
+ * The lines of a whole file that fit the read budget, and what is said after them when
+ * some are not shown: a line cut, lines left out (`why`).
+ * @param {import('../../../index.js').ReadResult} r
+ * @param {number} maxChars
+ * @param {string} why
+ */
+function shown(r, maxChars, why) {
+  const { lines, last, cut } = fitLines(r, maxChars)
+  const more = [...(cut ? [`(${cut}.)`] : []), ...(last < r.totalLines ? [`(lines 1-${last} of ${r.totalLines} shown: ${why})`] : [])]
+  return { lines, more }
 }
 
 /**
@@ -100,9 +112,8 @@ function cline(session) {
     async run(values, call) {
       const path = /** @type {string} */ (values.path)
       const r = await readLines(call, path, 1)
-      const { lines, last } = fitLines(r, call.session.settings.maxReadChars)
-      const cut = last < r.totalLines ? [`(lines 1-${last} of ${r.totalLines} shown: the file is longer than the output can hold)`] : []
-      return [...lines, ...cut, ...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })].join('\n')
+      const { lines, more } = shown(r, call.session.settings.maxReadChars, 'the file is longer than the output can hold')
+      return [...lines, ...more, ...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })].join('\n')
     },
   })
 

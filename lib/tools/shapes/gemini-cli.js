@@ -198,16 +198,19 @@ function geminiCli(session) {
       if (start > Math.max(r.totalLines, 1)) {
         throw hostError('INVALID_ARGUMENT', `start_line ${start} is past the end of ${path}, which has ${r.totalLines} lines.`)
       }
-      const { lines, last } = fitLines(r, maxReadChars)
+      const { lines, last, cut } = fitLines(r, maxReadChars)
       const text = lines.join('\n')
-      const whole = r.startLine === 1 && last >= r.totalLines
+      const whole = r.startLine === 1 && last >= r.totalLines && cut === undefined
       if (whole) return { llmContent: [text, ...said].filter((s, i) => i === 0 || s).join('\n'), returnDisplay: '' }
       const head = [
         'IMPORTANT: the file is longer than what is shown here.',
         `Shown: lines ${r.startLine}-${last} of ${r.totalLines}.`,
-        last < r.totalLines
-          ? `To read more, call read_file again with start_line ${last + 1} (and end_line to say where to stop).`
-          : 'To read the lines before them, call read_file again with start_line 1.',
+        ...(cut ? [`${cut}.`] : []),
+        ...(last < r.totalLines
+          ? [`To read more, call read_file again with start_line ${last + 1} (and end_line to say where to stop).`]
+          : r.startLine > 1
+            ? ['To read the lines before them, call read_file again with start_line 1.']
+            : []),
         ...said,
         '',
         `--- FILE CONTENT (lines ${r.startLine}-${last}) ---`,

@@ -15,6 +15,7 @@ const nodePath = require('node:path')
 const { TYPES, operation: declared, render, renderContext } = require('../../operations.js')
 const { argsObject, argumentReader } = require('../args.js')
 const { readContext } = require('../context.js')
+const { cutText } = require('../cut.js')
 const { withPrefixRetry } = require('../edits.js')
 const { failure, toolError } = require('../errors.js')
 const { TIER_NOTES, changeSummary, describeEndings } = require('../results.js')
@@ -130,7 +131,7 @@ function hostTool({ host, session, operation, description, run, fail }) {
       const warnings = []
       try {
         const given = argsObject(args, name, example)
-        warnings.push(...reader.unknown(given))
+        for (const w of reader.unknown(given)) warnings.push(w)
         const values = reader.values(given, warnings)
         const call = new Call(session, name, readContext(where, host.context), {
           encoding: /** @type {string | undefined} */ (values.encoding),
@@ -166,10 +167,12 @@ function readLines(call, path, offset, limit) {
 
 /**
  * The lines of a read that fit the tool set's character budget (whole lines; a first
- * line longer than the budget is cut), and whether lines were left out.
+ * line longer than the budget is cut, at a character boundary), whether lines were left
+ * out, and the sentence that says a line is cut, which every host's read shows (else
+ * the model takes the start of the line for all of it).
  * @param {ReadResult} result
  * @param {number} maxChars
- * @returns {{ lines: string[], last: number, capped: boolean, cutLine: boolean }}
+ * @returns {{ lines: string[], last: number, capped: boolean, cut: string | undefined }}
  */
 function fitLines(result, maxChars) {
   const all = result.content.split('\n')
@@ -177,19 +180,21 @@ function fitLines(result, maxChars) {
   /** @type {string[]} */
   const lines = []
   let used = 0
-  let cutLine = false
+  /** @type {string | undefined} */
+  let cut
   for (const text of all) {
     if (used + text.length > maxChars) {
       if (lines.length === 0) {
-        lines.push(text.slice(0, maxChars))
-        cutLine = true
+        const start = cutText(text, maxChars)
+        lines.push(start)
+        cut = `Line ${result.startLine} is cut: ${text.length - start.length} more characters of it are not shown (the output is capped at ${maxChars} characters)`
       }
       break
     }
     lines.push(text)
     used += text.length
   }
-  return { lines, last: result.startLine + lines.length - 1, capped: lines.length < all.length || cutLine, cutLine }
+  return { lines, last: result.startLine + lines.length - 1, capped: lines.length < all.length || cut !== undefined, cut }
 }
 
 /**

@@ -122,10 +122,14 @@ function opencode(session) {
       if (offset > Math.max(total, 1)) {
         throw hostError('INVALID_ARGUMENT', `offset ${offset} is past the end of ${path}, which has ${total} lines.`)
       }
-      const { lines, last, capped } = fitLines(r, maxReadChars)
+      const { lines, last, capped, cut } = fitLines(r, maxReadChars)
       const out = [`<path>${call.absolute(path)}</path>`, '<type>file</type>', '<content>']
       if (total === 0) out.push('(empty file)')
-      else out.push(...lines.map((text, i) => `${r.startLine + i}: ${text}`), '')
+      else {
+        lines.forEach((text, i) => out.push(`${r.startLine + i}: ${text}`))
+        out.push('')
+      }
+      if (cut) out.push(`(${cut}.)`)
       if (total > 0) {
         if (last < total) {
           const why = capped ? ` (output capped at ${maxReadChars} characters)` : ''
@@ -135,8 +139,8 @@ function opencode(session) {
         }
       }
       out.push('</content>')
-      out.push(...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] }))
-      return result(call, path, out, { preview: lines.slice(0, 20).join('\n'), truncated: last < total, loaded: [] })
+      for (const note of notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })) out.push(note)
+      return result(call, path, out, { preview: lines.slice(0, 20).join('\n'), truncated: last < total || cut !== undefined, loaded: [] })
     },
   })
 
@@ -214,9 +218,9 @@ function opencode(session) {
       const lines = ['Success. Updated these files:']
       for (const f of r.files) lines.push(`${marks[f.action]} ${f.action === 'move' ? f.movedTo : f.path}`)
       for (const f of r.files) {
-        lines.push(...notes(HOST, { matchedBy: [...new Set(f.matchedBy)], warnings: warningsOf(f, HOST.wording), about: f.path }))
+        for (const note of notes(HOST, { matchedBy: [...new Set(f.matchedBy)], warnings: warningsOf(f, HOST.wording), about: f.path })) lines.push(note)
       }
-      lines.push(...call.warnings.map((w) => `Warning: ${w}`))
+      for (const w of call.warnings) lines.push(`Warning: ${w}`)
       const diff = r.files.map((f) => f.diff).join('')
       const files = r.files.map((f) => ({
         filePath: call.absolute(f.path),

@@ -123,11 +123,13 @@ function roo(session) {
       const said = notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })
       if (r.totalLines === 0) return [`<file><path>${path}</path>`, '<content/><notice>The file is empty.</notice>', '</file>', ...said].join('\n')
       if (start > r.totalLines) throw hostError('INVALID_ARGUMENT', `start_line ${start} is past the end of ${path}, which has ${r.totalLines} lines.`)
-      const { lines, last } = fitLines(r, maxReadChars)
-      const out = [`<file><path>${path}</path>`, `<content lines="${r.startLine}-${last}">`, ...lines.map((t, i) => `${r.startLine + i} | ${t}`), '</content>']
+      const { lines, last, cut } = fitLines(r, maxReadChars)
+      const out = [`<file><path>${path}</path>`, `<content lines="${r.startLine}-${last}">`]
+      lines.forEach((t, i) => out.push(`${r.startLine + i} | ${t}`))
+      out.push('</content>')
+      if (cut) out.push(`<notice>${cut}.</notice>`)
       if (last < r.totalLines) out.push(`<notice>Lines ${r.startLine}-${last} of ${r.totalLines} are shown; read on with start_line ${last + 1}.</notice>`)
-      out.push('</file>', ...said)
-      return out.join('\n')
+      return [...out, '</file>', ...said].join('\n')
     },
   })
 

@@ -17,18 +17,17 @@
 // none. Each SEARCH is found in the file as it was before the call. Cline expects the
 // blocks in file order; ours may come in any order, and are applied in file order.
 //
-// Where a block goes. The library's patch has two forms, and both are used:
+// Where a block goes: where its SEARCH matches in the whole file, wherever the block
+// stands in the diff. A place is never guessed: a block that matches several places is
+// refused, naming them, unless its line hint (Roo's `:start_line:`) is nearer one of
+// them than any other. The library's patch has two forms, and both are used:
 //
-// - first, the blocks as one patch of the apply_patch format, each a hunk of removed
-//   and added lines in the given order: each must match one place after the one before
-//   (several places fail with TEXT_MULTIPLE_MATCHES, not a guess). Most calls end here.
-// - when that fails on several places where a block has a line hint, or on blocks out
-//   of file order, each block is looked up on its own (its places, from the library),
-//   its place chosen (the one nearest its hint; else the only one after the block
-//   before it), and the blocks are sent as a unified diff whose hunk headers name those
-//   lines: a unified hunk goes to the match nearest its header's line, here exactly the
-//   place chosen. A place is never guessed: a block with several candidates and no
-//   hint, or a hint equally near two of them, fails with the lines to choose from.
+// - a diff of one block is a patch of the apply_patch format, one hunk of removed and
+//   added lines, which the library looks for in the whole file (several places fail
+//   with TEXT_MULTIPLE_MATCHES). Most calls end here.
+// - otherwise each block is looked up on its own (its places, from a dry run of the
+//   library), its place chosen, and the blocks are sent as a unified diff whose hunk
+//   headers name those lines.
 
 const nodePath = require('node:path')
 const crypto = require('node:crypto')
@@ -58,13 +57,33 @@ const { render } = require('../wording.js')
  * @property {(line: string) => boolean} isStart the line that opens a block
  * @property {(line: string) => boolean} isSeparator the line between SEARCH and REPLACE
  * @property {(line: string) => boolean} isEnd the line that closes a block
+ * @property {(line: string) => boolean} isMarker any line the dialect reads as a marker
+ *   (Roo's `:start_line:` and `-------` lines too): the lines a backslash escapes
+ * @property {(line: string) => boolean} isCutStart the start of an opening marker cut short (`------- SEA`)
+ * @property {(line: string) => boolean} isCutEnd the start of a closing marker cut short (`+++++++ REPL`)
  * @property {string} start how a message shows the opening marker
  * @property {string} end how a message shows the closing marker
  * @property {boolean} hints whether `:start_line:` / `:end_line:` and a `-------` line may open a SEARCH
- * @property {boolean} openEnd whether the last block may lack its closing marker
+ * @property {boolean} openEnd whether a diff of one block may lack its closing marker
  * @property {RegExp} [numbered] a line-number prefix (Roo's `12 | `) removed from a
  *   block whose SEARCH lines all carry one
  */
+
+/**
+ * A test for a marker cut short where output stops: a run of the marker's character
+ * (`run`), then nothing, or a space and the start of its word.
+ * @param {RegExp} run
+ * @param {string} word
+ * @returns {(line: string) => boolean}
+ */
+function cutMarker(run, word) {
+  return (line) => {
+    const m = run.exec(line)
+    if (!m) return false
+    const rest = line.slice(m[0].length)
+    return rest === '' || (rest.startsWith(' ') && ` ${word}`.startsWith(rest))
+  }
+}
 
 // The markers as Cline reads them (any run of three or more of the marker character;
 // the legacy `<<<<<<<`/`>>>>>>>` forms too, and a `>` models add after the word).
@@ -78,18 +97,33 @@ const CLINE = {
   isStart: (line) => CLINE_START.test(line),
   isSeparator: (line) => CLINE_SEPARATOR.test(line),
   isEnd: (line) => CLINE_END.test(line),
+  isMarker: (line) => CLINE_START.test(line) || CLINE_SEPARATOR.test(line) || CLINE_END.test(line),
+  isCutStart: cutMarker(/^(?:-+|<+)/, 'SEARCH'),
+  isCutEnd: cutMarker(/^(?:\++|>+)/, 'REPLACE'),
   start: '------- SEARCH',
   end: '+++++++ REPLACE',
   hints: false,
   openEnd: true,
 }
 
-/** Roo's blocks: the markers of seven characters, trailing whitespace allowed. @type {Dialect} */
+// Roo's: the markers of seven characters, trailing whitespace allowed, and the lines
+// that may open a SEARCH (`:start_line:N`, `:end_line:N`, then `-------`).
+const ROO_START = /^<<<<<<< SEARCH>?\s*$/
+const ROO_SEPARATOR = /^=======\s*$/
+const ROO_END = /^>>>>>>> REPLACE\s*$/
+const ROO_START_LINE = /^\s*:start_line:\s*\[?\s*(\d+)\s*\]?\s*$/
+const ROO_END_LINE = /^\s*:end_line:\s*\[?\s*\d+\s*\]?\s*$/
+const ROO_HINTS_END = /^-------\s*$/
+
+/** Roo's blocks. @type {Dialect} */
 const ROO = {
   name: 'roo',
-  isStart: (line) => /^<<<<<<< SEARCH>?\s*$/.test(line),
-  isSeparator: (line) => /^=======\s*$/.test(line),
-  isEnd: (line) => /^>>>>>>> REPLACE\s*$/.test(line),
+  isStart: (line) => ROO_START.test(line),
+  isSeparator: (line) => ROO_SEPARATOR.test(line),
+  isEnd: (line) => ROO_END.test(line),
+  isMarker: (line) => [ROO_START, ROO_SEPARATOR, ROO_END, ROO_START_LINE, ROO_END_LINE, ROO_HINTS_END].some((m) => m.test(line)),
+  isCutStart: cutMarker(/^<+/, 'SEARCH'),
+  isCutEnd: cutMarker(/^>+/, 'REPLACE'),
   start: '<<<<<<< SEARCH',
   end: '>>>>>>> REPLACE',
   hints: true,
@@ -100,14 +134,13 @@ const ROO = {
 /** Lines that look like a marker but are not one: refused rather than taken as content. */
 const NEAR_MARKER = /^\s*(?:[-<=>+]{2,}\s*(?:SEARCH|REPLACE)\b|(?:[-<=>+]{2,}\s*)+(?:SEARCH|REPLACE)|[<>]{5,}|={5,}\s*$)/
 
-/** A marker escaped with a backslash, as content (Roo's way of writing a marker line). */
-const ESCAPED = /^\\((?:<{3,}|={3,}|>{3,}|-{3,}|\+{3,})|:start_line:|:end_line:)/
-
 /** How far from its hint (in lines) a block may be found among several places (Roo's window). */
 const HINT_WINDOW = 40
 
 /**
- * The diff's blocks. A malformed diff fails with PATCH_INVALID, naming the line.
+ * The diff's blocks. A malformed diff fails with PATCH_INVALID, naming the line, and
+ * so does a diff cut short (output stops at a token limit anywhere): one that ends in
+ * a block, or in a marker cut short, is never taken as the blocks that arrived.
  * @param {string} diff
  * @param {Dialect} dialect
  * @param {number} [defaultHint] a hint for every block without its own (Roo's start_line argument)
@@ -124,6 +157,10 @@ function parseBlocks(diff, dialect, defaultHint) {
   let opened = 0
   const invalid = (/** @type {number} */ at, /** @type {string} */ what) =>
     new EolEditError(`The diff is malformed at line ${at}: ${what}`, { code: 'PATCH_INVALID', hint: format(dialect) })
+  const cut = `the diff looks cut off. Send the whole diff again, each block ending with \`${dialect.end}\`.`
+  // The diff's last line with something on it: where output cut short would end.
+  let last = lines.length - 1
+  while (last > 0 && lines[last].trim() === '') last--
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]
@@ -140,6 +177,7 @@ function parseBlocks(diff, dialect, defaultHint) {
       if (dialect.isSeparator(line) || dialect.isEnd(line)) {
         throw invalid(at, `\`${line.trim()}\` comes before any \`${dialect.start}\` line.`)
       }
+      if (i === last && dialect.isCutStart(line.trim())) throw invalid(at, `\`${line.trim()}\` is the start of a \`${dialect.start}\` line: ${cut}`)
       if (NEAR_MARKER.test(line)) throw invalid(at, `\`${line.trim()}\` is not a marker: a block opens with \`${dialect.start}\` on a line of its own.`)
       // Anything else between blocks (a file name, a code fence, a blank line) is not part of them.
       continue
@@ -153,7 +191,7 @@ function parseBlocks(diff, dialect, defaultHint) {
       if (dialect.isStart(line) || dialect.isEnd(line)) {
         throw invalid(at, `the block that opens at line ${opened} has no \`=======\` line between its SEARCH and REPLACE parts.`)
       }
-      b.search.push(unescape(line))
+      b.search.push(unescape(line, dialect))
       continue
     }
     if (dialect.isEnd(line)) {
@@ -170,18 +208,12 @@ function parseBlocks(diff, dialect, defaultHint) {
       )
     }
     if (dialect.hints && /^\s*:(start|end)_line:/.test(line)) throw invalid(at, '`:start_line:` goes right after the SEARCH marker, not in the REPLACE part.')
-    b.replace.push(unescape(line))
+    b.replace.push(unescape(line, dialect))
   }
-  if (state === 'search') throw invalid(lines.length, `the block that opens at line ${opened} has no \`=======\` line.`)
+  if (state === 'search') throw invalid(lines.length, `the block that opens at line ${opened} has no \`=======\` line: ${cut}`)
   if (state === 'replace') {
-    const b = /** @type {Block} */ (block)
-    if (!dialect.openEnd) throw invalid(lines.length, `the block that opens at line ${opened} has no \`${dialect.end}\` line.`)
-    // Cline takes a last block without its closing marker as closed where the diff ends,
-    // but not the final line break or a marker cut short.
-    while (b.replace.length > 0 && (b.replace[b.replace.length - 1] === '' || /^[+>]{3,}/.test(b.replace[b.replace.length - 1]))) {
-      b.replace.pop()
-    }
-    blocks.push(finish(b, dialect))
+    const refuse = (/** @type {string} */ what) => invalid(lines.length, `the block that opens at line ${opened} ${what}: ${cut}`)
+    blocks.push(finish(openBlock(/** @type {Block} */ (block), blocks.length, dialect, refuse), dialect))
   }
   if (blocks.length === 0) {
     throw new EolEditError(`The diff has no SEARCH/REPLACE block: each starts with a \`${dialect.start}\` line.`, {
@@ -190,6 +222,34 @@ function parseBlocks(diff, dialect, defaultHint) {
     })
   }
   return blocks
+}
+
+/**
+ * The last block of a diff that ends without its closing marker, when it may be taken
+ * as closed where the diff ends: Cline takes one so, a model that forgot the marker.
+ * But output cut at a token limit ends the same way, anywhere, so the block is refused
+ * where it shows the cut: blocks before it were closed (it is not the only one), or its
+ * REPLACE is empty (the cut came after `=======`), or ends in a closing marker cut
+ * short, or its SEARCH is empty (a whole new file, which a cut would truncate).
+ * @param {Block} block
+ * @param {number} before how many blocks came before it
+ * @param {Dialect} dialect
+ * @param {(what: string) => EolEditError} refuse
+ * @returns {Block}
+ */
+function openBlock(block, before, dialect, refuse) {
+  const missing = `has no \`${dialect.end}\` line`
+  if (!dialect.openEnd) throw refuse(missing)
+  if (before > 0) throw refuse(`${missing}, while the blocks before it have theirs`)
+  // The diff's final line break is not a line of the REPLACE part.
+  const replace = block.replace.slice()
+  while (replace.length > 0 && replace[replace.length - 1] === '') replace.pop()
+  if (replace.length > 0 && dialect.isCutEnd(replace[replace.length - 1].trim())) {
+    throw refuse(`ends with \`${replace[replace.length - 1].trim()}\`, the start of a \`${dialect.end}\` line`)
+  }
+  if (replace.length === 0) throw refuse(`${missing} and nothing after its \`=======\` line`)
+  if (block.search.length === 0) throw refuse(`${missing}, and its empty SEARCH would replace the whole file with what arrived`)
+  return { ...block, replace }
 }
 
 /**
@@ -203,26 +263,33 @@ function readHints(lines, at, block) {
   let i = at
   let hinted = false
   for (; i < lines.length; i++) {
-    const start = /^\s*:start_line:\s*\[?\s*(\d+)\s*\]?\s*$/.exec(lines[i])
+    const start = ROO_START_LINE.exec(lines[i])
     if (start) {
       const n = Number(start[1])
       if (n > 0) block.hint = n
       hinted = true
       continue
     }
-    if (/^\s*:end_line:\s*\[?\s*\d+\s*\]?\s*$/.test(lines[i])) {
+    if (ROO_END_LINE.test(lines[i])) {
       hinted = true
       continue
     }
     break
   }
-  if (hinted && i < lines.length && /^-{3,}\s*$/.test(lines[i])) i++
+  if (hinted && i < lines.length && ROO_HINTS_END.test(lines[i])) i++
   return i
 }
 
-/** A line without the backslash that escapes a marker in it. @param {string} line */
-function unescape(line) {
-  return ESCAPED.test(line) ? line.slice(1) : line
+/**
+ * A line of a block as content. A line the dialect reads as a marker is written with a
+ * backslash before it (`\=======`), and a line that has backslashes before a marker
+ * (`\\=======`) keeps all but one; any other line is as given (`\---` is Markdown).
+ * @param {string} line
+ * @param {Dialect} dialect
+ */
+function unescape(line, dialect) {
+  const backslashes = /^\\+/.exec(line)
+  return backslashes && dialect.isMarker(line.slice(backslashes[0].length)) ? line.slice(1) : line
 }
 
 /**
@@ -294,15 +361,19 @@ function applyBlocks(call, path, blocks, dialect, words) {
       }
       // The dry run `approve` was shown and the real run apply the same patch.
       if (plan !== undefined) return attempt(plan, dryRun)
-      const inOrder = { patch: codexPatch(name, blocks), order: blocks }
-      try {
-        const result = await run(inOrder.patch, dryRun)
-        plan = inOrder
-        return result
-      } catch (error) {
-        if (!needsPlaces(error, blocks)) throw said(error, blocks)
+      if (blocks.length === 1) {
+        // One block is looked for in the whole file by the patch itself, which refuses
+        // several places; only a hint among them needs them listed.
+        const alone = { patch: codexPatch(name, blocks[0]), order: blocks }
+        try {
+          const result = await run(alone.patch, dryRun)
+          plan = alone
+          return result
+        } catch (error) {
+          if (!(codeOf(error) === 'TEXT_MULTIPLE_MATCHES' && blocks[0].hint !== undefined)) throw said(error, blocks)
+        }
       }
-      plan = await unifiedPatch(name, blocks, (patch) => run(patch, true), dialect, said)
+      plan = await placedPatch(name, blocks, (patch) => run(patch, true), dialect, said)
       return attempt(plan, dryRun)
     },
     files: (result) => result.files.map((f) => ({ path, diff: f.diff, summary: changeSummary(call.tool, path, f.diff), version: f.version })),
@@ -314,26 +385,21 @@ function applyBlocks(call, path, blocks, dialect, words) {
  * @typedef {{ patch: string, order: Block[] }} Plan
  */
 
-/**
- * Whether a failure of the blocks in the given order may be one of order or of a
- * place a hint chooses, which looking each block up on its own settles.
- * @param {unknown} error
- * @param {Block[]} blocks
- */
-function needsPlaces(error, blocks) {
-  const code = error && /** @type {{ code?: unknown }} */ (error).code
-  if (code === 'TEXT_MULTIPLE_MATCHES') return blocks.some((b) => b.hint !== undefined)
-  return code === 'TEXT_NOT_FOUND' && blocks.length > 1
+/** The `code` of a thrown error, if it has one. @param {unknown} error */
+function codeOf(error) {
+  return error && typeof error === 'object' ? /** @type {{ code?: unknown }} */ (error).code : undefined
 }
 
 /**
- * The blocks as one patch of the apply_patch format, in the given order.
+ * One block as a patch of the apply_patch format: a hunk of its SEARCH lines removed
+ * and its REPLACE lines added, found anywhere in the file.
  * @param {string} name
- * @param {Block[]} blocks
+ * @param {Block} block
  */
-function codexPatch(name, blocks) {
-  const out = ['*** Begin Patch', `*** Update File: ${name}`]
-  for (const b of blocks) out.push('@@', ...b.search.map((l) => `-${l}`), ...b.replace.map((l) => `+${l}`))
+function codexPatch(name, block) {
+  const out = ['*** Begin Patch', `*** Update File: ${name}`, '@@']
+  for (const l of block.search) out.push(`-${l}`)
+  for (const l of block.replace) out.push(`+${l}`)
   out.push('*** End Patch', '')
   return out.join('\n')
 }
@@ -344,7 +410,11 @@ function codexPatch(name, blocks) {
  */
 
 /**
- * The blocks as a unified diff, each hunk's header naming the line its block goes to.
+ * The blocks as a unified diff, each hunk's header naming the line its block goes to:
+ * a unified hunk goes to the match nearest its header's line, here exactly the place
+ * chosen. Each block is looked up in the whole file, as it was before the call, so a
+ * block that matches several places is refused (or placed by its hint) wherever it
+ * stands in the diff, never placed by the blocks before it.
  * @param {string} name the file's name in the patch
  * @param {Block[]} blocks
  * @param {(patch: string) => Promise<PatchResult>} dryRun
@@ -352,15 +422,10 @@ function codexPatch(name, blocks) {
  * @param {Said} said
  * @returns {Promise<Plan>}
  */
-async function unifiedPatch(name, blocks, dryRun, dialect, said) {
+async function placedPatch(name, blocks, dryRun, dialect, said) {
   /** @type {Array<{ block: Block, at: number }>} */
   const placed = []
-  let previousEnd = 0
-  for (const block of blocks) {
-    const at = choose(block, await places(name, block, dryRun, said), previousEnd, dialect)
-    placed.push({ block, at })
-    previousEnd = at + block.search.length - 1
-  }
+  for (const block of blocks) placed.push({ block, at: choose(block, await places(name, block, dryRun, said), dialect) })
   placed.sort((a, b) => a.at - b.at)
   for (let i = 1; i < placed.length; i++) {
     const before = placed[i - 1]
@@ -378,7 +443,9 @@ async function unifiedPatch(name, blocks, dryRun, dialect, said) {
     const n = block.search.length
     const m = block.replace.length
     const to = at + delta
-    out.push(`@@ -${at},${n} +${m === 0 ? to - 1 : to},${m} @@`, ...block.search.map((l) => `-${l}`), ...block.replace.map((l) => `+${l}`))
+    out.push(`@@ -${at},${n} +${m === 0 ? to - 1 : to},${m} @@`)
+    for (const l of block.search) out.push(`-${l}`)
+    for (const l of block.replace) out.push(`+${l}`)
     delta += m - n
   }
   out.push('')
@@ -386,9 +453,10 @@ async function unifiedPatch(name, blocks, dryRun, dialect, said) {
 }
 
 /**
- * The lines where a block's SEARCH matches in the file (each match's first line), from
- * the library: its places when there are several; when there is one, a dry run that
- * adds a line of its own right after it says where.
+ * The lines where a block's SEARCH matches in the whole file (each match's first
+ * line), from the library: its places when there are several and the block has a hint
+ * to choose by (without one, the library's refusal names them); when there is one, a
+ * dry run that puts a line of its own in the SEARCH lines' place says where.
  * @param {string} name
  * @param {Block} block
  * @param {(patch: string) => Promise<PatchResult>} dryRun
@@ -397,21 +465,22 @@ async function unifiedPatch(name, blocks, dryRun, dialect, said) {
  */
 async function places(name, block, dryRun, said) {
   const mark = `eol-edit-place-${crypto.randomBytes(12).toString('hex')}`
-  const patch = ['*** Begin Patch', `*** Update File: ${name}`, '@@', ...block.search.map((l) => ` ${l}`), `+${mark}`, '*** End Patch', ''].join('\n')
+  const patch = codexPatch(name, { ...block, replace: [mark] })
   try {
     const result = await dryRun(patch)
-    const after = markedLine(result.files[0].diff, mark)
-    if (after === undefined) throw new Error('the added line is not in the diff')
-    return [after - block.search.length]
+    const at = markedLine(result.files[0].diff, mark)
+    if (at === undefined) throw new Error('the added line is not in the diff')
+    return [at]
   } catch (error) {
     const e = /** @type {{ code?: unknown, lines?: unknown }} */ (error)
-    if (e && e.code === 'TEXT_MULTIPLE_MATCHES' && Array.isArray(e.lines)) return [...e.lines].sort((a, b) => a - b)
+    if (block.hint !== undefined && e && e.code === 'TEXT_MULTIPLE_MATCHES' && Array.isArray(e.lines)) return [...e.lines].sort((a, b) => a - b)
     throw said(error, [block])
   }
 }
 
 /**
- * The line number, in the new text, of the line `+mark` of a unified diff.
+ * The line number, in the new text, of the added line `mark` of a unified diff (a
+ * lenient tier may have indented it).
  * @param {string} diff
  * @param {string} mark
  */
@@ -425,7 +494,7 @@ function markedLine(diff, mark) {
     }
     if (text.startsWith('+++ ') || text.startsWith('--- ')) continue
     if (text.startsWith('+')) {
-      if (text.slice(1) === mark) return line
+      if (text.trim().endsWith(mark)) return line
       line++
     } else if (text.startsWith(' ')) {
       line++
@@ -435,41 +504,37 @@ function markedLine(diff, mark) {
 }
 
 /**
- * Where a block goes, of the places its SEARCH matches: the only one; else the one
- * nearest its hint; else the only one after the block before it. Never a guess.
+ * Where a block goes, of the places its SEARCH matches: the only one, or the one
+ * nearest its hint, within HINT_WINDOW lines of it. Never a guess: a hint equally near
+ * two places, or near none, is refused with the lines to choose from.
  * @param {Block} block
- * @param {number[]} candidates
- * @param {number} previousEnd the last line of the block before it (0: none)
+ * @param {number[]} candidates in file order
  * @param {Dialect} dialect
  */
-function choose(block, candidates, previousEnd, dialect) {
+function choose(block, candidates, dialect) {
   if (candidates.length === 1) return candidates[0]
-  const label = `SEARCH block #${block.index + 1}`
-  const listed = candidates.join(', ')
-  const { hint } = block
-  if (hint !== undefined) {
-    const distance = (/** @type {number} */ c) => Math.abs(c - hint)
-    const best = Math.min(...candidates.map(distance))
-    const nearest = candidates.filter((c) => distance(c) === best)
-    if (nearest.length === 1 && best <= HINT_WINDOW) return nearest[0]
-    const why =
-      nearest.length > 1
-        ? `lines ${nearest.join(' and ')} are equally near its :start_line: ${hint}`
-        : `none of them is within ${HINT_WINDOW} lines of its :start_line: ${hint}`
-    throw ambiguous(`${label} matches ${candidates.length} places, at lines ${listed}, and ${why}.`, candidates, dialect)
+  const hint = /** @type {number} */ (block.hint)
+  let best = Infinity
+  /** @type {number[]} */
+  let nearest = []
+  for (const c of candidates) {
+    const distance = Math.abs(c - hint)
+    if (distance < best) {
+      best = distance
+      nearest = [c]
+    } else if (distance === best) {
+      nearest.push(c)
+    }
   }
-  const after = candidates.filter((c) => c > previousEnd)
-  if (after.length === 1) return after[0]
-  throw ambiguous(`${label} matches ${candidates.length} places, at lines ${listed}.`, candidates, dialect)
-}
-
-/**
- * @param {string} message
- * @param {number[]} lines
- * @param {Dialect} dialect
- */
-function ambiguous(message, lines, dialect) {
-  return new EolEditError(`${message} Nothing was written. ${fixAmbiguity(dialect)}`, { code: 'TEXT_MULTIPLE_MATCHES', lines })
+  if (nearest.length === 1 && best <= HINT_WINDOW) return nearest[0]
+  const why =
+    nearest.length > 1
+      ? `lines ${nearest.join(' and ')} are equally near its :start_line: ${hint}`
+      : `none of them is within ${HINT_WINDOW} lines of its :start_line: ${hint}`
+  throw new EolEditError(
+    `SEARCH block #${block.index + 1} matches ${candidates.length} places, at lines ${candidates.join(', ')}, and ${why}. Nothing was written. ${fixAmbiguity(dialect)}`,
+    { code: 'TEXT_MULTIPLE_MATCHES', lines: candidates },
+  )
 }
 
 /** What to do about a SEARCH that matches several places. @param {Dialect} dialect */
