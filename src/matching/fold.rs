@@ -157,8 +157,8 @@ impl<'a> Folded<'a> {
 /// The characters of `text` as the folding reads them, in order: each is one
 /// character (or one byte that is not UTF-8) with the combining marks after it, which
 /// NFC may compose with it. [`fold`] folds each on its own, so the folded text is the
-/// folded characters one after another, and two texts fold alike exactly when their
-/// characters, paired in order, do.
+/// folded characters one after another: two texts whose characters, paired in order,
+/// fold alike fold alike.
 pub fn characters(text: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
     let mut i = 0;
     std::iter::from_fn(move || {
