@@ -7,8 +7,8 @@
 //! last one, are then rewritten by [`align::replace_with_origins`] exactly as an edit's
 //! match is, each new line's origin taken from the hunk itself: a context
 //! line keeps its bytes and ending, a changed line (removed, then added in its place)
-//! takes the ending of the line it replaces, an added line the region's dominant ending
-//! (the file's on a tie). Bytes outside the hunks are never copied into anything but the
+//! takes the ending of the line it replaces and keeps the file's characters the hunk
+//! left alone, an added line the region's dominant ending (the file's on a tie). Bytes outside the hunks are never copied into anything but the
 //! splices' gaps.
 //!
 //! Where several places match, a unified diff's line number picks the nearest, an `@@`
@@ -1003,10 +1003,11 @@ mod tests {
         let hunks = envelope("@@\n a = 1\n-      b = 2\n+      b = 3");
         let out = updated(src.as_bytes(), &hunks, Format::Envelope).unwrap();
         assert_eq!(out.matched_by, [Tier::LeadingWhitespace]);
-        // Kept lines keep their bytes; the new line is written as the patch has it.
+        // Kept lines keep their bytes; the changed line keeps the file's indentation,
+        // which the hunk left as it was, and takes the rest as the patch has it.
         assert_eq!(
             out.splices.to_vec(src.as_bytes()),
-            b"def f():\n    a = 1\n      b = 3\n"
+            b"def f():\n    a = 1\n        b = 3\n"
         );
         // A unified diff is read as git reads it: no such tier.
         let e = updated(src.as_bytes(), &hunks, Format::Unified).unwrap_err();
