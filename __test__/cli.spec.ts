@@ -156,7 +156,8 @@ describe('edit', () => {
     const r = cli(['edit', 'r.txt', '--old', 'x "q"', '--new', 'y "q"', '--replace-all'])
     expectStatus(r, 0)
     expect(r.stderr).toMatch(/^note: matched by the lenient unicode tier/)
-    expectBytes(p, 'y "q"\r\ny "q"\r\n')
+    // The quotes the model left alone stay the file's.
+    expectBytes(p, 'y “q”\r\ny “q”\r\n')
   })
 
   it('a failed edit exits 1 with CODE: message, and leaves the file alone', () => {

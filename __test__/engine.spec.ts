@@ -205,7 +205,8 @@ describe('tiers: how oldText was found (matchedBy)', () => {
 
   it('unicode: curly quotes in the file, straight quotes from the model', () => {
     const r = edit('say(\u201chi\u201d);\r\nnext\r\n', 'say("hi");', 'say("bye");')
-    expectSame(r.content, 'say("bye");\r\nnext\r\n')
+    // The quotes the model left alone stay the file's; the word it changed is its own.
+    expectSame(r.content, 'say(\u201cbye\u201d);\r\nnext\r\n')
     expect(r.matchedBy).toEqual(['unicode'])
   })
 
@@ -216,7 +217,7 @@ describe('tiers: how oldText was found (matchedBy)', () => {
 
   it('unicode: a no-break space in the file, a plain space from the model', () => {
     const r = edit('x\u00a0=\u00a01;\n', 'x = 1;', 'x = 2;')
-    expectSame(r.content, 'x = 2;\n')
+    expectSame(r.content, 'x\u00a0=\u00a02;\n')
     expect(r.matchedBy).toEqual(['unicode'])
   })
 
@@ -246,8 +247,9 @@ describe('tiers: how oldText was found (matchedBy)', () => {
 
   it('innerWhitespace: lost alignment padding inside lines', () => {
     const r = edit('const a   = 1;\r\nconst bcd = 2;\r\nend\r\n', 'const a = 1;\nconst bcd = 2;', 'const a = 10;\nconst bcd = 2;')
-    // The changed line is the model's; the line it left alone keeps its padding.
-    expectSame(r.content, 'const a = 10;\r\nconst bcd = 2;\r\nend\r\n')
+    // The line the model left alone keeps its bytes; the changed one keeps the padding
+    // the model did not touch.
+    expectSame(r.content, 'const a   = 10;\r\nconst bcd = 2;\r\nend\r\n')
     expect(r.matchedBy).toEqual(['innerWhitespace'])
   })
 
@@ -260,7 +262,7 @@ describe('tiers: how oldText was found (matchedBy)', () => {
   it('innerWhitespace: indentation still has to be equal (a different indentation is the indentation tier)', () => {
     const r = edit('    a   = 1\n', 'a = 1', 'a = 2')
     expect(r.matchedBy).toEqual(['indentation'])
-    expectSame(r.content, '    a = 2\n')
+    expectSame(r.content, '    a   = 2\n')
   })
 
   it('innerWhitespace comes after trailingWhitespace', () => {
@@ -688,7 +690,7 @@ describe('every kind of ending, in every path', () => {
 
   it('the innerWhitespace tier in a lone-CR file', () => {
     const r = edit('a  =  1\rb  =  2\r', 'a = 1\nb = 2', 'a = 1\nb = 3')
-    expectSame(r.content, 'a  =  1\rb = 3\r')
+    expectSame(r.content, 'a  =  1\rb  =  3\r')
     expect(r.matchedBy).toEqual(['innerWhitespace'])
   })
 
@@ -752,14 +754,15 @@ describe('multiple edits', () => {
   })
 
   it('report the tier of each edit', () => {
-    // The third edit is found by indentation on the unescaped text; its changed line
+    // The first edit keeps the quotes the model left alone. The third is found by
+    // indentation on the unescaped text; it rewrites its line as a whole, so the line
     // is the model's, re-indented (the file's trailing spaces went with the old line).
     const r = applyEdits('say(\u201chi\u201d)\n  x  \n', [
       { oldText: 'say("hi")', newText: 'say("bye")' },
       { oldText: 'x', newText: 'y' },
       { oldText: 'y\\n', newText: 'z\\n' },
     ])
-    expectSame(r.content, 'say("bye")\n  z\n')
+    expectSame(r.content, 'say(\u201cbye\u201d)\n  z\n')
     expect(r.matchedBy).toEqual(['unicode', 'exact', 'unescaped'])
   })
 

@@ -387,7 +387,19 @@ describe.each(Object.entries(forms))('%s forms', (_form, f) => {
       const file = write(path.join(tmp(), 'a.txt'), 'if (a) {  \r\n  call("x")\t\r\n}\r\n')
       const r = await f.editFile(file, 'if (a) {\n  call("x")\n}', 'if (a) {\n  call("y")\n}')
       expect(r.matchedBy).toEqual(['trailingWhitespace'])
-      expectBytes(file, 'if (a) {  \r\n  call("y")\r\n}\r\n')
+      // The changed line keeps its trailing tab too: the model left it alone.
+      expectBytes(file, 'if (a) {  \r\n  call("y")\t\r\n}\r\n')
+    })
+
+    it.each([
+      ['CRLF', '\r\n', '\r\n', '\r\n'],
+      ['mixed', '\r\n', '\r', '\n'],
+      ['lone-CR', '\r', '\r', '\r'],
+    ])('keeps the quotes, apostrophe and dash the model left alone on a line it changed (%s)', async (_kind, e1, e2, e3) => {
+      const file = write(path.join(tmp(), 'a.txt'), `a${e1}msg = \u201Cit\u2019s \u2014 fine\u201D${e2}b${e3}`)
+      const r = await f.editFile(file, 'msg = "it\'s - fine"', 'msg = "it\'s - fine!"')
+      expect(r.matchedBy).toEqual(['unicode'])
+      expectBytes(file, `a${e1}msg = \u201Cit\u2019s \u2014 fine!\u201D${e2}b${e3}`)
     })
 
     it('returns a version equal to what readFile then reports', async () => {
@@ -685,6 +697,13 @@ describe('encodings', () => {
       const r = await eol.editFile(file, 'wörld 😀\n', 'wörld 🌍\nmöre\n')
       expectBytes(file, encode('héllo ✓\r\nwörld 🌍\r\nmöre\r\nend\r\n', encoding))
       expect(eol.readFileSync(file).version).toBe(r.version)
+    })
+
+    it('editFile keeps the quotes, apostrophe and dash the model left alone on a line it changed', async () => {
+      const file = setup('a\r\nmsg = \u201Cit\u2019s \u2014 fine\u201D\r\nb\r\n')
+      const r = await eol.editFile(file, 'msg = "it\'s - fine"', 'msg = "it\'s - fine!"')
+      expect(r.matchedBy).toEqual(['unicode'])
+      expectBytes(file, encode('a\r\nmsg = \u201Cit\u2019s \u2014 fine!\u201D\r\nb\r\n', encoding))
     })
 
     it('multiEdit and deleteRange round-trip it', async () => {

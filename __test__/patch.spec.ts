@@ -110,7 +110,8 @@ describe('both formats keep every line ending, the BOM and the encoding', () => 
     const r = eol.applyPatchSync(envelope('*** Update File: q.md\n@@\n Say "hi"\n-old line\n+new line\n end'), {
       cwd: dir,
     })
-    expect(read(dir, 'q.md').toString()).toBe('Say \u201chi\u201d  \r\nnew line\r\nend\r\n')
+    // The changed line keeps the trailing tab the hunk left alone.
+    expect(read(dir, 'q.md').toString()).toBe('Say \u201chi\u201d  \r\nnew line\t\r\nend\r\n')
     expect(r.files[0].matchedBy).toEqual(['trailingWhitespace'])
   })
 })

@@ -265,7 +265,8 @@ describe('what the gemini-cli shape keeps that its own replace would damage', ()
     const dir = project({ 'q.txt': 'say \u201chi\u201d\r\nsay \u201chi\u201d\r\n' })
     const r = await gemini(dir).replace.execute({ file_path: 'q.txt', old_string: 'say "hi"', new_string: 'say "bye"', expected_replacements: 2 })
     expect(r.error).toBeUndefined()
-    expect(bytes(dir, 'q.txt')).toBe(visible('say "bye"\r\nsay "bye"\r\n'))
+    // The quotes the model left alone stay the file's.
+    expect(bytes(dir, 'q.txt')).toBe(visible('say \u201cbye\u201d\r\nsay \u201cbye\u201d\r\n'))
   })
 })
 

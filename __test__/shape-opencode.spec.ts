@@ -276,7 +276,8 @@ describe('what the opencode shape keeps that a plain string replace would damage
     const dir = project({ 'q.txt': 'say \u201chi\u201d  \r\nkeep\u00a0this\r\n' })
     const r = await opencode(dir).edit.execute({ filePath: 'q.txt', oldString: 'say "hi"\nkeep this', newString: 'say "bye"\nkeep this' }, ctx)
     expect(r.output).toMatch(/Note: matched only after/)
-    expect(bytes(dir, 'q.txt')).toBe(visible('say "bye"\r\nkeep\u00a0this\r\n'))
+    // The changed line keeps the quotes and trailing spaces the model left alone.
+    expect(bytes(dir, 'q.txt')).toBe(visible('say \u201cbye\u201d  \r\nkeep\u00a0this\r\n'))
   })
 
   it('writes a whole file over a CRLF one keeping CRLF, and a new file with LF', async () => {

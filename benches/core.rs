@@ -7,6 +7,8 @@
 //! - `not_found`: a `TEXT_NOT_FOUND` end to end (every tier, then the explanation) on
 //!   1 MiB of identical lines and on a near-miss in source-like text;
 //! - `align`: `replace` over a whole 1 MiB file (what `writeFile` does);
+//! - `changed_lines`: `replace` of one line a lenient tier matched, whose untouched
+//!   characters keep the file's;
 //! - `engine` / `diff`: one edit end to end, and the summary of its change.
 //!
 //! Divan prints median and spread per benchmark; throughput is in bytes of input.
@@ -285,6 +287,39 @@ mod alignment {
                 Ending::CrLf,
             )
         });
+    }
+}
+
+/// Lines changed inside a match of a lenient tier: the model's old and new line are
+/// aligned character by character, so that what the model left alone keeps the
+/// file's characters (curly quotes here).
+mod changed_lines {
+    use super::*;
+
+    /// `kind`: "short" (one line of code, a word added), "long" (a 40 KiB line, a word
+    /// added in its middle), "rewritten" (that line replaced by different text of the
+    /// same length: the alignment gives up within its budget).
+    fn case(kind: &str) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+        let repeat = if kind == "short" { 1 } else { 2048 };
+        let file = "say(\u{201C}hello\u{201D}, \u{2018}x\u{2019}); ".repeat(repeat);
+        let old = "say(\"hello\", 'x'); ".repeat(repeat);
+        let new = if kind == "rewritten" {
+            "let(\"other\", 'y'); ".repeat(repeat)
+        } else {
+            let unit = old.len() / repeat;
+            let mid = repeat / 2 * unit;
+            let word = "say(\"hello world\", 'x'); ";
+            format!("{}{word}{}", &old[..mid], &old[mid + unit..])
+        };
+        (file.into_bytes(), old.into_bytes(), new.into_bytes())
+    }
+
+    #[divan::bench(args = ["short", "long", "rewritten"])]
+    fn replace_changed_line(bencher: Bencher, kind: &str) {
+        let (region, old, new) = case(kind);
+        bencher
+            .counter(BytesCount::of_slice(&region))
+            .bench(|| align::replace(black_box(&region), &old, &new, None, Ending::Lf));
     }
 }
 

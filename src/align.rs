@@ -6,7 +6,10 @@
 //!
 //! - a line the model left as it was is written as the source line's own bytes and
 //!   ending: a lenient tier never rewrites what the model did not touch;
-//! - a line changed in place takes the ending of the source line it replaces;
+//! - a line changed in place takes the ending of the source line it replaces, and
+//!   keeps the source line's own characters wherever the model left them alone
+//!   ([`chars`]): a lenient tier never rewrites the quotes, dashes, spaces or
+//!   Unicode form of what the model did not touch, even on a line it changed;
 //! - an added line takes the dominant ending of the matched region, or the file's
 //!   dominant ending on a tie or for a single-line match.
 //!
@@ -22,7 +25,16 @@
 //! let region = b"one\r\ntwo\r\nthree\nfour";
 //! let out = replace(region, b"one\ntwo\nthree\nfour", b"one\ntwo\nthree\nnew\nfour", None, Ending::Lf);
 //! assert_eq!(out, b"one\r\ntwo\r\nthree\nnew\r\nfour");
+//!
+//! // A changed line keeps the file's curly quotes where the model wrote straight ones
+//! // and left them alone.
+//! let region = "say(\u{201C}hello\u{201D});\r\n".as_bytes();
+//! let out = replace(region, b"say(\"hello\");\n", b"say(\"hello world\");\n", None, Ending::Lf);
+//! assert_eq!(out, "say(\u{201C}hello world\u{201D});\r\n".as_bytes());
 //! ```
+
+mod chars;
+mod script;
 
 use std::time::{Duration, Instant};
 
@@ -172,6 +184,7 @@ pub fn replace_between(
     let origins = origins(&old_lines, &new_lines);
     replace_with_origins(
         region,
+        &old_lines,
         new_lf,
         &origins,
         reindent,
@@ -183,8 +196,13 @@ pub fn replace_between(
 
 /// [`replace_between`] with the origin of each line of `new_lf` given rather than found
 /// by a longest common subsequence: a patch's hunk says itself which lines it keeps.
+/// `old_lines` are the model's lines that the region's lines were matched with, one
+/// for one: a line changed in place keeps the characters of its source line that the
+/// model wrote the same in its old line and its new one.
+#[allow(clippy::too_many_arguments)]
 pub fn replace_with_origins(
     region: &[u8],
+    old_lines: &[&[u8]],
     new_lf: &[u8],
     origins: &[Origin],
     reindent: Option<Reindent>,
@@ -209,6 +227,9 @@ pub fn replace_with_origins(
         };
         match (origin, source_line) {
             (Origin::Kept(_), Some((content, _))) => out.extend_from_slice(content),
+            (Origin::Changed(i), Some((content, _))) if i < old_lines.len() => {
+                out.extend_from_slice(&chars::changed_line(content, old_lines[i], line, reindent))
+            }
             _ => match reindent {
                 Some(r) => out.extend_from_slice(&r.apply(line)),
                 None => out.extend_from_slice(line),

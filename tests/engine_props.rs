@@ -24,6 +24,7 @@ use eol_edit::ErrorCode;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::RngSeed;
+use support::copies::{copied_line, CopiedLine, CHARACTERS};
 use support::naive::{count_overlapping, lines_of, show, Line, Model};
 
 // ---------------------------------------------------------------------------
@@ -970,6 +971,206 @@ proptest! {
         });
         let expected = reference_line_run(&file_lines, &old, from, at, envelope);
         prop_assert_eq!(got, expected, "old {:?} in {}", old.iter().map(|l| show(l)).collect::<Vec<_>>(), show(&view));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Changed lines keep the file's characters the model left alone.
+
+/// A block of lines in a file, between two lines of `#####`, and the model's copy of
+/// it: each line with a random ending, the copy shifted two columns or not, or (when
+/// `faithful`) the file's own text.
+#[derive(Debug, Clone)]
+struct Copied {
+    lines: Vec<CopiedLine>,
+    endings: Vec<&'static str>,
+    final_ending: bool,
+    shifted: bool,
+    faithful: bool,
+}
+
+impl Copied {
+    /// The file, with `inserts[i]` (a body position and a text) put into line `i`.
+    fn source(&self, inserts: &[Option<(usize, &str)>]) -> Vec<u8> {
+        let mut out = format!("#####{}", self.endings[0]);
+        for (i, line) in self.lines.iter().enumerate() {
+            out.push_str(&line.file(inserts.get(i).copied().flatten()));
+            out.push_str(self.endings[i + 1]);
+        }
+        out.push_str("#####");
+        if self.final_ending {
+            out.push_str(self.endings[0]);
+        }
+        out.into_bytes()
+    }
+
+    /// The model's copy of line `i`, with `insert`.
+    fn model_line(&self, i: usize, insert: Option<(usize, &str)>) -> String {
+        if self.faithful {
+            self.lines[i].file(insert)
+        } else {
+            self.lines[i].model(self.shifted, insert)
+        }
+    }
+
+    /// The model's copy of the block: its `oldText`.
+    fn old(&self) -> String {
+        (0..self.lines.len())
+            .map(|i| self.model_line(i, None))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+fn copied() -> impl Strategy<Value = Copied> {
+    let lines = (1usize..5).prop_flat_map(|n| (0..n).map(copied_line).collect::<Vec<_>>());
+    (
+        lines,
+        prop::collection::vec(prop::sample::select(ENDINGS), 6),
+        any::<bool>(),
+        prop::sample::select(vec![false, false, true]),
+        prop::sample::select(vec![false, false, false, true]),
+    )
+        .prop_map(|(lines, endings, final_ending, shifted, faithful)| Copied {
+            lines,
+            endings,
+            final_ending,
+            shifted,
+            faithful,
+        })
+}
+
+/// A line as the tier that matched reads it: what a changed line must still read as
+/// once the file's characters are put back. (For the `exact` and `unicode` tiers,
+/// trailing blanks are left out too: when the model's copy of a last line lacks the
+/// file's trailing blanks, the match ends before them and they stay outside it.)
+fn read_as(tier: matching::Tier, line: &[u8]) -> Vec<u8> {
+    let key = tier_key(line);
+    match tier {
+        matching::Tier::Exact => matching::trim_end(line).to_vec(),
+        matching::Tier::Unicode | matching::Tier::TrailingWhitespace => key,
+        matching::Tier::InnerWhitespace => {
+            let (indent, rest) = split(&key);
+            [indent, collapse(&rest)].concat()
+        }
+        _ => collapse(&split(&key).1),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: cases(),
+        failure_persistence: None,
+        rng_seed: rng_seed(),
+        ..ProptestConfig::default()
+    })]
+
+    /// A word the model adds to lines of its copy lands in the file's own lines: every
+    /// other character of them, every blank and every ending stays the file's, under
+    /// whichever tier matched the copy.
+    #[test]
+    fn a_word_added_to_copied_lines_is_added_to_the_file_lines(
+        copied in copied(),
+        at in prop::collection::vec(any::<Option<Index>>(), 5),
+        first in any::<Index>(),
+    ) {
+        let mut inserts: Vec<Option<(usize, &str)>> = copied
+            .lines
+            .iter()
+            .zip(&at)
+            .map(|(line, at)| at.map(|ix| (ix.index(line.body.len() + 1), "Z")))
+            .collect();
+        if inserts.iter().all(Option::is_none) {
+            // At least one line changes.
+            inserts[0] = Some((first.index(copied.lines[0].body.len() + 1), "Z"));
+        }
+        let source = copied.source(&[]);
+        let new = (0..copied.lines.len())
+            .map(|i| copied.model_line(i, inserts[i]))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let old = copied.old();
+        let applied = apply_edits(&source, &[Edit::new(old.clone(), new.clone())], "f")
+            .map_err(|e| TestCaseError::fail(format!("{}: {}", e.code(), e.message())))?;
+        let out = applied.content(&source);
+        prop_assert_eq!(
+            show(&out),
+            show(&copied.source(&inserts)),
+            "tier {:?}: old {} new {} in {}",
+            applied.matched_by[0], show(old.as_bytes()), show(new.as_bytes()), show(&source)
+        );
+    }
+
+    /// Whatever the model changes in its copy, each line written reads, as the tier
+    /// that matched reads lines, as the model's new line: the file's characters are
+    /// only put back where they read the same. An exact copy's new lines are written
+    /// exactly as they are.
+    #[test]
+    fn changed_lines_read_as_the_model_new_lines(
+        copied in copied(),
+        edits in prop::collection::vec(
+            prop::collection::vec((0u8..3, any::<Index>(), prop::sample::select(CHARACTERS), any::<bool>()), 0..3),
+            5,
+        ),
+    ) {
+        let source = copied.source(&[]);
+        let old = copied.old();
+        // Each line of the copy, edited piece by piece: a character (or a `Z`) put in,
+        // a piece taken out, or a piece replaced.
+        let new_lines: Vec<String> = (0..copied.lines.len())
+            .map(|i| {
+                let line = &copied.lines[i];
+                let mut pieces: Vec<String> = line.body.iter().map(|p| {
+                    if copied.faithful { p.file } else { p.model }.to_string()
+                }).collect();
+                for &(kind, at, piece, z) in &edits[i] {
+                    let text = if z { "Z".to_string() } else { piece.model.to_string() };
+                    match kind {
+                        0 => pieces.insert(at.index(pieces.len() + 1), text),
+                        _ if pieces.is_empty() => {}
+                        1 => { pieces.remove(at.index(pieces.len())); }
+                        _ => { let k = at.index(pieces.len()); pieces[k] = text; }
+                    }
+                }
+                let (lead, trail) = if copied.faithful {
+                    (line.lead.to_string(), line.trail.file)
+                } else {
+                    let lead = if copied.shifted { format!("{}  ", line.lead) } else { line.lead.to_string() };
+                    (lead, line.trail.model)
+                };
+                format!("{lead}{}{trail}", pieces.concat())
+            })
+            .collect();
+        let new = new_lines.join("\n");
+        prop_assume!(new != old);
+        let applied = match apply_edits(&source, &[Edit::new(old.clone(), new.clone())], "f") {
+            Ok(applied) => applied,
+            // The edited copy may read as the file does.
+            Err(e) if e.code() == ErrorCode::NoChange => return Ok(()),
+            Err(e) => return Err(TestCaseError::fail(format!("{}: {}", e.code(), e.message()))),
+        };
+        let tier = applied.matched_by[0];
+        let out = applied.content(&source);
+        if copied.faithful {
+            // The file's own text: the new text is written as it is.
+            prop_assert_eq!(tier, matching::Tier::Exact);
+            let mut expected = b"#####".to_vec();
+            expected.push(b'\n');
+            expected.extend_from_slice(new.as_bytes());
+            expected.extend_from_slice(b"\n#####");
+            let view = eol::to_lf(&out);
+            prop_assert_eq!(show(view.strip_suffix(b"\n").unwrap_or(&view)), show(&expected));
+        }
+        let written: Vec<Vec<u8>> = lines_of(&out).into_iter().map(|l| l.content).collect();
+        prop_assert_eq!(written.len(), new_lines.len() + 2, "{}", show(&out));
+        for (got, want) in written[1..written.len() - 1].iter().zip(&new_lines) {
+            prop_assert_eq!(
+                show(&read_as(tier, got)),
+                show(&read_as(tier, want.as_bytes())),
+                "tier {:?}: old {} new {} in {} -> {}",
+                tier, show(old.as_bytes()), show(new.as_bytes()), show(&source), show(&out)
+            );
+        }
     }
 }
 

@@ -27,6 +27,7 @@ use eol_edit::internals::engine::{self, Edit};
 use eol_edit::internals::eol::Ending;
 use eol_edit::internals::file::conventions::new_file_ending;
 use eol_edit::internals::file::{load, modify, FileOptions};
+use eol_edit::internals::matching;
 use eol_edit::ErrorCode;
 use rng::Rng;
 
@@ -388,6 +389,53 @@ fn text_not_found_on_identical_lines_is_near_linear() {
             took < Duration::from_secs(10),
             "TEXT_NOT_FOUND took {took:?} for {} bytes of oldText",
             old.len()
+        );
+    }
+}
+
+/// A changed line matched by a lenient tier is aligned with the model's new line
+/// character by character, to keep the file's characters the model left alone. That
+/// alignment has a budget proportional to the line: a 1 MiB line of curly quotes
+/// rewritten from end to end (text sharing its quotes and spaces with the old one, the
+/// worst for a diff), or 10,000 such lines each rewritten, cost a few passes over the
+/// input, not its square.
+#[test]
+fn changed_lines_under_a_lenient_tier_are_aligned_in_near_linear_time() {
+    let unit_file = "say(\u{201C}hi\u{201D}, \u{2018}x\u{2019}); ";
+    let unit_old = "say(\"hi\", 'x'); ";
+    let unit_new = "let(\"yo\", 'q'); ";
+    let long = 1 << 20;
+    let repeat = long / unit_file.len();
+    let cases = [
+        (
+            unit_file.repeat(repeat),
+            unit_old.repeat(repeat),
+            unit_new.repeat(repeat),
+        ),
+        (
+            format!("{}\n", unit_file.repeat(2)).repeat(10_000),
+            format!("{}\n", unit_old.repeat(2)).repeat(10_000),
+            format!("{}\n", unit_new.repeat(2)).repeat(10_000),
+        ),
+    ];
+    for (source, old, new) in &cases {
+        let started = Instant::now();
+        let applied = engine::apply_edits(
+            source.as_bytes(),
+            &[Edit::new(old.as_bytes(), new.as_bytes())],
+            "f",
+        )
+        .unwrap();
+        let took = started.elapsed();
+        let out = applied.content(source.as_bytes());
+        assert!(
+            matching::fold(&out) == matching::fold(new.as_bytes()),
+            "the result does not read as the new text"
+        );
+        assert!(
+            took < Duration::from_secs(10),
+            "rewriting {} bytes took {took:?}",
+            source.len()
         );
     }
 }

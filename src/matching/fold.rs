@@ -154,6 +154,63 @@ impl<'a> Folded<'a> {
     }
 }
 
+/// The characters of `text` as the folding reads them, in order: each is one
+/// character (or one byte that is not UTF-8) with the combining marks after it, which
+/// NFC may compose with it. [`fold`] folds each on its own, so the folded text is the
+/// folded characters one after another: two texts whose characters, paired in order,
+/// fold alike fold alike.
+pub fn characters(text: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let start = i;
+        let &first = text.get(start)?;
+        if first.is_ascii() && text.get(start + 1).is_none_or(u8::is_ascii) {
+            // Most text: an ASCII character with no combining mark after it.
+            i += 1;
+            return Some(&text[start..i]);
+        }
+        i += decode(&text[i..]).map_or(1, |(_, len)| len);
+        while let Some((c, len)) = decode(&text[i..]) {
+            if c.is_ascii() || canonical_combining_class(c) == 0 {
+                break;
+            }
+            i += len;
+        }
+        Some(&text[start..i])
+    })
+}
+
+/// One of [`characters`] that folds to a space or a tab: what the whitespace tiers
+/// trim and collapse (a no-break space, an ideographic space, …).
+pub fn is_blank(character: &[u8]) -> bool {
+    match character {
+        b" " | b"\t" => true,
+        [b] if b.is_ascii() => false,
+        _ => match single(character) {
+            Some(c) => fold_char(c) == ' ',
+            None => matches!(&fold(character)[..], b" " | b"\t"),
+        },
+    }
+}
+
+/// Two of [`characters`] fold alike (the `unicode` tier reads them as the same).
+pub fn folds_alike(a: &[u8], b: &[u8]) -> bool {
+    if a == b {
+        return true;
+    }
+    match (single(a), single(b)) {
+        (Some(x), Some(y)) => fold_char(x) == fold_char(y),
+        _ => fold(a) == fold(b),
+    }
+}
+
+/// The one character `bytes` hold when NFC leaves it as it is (most characters), so
+/// that folding it is [`fold_char`] alone.
+fn single(bytes: &[u8]) -> Option<char> {
+    let (c, len) = decode(bytes)?;
+    (len == bytes.len() && is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes).then_some(c)
+}
+
 /// Decodes one UTF-8 char at the start of `b`, or `None` if it is not valid UTF-8.
 fn decode(b: &[u8]) -> Option<(char, usize)> {
     let len = match *b.first()? {

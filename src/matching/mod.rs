@@ -38,8 +38,8 @@ use std::borrow::Cow;
 use memchr::memmem;
 
 pub use escapes::{has_escapes, has_line_break, has_literal_escapes, unescape};
-pub use fold::fold;
 use fold::Folded;
+pub use fold::{characters, fold, folds_alike, is_blank};
 pub use line_numbers::strip_line_numbers;
 pub use line_tiers::{indent_len, trim, trim_end, FileLines, Within};
 use line_tiers::{indent_width, LineTier, Wanted};

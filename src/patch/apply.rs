@@ -7,8 +7,8 @@
 //! last one, are then rewritten by [`align::replace_with_origins`] exactly as an edit's
 //! match is, each new line's origin taken from the hunk itself: a context
 //! line keeps its bytes and ending, a changed line (removed, then added in its place)
-//! takes the ending of the line it replaces, an added line the region's dominant ending
-//! (the file's on a tie). Bytes outside the hunks are never copied into anything but the
+//! takes the ending of the line it replaces and keeps the file's characters the hunk
+//! left alone, an added line the region's dominant ending (the file's on a tie). Bytes outside the hunks are never copied into anything but the
 //! splices' gaps.
 //!
 //! Where several places match, a unified diff's line number picks the nearest, an `@@`
@@ -641,7 +641,7 @@ impl State<'_, '_> {
         }
         let start = self.view.to_source(self.lines.start(p));
         let end = self.view.to_source(end_lf);
-        self.splice(start, end, &new_lf, &origins, reindent, file_dominant);
+        self.splice(start, end, old, &new_lf, &origins, reindent, file_dominant);
     }
 
     /// Inserts `new` before line `at` (at the end when `at` is past the last line).
@@ -671,13 +671,15 @@ impl State<'_, '_> {
             origins.push(Origin::Kept(0));
         }
         let start = self.view.to_source(start_lf);
-        self.splice(start, start, &new_lf, &origins, None, file_dominant);
+        self.splice(start, start, &[], &new_lf, &origins, None, file_dominant);
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn splice(
         &mut self,
         start: usize,
         end: usize,
+        old: &[&[u8]],
         new_lf: &[u8],
         origins: &[Origin],
         reindent: Option<Reindent>,
@@ -688,6 +690,7 @@ impl State<'_, '_> {
         }
         let bytes = align::replace_with_origins(
             &self.source[start..end],
+            old,
             new_lf,
             origins,
             reindent,
@@ -1022,10 +1025,11 @@ mod tests {
         let hunks = envelope("@@\n a = 1\n-      b = 2\n+      b = 3");
         let out = updated(src.as_bytes(), &hunks, Format::Envelope).unwrap();
         assert_eq!(out.matched_by, [Tier::LeadingWhitespace]);
-        // Kept lines keep their bytes; the new line is written as the patch has it.
+        // Kept lines keep their bytes; the changed line keeps the file's indentation,
+        // which the hunk left as it was, and takes the rest as the patch has it.
         assert_eq!(
             out.splices.to_vec(src.as_bytes()),
-            b"def f():\n    a = 1\n      b = 3\n"
+            b"def f():\n    a = 1\n        b = 3\n"
         );
         // A unified diff is read as git reads it: no such tier.
         let e = updated(src.as_bytes(), &hunks, Format::Unified).unwrap_err();
