@@ -27,6 +27,17 @@ export type ErrorCode =
   | 'ENCODING_UNKNOWN'
   | 'PATCH_INVALID'
   | 'REJECTED'
+  | 'SUSPECT_CONTENT'
+
+/**
+ * A guard against a model's own mistakes (docs/guarantees.md), as `guards` lists it and
+ * a `SUSPECT_CONTENT` error's `reason` names it: `placeholder` (a new line that only
+ * says code is left out, over existing code), `shrink` (a whole-file write that drops
+ * nine in ten lines of a file of 100 or more), `control` (a new NUL or other control
+ * character the file does not have), `markers` (a new SEARCH/REPLACE marker,
+ * apply_patch envelope line or git conflict marker).
+ */
+export type GuardReason = 'placeholder' | 'shrink' | 'control' | 'markers'
 
 /**
  * One piece of an error's message or hint: text shown as it is (file content, quoted
@@ -71,6 +82,8 @@ export interface EolEditErrorOptions {
    * front-end with other names can name its own.
    */
   argument?: string
+  /** For `SUSPECT_CONTENT`: the guard that refused the change (`lines` has the line). */
+  reason?: GuardReason
   /** The message (without the hint) as text and references to the API. */
   parts?: MessagePart[]
   /** The hint as text and references to the API. */
@@ -94,6 +107,8 @@ export interface EolEditError extends Error {
   hunkIndex?: number
   hint?: string
   argument?: string
+  /** For `SUSPECT_CONTENT`: the guard that refused the change. */
+  reason?: GuardReason
   /** The message (without the hint) as text and references to the API. */
   parts?: MessagePart[]
   /** The hint as text and references to the API. */
@@ -138,7 +153,7 @@ export declare function applyEdits(content: string | Buffer, edits: Edit[], opti
 
 /**
  * Options of `applyEdits`: `path` names the content in the diff header (and in
- * errors); `encoding` says what a Buffer is in.
+ * errors, and for the guards its language); `encoding` says what a Buffer is in.
  */
 export interface ApplyOptions {
   path?: string
@@ -147,6 +162,12 @@ export interface ApplyOptions {
    * not valid UTF-8; without it, the encoding is detected from the bytes.
    */
   encoding?: string
+  /**
+   * Refuse new text that looks like a model's mistake with `SUSPECT_CONTENT`:
+   * `true` for every guard, or a list of them (default: none). See
+   * docs/guarantees.md.
+   */
+  guards?: boolean | GuardReason[]
 }
 
 /**
@@ -230,10 +251,10 @@ export interface Edit {
  * Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`
  * shows them; every line keeps its own ending (docs/matching.md).
  */
-export declare function editFile(path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }): Promise<EditResult>
+export declare function editFile(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Promise<EditResult>
 
 /** `editFile`, on the calling thread. */
-export declare function editFileSync(path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }): EditResult
+export declare function editFileSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): EditResult
 
 /** Options of every file function. */
 export interface EditOptions {
@@ -326,13 +347,26 @@ export interface FileBytes {
 }
 
 /**
+ * The option of the functions that bring new text (`editFile`, `multiEdit`,
+ * `writeFile`; `applyPatch` and `applyEdits` have it in their own options).
+ */
+export interface GuardOptions {
+  /**
+   * Refuse new text that looks like a model's mistake with `SUSPECT_CONTENT`, the
+   * file untouched: `true` for every guard, or a list of them (default: none; the
+   * agent tools and the command line guard by default). See docs/guarantees.md.
+   */
+  guards?: boolean | GuardReason[]
+}
+
+/**
  * Applies several edits in order, each on the result of the one before, all or
  * nothing: a failing edit names its `editIndex` and nothing is written.
  */
-export declare function multiEdit(path: string, edits: Edit[], options?: EditOptions): Promise<EditResult>
+export declare function multiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Promise<EditResult>
 
 /** `multiEdit`, on the calling thread. */
-export declare function multiEditSync(path: string, edits: Edit[], options?: EditOptions): EditResult
+export declare function multiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions): EditResult
 
 /**
  * `updated` re-joined with `original`'s dominant ending and given `original`'s
@@ -441,6 +475,12 @@ export interface PatchOptions {
    * as the patch names it; the empty string: the file must not exist.
    */
   expectedVersions?: Record<string, string>
+  /**
+   * Refuse added lines that look like a model's mistake with `SUSPECT_CONTENT`, no
+   * file written: `true` for every guard, or a list of them (default: none). See
+   * docs/guarantees.md.
+   */
+  guards?: boolean | GuardReason[]
 }
 
 /** The result of `applyPatch`. */
@@ -521,7 +561,7 @@ export declare function toLf(text: string): string
  * Writes a whole file, keeping an existing file's line endings and BOM; a new file
  * takes its ending from `.editorconfig` / `.gitattributes`, else LF.
  */
-export declare function writeFile(path: string, content: string, options?: EditOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Promise<EditResult>
+export declare function writeFile(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Promise<EditResult>
 
 /** `writeFile`, on the calling thread. */
-export declare function writeFileSync(path: string, content: string, options?: EditOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): EditResult
+export declare function writeFileSync(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): EditResult

@@ -10,7 +10,7 @@
  * ```
  */
 
-import type { ErrorCode } from './index.js'
+import type { ErrorCode, GuardReason } from './index.js'
 
 /** Error codes a failed tool call reports in `error` (`REJECTED`: the host's `approve` said no). */
 export type ToolErrorCode = ErrorCode
@@ -133,6 +133,16 @@ export interface EncodingArg {
   encoding?: string | null
 }
 
+/**
+ * The argument every tool that brings text in takes: the guards (`GuardReason`) to let
+ * through on purpose, after a call was refused with `SUSPECT_CONTENT` for text the
+ * model means exactly as it is. A guard the host made final (`guards`) is not let
+ * through.
+ */
+export interface AllowArg {
+  allow?: GuardReason[] | null
+}
+
 export interface ReadFileArgs extends EncodingArg {
   path: string
   /** First line to read, 1-based (default 1). `start_line`/`startLine` are read the same way. */
@@ -141,7 +151,7 @@ export interface ReadFileArgs extends EncodingArg {
   limit?: number | null
 }
 
-export interface WriteFileArgs extends EncodingArg {
+export interface WriteFileArgs extends EncodingArg, AllowArg {
   path: string
   /** The whole new content; line breaks written as `\n`. */
   content: string
@@ -149,7 +159,7 @@ export interface WriteFileArgs extends EncodingArg {
   eol?: 'preserve' | 'lf' | 'crlf' | null
 }
 
-export interface EditFileArgs extends EncodingArg {
+export interface EditFileArgs extends EncodingArg, AllowArg {
   path: string
   old_text: string
   new_text: string
@@ -163,7 +173,7 @@ export interface MultiEditEdit {
   replace_all?: boolean | null
 }
 
-export interface MultiEditArgs extends EncodingArg {
+export interface MultiEditArgs extends EncodingArg, AllowArg {
   path: string
   /** Applied in order, all or nothing. */
   edits: MultiEditEdit[]
@@ -189,7 +199,7 @@ export interface DeleteRangeArgs extends EncodingArg {
  * name for it; OpenCode's `patchText` is accepted too. `encoding` applies to every
  * file of the patch.
  */
-export type ApplyPatchArgs = ({ input: string } | { patchText: string }) & EncodingArg
+export type ApplyPatchArgs = ({ input: string } | { patchText: string }) & EncodingArg & AllowArg
 
 export interface Tools {
   read_file: Tool<ReadFileArgs, 'read_file'>
@@ -217,6 +227,17 @@ export interface ApprovalRequest {
 
 /** `true` lets the change be written; anything else (false, a throw) fails the call with `REJECTED`. */
 export type Approve = (request: ApprovalRequest) => boolean | Promise<boolean>
+
+/**
+ * A guard's setting in a tool set: `'on'` (the default: it refuses, and the model's
+ * `allow` lets it through), `'off'` (it never refuses), `'final'` (it refuses, and
+ * `allow` does not let it through; the refusal says to write the text another way or
+ * ask the user).
+ */
+export type GuardSetting = 'on' | 'off' | 'final'
+
+/** Each guard's setting (docs/guarantees.md); a guard left out is `'on'`. */
+export type GuardSettings = { [Reason in GuardReason]?: GuardSetting }
 
 export interface CreateToolsOptions {
   /**
@@ -271,6 +292,14 @@ export interface CreateToolsOptions {
    * Default: the tool set's own.
    */
   readState?: ReadState
+  /**
+   * The guards against a model's own mistakes every tool that brings text in runs
+   * (`SUSPECT_CONTENT`: a placeholder for code left out, a whole file cut short, a
+   * control character, an edit's own markers): each `'on'` by default, or `'off'`, or
+   * `'final'` so that the model's `allow` cannot let it through. An unknown guard
+   * throws an `EolEditError` at creation; a setting of the wrong kind a `TypeError`.
+   */
+  guards?: GuardSettings
 }
 
 /**
@@ -394,12 +423,12 @@ export interface OpenCodeReadArgs extends ShapeEncodingArg {
   limit?: number | null
 }
 
-export interface OpenCodeWriteArgs extends ShapeEncodingArg {
+export interface OpenCodeWriteArgs extends ShapeEncodingArg, AllowArg {
   filePath: string
   content: string
 }
 
-export interface OpenCodeEditArgs extends ShapeEncodingArg {
+export interface OpenCodeEditArgs extends ShapeEncodingArg, AllowArg {
   filePath: string
   /** Empty: `newString` becomes the whole file (created if needed). */
   oldString: string
@@ -407,7 +436,7 @@ export interface OpenCodeEditArgs extends ShapeEncodingArg {
   replaceAll?: boolean | null
 }
 
-export interface OpenCodeApplyPatchArgs extends ShapeEncodingArg {
+export interface OpenCodeApplyPatchArgs extends ShapeEncodingArg, AllowArg {
   patchText: string
 }
 
@@ -432,12 +461,12 @@ export interface ClaudeCodeReadArgs extends ShapeEncodingArg {
   limit?: number | null
 }
 
-export interface ClaudeCodeWriteArgs extends ShapeEncodingArg {
+export interface ClaudeCodeWriteArgs extends ShapeEncodingArg, AllowArg {
   file_path: string
   content: string
 }
 
-export interface ClaudeCodeEditArgs extends ShapeEncodingArg {
+export interface ClaudeCodeEditArgs extends ShapeEncodingArg, AllowArg {
   file_path: string
   /** Empty: create the file (it must not exist, or be empty) with `new_string`. */
   old_string: string
@@ -452,7 +481,7 @@ export interface ClaudeCodeEdit {
   replace_all?: boolean | null
 }
 
-export interface ClaudeCodeMultiEditArgs extends ShapeEncodingArg {
+export interface ClaudeCodeMultiEditArgs extends ShapeEncodingArg, AllowArg {
   file_path: string
   edits: ClaudeCodeEdit[]
 }
@@ -504,12 +533,12 @@ export interface GeminiReadFileArgs extends ShapeEncodingArg {
   end_line?: number | null
 }
 
-export interface GeminiWriteFileArgs extends ShapeEncodingArg {
+export interface GeminiWriteFileArgs extends ShapeEncodingArg, AllowArg {
   file_path: string
   content: string
 }
 
-export interface GeminiReplaceArgs extends ShapeEncodingArg {
+export interface GeminiReplaceArgs extends ShapeEncodingArg, AllowArg {
   file_path: string
   /** Empty: create the file (it must not exist) with `new_string`. */
   old_string: string
@@ -530,13 +559,13 @@ export interface ClineReadFileArgs extends ShapeEncodingArg {
   path: string
 }
 
-export interface ClineWriteToFileArgs extends ShapeEncodingArg {
+export interface ClineWriteToFileArgs extends ShapeEncodingArg, AllowArg {
   path: string
   content: string
 }
 
 /** `diff`: SEARCH/REPLACE blocks (`------- SEARCH` … `=======` … `+++++++ REPLACE`). */
-export interface ClineReplaceInFileArgs extends ShapeEncodingArg {
+export interface ClineReplaceInFileArgs extends ShapeEncodingArg, AllowArg {
   path: string
   diff: string
 }
@@ -553,7 +582,7 @@ export interface RooReadFileArgs extends ShapeEncodingArg {
   end_line?: number | null
 }
 
-export interface RooWriteToFileArgs extends ShapeEncodingArg {
+export interface RooWriteToFileArgs extends ShapeEncodingArg, AllowArg {
   path: string
   content: string
   /** How many lines `content` has: fewer is refused as cut off. */
@@ -561,7 +590,7 @@ export interface RooWriteToFileArgs extends ShapeEncodingArg {
 }
 
 /** `diff`: SEARCH/REPLACE blocks (`<<<<<<< SEARCH` [`:start_line:N` `-------`] … `=======` … `>>>>>>> REPLACE`). */
-export interface RooApplyDiffArgs extends ShapeEncodingArg {
+export interface RooApplyDiffArgs extends ShapeEncodingArg, AllowArg {
   path: string
   diff: string
 }
@@ -673,6 +702,12 @@ export interface AnthropicTextEditorInput {
   insert_line?: number | null
   /** insert: the text to insert, as earlier versions may name it. */
   insert_text?: string | null
+  /**
+   * Not in the tool's definition, which is Anthropic's: the guards to let through, taken
+   * when the model sends it (a refusal by a guard tells the model to), as `allow` of
+   * the tools.
+   */
+  allow?: GuardReason[] | null
 }
 
 /**
@@ -717,6 +752,8 @@ export interface CreateAnthropicTextEditorOptions<V extends AnthropicTextEditorV
   maxBytes?: number
   /** As createTools' `durable`. */
   durable?: boolean
+  /** As createTools' `guards`; the model lets a guard through with `allow` in a command's input. */
+  guards?: GuardSettings
 }
 
 /**
@@ -785,6 +822,12 @@ export interface CreateOpenAIApplyPatchOptions {
   maxBytes?: number
   /** As createTools' `durable`. */
   durable?: boolean
+  /**
+   * As createTools' `guards`. An `apply_patch_call` has no room for `allow`, so no guard
+   * can be let through by the model here: a refusal tells it to write the text another
+   * way, or to ask the user, who can turn a guard off.
+   */
+  guards?: GuardSettings
 }
 
 /**

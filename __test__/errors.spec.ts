@@ -33,6 +33,20 @@ function caught(run: () => unknown): EolEditError {
   throw new Error('expected a throw')
 }
 
+describe('the codes', () => {
+  it("are listed wherever codes are listed, as the core's one enum has them", () => {
+    const read = (file: string) => fs.readFileSync(path.join(repo, file), 'utf8')
+    const codes = [...read('src/error.rs').matchAll(/ErrorCode::\w+ => "([A-Z_]+)"/g)].map((m) => m[1])
+    expect(codes).toContain('SUSPECT_CONTENT')
+    const union = /export type ErrorCode =([\s\S]*?)\n\n/.exec(read('index.d.ts'))![1]
+    expect([...union.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]).sort()).toEqual([...codes].sort())
+    const { ERROR_CODES } = require('../lib/tools/errors.js') as { ERROR_CODES: Set<string> }
+    expect([...ERROR_CODES].sort()).toEqual([...codes].sort())
+    const docs = read('docs/errors.md')
+    for (const code of codes) expect(docs, code).toContain(`\`${code}\``)
+  })
+})
+
 describe('EolEditError', () => {
   it('is what a Sync function throws: an Error subclass with name, code and message', () => {
     const e = caught(() => toLf(5 as unknown as string))

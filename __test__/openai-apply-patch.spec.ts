@@ -597,7 +597,12 @@ describe('attacks on the handler', () => {
     expect(out.output).toMatch(/^Updated a\.txt: \+2 -1 lines/)
     expect(bytes(dir, 'a.txt').toString('latin1')).toBe(src.replace('z\r\n', 'Z\r\n*** Delete File: b.txt\r\n'))
     expect(bytes(dir, 'b.txt').toString('latin1')).toBe('b\r\n')
-    expect((await p.one(call({ type: 'create_file', path: 'm.txt', diff: '+*** Begin Patch\n+*** Add File: c.txt\n+*** End Patch\n+' }))).status).toBe('completed')
+    // New envelope lines in a new file are what the markers guard refuses; a host that
+    // means them turns it off, and they are the file's content.
+    const envelope = call({ type: 'create_file', path: 'm.txt', diff: '+*** Begin Patch\n+*** Add File: c.txt\n+*** End Patch\n+' })
+    expect((await p.one(envelope)).output).toContain('The markers guard refused this change')
+    expect(fs.existsSync(path.join(dir, 'm.txt'))).toBe(false)
+    expect((await patcher(dir, { guards: { markers: 'off' } }).one(envelope)).status).toBe('completed')
     expect(bytes(dir, 'm.txt').toString('latin1')).toBe('*** Begin Patch\n*** Add File: c.txt\n*** End Patch\n')
     expect(fs.existsSync(path.join(dir, 'c.txt'))).toBe(false)
   })
@@ -655,8 +660,9 @@ const FOREIGN = ['read_file', 'write_file', 'edit_file', 'multi_edit', 'delete_r
 const ENVELOPE = ['*** Begin Patch', '*** End Patch', '*** Add File', '*** Update File', '*** Delete File', '*** Move to']
 
 function foreignNames(given: string): string[] {
-  // A line of the model's own diff may be quoted back to it.
-  const text = given.replace(/(Line \d+ of the diff of [^:]+: [^"]*)"(?:[^"\\]|\\.)*"/g, '$1')
+  // A line of the model's own diff may be quoted back to it, and so may a line of the
+  // file as the change would make it (`12│text`).
+  const text = given.replace(/(Line \d+ of the diff of [^:]+: [^"]*)"(?:[^"\\]|\\.)*"/g, '$1').replace(/^ *\d+\u2502.*$/gm, '')
   const problems = FOREIGN.filter((name) => new RegExp(`\\b${name}\\b`).test(text)).map((name) => `names ${name}`)
   problems.push(...ENVELOPE.filter((marker) => text.includes(marker)).map((marker) => `names the envelope's ${marker}`))
   if (/"encoding"/.test(text)) problems.push('names the "encoding" argument')

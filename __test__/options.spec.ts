@@ -143,7 +143,7 @@ describe('an unknown option key', () => {
       }
     })()
     expect(error?.message).toMatch(
-      /^editFileSync has no options 'rooot' \(did you mean 'root'\?\), 'dryrun' \(did you mean 'dryRun'\?\) and 'zzz'; its options are .*replaceAll\. Nothing was read or written\.$/,
+      /^editFileSync has no options 'rooot' \(did you mean 'root'\?\), 'dryrun' \(did you mean 'dryRun'\?\) and 'zzz'; its options are .*replaceAll and guards\. Nothing was read or written\.$/,
     )
     expect(fs.readFileSync(f, 'utf8')).toBe(TEXT)
   })

@@ -33,13 +33,13 @@ describe('the claude-code shape', () => {
   it("has Claude Code's tools with its argument names", () => {
     const t = claude(project())
     expect(Object.keys(t)).toEqual(['Read', 'Write', 'Edit', 'MultiEdit'])
-    expect(Object.keys(t.Edit.parameters.properties)).toEqual(['file_path', 'old_string', 'new_string', 'replace_all', 'encoding'])
+    expect(Object.keys(t.Edit.parameters.properties)).toEqual(['file_path', 'old_string', 'new_string', 'replace_all', 'allow', 'encoding'])
     expect(t.Edit.parameters.required).toEqual(['file_path', 'old_string', 'new_string'])
     const edits = t.MultiEdit.parameters.properties.edits as { items: { properties: object; required: string[] } }
     expect(Object.keys(edits.items.properties)).toEqual(['old_string', 'new_string', 'replace_all'])
     expect(edits.items.required).toEqual(['old_string', 'new_string'])
     expect(Object.keys(t.Read.parameters.properties)).toEqual(['file_path', 'offset', 'limit', 'encoding'])
-    expect(Object.keys(t.Write.parameters.properties)).toEqual(['file_path', 'content', 'encoding'])
+    expect(Object.keys(t.Write.parameters.properties)).toEqual(['file_path', 'content', 'allow', 'encoding'])
   })
 
   it('finds names of other tool sets in a text it scans (the check every test file runs at the end)', () => {

@@ -39,10 +39,10 @@ describe('the cline shape', () => {
     const t = cline(project())
     expect(Object.keys(t)).toEqual(['read_file', 'write_to_file', 'replace_in_file'])
     expect(Object.values(t).map((x) => x.name)).toEqual(['read_file', 'write_to_file', 'replace_in_file'])
-    expect(Object.keys(t.replace_in_file.parameters.properties)).toEqual(['path', 'encoding', 'diff'])
+    expect(Object.keys(t.replace_in_file.parameters.properties)).toEqual(['path', 'allow', 'encoding', 'diff'])
     expect(t.replace_in_file.parameters.required).toEqual(['path', 'diff'])
     expect(Object.keys(t.read_file.parameters.properties)).toEqual(['path', 'encoding'])
-    expect(Object.keys(t.write_to_file.parameters.properties)).toEqual(['path', 'content', 'encoding'])
+    expect(Object.keys(t.write_to_file.parameters.properties)).toEqual(['path', 'content', 'allow', 'encoding'])
     for (const tool of Object.values(t)) expect(shapeOutputProblems(tool.description, 'cline')).toEqual([])
   })
 

@@ -30,10 +30,10 @@ describe('the gemini-cli shape', () => {
     const t = gemini(project())
     expect(Object.keys(t)).toEqual(['read_file', 'write_file', 'replace'])
     expect(Object.values(t).map((x) => x.name)).toEqual(['read_file', 'write_file', 'replace'])
-    expect(Object.keys(t.replace.parameters.properties)).toEqual(['file_path', 'old_string', 'new_string', 'encoding', 'expected_replacements'])
+    expect(Object.keys(t.replace.parameters.properties)).toEqual(['file_path', 'old_string', 'new_string', 'allow', 'encoding', 'expected_replacements'])
     expect(t.replace.parameters.required).toEqual(['file_path', 'old_string', 'new_string'])
     expect(Object.keys(t.read_file.parameters.properties)).toEqual(['file_path', 'start_line', 'end_line', 'encoding'])
-    expect(Object.keys(t.write_file.parameters.properties)).toEqual(['file_path', 'content', 'encoding'])
+    expect(Object.keys(t.write_file.parameters.properties)).toEqual(['file_path', 'content', 'allow', 'encoding'])
     for (const tool of Object.values(t)) expect(shapeOutputProblems(tool.description, 'gemini-cli')).toEqual([])
   })
 

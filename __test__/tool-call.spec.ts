@@ -169,10 +169,12 @@ describe('the library call a tool makes', () => {
     fs.writeFileSync(path.join(dir, 'o.txt'), 'a\r\nb\r\n')
     const tools = createTools({ root: dir })
     const first = await libraryCalls(() => tools.edit_file.execute({ path: 'o.txt', old_text: 'a', new_text: 'A' }))
-    expect(Object.keys(first.calls[0].options).sort()).toEqual(['cwd', 'root'])
+    // Every guard runs, as the tools' guards do by default.
+    expect(Object.keys(first.calls[0].options).sort()).toEqual(['cwd', 'guards', 'root'])
+    expect(first.calls[0].options.guards).toEqual(['placeholder', 'shrink', 'control', 'markers'])
     // Then the version it wrote is expected, and replace_all is passed when set.
     const second = await libraryCalls(() => tools.edit_file.execute({ path: 'o.txt', old_text: 'b', new_text: 'B', replace_all: true }))
-    expect(Object.keys(second.calls[0].options).sort()).toEqual(['cwd', 'expectedVersion', 'replaceAll', 'root'])
+    expect(Object.keys(second.calls[0].options).sort()).toEqual(['cwd', 'expectedVersion', 'guards', 'replaceAll', 'root'])
     expect(fs.readFileSync(path.join(dir, 'o.txt'), 'latin1')).toBe('A\r\nB\r\n')
   })
 })

@@ -150,7 +150,7 @@ describe('exports and definitions', () => {
     expect(Object.keys(t.read_file.parameters.properties)).toEqual(['path', 'offset', 'limit', 'encoding'])
     expect(t.write_file.parameters.required).toEqual(['path', 'content'])
     expect(t.edit_file.parameters.required).toEqual(['path', 'old_text', 'new_text'])
-    expect(Object.keys(t.edit_file.parameters.properties)).toEqual(['path', 'old_text', 'new_text', 'replace_all', 'encoding'])
+    expect(Object.keys(t.edit_file.parameters.properties)).toEqual(['path', 'old_text', 'new_text', 'replace_all', 'allow', 'encoding'])
     expect(t.multi_edit.parameters.required).toEqual(['path', 'edits'])
     const items = (t.multi_edit.parameters.properties.edits as { items: { required: string[]; properties: object } })
       .items
@@ -167,7 +167,7 @@ describe('exports and definitions', () => {
       'inclusive',
       'encoding',
     ])
-    expect(Object.keys(t.apply_patch.parameters.properties)).toEqual(['input', 'encoding'])
+    expect(Object.keys(t.apply_patch.parameters.properties)).toEqual(['input', 'allow', 'encoding'])
     const names = Object.values(t).flatMap((tool) => propertyNames(tool.parameters))
     expect(names).toContain('old_text')
     expect(names.filter((n) => /[a-z][A-Z]/.test(n))).toEqual([]) // no camelCase argument anywhere
@@ -1181,7 +1181,8 @@ describe('OpenAI strict mode', () => {
 
   it('optional arguments become required and nullable, required ones stay as they were', () => {
     const [edit, , del] = toOpenAITools([t.edit_file, t.multi_edit, t.delete_range], { strict: true }).map((x) => x.function.parameters)
-    expect(edit.required).toEqual(['path', 'old_text', 'new_text', 'replace_all', 'encoding'])
+    expect(edit.required).toEqual(['path', 'old_text', 'new_text', 'replace_all', 'allow', 'encoding'])
+    expect(edit.properties.allow).toMatchObject({ type: ['array', 'null'], items: { type: 'string', enum: ['placeholder', 'shrink', 'control', 'markers'] } })
     expect(edit.properties.replace_all.type).toEqual(['boolean', 'null'])
     expect(edit.properties.encoding.type).toEqual(['string', 'null'])
     expect(edit.properties.old_text.type).toBe('string')
@@ -1198,14 +1199,14 @@ describe('OpenAI strict mode', () => {
     const p = file('strict.txt', 'a\r\nb\r\nc\r\n')
     const calls: Array<[keyof Tools, Record<string, unknown>]> = [
       ['read_file', { path: 'strict.txt', offset: null, limit: null, encoding: null }],
-      ['edit_file', { path: 'strict.txt', old_text: 'a', new_text: 'A', replace_all: null, encoding: null }],
-      ['multi_edit', { path: 'strict.txt', edits: [{ old_text: 'b', new_text: 'B', replace_all: null }], encoding: null }],
+      ['edit_file', { path: 'strict.txt', old_text: 'a', new_text: 'A', replace_all: null, allow: null, encoding: null }],
+      ['multi_edit', { path: 'strict.txt', edits: [{ old_text: 'b', new_text: 'B', replace_all: null }], allow: null, encoding: null }],
       [
         'delete_range',
         { path: 'strict.txt', start_anchor: 'c', end_anchor: null, start_line: null, end_line: 3, inclusive: true, encoding: null },
       ],
-      ['write_file', { path: 'strict.txt', content: 'A\nB\nz\n', eol: null, encoding: null }],
-      ['apply_patch', { input: '*** Begin Patch\n*** Update File: strict.txt\n@@\n-z\n+Z\n*** End Patch', encoding: null }],
+      ['write_file', { path: 'strict.txt', content: 'A\nB\nz\n', eol: null, allow: null, encoding: null }],
+      ['apply_patch', { input: '*** Begin Patch\n*** Update File: strict.txt\n@@\n-z\n+Z\n*** End Patch', allow: null, encoding: null }],
     ]
     for (const [name, args] of calls) {
       const schema = toOpenAITools([t[name]], { strict: true })[0].function.parameters
@@ -1807,7 +1808,8 @@ describe('where a call runs follows the size of the file as the tool set last wr
     const added = twoMiB.split('\n').slice(0, -1).map((l) => `+${l}\n`).join('')
     expectOk(await t.apply_patch.execute({ input: `*** Begin Patch\n*** Update File: p.txt\n@@\n a\n${added}*** End Patch` }))
     expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'p.txt', old_text: 'a\nzzz', new_text: 'b\nzzz' }))).pool).toBe(true)
-    expectOk(await t.write_file.execute({ path: 'e.txt', content: 'small\n' }))
+    // Cut to one line on purpose: the shrink guard lets it through when allowed.
+    expectOk(await t.write_file.execute({ path: 'e.txt', content: 'small\n', allow: ['shrink'] }))
     expect((await ranOnThreadPool(() => t.edit_file.execute({ path: 'e.txt', old_text: 'small', new_text: 'tiny' }))).pool).toBe(false)
   })
 })

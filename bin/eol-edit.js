@@ -122,6 +122,26 @@ function readStdin(command, what, instead) {
   }
 }
 
+/**
+ * `--guard GUARD=SETTING` flags as createTools' `guards` (undefined when none).
+ * @param {string[]} given
+ */
+function guardFlags(given) {
+  if (given.length === 0) return undefined
+  const { GUARD_REASONS } = require('../lib/operations.js')
+  const guards = {}
+  for (const flag of given) {
+    const [reason, setting, ...rest] = flag.split('=')
+    if (!GUARD_REASONS.includes(reason) || !['on', 'off', 'final'].includes(setting) || rest.length > 0) {
+      throw new UsageError(
+        `mcp: --guard ${JSON.stringify(flag)} must be GUARD=off, GUARD=on or GUARD=final, where GUARD is one of ${GUARD_REASONS.join(', ')}.`,
+      )
+    }
+    guards[reason] = setting
+  }
+  return guards
+}
+
 /** Byte order marks, and the encoding each says the text after it is in. */
 const BOMS = [
   { bytes: [0xef, 0xbb, 0xbf], encoding: 'utf-8' },
@@ -453,8 +473,9 @@ const commands = {
       }
       throw error
     }
+    const guards = guardFlags(p.flags.guard || [])
     // 0, or 2 when there is no folder it may serve (a start folder of / or home).
-    return mcp.serve({ roots, durable: p.options.durable === true })
+    return mcp.serve({ roots, durable: p.options.durable === true, guards })
   },
 }
 

@@ -10,6 +10,7 @@
 const { parseArgs } = require('node:util')
 
 const { COMMAND_ORDER, FILE_FLAGS, OPERATIONS, operation } = require('./operations.js')
+const { callGuards, guardSettings } = require('./tools/guards.js')
 const { CLI_WORDS, render, warningsOf } = require('./tools/wording.js')
 
 /** @typedef {import('./operations.js').Operation} Operation */
@@ -141,8 +142,16 @@ function parse(cmd, argv) {
     else flags[param.name] = value
     if (param.role === 'option') library[param.name] = value
   }
+  // A command that brings text in runs every guard but those --allow lets through.
+  if (cmd.operation.params.some((p) => p.name === 'guards')) {
+    const guards = callGuards(EVERY_GUARD, /** @type {string[] | undefined} */ (flags.allow) || [])
+    if (guards !== undefined) library.guards = guards
+  }
   return { help: false, args, flags, options: library }
 }
+
+/** The command line's guards: every one on. */
+const EVERY_GUARD = guardSettings(undefined, 'eol-edit')
 
 /**
  * A flag's value, as its parameter's type has it.
@@ -168,6 +177,15 @@ function flagValue(cmd, param, flag, raw) {
         throw new UsageError(`${cmd.name}: ${flag.flag} must be ${shown}, not ${JSON.stringify(raw)}.`)
       }
       return raw
+    }
+    case 'subset': {
+      const values = type.values || []
+      const given = /** @type {string[]} */ (Array.isArray(raw) ? raw : [raw])
+      const wrong = given.find((v) => !values.includes(v))
+      if (wrong !== undefined) {
+        throw new UsageError(`${cmd.name}: ${flag.flag} takes ${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}, not ${JSON.stringify(wrong)}.`)
+      }
+      return [...new Set(given)]
     }
     default:
       return raw

@@ -193,11 +193,13 @@ function clientFolders(roots, log) {
  *
  * `roots`: the `--root` folders. Without them, the folders come from the client once
  * it has initialized (or from `cwd`), and `onRefused` is called with a message when
- * there is no folder the server may serve. `durable`: the tool set's (`--durable`).
+ * there is no folder the server may serve. `durable` and `guards`: the tool set's
+ * (`--durable`, `--guard`).
  *
  * @param {object} [options]
  * @param {string[]} [options.roots]
  * @param {boolean} [options.durable]
+ * @param {import('../tools.js').GuardSettings} [options.guards]
  * @param {Sdk} [options.sdk]
  * @param {typeof import('../tools.js').createTools} [options.createTools]
  * @param {string} [options.cwd] the folder the server was started in
@@ -208,6 +210,7 @@ function clientFolders(roots, log) {
 function createServer({
   roots,
   durable = false,
+  guards,
   sdk = loadSdk(),
   createTools = require('../tools.js').createTools,
   cwd = process.cwd(),
@@ -244,7 +247,11 @@ function createServer({
   function serveFolders(folders, source) {
     // Real paths (resolved by the caller, before any check): confinement is then to
     // the folders as they were checked, whatever a link on the way points to later.
-    tools = createTools(durable ? { root: folders, durable } : { root: folders })
+    /** @type {import('../tools.js').CreateToolsOptions & { shape?: 'dskcode' }} */
+    const options = { root: folders }
+    if (durable) options.durable = true
+    if (guards !== undefined) options.guards = guards
+    tools = createTools(options)
     served = folders
     log(`eol-edit mcp: serving ${names.join(', ')} on stdio; root${served.length === 1 ? '' : 's'} (${source}): ${served.join(', ')}`)
     settle()
@@ -619,10 +626,10 @@ class StdioLineTransport {
 /**
  * Runs the server on this process's stdin/stdout until stdin ends (or SIGINT/SIGTERM).
  * Resolves with the exit status: 0, or 2 when there was no folder it may serve.
- * @param {{ roots?: string[], durable?: boolean, log?: (line: string) => void }} [options]
+ * @param {{ roots?: string[], durable?: boolean, guards?: import('../tools.js').GuardSettings, log?: (line: string) => void }} [options]
  * @returns {Promise<number>}
  */
-async function serve({ roots, durable = false, log = (line) => process.stderr.write(line + '\n') } = {}) {
+async function serve({ roots, durable = false, guards, log = (line) => process.stderr.write(line + '\n') } = {}) {
   const sdk = loadSdk()
   let status = 0
   /** @type {(wait: boolean) => void} */
@@ -630,6 +637,7 @@ async function serve({ roots, durable = false, log = (line) => process.stderr.wr
   const { server, idle, settleWithoutClient } = createServer({
     roots,
     durable,
+    guards,
     sdk,
     log,
     onRefused: () => {

@@ -41,11 +41,11 @@
  * reads it, how a flag is parsed, and its TypeScript type (`ts`, checked against the
  * .d.ts files).
  * @typedef {object} Type
- * @property {'string' | 'label' | 'boolean' | 'integer' | 'enum' | 'anchor' | 'roots' | 'versions' | 'list' | 'content'} kind
+ * @property {'string' | 'label' | 'boolean' | 'integer' | 'enum' | 'subset' | 'anchor' | 'roots' | 'versions' | 'list' | 'content' | 'guards'} kind
  * @property {string} ts the TypeScript type, as the .d.ts files write it
  * @property {boolean} [nonEmpty] a string that must not be empty
  * @property {number} [minimum] the least integer
- * @property {readonly string[]} [values] the values of an enum
+ * @property {readonly string[]} [values] the values of an enum, or those a subset takes some of
  * @property {readonly Param[]} [fields] the fields of each item of a list
  * @property {number} [minItems] the fewest items of a list
  * @property {string} [item] the item's name in messages (`edit`) and in index.d.ts (`Edit`)
@@ -106,7 +106,8 @@
  *   or only the command line have, its own
  * @property {'arg' | 'option' | 'tool' | 'cli'} role a positional argument of the library
  *   function, one of its options (for a command of the command line only: an option of
- *   the call it makes), or a parameter of the tools (of the command line) only
+ *   the call it makes), a parameter the library does not have that the tools take (and
+ *   the command line, where it declares a flag: `allow`), or one of the command line only
  * @property {Type} type
  * @property {boolean} [optional] an `arg` that may be left out
  * @property {string} [default] the default, as the user-facing text says it
@@ -152,6 +153,9 @@
 // ---------------------------------------------------------------------------
 // Types
 
+/** The guards against a model's own mistakes, as every front-end names them (index.d.ts `GuardReason`). */
+const GUARD_REASONS = ['placeholder', 'shrink', 'control', 'markers']
+
 /** @type {Record<string, Type>} */
 const TYPES = {
   text: { kind: 'string', ts: 'string' },
@@ -165,6 +169,8 @@ const TYPES = {
   versions: { kind: 'versions', ts: 'Record<string, string>' },
   content: { kind: 'content', ts: 'string | Buffer' },
   buffer: { kind: 'content', ts: 'Buffer' },
+  guards: { kind: 'guards', ts: 'boolean | GuardReason[]' },
+  reasons: { kind: 'subset', values: GUARD_REASONS, ts: 'GuardReason[]' },
 }
 
 /**
@@ -338,6 +344,36 @@ const durable = {
   mcp: mcpFlag('--durable'),
 }
 
+/** @type {Param} */
+const guards = {
+  name: 'guards',
+  role: 'option',
+  type: TYPES.guards,
+  default: 'false',
+  doc: "refuse new text that looks like a model's mistake with SUSPECT_CONTENT, the file untouched: true for every guard, or a list of placeholder, shrink, control and markers",
+  tool: set("every guard, but those the host's guards setting turns off and those the model's allow argument lets through"),
+  cli: none('every command guards the text it brings in, and --allow lets a guard through'),
+}
+
+/** @type {Param} */
+const allow = {
+  name: 'allow',
+  role: 'tool',
+  type: TYPES.reasons,
+  doc: 'the guards to let through on purpose: the tools and the command line run every guard (the library option guards)',
+  model:
+    'Only after a call was refused with SUSPECT_CONTENT, when you mean the text exactly as it is: the guards to let through ' +
+    '("placeholder", "shrink", "control" or "markers"), as the message names them.',
+  tool: arg('allow', [], { required: false }),
+  cli: flag('--allow', 'write text a guard refuses, on purpose: placeholder, shrink, control or markers (repeatable)', {
+    value: 'GUARD',
+    multiple: true,
+  }),
+}
+
+/** The guards of a change that brings text in: the library's option, and what lets one through. */
+const GUARD_OPTIONS = [guards, allow]
+
 /** The options of every function that reads a file. */
 const READ_OPTIONS = [encoding, root, cwd, maxBytes]
 
@@ -457,6 +493,8 @@ const READ_FIRST =
 const PRESERVE =
   'Write line breaks as \\n: the file keeps its own line endings (CRLF stays CRLF, mixed stays mixed), ' +
   'its BOM and its encoding, and unchanged lines keep their exact bytes.'
+
+const GUARDED = 'Placeholders for code left out, control characters and edit markers are refused.'
 
 const TIERS =
   'If old_text is not found exactly, these are tried in order (the result names the one used): Unicode ' +
@@ -588,14 +626,14 @@ const editFile = {
   name: 'editFile',
   library: 'editFile',
   doc: 'replaces oldText with newText in a file; every line keeps its own ending',
-  params: [path, oldText, newText, replaceAll, ...CHANGE_OPTIONS, variant(json, { cli: flag('--json', 'print the result as JSON instead of the diff') })],
+  params: [path, oldText, newText, replaceAll, ...GUARD_OPTIONS, ...CHANGE_OPTIONS, variant(json, { cli: flag('--json', 'print the result as JSON instead of the diff') })],
   tool: {
     name: 'edit_file',
     title: 'Edit file',
     description:
       'Replace old_text with new_text in a file and return the diff. old_text must match exactly one place ' +
       '(add surrounding lines to make it unique) unless replace_all is true. ' +
-      [READ_FIRST, PRESERVE, TIERS, CHANGE_EOL].join(' '),
+      [READ_FIRST, PRESERVE, GUARDED, TIERS, CHANGE_EOL].join(' '),
     effects: { readOnly: false, destructive: true, idempotent: false },
   },
   cli: {
@@ -614,7 +652,7 @@ const multiEdit = {
   name: 'multiEdit',
   library: 'multiEdit',
   doc: 'applies several edits to a file in order, all or nothing',
-  params: [path, edits, ...CHANGE_OPTIONS],
+  params: [path, edits, ...GUARD_OPTIONS, ...CHANGE_OPTIONS],
   tool: {
     name: 'multi_edit',
     title: 'Edit file (several edits)',
@@ -622,7 +660,7 @@ const multiEdit = {
       'Apply several edits to one file, in order (each on the result of the previous), all or nothing: if ' +
       'one fails nothing is written and the error names it (edit #N). Each edit is {old_text, new_text, ' +
       'replace_all?} with the rules of edit_file: old_text must match one place unless replace_all. ' +
-      [READ_FIRST, PRESERVE, TIERS, CHANGE_EOL].join(' '),
+      [READ_FIRST, PRESERVE, GUARDED, TIERS, CHANGE_EOL].join(' '),
     effects: { readOnly: false, destructive: true, idempotent: false },
   },
   cli: { none: 'one edit a command: several edits of one file in one step are a patch (eol-edit patch)' },
@@ -682,6 +720,7 @@ const writeFile = {
       cli: flag('--eol', 'force one line ending for the whole file', { value: 'lf|crlf' }),
     },
     allowEmpty,
+    ...GUARD_OPTIONS,
     ...CHANGE_OPTIONS,
     json,
   ],
@@ -691,6 +730,8 @@ const writeFile = {
     description:
       'Write a whole file, creating missing folders. ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       " Overwriting keeps the old file's line endings and BOM; a new file takes its ending from " +
       '.editorconfig/.gitattributes, else LF. Set eol to "lf" or "crlf" only to convert the whole file on ' +
       'purpose. Prefer edit_file for changing part of a file. ' +
@@ -826,6 +867,7 @@ const applyPatch = {
       tool: arg('input', ['patchText', 'patch_text', 'patch']),
       cli: positional('[FILE|-]', { optional: true }),
     },
+    ...GUARD_OPTIONS,
     variant(encoding, {
       model: (c) =>
         `The encoding of the patched files, only when they are not UTF-8 and ${c.tool('readFile')} says their encoding could ` +
@@ -867,7 +909,8 @@ const applyPatch = {
       'Copy context from read_file (without the number prefix); a file changed since you read it fails with ' +
       "FILE_CHANGED. Write line breaks as \\n: each file keeps its own line endings, BOM and encoding. Context " +
       'that differs from the file only in trailing whitespace, quote style or indentation still matches. If any ' +
-      'hunk fails, no file is written.',
+      'hunk fails, no file is written. ' +
+      GUARDED,
     effects: { readOnly: false, destructive: true, idempotent: false },
   },
   cli: {
@@ -892,7 +935,7 @@ const contentName = {
   name: 'path',
   role: 'option',
   type: TYPES.text,
-  doc: 'names the content in the diff header and in errors',
+  doc: 'names the content in the diff header and in errors (and, for guards, its language)',
   tool: none(IN_MEMORY),
   cli: none(IN_MEMORY),
 }
@@ -915,7 +958,7 @@ const applyEdits = {
   name: 'applyEdits',
   library: 'applyEdits',
   doc: 'applies edits to a string or a Buffer, as editFile does to a file',
-  params: [content, inMemory(edits), inMemory(encoding), contentName],
+  params: [content, inMemory(edits), inMemory(encoding), contentName, inMemory(guards)],
   tool: { none: IN_MEMORY },
   cli: { none: IN_MEMORY },
 }
@@ -996,6 +1039,17 @@ const mcp = {
   params: [
     variant(root, { cli: flag('--root', 'a folder the tools may use (repeatable)', { value: 'DIR', multiple: true }) }),
     variant(durable, { cli: flag('--durable', 'fsync each file the tools write, and its folder, before answering') }),
+    {
+      name: 'guard',
+      role: 'cli',
+      type: TYPES.text,
+      doc: "a guard's setting for the tools served (createTools' guards)",
+      tool: none('the host sets it: createTools({ guards })'),
+      cli: flag('--guard', "GUARD=off turns a guard off; GUARD=final keeps the model's allow from letting it through (repeatable)", {
+        value: 'GUARD=SETTING',
+        multiple: true,
+      }),
+    },
   ],
   tool: { none: 'the command line only' },
   cli: {
@@ -1074,6 +1128,7 @@ const TOOL_SET = [
   { name: 'durable', ts: 'boolean', doc: "the library's durable" },
   { name: 'shape', ts: "'dskcode' | 'opencode' | 'claude-code' | 'gemini-cli' | 'cline' | 'roo'", doc: "whose tools: their names, arguments, results and words (default 'dskcode')" },
   { name: 'readState', ts: 'ReadState', doc: 'what the model has seen of each file, shared with other tool sets and the host (createReadState)' },
+  { name: 'guards', ts: 'GuardSettings', doc: "each guard 'on' (the default), 'off', or 'final' (the model's allow cannot let it through)" },
 ]
 
 // ---------------------------------------------------------------------------
@@ -1188,6 +1243,7 @@ function libraryParams(op) {
 }
 
 module.exports = {
+  GUARD_REASONS,
   OPERATIONS,
   COMMAND_ORDER,
   TOOL_SET,
@@ -1197,6 +1253,7 @@ module.exports = {
   GUTTER,
   READ_FIRST,
   PRESERVE,
+  GUARDED,
   TIERS,
   CHANGE_EOL,
   DEFAULT_READ_LINES,

@@ -22,6 +22,7 @@ use crate::diff::{self, Summary};
 use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
+use crate::guard::{Check, Guards, Scope};
 use crate::matching::{self, Found, LazyLines, Lines, Tier};
 use crate::message::{parts, Message, Name, Op, Part};
 use crate::splice::{Splice, Splices};
@@ -122,9 +123,23 @@ fn endings_hint() -> Message {
     ]
 }
 
-/// Applies `edits` in order, each on the result of the one before. The first failing
-/// edit fails the whole call, with its `editIndex`. `label` names the file in the diff.
+/// Applies `edits` in order, each on the result of the one before, with no guard (see
+/// [`apply_edits_guarded`]). `label` names the file in the diff.
+#[cfg(any(test, feature = "internals"))]
 pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied> {
+    apply_edits_guarded(source, edits, Guards::none(), label)
+}
+
+/// Applies `edits` in order, each on the result of the one before, each edit's new
+/// text checked by `guards` ([`crate::guard`]). The first failing edit fails the whole
+/// call, with its `editIndex`. `label` names the file in the diff and, for the guards,
+/// its language.
+pub fn apply_edits_guarded(
+    source: &[u8],
+    edits: &[Edit],
+    guards: Guards,
+    label: &str,
+) -> Result<Applied> {
     if edits.is_empty() {
         return Err(
             Error::invalid(parts![Name::Edits, " is empty: give at least one edit."])
@@ -143,7 +158,17 @@ pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied
             current = Some(Splices::of(std::mem::take(&mut last)).to_vec(text));
         }
         let text = current.as_deref().unwrap_or(source);
-        let (splices, tier) = apply_one(text, edit).map_err(|e| e.with_edit_index(index))?;
+        let (splices, tier) = apply_one(text, edit)
+            .and_then(|(splices, tier)| {
+                // Each edit's text against the file as the edits before it left it; the
+                // control characters the file had are the original's.
+                let mut check = Check::new(guards, source, label);
+                for splice in &splices {
+                    check.splice(text, splice, Scope::Edit)?;
+                }
+                Ok((splices, tier))
+            })
+            .map_err(|e| e.with_edit_index(index))?;
         replacements += splices.len() as u32;
         matched_by.push(tier);
         last = splices;

@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use crate::guard::GuardReason;
 use crate::message::{Message, Name};
 
 /// The stable failure codes of the API: [`ErrorCode::as_str`] gives the same strings
@@ -55,6 +56,10 @@ pub enum ErrorCode {
     PatchInvalid,
     /// The host's approval callback said no (agent tools only).
     Rejected,
+    /// New text that looks like a model's mistake (a placeholder for code left out, a
+    /// whole file cut short, a control character, an edit's own markers), refused by a
+    /// guard ([`Error::reason`] says which).
+    SuspectContent,
 }
 
 impl ErrorCode {
@@ -82,6 +87,7 @@ impl ErrorCode {
             ErrorCode::EncodingUnknown => "ENCODING_UNKNOWN",
             ErrorCode::PatchInvalid => "PATCH_INVALID",
             ErrorCode::Rejected => "REJECTED",
+            ErrorCode::SuspectContent => "SUSPECT_CONTENT",
         }
     }
 }
@@ -121,6 +127,7 @@ pub struct Error {
     pub(crate) hint: Option<Message>,
     /// Boxed, to keep `Error` small enough to return by value everywhere.
     pub(crate) argument: Option<Box<Name>>,
+    pub(crate) reason: Option<GuardReason>,
 }
 
 impl Error {
@@ -135,6 +142,7 @@ impl Error {
             hunk_index: None,
             hint: None,
             argument: None,
+            reason: None,
         }
     }
 
@@ -154,7 +162,7 @@ impl Error {
     }
 
     /// 1-based line numbers the failure is about: every match, the anchors, the closest
-    /// region, the line of a character that cannot be written.
+    /// region, the line of a character that cannot be written, the line a guard refused.
     pub fn lines(&self) -> &[u32] {
         &self.lines
     }
@@ -183,6 +191,11 @@ impl Error {
         self.argument.as_deref()
     }
 
+    /// For `SUSPECT_CONTENT`: the guard that refused the change.
+    pub fn reason(&self) -> Option<GuardReason> {
+        self.reason
+    }
+
     /// Adds line numbers.
     pub fn with_lines(mut self, lines: Vec<u32>) -> Self {
         self.lines = lines;
@@ -198,6 +211,12 @@ impl Error {
     /// Records which argument or option the failure is about.
     pub fn with_argument(mut self, argument: Name) -> Self {
         self.argument = Some(Box::new(argument));
+        self
+    }
+
+    /// Records which guard refused the change.
+    pub(crate) fn with_reason(mut self, reason: GuardReason) -> Self {
+        self.reason = Some(reason);
         self
     }
 

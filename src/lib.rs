@@ -100,6 +100,9 @@
 //!   to be hashed and written.
 //! - `diff`: the unified diff and the changed lines of a result.
 //! - `explain`: failures that explain themselves: the closest region and what differs.
+//! - `guard`: the guards against a model's own mistakes (a placeholder for code left
+//!   out, a file cut short, a control character, an edit's own markers), on the lines
+//!   each change brings in.
 //! - `file`: everything that touches the file system: root confinement, the per-path
 //!   lock, the version hash, the ending of a new file, atomic writes.
 //! - `patch`: the apply_patch envelope and unified diffs, parsed, matched and aligned
@@ -119,6 +122,7 @@ mod eol;
 mod error;
 mod explain;
 mod file;
+mod guard;
 mod matching;
 mod message;
 mod patch;
@@ -139,6 +143,7 @@ pub use api::text::{
 };
 pub use eol::{Ending, EolInfo};
 pub use error::{Error, ErrorCode};
+pub use guard::{GuardReason, Guards};
 pub use matching::Tier;
 pub use message::{Message, Name, Op, Part};
 pub use patch::{Action as PatchAction, FileResult as PatchFileResult, Format as PatchFormat};

@@ -159,6 +159,8 @@ pub enum Name {
     Original,
     /// `normalize_eol`'s second text.
     Updated,
+    /// The guards a change runs (a value of it: one guard, by its name).
+    Guards,
     /// A key the caller gave that the API does not have (a binding's unknown
     /// option), as the caller spelled it.
     Unknown(Box<str>),
@@ -196,6 +198,7 @@ impl Name {
             Name::Text => "text",
             Name::Original => "original",
             Name::Updated => "updated",
+            Name::Guards => "guards",
             Name::Unknown(key) => key,
         }
     }
@@ -203,7 +206,7 @@ impl Name {
     /// The argument whose [`id`](Name::id) this is; [`Name::Unknown`] for any other
     /// string.
     pub fn from_id(id: &str) -> Name {
-        const KNOWN: [Name; 27] = [
+        const KNOWN: [Name; 28] = [
             Name::Path,
             Name::OldText,
             Name::NewText,
@@ -231,6 +234,7 @@ impl Name {
             Name::Text,
             Name::Original,
             Name::Updated,
+            Name::Guards,
         ];
         KNOWN
             .into_iter()

@@ -24,6 +24,7 @@ use std::collections::HashMap;
 use eol_edit::internals::eol::Ending;
 use eol_edit::internals::file::FileOptions;
 use eol_edit::internals::patch::{apply::update, apply_patch, parse, Options as PatchOptions};
+use eol_edit::Guards;
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use support::{Expected, Fate, ENDINGS, WORDS};
@@ -141,9 +142,15 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     let parsed =
         parse(patch.as_bytes()).map_err(|e| TestCaseError::fail(format!("{e}\n{patch}")))?;
     let hunks = parsed.files[0].hunks();
-    let updated = update(&a, hunks, parsed.format, &|| Ending::Lf, "f").map_err(|e| {
-        TestCaseError::fail(format!("{e}\nA = {}\n{patch}", support::naive::show(&a)))
-    })?;
+    let updated = update(
+        &a,
+        hunks,
+        parsed.format,
+        &|| Ending::Lf,
+        Guards::none(),
+        "f",
+    )
+    .map_err(|e| TestCaseError::fail(format!("{e}\nA = {}\n{patch}", support::naive::show(&a))))?;
     let out = updated.splices.to_vec(&a);
     support::check_patched(&a, &b, &out, &ops).map_err(|why| {
         TestCaseError::fail(format!(
@@ -172,6 +179,7 @@ fn check_tree(case: &support::TreeCase) -> Result<(), TestCaseError> {
             ..FileOptions::default()
         },
         expected_versions: HashMap::new(),
+        ..Default::default()
     };
     apply_patch(worked.patch.as_bytes(), &opts)
         .map_err(|e| TestCaseError::fail(format!("dry run: {e}\n{}", context())))?;
@@ -260,7 +268,7 @@ proptest! {
         };
         let Ok(parsed) = parse(patch.as_bytes()) else { return Ok(()) };
         let Some(file) = parsed.files.first() else { return Ok(()) };
-        if let Err(e) = update(&source, file.hunks(), parsed.format, &|| Ending::CrLf, "f") {
+        if let Err(e) = update(&source, file.hunks(), parsed.format, &|| Ending::CrLf, Guards::none(), "f") {
             use eol_edit::ErrorCode::*;
             prop_assert!(matches!(e.code(), TextNotFound | TextMultipleMatches), "{}", e);
             prop_assert!(e.hunk_index().is_some());

@@ -119,7 +119,7 @@ function patchCompute(call, paths, patch) {
       const version = expectedVersion(path)
       if (version !== undefined) expectedVersions[path] = version
     }
-    return /** @type {Promise<PatchResult>} */ (call.library('applyPatch', paths, patch, call.options({ dryRun, expectedVersions })))
+    return /** @type {Promise<PatchResult>} */ (call.library('applyPatch', paths, patch, call.options({ dryRun, expectedVersions, guards: call.guards })))
   }
 }
 

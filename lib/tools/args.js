@@ -205,6 +205,8 @@ function readValue(obj, field, warnings) {
       if (value === undefined || values.includes(/** @type {string} */ (value))) return value
       throw argumentError(`${name} must be ${listed(values)}, but it is ${JSON.stringify(value)}.`)
     }
+    case 'subset':
+      return value === undefined ? undefined : subset(value, name, type.values || [])
     case 'anchor':
       return value === undefined ? undefined : anchor(value, name)
     case 'list':
@@ -218,6 +220,33 @@ function readValue(obj, field, warnings) {
 function listed(values) {
   const quoted = values.map((v) => JSON.stringify(v))
   return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`
+}
+
+/**
+ * Some of `values` (`allow`: ["control"]), each once; one of them alone, or the list as
+ * JSON text, is taken too.
+ * @param {unknown} value
+ * @param {string} name
+ * @param {readonly string[]} values
+ * @returns {string[]}
+ */
+function subset(value, name, values) {
+  if (typeof value === 'string') {
+    if (values.includes(value)) return [value]
+    try {
+      value = JSON.parse(value)
+    } catch {
+      // Said below, with the values it may have.
+    }
+  }
+  const shape = `a list of ${listed(values)}`
+  if (!Array.isArray(value)) throw argumentError(`${name} must be ${shape}, but it is ${typeName(value)}.`)
+  for (const item of value) {
+    if (typeof item !== 'string' || !values.includes(item)) {
+      throw argumentError(`${name} must be ${shape}, but it has ${JSON.stringify(item)}.`)
+    }
+  }
+  return [...new Set(/** @type {string[]} */ (value))]
 }
 
 /**
@@ -347,4 +376,4 @@ function stripPrefixes(text, prefix = PREFIX) {
   return lines.map((line) => line.replace(prefix, '')).join('\n')
 }
 
-module.exports = { argumentReader, argsObject, stripPrefixes }
+module.exports = { argumentReader, argsObject, stripPrefixes, subset }

@@ -12,6 +12,7 @@ const core = require('../binding.js')
 const { TOOLS, operation } = require('../operations.js')
 const { readContext } = require('./context.js')
 const { failure } = require('./errors.js')
+const { callGuards, finalRefusal } = require('./guards.js')
 const { existingKey } = require('./read_state.js')
 const { PREFIX_NOTE, changeSummary, changed, editHead, tierNotes } = require('./results.js')
 const { CALLING_THREAD_MAX_BYTES } = require('./session.js')
@@ -43,7 +44,7 @@ const editFile = {
           path,
           edit.oldText,
           edit.newText,
-          call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: edit.replaceAll }),
+          call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: edit.replaceAll, guards: call.guards }),
         ),
       files: (result) => [
         { path, diff: result.diff, summary: changeSummary('edit_file', path, result.diff), version: result.version },
@@ -71,7 +72,8 @@ function editResult(path, result) {
 const SPELLINGS = new Map()
 {
   const op = operation('editFile')
-  const reads = { path: 'string', oldText: 'string', newText: 'string', replaceAll: 'boolean', encoding: 'label' }
+  // `allow` is the full path's: a call that lets a guard through is not the common one.
+  const reads = { path: 'string', oldText: 'string', newText: 'string', replaceAll: 'boolean', encoding: 'label', allow: 'subset' }
   for (const param of op.params) {
     const named = TOOLS.arg(op, param)
     if (!named) continue
@@ -135,6 +137,9 @@ function atOnce(session, args, context) {
           if (encoding !== undefined || typeof value !== 'string' || value.trim() === '') return undefined
           encoding = value
           break
+        case 'allow':
+          if (value !== undefined && value !== null) return undefined
+          break
         default:
           return undefined
       }
@@ -184,7 +189,7 @@ function atOnce(session, args, context) {
     if (size + oldText.length + newText.length > CALLING_THREAD_MAX_BYTES) return undefined
     // `Call.options`: only the keys that say something.
     const { base } = session
-    /** @type {import('../../index.js').EditOptions & { replaceAll?: boolean }} */
+    /** @type {import('../../index.js').EditOptions & import('../../index.js').GuardOptions & { replaceAll?: boolean }} */
     const options = {}
     if (cwd !== undefined) options.cwd = cwd
     if (base.root !== undefined) options.root = base.root
@@ -193,13 +198,15 @@ function atOnce(session, args, context) {
     if (encoding !== undefined) options.encoding = encoding
     if (version !== undefined) options.expectedVersion = version
     if (replaceAll === true) options.replaceAll = true
+    const guards = callGuards(session.guards, [])
+    if (guards !== undefined) options.guards = guards
     /** @type {EditResult} */
     const result = core.editFileSync(path, oldText, newText, options)
     if (result.version !== undefined) state.wrote(absolute, key, result.version)
     else state.forgetKey(absolute, key)
     return editResult(path, result)
   } catch (error) {
-    return failure(error, path)
+    return failure(finalRefusal(error, session.guards), path)
   }
 }
 

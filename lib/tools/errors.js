@@ -35,6 +35,7 @@ const ERROR_CODES = new Set([
   'ENCODING_UNKNOWN',
   'PATCH_INVALID',
   'REJECTED',
+  'SUSPECT_CONTENT',
 ])
 
 /** @typedef {import('../../index.js').MessagePart} MessagePart */

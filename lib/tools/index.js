@@ -18,6 +18,7 @@ const { EolEditError } = require('../binding.js')
 const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES, TOOLS, TOOL_SET, operation, render, renderContext } = require('../operations.js')
 const { argsObject, argumentReader } = require('./args.js')
 const { failure } = require('./errors.js')
+const { guardSettings } = require('./guards.js')
 const { closest, refuseUnknownKeys } = require('./names.js')
 const { readContext } = require('./context.js')
 const { SHAPES, createShape, requiresRead } = require('./shapes/index.js')
@@ -137,7 +138,11 @@ function define({ behaviour, tool, reader }, description, parameters, session) {
       for (const w of unknown) warnings.push(w)
       const where = readContext(context)
       const values = reader.values(given, warnings)
-      const call = new Call(session, name, where, { encoding: /** @type {string | undefined} */ (values.encoding), warnings })
+      const call = new Call(session, name, where, {
+        encoding: /** @type {string | undefined} */ (values.encoding),
+        warnings,
+        allow: /** @type {string[] | undefined} */ (values.allow),
+      })
       return withArgumentWarnings(await behaviour.run(values, call, reader.name), call.warnings, warningLine)
     } catch (error) {
       return withArgumentWarnings(failure(error, reader.pathOf(args)), warnings)
@@ -160,7 +165,7 @@ const OPTION_KEYS = TOOL_SET.map((o) => o.name)
 function readOptions(options, { where = 'createTools(options)', known = OPTION_KEYS } = {}) {
   if (options === undefined || options === null) options = {}
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`${where}: options must be an object { shape?, root?, cwd?, requireRead?, approve?, readState? }.`)
+    throw new TypeError(`${where}: options must be an object { shape?, root?, cwd?, requireRead?, approve?, readState?, guards? }.`)
   }
   const o = /** @type {Record<string, unknown>} */ (options)
   refuseUnknownKeys(o, known, where)
@@ -220,6 +225,7 @@ function readOptions(options, { where = 'createTools(options)', known = OPTION_K
     approve: /** @type {import('../../tools.js').Approve | undefined} */ (approve),
     settings: { maxReadLines: /** @type {number} */ (maxReadLines), maxReadChars: /** @type {number} */ (maxReadChars) },
     readState: readStateOption(o.readState, where),
+    guards: guardSettings(o.guards, where),
   })
   return { session, shape: /** @type {import('../../tools.js').ToolShape} */ (shape) }
 }

@@ -24,7 +24,7 @@ const multiEdit = {
     const result = await call.change({
       paths: [path],
       compute: ({ dryRun, expectedVersion }) =>
-        call.library('multiEdit', [path], path, edits, call.options({ dryRun, expectedVersion: expectedVersion(path) })),
+        call.library('multiEdit', [path], path, edits, call.options({ dryRun, expectedVersion: expectedVersion(path), guards: call.guards })),
       files: (result) => [
         { path, diff: result.diff, summary: changeSummary('multi_edit', path, result.diff), version: result.version },
       ],

@@ -78,6 +78,9 @@ function valueSchema(operation, param, words, context) {
     case 'enum':
       out = { type: 'string', enum: [...(type.values || [])] }
       break
+    case 'subset':
+      out = { type: 'array', items: { type: 'string', enum: [...(type.values || [])] } }
+      break
     case 'anchor':
       out = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 1 }] }
       break

@@ -23,6 +23,7 @@ const nodePath = require('node:path')
 const core = require('../binding.js')
 const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES } = require('../operations.js')
 const { toolError } = require('./errors.js')
+const { callGuards, finalRefusal, guardSettings } = require('./guards.js')
 const { ReadState, existingKey, missingKey } = require('./read_state.js')
 
 /** @typedef {import('../../index.js').EditOptions} EditOptions */
@@ -122,12 +123,15 @@ const TOO_LARGE_TO_READ = 'large'
 
 class Session {
   /**
-   * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve, settings?: Settings, readState?: ReadState }} settings
+   * @param {{ base: BaseOptions, requireRead: boolean, approve?: Approve, settings?: Settings, readState?: ReadState, guards?: import('./guards.js').Settings }} settings
    *   `readState`: what the model has seen of each file, shared with other tool sets
-   *   (default: the tool set's own)
+   *   (default: the tool set's own); `guards`: each guard's setting (default: every
+   *   one on)
    */
   constructor(settings) {
     this.base = settings.base
+    /** Each guard on, off or final: the host's `guards`. */
+    this.guards = settings.guards || guardSettings(undefined, 'Session')
     this.requireRead = settings.requireRead
     this.approve = settings.approve
     /**
@@ -180,14 +184,17 @@ class Call {
    * @param {Session} session
    * @param {string} tool
    * @param {ToolContext} context
-   * @param {{ encoding?: string, warnings?: string[] }} [call] the call's `encoding`
-   *   argument, and warnings on its arguments for the result
+   * @param {{ encoding?: string, warnings?: string[], allow?: readonly string[] }} [call] the
+   *   call's `encoding` argument, warnings on its arguments for the result, and the
+   *   guards its `allow` argument lets through
    */
-  constructor(session, tool, context, { encoding, warnings = [] } = {}) {
+  constructor(session, tool, context, { encoding, warnings = [], allow = [] } = {}) {
     this.session = session
     this.tool = tool
     this.signal = context.signal
     this.encoding = encoding
+    /** The guards the model lets through in this call (`allow`). */
+    this.allow = allow
     /** What the result should tell the model about its arguments (ignored ones). */
     this.warnings = warnings
     const base = session.base.cwd
@@ -204,6 +211,15 @@ class Call {
      * what it knows of the file.
      */
     this.fresh = false
+  }
+
+  /**
+   * The library's `guards` for a change that brings text in, in this call: every guard
+   * but those the host turned off and those the call's `allow` lets through (undefined
+   * when none is left).
+   */
+  get guards() {
+    return callGuards(this.session.guards, this.allow)
   }
 
   /**
@@ -242,15 +258,23 @@ class Call {
    * @returns {any}
    */
   library(name, paths, ...args) {
+    // A refusal by a guard the host made final says so (guards.js).
+    const report = (/** @type {unknown} */ error) => finalRefusal(error, this.session.guards)
     // The text a call carries (a whole file's content, an edit's new text, a patch, the
     // bytes undo_edit restores) costs as the file's own bytes do.
     let carried = 0
     for (const arg of args) if (typeof arg === 'string' || Buffer.isBuffer(arg)) carried += arg.length
     const fresh = name === 'readFile' || name === 'readFileBytes'
     if (carried <= CALLING_THREAD_MAX_BYTES && this.bytes(paths, { fresh }) + carried <= CALLING_THREAD_MAX_BYTES) {
-      return LIBRARY[SYNC[name]](...args)
+      try {
+        return LIBRARY[SYNC[name]](...args)
+      } catch (error) {
+        throw report(error)
+      }
     }
-    return LIBRARY[name](...args)
+    return LIBRARY[name](...args).catch((/** @type {unknown} */ error) => {
+      throw report(error)
+    })
   }
 
   /**

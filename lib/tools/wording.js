@@ -203,6 +203,7 @@ const TOOL_WORDS = {
     'larger-max-bytes-write': () => "The size limit is the host's setting: write less at once (split the content into several files), or ask the user.",
     'read-again': () => ['Read it again with ', { op: 'readFile' }],
     'read-first': () => ['Read it with ', { op: 'readFile' }, ' first'],
+    'allow-guard': (f) => `To write it on purpose, call again with "allow": [${JSON.stringify(f.values.guards)}].`,
   },
 }
 
@@ -253,6 +254,7 @@ const CLI_WORDS = {
     'convert-encoding-first': (f) => `, or convert the file to an encoding that has them (such as ${f.values.to}) with another tool first`,
     'or-replace-all': () => [', or use ', { arg: 'replaceAll' }, ' to replace every one'],
     'set-inclusive': () => ['Pass ', { arg: 'inclusive' }],
+    'allow-guard': (f) => `To write it on purpose, pass --allow ${f.values.guards}.`,
   },
 }
 

@@ -134,12 +134,12 @@ impl Content {
     }
 }
 
-/// The `path` and `encoding` options of `applyEdits` and `applyDeleteRange`.
+/// The `path`, `encoding` and `guards` options of `applyEdits`.
 fn apply_options(o: &Options) -> Result<ApplyOptions, Error> {
     let mut options = ApplyOptions::default();
     options.encoding = o.string("encoding")?;
     options.path = o.string("path")?;
-    Ok(options)
+    Ok(options.with_guards(o.guards()?))
 }
 
 /// Applies edits to a string or a Buffer, as `editFile` does to a file, and returns the
@@ -204,7 +204,7 @@ pub struct EditShape {
 }
 
 /// Options of `applyEdits`: `path` names the content in the diff header (and in
-/// errors); `encoding` says what a Buffer is in.
+/// errors, and for the guards its language); `encoding` says what a Buffer is in.
 #[allow(dead_code)]
 #[napi(object, js_name = "ApplyOptions")]
 pub struct ApplyOptionsShape {
@@ -212,6 +212,11 @@ pub struct ApplyOptionsShape {
     /// The encoding (a WHATWG label such as 'windows-1252', 'gbk') of a Buffer that is
     /// not valid UTF-8; without it, the encoding is detected from the bytes.
     pub encoding: Option<String>,
+    /// Refuse new text that looks like a model's mistake with `SUSPECT_CONTENT`:
+    /// `true` for every guard, or a list of them (default: none). See
+    /// docs/guarantees.md.
+    #[napi(ts_type = "boolean | GuardReason[]")]
+    pub guards: Option<Vec<String>>,
 }
 
 /// Options of `applyDeleteRange`: `inclusive` (default false) deletes the anchor lines

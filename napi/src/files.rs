@@ -122,6 +122,18 @@ pub struct EditOptionsShape {
     pub encoding: Option<String>,
 }
 
+/// The option of the functions that bring new text (`editFile`, `multiEdit`,
+/// `writeFile`; `applyPatch` and `applyEdits` have it in their own options).
+#[allow(dead_code)]
+#[napi(object, js_name = "GuardOptions")]
+pub struct GuardOptionsShape {
+    /// Refuse new text that looks like a model's mistake with `SUSPECT_CONTENT`, the
+    /// file untouched: `true` for every guard, or a list of them (default: none; the
+    /// agent tools and the command line guard by default). See docs/guarantees.md.
+    #[napi(ts_type = "boolean | GuardReason[]")]
+    pub guards: Option<Vec<String>>,
+}
+
 /// Options of `readFile`.
 #[allow(dead_code)]
 #[napi(object, js_name = "ReadOptions")]
@@ -323,7 +335,9 @@ fn edit_args(
         .string_bytes("newText")
         .map_err(|e| e.with_argument(Name::NewText))?;
     let opts = strict(options, function, |o| {
-        Ok(edit_options(o)?.with_replace_all(o.bool_or("replaceAll", false)?))
+        Ok(edit_options(o)?
+            .with_replace_all(o.bool_or("replaceAll", false)?)
+            .with_guards(o.guards()?))
     })?;
     Ok(Box::new(move || {
         binding::edit_file(&path, &old_text, &new_text, &opts).map(edit_result)
@@ -334,7 +348,7 @@ fn edit_args(
 /// shows them; every line keeps its own ending (docs/matching.md).
 #[napi(
     js_name = "editFile",
-    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }",
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }",
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn edit_file(
@@ -349,7 +363,7 @@ pub fn edit_file(
 /// `editFile`, on the calling thread.
 #[napi(
     js_name = "editFileSync",
-    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & { replaceAll?: boolean }"
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }"
 )]
 pub fn edit_file_sync(
     env: &Env,
@@ -371,7 +385,9 @@ fn multi_args(
 ) -> Result<Work, Error> {
     let path = read_path(path)?;
     let edits = read_edits(&Js::new(edits), function)?;
-    let opts = strict(options, function, edit_options)?;
+    let opts = strict(options, function, |o| {
+        Ok(edit_options(o)?.with_guards(o.guards()?))
+    })?;
     Ok(Box::new(move || {
         binding::multi_edit(&path, &edits, &opts).map(edit_result)
     }))
@@ -381,7 +397,7 @@ fn multi_args(
 /// nothing: a failing edit names its `editIndex` and nothing is written.
 #[napi(
     js_name = "multiEdit",
-    ts_args_type = "path: string, edits: Edit[], options?: EditOptions",
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions",
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn multi_edit(
@@ -395,7 +411,7 @@ pub fn multi_edit(
 /// `multiEdit`, on the calling thread.
 #[napi(
     js_name = "multiEditSync",
-    ts_args_type = "path: string, edits: Edit[], options?: EditOptions"
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions"
 )]
 pub fn multi_edit_sync(
     env: &Env,
@@ -482,7 +498,7 @@ fn write_args(
                 .with_argument(Name::Eol))
             }
         };
-        Ok(opts.with_eol(eol))
+        Ok(opts.with_eol(eol).with_guards(o.guards()?))
     })?;
     Ok(Box::new(move || {
         eol_edit::write_file(&path, &content, &opts).map(edit_result)
@@ -493,7 +509,7 @@ fn write_args(
 /// takes its ending from `.editorconfig` / `.gitattributes`, else LF.
 #[napi(
     js_name = "writeFile",
-    ts_args_type = "path: string, content: string, options?: EditOptions & { eol?: 'preserve' | 'lf' | 'crlf' }",
+    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }",
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn write_file(
@@ -507,7 +523,7 @@ pub fn write_file(
 /// `writeFile`, on the calling thread.
 #[napi(
     js_name = "writeFileSync",
-    ts_args_type = "path: string, content: string, options?: EditOptions & { eol?: 'preserve' | 'lf' | 'crlf' }"
+    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }"
 )]
 pub fn write_file_sync(
     env: &Env,

@@ -9,7 +9,7 @@ use napi::bindgen_prelude::{Array, Env, Object, Unknown};
 use napi::{sys, JsValue};
 
 use eol_edit::binding::closest_name;
-use eol_edit::{Error, ErrorCode, Message, Name, Op, Part};
+use eol_edit::{Error, ErrorCode, GuardReason, Guards, Message, Name, Op, Part};
 
 /// An `INVALID_ARGUMENT` failure.
 pub fn invalid(message: impl Into<Message>) -> Error {
@@ -544,6 +544,41 @@ impl Options {
         }
     }
 
+    /// The `guards` option: `true` for every guard, `false` (or absent) for none, or a
+    /// list of guards by name.
+    pub fn guards(&self) -> Result<Guards, Error> {
+        let name = self.label("guards");
+        let names: Vec<&str> = GuardReason::ALL.iter().map(|r| r.as_str()).collect();
+        let read = |v: Js| match v.kind() {
+            Kind::Boolean => Ok(if v.bool_or(&name, false)? {
+                Guards::all()
+            } else {
+                Guards::none()
+            }),
+            Kind::Array => v
+                .array(&name)?
+                .iter()
+                .map(|item| {
+                    let given = item.string(&name)?;
+                    GuardReason::from_name(&given).ok_or_else(|| {
+                        let near = closest_name(&given, &names)
+                            .map(|n| format!(" (did you mean '{n}'?)"))
+                            .unwrap_or_default();
+                        invalid(format!(
+                            "{name} has '{given}'{near}, which is not a guard: the guards are {}.",
+                            list(&names)
+                        ))
+                    })
+                })
+                .collect(),
+            _ => Err(v.wrong(&name, "true, false or an array of guards' names")),
+        };
+        match self.get("guards")? {
+            None => Ok(Guards::none()),
+            Some(v) => read(v).map_err(|e| e.with_argument(Name::Guards)),
+        }
+    }
+
     /// Refuses the object's own enumerable string keys that were never asked for,
     /// naming each with the closest known key ([`unknown_keys`]).
     fn refuse_unknown(&self, function: &str) -> Result<(), Error> {
@@ -651,7 +686,7 @@ fn list<S: AsRef<str>>(items: &[S]) -> String {
 
 /// The class of every error the addon throws: `class EolEditError extends Error`, with
 /// `code` and, when there are any, `lines`, `editIndex`, `fileIndex`, `hunkIndex`,
-/// `hint`, `argument`, `parts` and `hintParts` (docs/errors.md).
+/// `hint`, `argument`, `reason`, `parts` and `hintParts` (docs/errors.md).
 ///
 /// It is written in JavaScript because a class made with `napi_define_class` cannot
 /// extend `Error`, and only a real subclass gets a stack trace, passes both
@@ -661,7 +696,7 @@ fn list<S: AsRef<str>>(items: &[S]) -> String {
 /// also under `--disallow-code-generation-from-strings`.
 const ERROR_CLASS_SOURCE: &str = r#"(function () {
   'use strict';
-  const DETAILS = ['lines', 'editIndex', 'fileIndex', 'hunkIndex', 'hint', 'argument', 'parts', 'hintParts'];
+  const DETAILS = ['lines', 'editIndex', 'fileIndex', 'hunkIndex', 'hint', 'argument', 'reason', 'parts', 'hintParts'];
   class EolEditError extends Error {
     constructor(message, options) {
       const o = options !== null && typeof options === 'object' ? options : {};
@@ -708,7 +743,7 @@ impl napi::bindgen_prelude::ToNapiValue for EolEditErrorConstructor {
 
 /// Turns a core error into the JavaScript error the API promises: an `EolEditError`
 /// with `code`, `message`, and `lines` / `editIndex` / `fileIndex` / `hunkIndex` /
-/// `hint` / `argument` when there are any, and `parts` / `hintParts`.
+/// `hint` / `argument` / `reason` when there are any, and `parts` / `hintParts`.
 pub fn to_js_error(env: &Env, error: Error) -> napi::Error {
     match build_js_error(env, &error) {
         Ok(e) => e,
@@ -881,6 +916,9 @@ fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
     }
     if let Some(a) = error.argument() {
         details.set("argument", a.id())?;
+    }
+    if let Some(r) = error.reason() {
+        details.set("reason", r.as_str())?;
     }
     details.set("parts", js_parts(env, error.message())?)?;
     if let Some(h) = error.hint() {

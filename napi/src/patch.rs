@@ -71,6 +71,11 @@ pub struct PatchOptionsShape {
     /// as the patch names it; the empty string: the file must not exist.
     #[napi(ts_type = "Record<string, string>")]
     pub expected_versions: Option<HashMap<String, String>>,
+    /// Refuse added lines that look like a model's mistake with `SUSPECT_CONTENT`, no
+    /// file written: `true` for every guard, or a list of them (default: none). See
+    /// docs/guarantees.md.
+    #[napi(ts_type = "boolean | GuardReason[]")]
+    pub guards: Option<Vec<String>>,
 }
 
 /// One hunk of a parsed patch.
@@ -148,7 +153,7 @@ fn patch_args(
         options.max_bytes = file.max_bytes;
         options.encoding = file.encoding;
         options.expected_versions = expected_versions;
-        Ok(options)
+        Ok(options.with_guards(o.guards()?))
     })?;
     Ok((patch, options))
 }

@@ -20,6 +20,7 @@ use crate::engine::{self, Applied};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
 use crate::file::{self, FileOptions};
+use crate::guard::{Check, Scope};
 use crate::message::{parts, Name, Op};
 use crate::splice::Splices;
 
@@ -252,20 +253,25 @@ pub fn edit_file_bytes(
     new_text: &[u8],
     options: &EditOptions,
 ) -> Result<EditResult> {
-    options.check_own(Op::EditFile, &[Name::ReplaceAll])?;
+    options.check_own(Op::EditFile, &[Name::ReplaceAll, Name::Guards])?;
     let edit = engine::Edit {
         old_text: old_text.to_vec(),
         new_text: new_text.to_vec(),
         replace_all: options.replace_all,
     };
+    let guards = options.guards;
     change(path, options.file_options()?, false, |source, _, label| {
-        engine::apply_edits(existing(source)?, std::slice::from_ref(&edit), label).map_err(
-            |mut e| {
-                // One edit is the call itself, not an edit of a list.
-                e.edit_index = None;
-                e
-            },
+        engine::apply_edits_guarded(
+            existing(source)?,
+            std::slice::from_ref(&edit),
+            guards,
+            label,
         )
+        .map_err(|mut e| {
+            // One edit is the call itself, not an edit of a list.
+            e.edit_index = None;
+            e
+        })
     })
 }
 
@@ -286,9 +292,10 @@ pub fn multi_edit_bytes(
     edits: &[engine::Edit],
     options: &EditOptions,
 ) -> Result<EditResult> {
-    options.check_own(Op::MultiEdit, &[])?;
+    options.check_own(Op::MultiEdit, &[Name::Guards])?;
+    let guards = options.guards;
     change(path, options.file_options()?, false, |source, _, label| {
-        engine::apply_edits(existing(source)?, edits, label)
+        engine::apply_edits_guarded(existing(source)?, edits, guards, label)
     })
 }
 
@@ -334,8 +341,9 @@ pub fn write_file(
 ) -> Result<EditResult> {
     let path = path.as_ref();
     let content = content.as_ref();
-    options.check_own(Op::WriteFile, &[Name::Eol])?;
+    options.check_own(Op::WriteFile, &[Name::Eol, Name::Guards])?;
     let mode = options.eol.engine();
+    let guards = options.guards;
     change(
         path,
         options.file_options()?,
@@ -350,7 +358,14 @@ pub fn write_file(
                 Some(_) => content.strip_prefix(BOM_CHAR).unwrap_or(content),
                 None => content,
             };
-            Ok(engine::write(source, content, mode, fallback, label))
+            let old = source.unwrap_or_default();
+            let applied = engine::write(source, content, mode, fallback, label);
+            Check::new(guards, old, label).whole(
+                old,
+                &applied.splices.joined(old),
+                Scope::Write,
+            )?;
+            Ok(applied)
         },
     )
 }

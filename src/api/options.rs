@@ -19,6 +19,7 @@ use crate::encoding::Encoding;
 use crate::eol::Ending;
 use crate::error::{Error, Result};
 use crate::file::{self, FileOptions};
+use crate::guard::Guards;
 use crate::message::{parts, Name, Op};
 
 /// Options of [`read_file`](crate::read_file).
@@ -63,8 +64,10 @@ impl Default for ReadOptions {
 ///
 /// The last four fields belong to one function each (`replace_all` to `edit_file`,
 /// `inclusive` to `delete_range`, `eol` to `write_file`, `bom` to
-/// `convert_encoding`); another function given one of them set refuses it with
-/// `INVALID_ARGUMENT`, as the JavaScript functions refuse an option they do not take.
+/// `convert_encoding`), and `guards` to the functions that bring new text
+/// (`edit_file`, `multi_edit`, `write_file`); another function given one of them set
+/// refuses it with `INVALID_ARGUMENT`, as the JavaScript functions refuse an option
+/// they do not take.
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EditOptions {
@@ -89,6 +92,9 @@ pub struct EditOptions {
     /// The encoding (a WHATWG label) to read a file that is not valid UTF-8 in, and
     /// to write a new file in.
     pub encoding: Option<String>,
+    /// Refuse new text that looks like a model's mistake with `SUSPECT_CONTENT`
+    /// (docs/guarantees.md); none by default.
+    pub guards: Guards,
     /// `edit_file`: replace every match instead of requiring exactly one.
     pub replace_all: bool,
     /// `delete_range`: delete the anchor lines too.
@@ -109,6 +115,7 @@ impl Default for EditOptions {
             cwd: None,
             max_bytes: file::DEFAULT_MAX_BYTES,
             encoding: None,
+            guards: Guards::none(),
             replace_all: false,
             inclusive: false,
             eol: WriteEol::Preserve,
@@ -142,6 +149,10 @@ pub struct ApplyOptions {
     pub encoding: Option<String>,
     /// `apply_delete_range`: delete the anchor lines too.
     pub inclusive: bool,
+    /// `apply_edits`: refuse new text that looks like a model's mistake with
+    /// `SUSPECT_CONTENT` (docs/guarantees.md); none by default. `path` names the
+    /// language a bare `...` is read in.
+    pub guards: Guards,
 }
 
 /// Options of [`apply_patch`](crate::apply_patch).
@@ -167,6 +178,9 @@ pub struct PatchOptions {
     /// The version each file must still have, by its path as the patch names it; `""`:
     /// the file must not exist.
     pub expected_versions: HashMap<String, String>,
+    /// Refuse added lines that look like a model's mistake with `SUSPECT_CONTENT`
+    /// (docs/guarantees.md); none by default.
+    pub guards: Guards,
 }
 
 impl Default for PatchOptions {
@@ -179,6 +193,7 @@ impl Default for PatchOptions {
             max_bytes: file::DEFAULT_MAX_BYTES,
             encoding: None,
             expected_versions: HashMap::new(),
+            guards: Guards::none(),
         }
     }
 }
@@ -214,9 +229,25 @@ macro_rules! place_setters {
     };
 }
 
+/// The setter of `guards`, which every struct of a change that brings text shares.
+macro_rules! guard_setter {
+    ($options:ty) => {
+        impl $options {
+            /// Runs these guards on the new text (`Guards::all()` for every one).
+            pub fn with_guards(mut self, guards: Guards) -> Self {
+                self.guards = guards;
+                self
+            }
+        }
+    };
+}
+
 place_setters!(ReadOptions);
 place_setters!(EditOptions);
 place_setters!(PatchOptions);
+guard_setter!(EditOptions);
+guard_setter!(ApplyOptions);
+guard_setter!(PatchOptions);
 
 impl ReadOptions {
     /// Starts at this 1-based line.
@@ -288,6 +319,15 @@ impl EditOptions {
             if is_set && !own.contains(&name) {
                 return Err(not_taken(op, name, owner));
             }
+        }
+        if !self.guards.is_empty() && !own.contains(&Name::Guards) {
+            return Err(Error::invalid(parts![
+                op,
+                " does not take the option ",
+                Name::Guards,
+                ": it brings no new text to guard. Nothing was read or written."
+            ])
+            .with_argument(Name::Guards));
         }
         Ok(())
     }

@@ -15,6 +15,7 @@ pub fn apply_patch(patch: impl AsRef<[u8]>, options: &PatchOptions) -> Result<Pa
     let options = patch::Options {
         file: options.file_options()?,
         expected_versions: options.expected_versions.clone(),
+        guards: options.guards,
     };
     Ok(PatchResult {
         files: patch::apply_patch(patch.as_ref(), &options)?,

@@ -134,7 +134,7 @@ pub fn apply_edits_input<O>(
         ));
     }
     run(input, options, |source, label| {
-        engine::apply_edits(source, edits, label)
+        engine::apply_edits_guarded(source, edits, options.guards, label)
     })
 }
 
@@ -161,6 +161,13 @@ pub fn apply_delete_range_input<O>(
     end: &engine::Anchor,
     options: &ApplyOptions,
 ) -> Result<ApplyResult<O>> {
+    if !options.guards.is_empty() {
+        return Err(options::not_taken(
+            Op::ApplyDeleteRange,
+            Name::Guards,
+            Op::ApplyEdits,
+        ));
+    }
     run(input, options, |source, label| {
         engine::delete_range(source, start, end, options.inclusive, label)
     })

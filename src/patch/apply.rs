@@ -33,10 +33,11 @@
 //! ```
 //! use eol_edit::internals::patch::{apply::update, parse};
 //! use eol_edit::internals::eol::Ending;
+//! use eol_edit::Guards;
 //!
 //! let patch = parse(b"*** Begin Patch\n*** Update File: a\n@@\n one\n-two\n+2\n+2.5\n*** End Patch").unwrap();
 //! let source = b"one\r\ntwo\r\nthree\n";
-//! let out = update(source, patch.files[0].hunks(), patch.format, &|| Ending::Lf, "a").unwrap();
+//! let out = update(source, patch.files[0].hunks(), patch.format, &|| Ending::Lf, Guards::none(), "a").unwrap();
 //! assert_eq!(out.splices.to_vec(source), b"one\r\n2\r\n2.5\r\nthree\n");
 //! ```
 
@@ -47,6 +48,7 @@ use crate::align::{self, Origin};
 use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
+use crate::guard::{Check, Guards, Scope};
 use crate::matching::{self, FileLines, Found, LineTiers, Lines, Match, Reindent, Tier, Within};
 use crate::message::{parts, Message, Part};
 use crate::splice::{Splice, Splices};
@@ -71,15 +73,17 @@ pub struct Updated {
 /// Applies `hunks`, in order, to `source` (a decoded file). `format` is the patch's
 /// (an envelope's hunks match through one more tier); `fallback` is the ending of added
 /// lines in a file that has none to go by (its `.editorconfig`/`.gitattributes`
-/// ending); `label` names the file in messages. Failures carry `hunkIndex`.
+/// ending); each hunk's new lines are checked by `guards` ([`crate::guard`]); `label`
+/// names the file in messages. Failures carry `hunkIndex`.
 pub fn update(
     source: &[u8],
     hunks: &[Hunk],
     format: Format,
     fallback: &dyn Fn() -> Ending,
+    guards: Guards,
     label: &str,
 ) -> Result<Updated> {
-    run(source, hunks, format, fallback, label).map(|(updated, _)| updated)
+    run(source, hunks, format, fallback, guards, label).map(|(updated, _)| updated)
 }
 
 /// [`update`], and the lines (0-based, of the LF view) each hunk's context and removed
@@ -89,6 +93,7 @@ fn run(
     hunks: &[Hunk],
     format: Format,
     fallback: &dyn Fn() -> Ending,
+    guards: Guards,
     label: &str,
 ) -> Result<(Updated, Vec<Range<usize>>)> {
     let view = LfView::new(source);
@@ -127,9 +132,18 @@ fn run(
         matched: Vec::with_capacity(hunks.len()),
     };
     let mut matched_by = Vec::with_capacity(hunks.len());
+    let mut check = Check::new(guards, source, label);
     for (i, hunk) in hunks.iter().enumerate() {
+        let spliced = state.splices.len();
         let tier = state
             .hunk(i, hunk, &file_dominant)
+            .and_then(|tier| {
+                // The hunk's one splice, if it made one (an empty insertion makes none).
+                match state.splices.get(spliced) {
+                    Some(splice) => check.splice(source, splice, Scope::Hunk(i)).map(|_| tier),
+                    None => Ok(tier),
+                }
+            })
             .map_err(|e| e.with_hunk_index(i))?;
         matched_by.push(tier);
     }
@@ -192,7 +206,15 @@ const UNSEEN_RUNS_NAMED: usize = 5;
 /// A deletion's hunks (only removed lines) must remove every line of `source`.
 fn check_removal(source: &[u8], hunks: &[Hunk], label: &str) -> Result<()> {
     // Only a unified diff's deletions have hunks.
-    let (_, matched) = run(source, hunks, Format::Unified, &|| Ending::Lf, label)?;
+    // A deletion brings no line in.
+    let (_, matched) = run(
+        source,
+        hunks,
+        Format::Unified,
+        &|| Ending::Lf,
+        Guards::none(),
+        label,
+    )?;
     let view = LfView::new(source);
     let lines = Lines::new(view.text());
     // The runs of lines no hunk removes; the matches are in file order.
@@ -858,7 +880,7 @@ mod tests {
 
     /// `update` of `source` by `hunks`, added lines LF where the file says nothing.
     fn updated(source: &[u8], hunks: &[Hunk], format: Format) -> Result<Updated> {
-        update(source, hunks, format, &|| Ending::Lf, "f")
+        update(source, hunks, format, &|| Ending::Lf, Guards::none(), "f")
     }
 
     fn run(source: &str, body: &str) -> Result<String> {

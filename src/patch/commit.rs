@@ -46,6 +46,7 @@ use crate::engine::{self, WriteEol};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
 use crate::file::{self, Attributes, FileId, FileOptions, NewFolders};
+use crate::guard::{Check, Guards, Scope};
 use crate::message::{parts, Message, Part};
 use crate::splice::Splices;
 
@@ -60,6 +61,8 @@ pub struct Options {
     pub file: FileOptions,
     /// The version each file must still have, keyed by its path as the caller names it.
     pub expected_versions: HashMap<String, String>,
+    /// The guards each file's new lines are checked by.
+    pub guards: Guards,
 }
 
 /// A file's content as the patch leaves it so far.
@@ -454,7 +457,14 @@ impl<'o> Disk<'o> {
             Change::Update { hunks } => {
                 let current = self.existing(slot, path)?;
                 let source = self.text_of(current);
-                let updated = apply::update(&source, hunks, self.format, &fallback, path)?;
+                let updated = apply::update(
+                    &source,
+                    hunks,
+                    self.format,
+                    &fallback,
+                    self.opts.guards,
+                    path,
+                )?;
                 if updated.unchanged {
                     return Err(Error::new(
                         ErrorCode::NoChange,
@@ -511,6 +521,12 @@ impl<'o> Disk<'o> {
                 };
                 self.land(slot, content, index, true);
                 let after = self.text_of(self.slots[slot].current.as_ref().expect("landed"));
+                // A new file, or a whole file written over the one there.
+                Check::new(self.opts.guards, &before, path).whole(
+                    &before,
+                    &after,
+                    Scope::AddFile,
+                )?;
                 describe(
                     &mut result,
                     &before,
@@ -573,7 +589,14 @@ impl<'o> Disk<'o> {
         let text = if hunks.is_empty() {
             source.text.clone()
         } else {
-            let updated = apply::update(&before, hunks, self.format, &fallback, path)?;
+            let updated = apply::update(
+                &before,
+                hunks,
+                self.format,
+                &fallback,
+                self.opts.guards,
+                path,
+            )?;
             result.matched_by = updated.matched_by;
             match source.text {
                 Text::Original => Text::Spliced(updated.splices),

@@ -21,6 +21,7 @@ fn opts(dir: &TempDir) -> Options {
             ..FileOptions::default()
         },
         expected_versions: HashMap::new(),
+        ..Default::default()
     }
 }
 

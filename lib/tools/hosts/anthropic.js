@@ -26,7 +26,8 @@
 const nodeFs = require('node:fs')
 
 const core = require('../../binding.js')
-const { argsObject } = require('../args.js')
+const { GUARD_REASONS } = require('../../operations.js')
+const { argsObject, subset } = require('../args.js')
 const { cutText } = require('../cut.js')
 const { argumentError, failure, toolError } = require('../errors.js')
 const { readContext, readOptions } = require('../index.js')
@@ -78,6 +79,8 @@ const VOCABULARY = {
     'or-replace-all': () => '',
     'or-convert-eol': () => '',
     'insert-text': () => 'to add lines, use insert',
+    // The tool's definition is Anthropic's: `allow` is taken beside its arguments.
+    'allow-guard': (f) => `To write it on purpose, send the same command again with "allow": [${JSON.stringify(f.values.guards)}] added to its input.`,
   },
   // view numbers a line `12: text`.
   line: (number, _width, text) => `${number}: ${text}`,
@@ -90,13 +93,13 @@ const WORDS = handlerWords(VOCABULARY)
 const COMMANDS = ['view', 'str_replace', 'create', 'insert', 'undo_edit']
 
 /** The arguments the tool has; any other is ignored and named in a note. */
-const ARGUMENTS = ['command', 'path', 'view_range', 'old_str', 'new_str', 'file_text', 'insert_line', 'insert_text']
+const ARGUMENTS = ['command', 'path', 'view_range', 'old_str', 'new_str', 'file_text', 'insert_line', 'insert_text', 'allow']
 
 /** A folder listing shows at most this many entries when no max_characters caps it. */
 const LISTING_MAX = 1000
 
 /** createTools' options the editor takes too, and its own. */
-const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'durable', 'readState']
+const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'durable', 'readState', 'guards']
 const OWN_OPTIONS = ['version', 'maxCharacters']
 
 /**
@@ -181,7 +184,8 @@ class Editor {
         throw argumentError(why)
       }
       path = text(given, 'path', { required: true, nonEmpty: true })
-      const call = new Call(this.session, command, readContext(context))
+      const allow = given.allow === undefined || given.allow === null ? [] : subset(given.allow, 'allow', GUARD_REASONS)
+      const call = new Call(this.session, command, readContext(context), { allow })
       const out = await this.run(command, /** @type {string} */ (path), given, call)
       return { content: [out, ...notes].join('\n') }
     } catch (error) {
@@ -347,7 +351,7 @@ class Editor {
       path,
       ({ dryRun, expected }) =>
         withNumbersRetry(oldStr, newStr, (o, n) =>
-          /** @type {Promise<EditResult>} */ (call.library('editFile', [path], path, o, n, call.options({ dryRun, expectedVersion: expected }))),
+          /** @type {Promise<EditResult>} */ (call.library('editFile', [path], path, o, n, call.options({ dryRun, expectedVersion: expected, guards: call.guards }))),
         ),
       ({ result }) => ({ diff: result.diff, version: result.version }),
     )
@@ -372,7 +376,7 @@ class Editor {
       async ({ dryRun }) => {
         if ((await call.currentVersion(path)) !== undefined) throw this.exists(path, call)
         // Expected absent: a file another program creates meanwhile is not overwritten either.
-        return call.library('writeFile', [path], path, fileText, call.options({ dryRun, expectedVersion: ABSENT }))
+        return call.library('writeFile', [path], path, fileText, call.options({ dryRun, expectedVersion: ABSENT, guards: call.guards }))
       },
       (result) => ({ diff: result.diff, version: result.version }),
     )
@@ -426,7 +430,7 @@ class Editor {
         if (lines[lines.length - 1] === '') lines.pop()
         const patch = insertion(path, lines, after, added)
         const expectedVersions = { [path]: expected ?? read.version }
-        return call.library('applyPatch', [path], patch, call.options({ dryRun, expectedVersions }))
+        return call.library('applyPatch', [path], patch, call.options({ dryRun, expectedVersions, guards: call.guards }))
       },
       (result) => ({ diff: result.files[0].diff, version: /** @type {string} */ (result.files[0].version) }),
     )

@@ -74,6 +74,8 @@ const VOCABULARY = {
     // Each operation closes its own failure (`closing`): what to fix depends on the
     // operation and on what failed, not on its being part of a patch.
     'fix-patch': () => '',
+    // An apply_patch_call has no room for more than its operation: nothing lets a guard through.
+    'allow-guard': (f) => `This tool cannot let the ${f.values.guards} guard through: write the text another way, or ask the user.`,
   },
 }
 
@@ -95,7 +97,7 @@ const END_PATCH = '*** End Patch'
 const EDITOR_CALL = 'editor'
 
 /** createTools' options the patcher takes too. */
-const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'durable', 'readState']
+const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'durable', 'readState', 'guards']
 
 /** Codes of failures that the diff itself can fix. */
 const DIFF_FAILURES = new Set(['TEXT_NOT_FOUND', 'TEXT_MULTIPLE_MATCHES', 'PATCH_INVALID', 'ENCODING_UNMAPPABLE', 'ENCODING_UNKNOWN'])

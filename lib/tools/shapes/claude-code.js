@@ -10,7 +10,7 @@
 // has one.
 
 const core = require('../../binding.js')
-const { PRESERVE, vocabulary } = require('../../operations.js')
+const { GUARDED, PRESERVE, vocabulary } = require('../../operations.js')
 const { cutText } = require('../cut.js')
 const { hostWords, warningsOf } = require('../wording.js')
 const {
@@ -36,12 +36,12 @@ const {
 /** @typedef {import('../../../tools.js').ToolResultContent} ToolResultContent */
 /** @typedef {import('../../../tools.js').ClaudeCodeTools} ClaudeCodeTools */
 
-const EDIT_ARGS = { path: 'file_path', oldText: 'old_string', newText: 'new_string', replaceAll: 'replace_all', encoding: 'encoding' }
+const EDIT_ARGS = { path: 'file_path', oldText: 'old_string', newText: 'new_string', replaceAll: 'replace_all', allow: 'allow', encoding: 'encoding' }
 
 const WORDS = vocabulary(
   {
     readFile: { tool: 'Read', args: { path: 'file_path', offset: 'offset', limit: 'limit', encoding: 'encoding' } },
-    writeFile: { tool: 'Write', args: { path: 'file_path', content: 'content', encoding: 'encoding' } },
+    writeFile: { tool: 'Write', args: { path: 'file_path', content: 'content', allow: 'allow', encoding: 'encoding' } },
     editFile: { tool: 'Edit', args: EDIT_ARGS },
     multiEdit: { tool: 'MultiEdit', args: { ...EDIT_ARGS, edits: 'edits' } },
   },
@@ -181,6 +181,8 @@ function claudeCode(session) {
       'Write a whole file, creating it (and missing folders) or overwriting it. An existing file must have been ' +
       'read first. ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       " Overwriting keeps the old file's line endings and BOM; a new file takes its endings from " +
       '.editorconfig/.gitattributes, else LF. Prefer Edit for changing part of a file.',
     fail,
@@ -206,6 +208,8 @@ function claudeCode(session) {
       READ_FIRST +
       ' ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       ' ' +
       LENIENT,
     fail,
@@ -256,6 +260,8 @@ function claudeCode(session) {
       READ_FIRST +
       ' ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       ' ' +
       LENIENT,
     fail,

@@ -9,7 +9,7 @@
 // block's closing marker optional; an empty SEARCH replaces the whole file. Like
 // Cline, it answers with the file's content as it now is, for the next SEARCH blocks.
 
-const { PRESERVE, vocabulary } = require('../../operations.js')
+const { GUARDED, PRESERVE, vocabulary } = require('../../operations.js')
 const { hostWords, warningsOf } = require('../wording.js')
 const { TEXT, currentText, endingsNote, fileState, fitLines, hostError, hostOperation, hostParam, hostTool, notes, readLines, writeText } = require('./host.js')
 const { CLINE, applyDiff } = require('./search_replace.js')
@@ -23,8 +23,8 @@ const { CLINE, applyDiff } = require('./search_replace.js')
 const WORDS = vocabulary(
   {
     readFile: { tool: 'read_file', args: { path: 'path', encoding: 'encoding' } },
-    writeFile: { tool: 'write_to_file', args: { path: 'path', content: 'content', encoding: 'encoding' } },
-    editFile: { tool: 'replace_in_file', args: { path: 'path', diff: 'diff', encoding: 'encoding' } },
+    writeFile: { tool: 'write_to_file', args: { path: 'path', content: 'content', allow: 'allow', encoding: 'encoding' } },
+    editFile: { tool: 'replace_in_file', args: { path: 'path', diff: 'diff', allow: 'allow', encoding: 'encoding' } },
   },
   'cline',
 )
@@ -124,6 +124,8 @@ function cline(session) {
     description:
       'Write a whole file, creating it (and missing folders) or overwriting it. Give the complete content. ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       " Overwriting keeps the old file's line endings and BOM; a new file takes its endings from " +
       '.editorconfig/.gitattributes, else LF. Prefer replace_in_file for changing part of a file.',
     fail: (f) => fail('write_to_file', f),
@@ -147,6 +149,8 @@ function cline(session) {
       'order they appear in the file; all are applied or none. A line of the file that reads like a marker is ' +
       'written with a backslash before it. ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       ' SEARCH lines that differ from the file only in Unicode look-alikes, trailing whitespace, runs of spaces or ' +
       'indentation still match.',
     fail: (f) => fail('replace_in_file', f),

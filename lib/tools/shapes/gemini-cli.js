@@ -13,7 +13,7 @@
 
 const nodePath = require('node:path')
 
-const { PRESERVE, TYPES, vocabulary } = require('../../operations.js')
+const { GUARDED, PRESERVE, TYPES, vocabulary } = require('../../operations.js')
 const { hostWords, warningsOf } = require('../wording.js')
 const {
   TEXT,
@@ -49,7 +49,7 @@ const WORDS = vocabulary(
       aliases: { path: ['absolute_path'] },
       hidden: ['lineOffset', 'limit'],
     },
-    writeFile: { tool: 'write_file', args: { path: 'file_path', content: 'content', encoding: 'encoding' } },
+    writeFile: { tool: 'write_file', args: { path: 'file_path', content: 'content', allow: 'allow', encoding: 'encoding' } },
     editFile: {
       tool: 'replace',
       args: {
@@ -59,6 +59,7 @@ const WORDS = vocabulary(
         expectedReplacements: 'expected_replacements',
         allowMultiple: 'allow_multiple',
         instruction: 'instruction',
+        allow: 'allow',
         encoding: 'encoding',
       },
       hidden: ['allowMultiple', 'instruction'],
@@ -226,6 +227,8 @@ function geminiCli(session) {
     description:
       'Write a whole file, creating it (and missing folders) or overwriting it. ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       " Overwriting keeps the old file's line endings and BOM; a new file takes its endings from " +
       '.editorconfig/.gitattributes, else LF. Give the complete content, never placeholders for parts left out.',
     fail: (f) => fail(f),
@@ -256,6 +259,8 @@ function geminiCli(session) {
       'how many were found. Include a few lines around the change so that old_string matches where you mean. An ' +
       'empty old_string creates a new file with new_string. Read the file with read_file first. ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       ' old_string that differs from the file only in Unicode look-alikes, trailing whitespace, runs of spaces or ' +
       'indentation still matches (new_string is re-indented to match).',
     fail: (f) => fail(f),
@@ -323,7 +328,7 @@ async function replaceText(call, path, oldText, newText, values) {
       paths: [path],
       compute: async ({ dryRun, expectedVersion }) => {
         const options = (/** @type {boolean} */ dry) =>
-          call.options({ dryRun: dry, expectedVersion: expectedVersion(path), replaceAll: true })
+          call.options({ dryRun: dry, expectedVersion: expectedVersion(path), replaceAll: true, guards: call.guards })
         /** @type {EditResult} */
         const planned = await call.library('editFile', [path], path, oldText, newText, options(true))
         if (planned.replacements !== expected) throw new Refused('edit_expected_occurrence_mismatch', mismatch(expected, planned.replacements, path))
@@ -352,7 +357,7 @@ async function replaceText(call, path, oldText, newText, values) {
  */
 async function count(call, path, oldText, newText) {
   /** @type {EditResult} */
-  const r = await call.library('editFile', [path], path, oldText, newText, call.options({ dryRun: true, replaceAll: true }))
+  const r = await call.library('editFile', [path], path, oldText, newText, call.options({ dryRun: true, replaceAll: true, guards: call.guards }))
   return r.replacements
 }
 

@@ -136,6 +136,7 @@ function hostTool({ host, session, operation, description, run, fail }) {
         const call = new Call(session, name, readContext(where, host.context), {
           encoding: /** @type {string | undefined} */ (values.encoding),
           warnings,
+          allow: /** @type {string[] | undefined} */ (values.allow),
         })
         return await run(values, call)
       } catch (error) {
@@ -249,7 +250,7 @@ function editText(call, host, path, edit) {
               path,
               e.oldText,
               e.newText,
-              call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: e.replaceAll }),
+              call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: e.replaceAll, guards: call.guards }),
             )
           ),
         host.prefix,
@@ -272,7 +273,7 @@ function multiEditText(call, host, path, edits) {
     compute: ({ dryRun, expectedVersion }) =>
       withPrefixRetry(
         edits,
-        (list) => /** @type {Promise<EditResult>} */ (call.library('multiEdit', [path], path, list, call.options({ dryRun, expectedVersion: expectedVersion(path) }))),
+        (list) => /** @type {Promise<EditResult>} */ (call.library('multiEdit', [path], path, list, call.options({ dryRun, expectedVersion: expectedVersion(path), guards: call.guards }))),
         host.prefix,
       ),
     files: ({ result }) => [{ path, diff: result.diff, summary: changeSummary(call.tool, path, result.diff), version: result.version }],
@@ -291,7 +292,9 @@ function writeText(call, path, content) {
   return call.change({
     paths: [path],
     compute: ({ dryRun, expectedVersion }) =>
-      /** @type {Promise<EditResult>} */ (call.library('writeFile', [path], path, content, call.options({ dryRun, expectedVersion: expectedVersion(path) }))),
+      /** @type {Promise<EditResult>} */ (
+        call.library('writeFile', [path], path, content, call.options({ dryRun, expectedVersion: expectedVersion(path), guards: call.guards }))
+      ),
     files: (r) => [{ path, diff: r.diff, summary: changeSummary(call.tool, path, r.diff), version: r.version }],
   })
 }

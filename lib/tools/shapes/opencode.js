@@ -8,7 +8,7 @@
 // an empty oldString writes newString as the whole file (creating it), and a file must
 // have been read before it is changed (requireRead defaults to true).
 
-const { PRESERVE, vocabulary } = require('../../operations.js')
+const { GUARDED, PRESERVE, vocabulary } = require('../../operations.js')
 const { applyPatchChange } = require('../apply_patch.js')
 const { hostWords, warningsOf } = require('../wording.js')
 const {
@@ -35,12 +35,12 @@ const {
 const WORDS = vocabulary(
   {
     readFile: { tool: 'read', args: { path: 'filePath', offset: 'offset', limit: 'limit', encoding: 'encoding' } },
-    writeFile: { tool: 'write', args: { path: 'filePath', content: 'content', encoding: 'encoding' } },
+    writeFile: { tool: 'write', args: { path: 'filePath', content: 'content', allow: 'allow', encoding: 'encoding' } },
     editFile: {
       tool: 'edit',
-      args: { path: 'filePath', oldText: 'oldString', newText: 'newString', replaceAll: 'replaceAll', encoding: 'encoding' },
+      args: { path: 'filePath', oldText: 'oldString', newText: 'newString', replaceAll: 'replaceAll', allow: 'allow', encoding: 'encoding' },
     },
-    applyPatch: { tool: 'apply_patch', args: { patch: 'patchText', encoding: 'encoding' } },
+    applyPatch: { tool: 'apply_patch', args: { patch: 'patchText', allow: 'allow', encoding: 'encoding' } },
   },
   'opencode',
 )
@@ -151,6 +151,8 @@ function opencode(session) {
     description:
       'Write a whole file (creating missing folders). ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       ' Overwriting keeps the old file\'s line endings and BOM; a new file takes its endings from ' +
       '.editorconfig/.gitattributes, else LF. Read an existing file first. Prefer edit for changing part of a file.',
     fail,
@@ -173,6 +175,8 @@ function opencode(session) {
       'unique) unless replaceAll is true; an empty oldString writes newString as the whole file, creating it if ' +
       'needed. Read the file first and copy oldString from it (without the line numbers). ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       ' ' +
       LENIENT,
     fail,
@@ -209,6 +213,8 @@ function opencode(session) {
       "In a hunk every line starts with ' ' (context), '-' (removed) or '+' (added); `*** Move to: new/path` after " +
       '`*** Update File:` renames the file. Unified diffs work too. Copy context from read (without the line numbers). ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       ' If any hunk fails, no file is written.',
     fail,
     async run(values, call) {

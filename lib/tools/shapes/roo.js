@@ -10,7 +10,7 @@
 // a `-------` line: among equal regions, the one nearest that line is changed. Unlike
 // Roo, the blocks are applied all or none.
 
-const { PRESERVE, TYPES, vocabulary } = require('../../operations.js')
+const { GUARDED, PRESERVE, TYPES, vocabulary } = require('../../operations.js')
 const { compactDiff } = require('../results.js')
 const { hostWords, warningsOf } = require('../wording.js')
 const { TEXT, endingsNote, fileState, fitLines, hostError, hostOperation, hostParam, hostTool, notes, readLines, writeText } = require('./host.js')
@@ -25,8 +25,8 @@ const { ROO, applyDiff } = require('./search_replace.js')
 const WORDS = vocabulary(
   {
     readFile: { tool: 'read_file', args: { path: 'path', startLine: 'start_line', endLine: 'end_line', encoding: 'encoding' } },
-    writeFile: { tool: 'write_to_file', args: { path: 'path', content: 'content', lineCount: 'line_count', encoding: 'encoding' } },
-    editFile: { tool: 'apply_diff', args: { path: 'path', diff: 'diff', startLine: 'start_line', encoding: 'encoding' }, hidden: ['startLine'] },
+    writeFile: { tool: 'write_to_file', args: { path: 'path', content: 'content', lineCount: 'line_count', allow: 'allow', encoding: 'encoding' } },
+    editFile: { tool: 'apply_diff', args: { path: 'path', diff: 'diff', startLine: 'start_line', allow: 'allow', encoding: 'encoding' }, hidden: ['startLine'] },
   },
   'roo',
 )
@@ -141,6 +141,8 @@ function roo(session) {
       'Write a whole file, creating it (and missing folders) or overwriting it. Give the complete content and its ' +
       'number of lines as line_count. ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       " Overwriting keeps the old file's line endings and BOM; a new file takes its endings from " +
       '.editorconfig/.gitattributes, else LF. Prefer apply_diff for changing part of a file.',
     fail: (f) => fail('write_to_file', f),
@@ -173,6 +175,8 @@ function roo(session) {
       'equal regions. An empty REPLACE deletes the lines. Several blocks go in one diff; all are applied or none. A ' +
       'line of the file that reads like a marker is written with a backslash before it. ' +
       PRESERVE +
+      ' ' +
+      GUARDED +
       ' SEARCH lines that differ from the file only in Unicode look-alikes, trailing whitespace, runs of spaces or ' +
       'indentation still match.',
     fail: (f) => fail('apply_diff', f),

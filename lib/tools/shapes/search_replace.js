@@ -347,7 +347,7 @@ function applyBlocks(call, path, blocks, dialect, words) {
       const run = (patch, dry) =>
         /** @type {Promise<PatchResult>} */ (
           call.library('applyPatch', [path], patch, {
-            ...call.options({ dryRun: dry, expectedVersions: version === undefined ? undefined : { [name]: version } }),
+            ...call.options({ dryRun: dry, expectedVersions: version === undefined ? undefined : { [name]: version }, guards: call.guards }),
             cwd: folder,
           })
         )

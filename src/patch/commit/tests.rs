@@ -20,6 +20,7 @@ fn opts(dir: &TempDir) -> Options {
             ..FileOptions::default()
         },
         expected_versions: HashMap::new(),
+        ..Default::default()
     }
 }
 
