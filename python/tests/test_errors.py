@@ -6,8 +6,6 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Callable
@@ -72,26 +70,35 @@ def test_not_a_file_for_a_folder(tmp_path: Path) -> None:
 
 
 def test_permission_denied_is_a_permission_error() -> None:
-    # Root reads any file, so the read runs as nobody there.
     folder = Path(tempfile.mkdtemp())
     try:
         folder.chmod(0o755)
         file = folder / "a.txt"
         file.write_bytes(b"a\n")
         file.chmod(0)
-        code = (
-            "import eol_edit, sys\n"
-            "try:\n"
-            f"    eol_edit.read_file({str(file)!r})\n"
-            "except PermissionError as e:\n"
-            "    sys.exit(0 if isinstance(e, eol_edit.PermissionDenied) and e.code == 'PERMISSION_DENIED' else 2)\n"
-            "sys.exit(1)\n"
-        )
-        as_nobody = {"user": 65534} if os.geteuid() == 0 else {}
-        done = subprocess.run([sys.executable, "-c", code], cwd="/", **as_nobody)  # type: ignore[call-overload]
-        assert done.returncode == 0
+        # Root reads any file: there, a child made nobody (the module is already
+        # loaded, so it needs nothing it could no longer read) tries it.
+        child = os.fork() if os.geteuid() == 0 else 0
+        if child == 0:
+            status = 1
+            try:
+                if os.geteuid() == 0:
+                    os.setgid(65534)
+                    os.setuid(65534)
+                eol_edit.read_file(file)
+            except PermissionError as error:
+                status = 0 if isinstance(error, eol_edit.PermissionDenied) and error.code == "PERMISSION_DENIED" else 2
+            if os.getpid() != parent:
+                os._exit(status)
+            assert status == 0
+        else:
+            _, code = os.waitpid(child, 0)
+            assert os.waitstatus_to_exitcode(code) == 0
     finally:
         shutil.rmtree(folder)
+
+
+parent = os.getpid()
 
 
 def test_encoding_unknown_for_non_ascii_text_in_an_undeclared_non_utf8_file(write: Write) -> None:
