@@ -25,10 +25,7 @@ fn make<'py>(
 }
 
 /// A value as a Python object.
-fn py_of<'py, T: IntoPyObject<'py>>(
-    py: Python<'py>,
-    value: T,
-) -> PyResult<Bound<'py, PyAny>> {
+fn py_of<'py, T: IntoPyObject<'py>>(py: Python<'py>, value: T) -> PyResult<Bound<'py, PyAny>> {
     value.into_bound_py_any(py)
 }
 
