@@ -1,0 +1,151 @@
+# The native module's signatures (it is built from python/src/ by maturin). Every
+# option is keyword-only; a path is a str, bytes or os.PathLike.
+import os
+from typing import Literal, Mapping, Optional, Sequence, Union, overload
+
+from ._results import ApplyResult, Edit, EditResult, Ending, EolInfo, ParsedPatch, PatchResult, ReadResult
+
+_Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+_Root = Union[_Path, Sequence[_Path]]
+_EditLike = Union[Edit, Mapping[str, object]]
+
+def read_file(
+    path: _Path,
+    *,
+    offset: Optional[int] = None,
+    limit: Optional[int] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> ReadResult: ...
+def edit_file(
+    path: _Path,
+    old_text: str,
+    new_text: str,
+    *,
+    replace_all: bool = False,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> EditResult: ...
+def multi_edit(
+    path: _Path,
+    edits: Sequence[_EditLike],
+    *,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> EditResult: ...
+def delete_range(
+    path: _Path,
+    start_anchor: Union[str, int],
+    end_anchor: Union[str, int],
+    *,
+    inclusive: bool = False,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> EditResult: ...
+def write_file(
+    path: _Path,
+    content: Union[str, bytes],
+    *,
+    eol: Literal["preserve", "lf", "crlf"] = "preserve",
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> EditResult: ...
+def convert_eol(
+    path: _Path,
+    to: Literal["lf", "crlf", "cr"],
+    *,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> EditResult: ...
+def convert_encoding(
+    path: _Path,
+    to: str,
+    *,
+    bom: bool = False,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> EditResult: ...
+def apply_patch(
+    patch: Union[str, bytes],
+    *,
+    cwd: Optional[_Path] = None,
+    root: Optional[_Root] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+    expected_versions: Optional[Mapping[str, str]] = None,
+) -> PatchResult: ...
+def parse_patch(patch: Union[str, bytes]) -> ParsedPatch: ...
+@overload
+def apply_edits(
+    content: str,
+    edits: Sequence[_EditLike],
+    *,
+    path: Optional[str] = None,
+    encoding: Optional[str] = None,
+) -> ApplyResult[str]: ...
+@overload
+def apply_edits(
+    content: Union[bytes, bytearray],
+    edits: Sequence[_EditLike],
+    *,
+    path: Optional[str] = None,
+    encoding: Optional[str] = None,
+) -> ApplyResult[bytes]: ...
+@overload
+def apply_delete_range(
+    content: str,
+    start_anchor: Union[str, int],
+    end_anchor: Union[str, int],
+    *,
+    inclusive: bool = False,
+    path: Optional[str] = None,
+    encoding: Optional[str] = None,
+) -> ApplyResult[str]: ...
+@overload
+def apply_delete_range(
+    content: Union[bytes, bytearray],
+    start_anchor: Union[str, int],
+    end_anchor: Union[str, int],
+    *,
+    inclusive: bool = False,
+    path: Optional[str] = None,
+    encoding: Optional[str] = None,
+) -> ApplyResult[bytes]: ...
+def to_lf(text: str) -> str: ...
+def detect_eol(text: str) -> Ending: ...
+def eol_info(text: str) -> EolInfo: ...
+def normalize_eol(original: str, updated: str) -> str: ...

@@ -1,0 +1,184 @@
+"""What eol-edit's functions return: the JavaScript library's results, field for
+field, in snake_case. Each is a frozen dataclass: attributes, ``repr``, ``==``, and
+``dataclasses.asdict`` for a dict."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, List, Literal, Optional, TypeVar
+
+
+__all__ = [
+    "Ending",
+    "Tier",
+    "PatchAction",
+    "PatchFormat",
+    "EolInfo",
+    "ReadResult",
+    "EditResult",
+    "ApplyResult",
+    "PatchFileResult",
+    "PatchResult",
+    "ParsedHunk",
+    "ParsedFile",
+    "ParsedPatch",
+    "Edit",
+]
+
+Ending = Literal["\n", "\r\n", "\r"]
+"""A line ending."""
+
+Tier = Literal[
+    "exact",
+    "unicode",
+    "trailingWhitespace",
+    "innerWhitespace",
+    "indentation",
+    "unescaped",
+    "lineNumbers",
+]
+"""The tier that found an edit's text (docs/matching.md); the same names as in
+JavaScript and Rust."""
+
+PatchAction = Literal["update", "add", "delete", "move"]
+"""What a patch does to one file."""
+
+PatchFormat = Literal["envelope", "unified"]
+"""The apply_patch envelope or a unified diff."""
+
+C = TypeVar("C", str, bytes)
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One edit of ``multi_edit`` or ``apply_edits``: replace ``old_text`` (written
+    with LF line breaks, as ``read_file`` shows the file) by ``new_text``; every match
+    with ``replace_all``. A dict with these keys does as well."""
+
+    old_text: str
+    new_text: str
+    replace_all: bool = False
+
+
+@dataclass(frozen=True)
+class EolInfo:
+    """The line endings of a text or file: how many of each, the dominant one, whether
+    they are mixed, and whether the text ends with one."""
+
+    lf: int
+    crlf: int
+    cr: int
+    dominant: Ending
+    mixed: bool
+    trailing_newline: bool
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """What ``read_file`` returns: the LF view of the lines asked for (``content``),
+    where they are, and the file's endings, BOM, encoding (its WHATWG name) and
+    version."""
+
+    content: str
+    start_line: int
+    end_line: int
+    total_lines: int
+    eol: EolInfo
+    bom: bool
+    encoding: str
+    version: str
+    warnings: List[str]
+
+
+@dataclass(frozen=True)
+class EditResult:
+    """What every function that changes a file returns. ``version`` is the file's
+    version afterwards (with ``dry_run``: that would be); ``changed`` is false only
+    when ``write_file`` was given the content the file already has; ``warnings`` are
+    things to show the user."""
+
+    path: str
+    replacements: int
+    matched_by: List[Tier]
+    start_line: int
+    end_line: int
+    diff: str
+    eol: EolInfo
+    version: str
+    changed: bool
+    warnings: List[str]
+
+
+@dataclass(frozen=True)
+class ApplyResult(Generic[C]):
+    """What ``apply_edits`` and ``apply_delete_range`` return: the new content, of the
+    type they were given (``str`` or ``bytes``)."""
+
+    content: C
+    replacements: int
+    matched_by: List[Tier]
+    start_line: int
+    end_line: int
+    diff: str
+    eol: EolInfo
+    changed: bool
+    warnings: List[str]
+
+
+@dataclass(frozen=True)
+class PatchFileResult:
+    """What ``apply_patch`` did to one file section (``version`` is ``None`` for a
+    deleted file)."""
+
+    path: str
+    action: PatchAction
+    moved_to: Optional[str]
+    diff: str
+    eol: EolInfo
+    version: Optional[str]
+    matched_by: List[Tier]
+    warnings: List[str]
+
+
+@dataclass(frozen=True)
+class PatchResult:
+    """What ``apply_patch`` returns: one entry per file section, in the patch's order."""
+
+    files: List[PatchFileResult]
+
+
+@dataclass(frozen=True)
+class ParsedHunk:
+    """One hunk of a parsed patch: the envelope's ``@@`` anchors or a unified diff's
+    line numbers, and its lines with their prefixes (``' '``, ``'-'``, ``'+'``)."""
+
+    anchors: List[str]
+    old_start: Optional[int]
+    old_lines: Optional[int]
+    new_start: Optional[int]
+    new_lines: Optional[int]
+    lines: List[str]
+    end_of_file: bool
+    line: int
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    """One file section of a parsed patch (``content``: an added file's text)."""
+
+    path: str
+    action: PatchAction
+    moved_to: Optional[str]
+    content: Optional[str]
+    hunks: List[ParsedHunk]
+    line: int
+
+
+@dataclass(frozen=True)
+class ParsedPatch:
+    """What ``parse_patch`` returns."""
+
+    format: PatchFormat
+    files: List[ParsedFile]
+
+

@@ -1,0 +1,207 @@
+//! Core results as the Python package's result classes (`eol_edit/_results.py`,
+//! frozen dataclasses): the JavaScript results' fields in snake_case, with warnings
+//! rendered by the core in Python's (snake_case) names.
+
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyType};
+use pyo3::IntoPyObjectExt;
+
+use eol_edit::{Message, Tier};
+
+/// Calls the result class `class` of `eol_edit._results` with `fields`.
+fn make<'py>(
+    py: Python<'py>,
+    cell: &'static PyOnceLock<Py<PyType>>,
+    class: &str,
+    fields: &[(&str, Bound<'py, PyAny>)],
+) -> PyResult<Bound<'py, PyAny>> {
+    let class = cell.import(py, "eol_edit._results", class)?;
+    let kwargs = PyDict::new(py);
+    for (key, value) in fields {
+        kwargs.set_item(*key, value)?;
+    }
+    class.call((), Some(&kwargs))
+}
+
+/// A value as a Python object.
+fn py_of<'py, T: IntoPyObject<'py>>(py: Python<'py>, value: T) -> PyResult<Bound<'py, PyAny>> {
+    value.into_bound_py_any(py)
+}
+
+fn tiers(tiers: &[Tier]) -> Vec<&'static str> {
+    tiers.iter().map(|t| t.as_str()).collect()
+}
+
+fn texts(messages: &[Message]) -> Vec<String> {
+    messages.iter().map(|m| m.to_string()).collect()
+}
+
+/// `EolInfo`.
+pub(crate) fn eol_info<'py>(py: Python<'py>, i: &eol_edit::EolInfo) -> PyResult<Bound<'py, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    make(
+        py,
+        &CLASS,
+        "EolInfo",
+        &[
+            ("lf", py_of(py, i.lf)?),
+            ("crlf", py_of(py, i.crlf)?),
+            ("cr", py_of(py, i.cr)?),
+            ("dominant", py_of(py, i.dominant.as_str())?),
+            ("mixed", py_of(py, i.mixed)?),
+            ("trailing_newline", py_of(py, i.trailing_newline)?),
+        ],
+    )
+}
+
+/// `ReadResult`.
+pub(crate) fn read<'py>(py: Python<'py>, r: eol_edit::ReadResult) -> PyResult<Bound<'py, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    make(
+        py,
+        &CLASS,
+        "ReadResult",
+        &[
+            ("content", py_of(py, r.content)?),
+            ("start_line", py_of(py, r.start_line)?),
+            ("end_line", py_of(py, r.end_line)?),
+            ("total_lines", py_of(py, r.total_lines)?),
+            ("eol", eol_info(py, &r.eol)?),
+            ("bom", py_of(py, r.bom)?),
+            ("encoding", py_of(py, r.encoding)?),
+            ("version", py_of(py, r.version)?),
+            ("warnings", py_of(py, texts(&r.warnings))?),
+        ],
+    )
+}
+
+/// `EditResult`.
+pub(crate) fn edit<'py>(py: Python<'py>, r: eol_edit::EditResult) -> PyResult<Bound<'py, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    make(
+        py,
+        &CLASS,
+        "EditResult",
+        &[
+            ("path", py_of(py, r.path)?),
+            ("replacements", py_of(py, r.replacements)?),
+            ("matched_by", py_of(py, tiers(&r.matched_by))?),
+            ("start_line", py_of(py, r.start_line)?),
+            ("end_line", py_of(py, r.end_line)?),
+            ("diff", py_of(py, r.diff)?),
+            ("eol", eol_info(py, &r.eol)?),
+            ("version", py_of(py, r.version)?),
+            ("changed", py_of(py, r.changed)?),
+            ("warnings", py_of(py, texts(&r.warnings))?),
+        ],
+    )
+}
+
+/// `ApplyResult`, whose content is `content` (a `str` or `bytes`, as given).
+pub(crate) fn apply<'py, C>(
+    py: Python<'py>,
+    r: eol_edit::ApplyResult<C>,
+    content: impl FnOnce(C) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    make(
+        py,
+        &CLASS,
+        "ApplyResult",
+        &[
+            ("content", content(r.content)?),
+            ("replacements", py_of(py, r.replacements)?),
+            ("matched_by", py_of(py, tiers(&r.matched_by))?),
+            ("start_line", py_of(py, r.start_line)?),
+            ("end_line", py_of(py, r.end_line)?),
+            ("diff", py_of(py, r.diff)?),
+            ("eol", eol_info(py, &r.eol)?),
+            ("changed", py_of(py, r.changed)?),
+            ("warnings", py_of(py, texts(&r.warnings))?),
+        ],
+    )
+}
+
+/// New bytes as Python `bytes`.
+pub(crate) fn bytes(py: Python<'_>, content: Vec<u8>) -> PyResult<Bound<'_, PyAny>> {
+    Ok(PyBytes::new(py, &content).into_any())
+}
+
+/// `PatchResult`.
+pub(crate) fn patch<'py>(py: Python<'py>, r: eol_edit::PatchResult) -> PyResult<Bound<'py, PyAny>> {
+    static FILE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let mut files = Vec::new();
+    for f in r.files {
+        files.push(make(
+            py,
+            &FILE,
+            "PatchFileResult",
+            &[
+                ("path", py_of(py, f.path)?),
+                ("action", py_of(py, f.action.as_str())?),
+                ("moved_to", py_of(py, f.moved_to)?),
+                ("diff", py_of(py, f.diff)?),
+                ("eol", eol_info(py, &f.eol)?),
+                ("version", py_of(py, f.version)?),
+                ("matched_by", py_of(py, tiers(&f.matched_by))?),
+                ("warnings", py_of(py, texts(&f.warnings))?),
+            ],
+        )?);
+    }
+    make(py, &CLASS, "PatchResult", &[("files", py_of(py, files)?)])
+}
+
+/// `ParsedPatch`.
+pub(crate) fn parsed<'py>(
+    py: Python<'py>,
+    p: eol_edit::ParsedPatch,
+) -> PyResult<Bound<'py, PyAny>> {
+    static HUNK: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    static FILE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let mut files = Vec::new();
+    for f in p.files {
+        let mut hunks = Vec::new();
+        for h in f.hunks {
+            hunks.push(make(
+                py,
+                &HUNK,
+                "ParsedHunk",
+                &[
+                    ("anchors", py_of(py, h.anchors)?),
+                    ("old_start", py_of(py, h.old_start)?),
+                    ("old_lines", py_of(py, h.old_lines)?),
+                    ("new_start", py_of(py, h.new_start)?),
+                    ("new_lines", py_of(py, h.new_lines)?),
+                    ("lines", py_of(py, h.lines)?),
+                    ("end_of_file", py_of(py, h.end_of_file)?),
+                    ("line", py_of(py, h.line)?),
+                ],
+            )?);
+        }
+        files.push(make(
+            py,
+            &FILE,
+            "ParsedFile",
+            &[
+                ("path", py_of(py, f.path)?),
+                ("action", py_of(py, f.action.as_str())?),
+                ("moved_to", py_of(py, f.moved_to)?),
+                ("content", py_of(py, f.content)?),
+                ("hunks", py_of(py, hunks)?),
+                ("line", py_of(py, f.line)?),
+            ],
+        )?);
+    }
+    make(
+        py,
+        &CLASS,
+        "ParsedPatch",
+        &[
+            ("format", py_of(py, p.format.as_str())?),
+            ("files", py_of(py, files)?),
+        ],
+    )
+}

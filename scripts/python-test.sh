@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The Python package's check (part of `npm test`): builds the wheel with maturin,
+# installs it in a virtual environment of pinned tools, and runs pytest on
+# python/tests and mypy --strict on python/examples.
+#
+# The environment lives outside the clone (~/.cache/eol-edit-python, one per lockfile
+# and Python version), so a second run installs nothing. The wheel is built with the
+# release profile into target/, which reuses the core that `npm run build` compiled.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+python=${PYTHON:-python3}
+lock=python/requirements-dev.txt
+key=$({ cat "$lock"; "$python" -c 'import sys; print(sys.version)'; } | sha256sum | cut -c1-16)
+venv="${XDG_CACHE_HOME:-$HOME/.cache}/eol-edit-python/venv-$key"
+
+if [ ! -f "$venv/.complete" ]; then
+  rm -rf "$venv"
+  "$python" -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    --require-hashes --only-binary=:all: --no-deps -r "$lock"
+  touch "$venv/.complete"
+fi
+
+wheels=target/python-wheels
+rm -rf "$wheels"
+"$venv/bin/maturin" build --quiet --release --manifest-path python/Cargo.toml --out "$wheels"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+  --force-reinstall --no-deps "$wheels"/*.whl
+
+# Run from the root, so that the tests and mypy see the installed wheel, never the
+# source folder python/eol_edit.
+"$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
+"$venv/bin/python" -m mypy --config-file python/pyproject.toml --strict --no-incremental python/examples
