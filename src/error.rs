@@ -6,6 +6,8 @@
 //! each front-end renders in its own names ([`crate::message`]).
 
 use std::fmt;
+use std::io;
+use std::sync::Arc;
 
 use crate::message::{Message, Name};
 
@@ -109,8 +111,14 @@ impl fmt::Display for ErrorCode {
 ///     other => panic!("unexpected {other:?}"),
 /// }
 /// ```
+///
+/// A failure of the system keeps the [`io::Error`] it came from: [`Error::io_kind`]
+/// gives its kind and [`std::error::Error::source`] the error itself.
+///
+/// Two errors are equal when everything the API shows of them is (for an I/O failure,
+/// the [`io::ErrorKind`] too).
 #[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Error {
     pub(crate) code: ErrorCode,
     pub(crate) message: Message,
@@ -121,7 +129,25 @@ pub struct Error {
     pub(crate) hint: Option<Message>,
     /// Boxed, to keep `Error` small enough to return by value everywhere.
     pub(crate) argument: Option<Box<Name>>,
+    /// Shared, so that `Error` stays `Clone` (an `io::Error` is not).
+    pub(crate) io: Option<Arc<io::Error>>,
 }
+
+impl PartialEq for Error {
+    fn eq(&self, other: &Self) -> bool {
+        self.code == other.code
+            && self.message == other.message
+            && self.lines == other.lines
+            && self.edit_index == other.edit_index
+            && self.file_index == other.file_index
+            && self.hunk_index == other.hunk_index
+            && self.hint == other.hint
+            && self.argument == other.argument
+            && self.io_kind() == other.io_kind()
+    }
+}
+
+impl Eq for Error {}
 
 impl Error {
     /// A failure with a code and a message and no details.
@@ -135,6 +161,7 @@ impl Error {
             hunk_index: None,
             hint: None,
             argument: None,
+            io: None,
         }
     }
 
@@ -181,6 +208,20 @@ impl Error {
     /// names can say which of its own is meant.
     pub fn argument(&self) -> Option<&Name> {
         self.argument.as_deref()
+    }
+
+    /// For a failure of the system (`IO_ERROR`, `PERMISSION_DENIED`, and a
+    /// `FILE_NOT_FOUND` or `NOT_A_FILE` the system reported): the kind of the
+    /// [`io::Error`] it came from, which [`std::error::Error::source`] gives whole.
+    pub fn io_kind(&self) -> Option<io::ErrorKind> {
+        self.io.as_deref().map(io::Error::kind)
+    }
+
+    /// Keeps the I/O error this failure came from, as its
+    /// [`source`](std::error::Error::source).
+    pub fn with_io_source(mut self, source: io::Error) -> Self {
+        self.io = Some(Arc::new(source));
+        self
     }
 
     /// Adds line numbers.
@@ -251,7 +292,13 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.io
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
-/// The crate's result type.
-pub(crate) type Result<T> = std::result::Result<T, Error>;
+/// The result of every fallible function of the crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

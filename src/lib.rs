@@ -131,16 +131,18 @@ pub use api::files::{
 pub use api::options::{ApplyOptions, EditOptions, PatchOptions, ReadOptions, WriteEol};
 pub use api::patch::{apply_patch, parse_patch};
 pub use api::results::{
-    ApplyResult, EditResult, ParsedFile, ParsedHunk, ParsedPatch, PatchResult, ReadResult,
+    ApplyResult, EditResult, ParsedFile, ParsedHunk, ParsedPatch, PatchFileResult, PatchResult,
+    ReadResult,
 };
 pub use api::text::{
     apply_delete_range, apply_edits, detect_eol, eol_info, normalize_eol, to_lf, Content,
 };
+pub use api::version::{Expected, Version};
 pub use eol::{Ending, EolInfo};
-pub use error::{Error, ErrorCode};
+pub use error::{Error, ErrorCode, Result};
 pub use matching::Tier;
 pub use message::{Message, Name, Op, Part};
-pub use patch::{Action as PatchAction, FileResult as PatchFileResult, Format as PatchFormat};
+pub use patch::{Action as PatchAction, Format as PatchFormat};
 
 #[cfg(feature = "binding")]
 #[doc(hidden)]

@@ -15,6 +15,7 @@ use std::path::Path;
 
 use super::options::{EditOptions, ReadOptions};
 use super::results::{EditResult, ReadResult};
+use super::version::Version;
 use crate::encoding::{Decoded, Encoding};
 use crate::engine::{self, Applied};
 use crate::eol::{self, Ending};
@@ -130,7 +131,7 @@ pub fn read_file(path: impl AsRef<Path>, options: &ReadOptions) -> Result<ReadRe
         eol: info,
         bom: loaded.decoded.bom,
         encoding: loaded.decoded.encoding.name(),
-        version: loaded.version.clone(),
+        version: Version::reported(&loaded.version),
         warnings: std::mem::take(&mut loaded.decoded.warnings),
     };
     drop(slice);
@@ -357,14 +358,14 @@ fn change(
         .chain(written.warnings)
         .collect();
     Ok(EditResult {
-        path: label,
+        path: path.to_path_buf(),
         replacements: applied.replacements,
         matched_by: applied.matched_by,
         start_line: applied.start_line,
         end_line: applied.end_line,
         diff: applied.diff,
         eol: applied.eol.info,
-        version: written.version,
+        version: Version::reported(&written.version),
         changed: written.changed,
         warnings,
     })

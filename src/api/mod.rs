@@ -10,6 +10,7 @@ pub(crate) mod options;
 pub(crate) mod patch;
 pub(crate) mod results;
 pub(crate) mod text;
+pub(crate) mod version;
 
 #[cfg(feature = "binding")]
 pub mod binding;

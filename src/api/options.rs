@@ -6,15 +6,16 @@
 //! callers: build one from `default()` and the setters (or set its public fields).
 //!
 //! ```
-//! use eol_edit::EditOptions;
+//! use eol_edit::{EditOptions, Expected};
 //!
-//! let options = EditOptions::default().with_cwd("/tmp").with_expected_version("xxh3-0123");
+//! let options = EditOptions::default().with_cwd("/tmp").with_expected_version(Expected::Absent);
 //! assert_eq!(options.max_bytes, 64 * 1024 * 1024);
 //! ```
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use super::version::Expected;
 use crate::encoding::Encoding;
 use crate::eol::Ending;
 use crate::error::{Error, Result};
@@ -69,9 +70,10 @@ impl Default for ReadOptions {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EditOptions {
     /// Refuse with `FILE_CHANGED` unless the file is still this version (the
-    /// `version` of a read or an earlier change). `""`: unless the file does not
-    /// exist, so that `write_file` never replaces a file another process created.
-    pub expected_version: Option<String>,
+    /// `version` of a read or an earlier change), or with [`Expected::Absent`] unless
+    /// the file does not exist, so that `write_file` never replaces a file another
+    /// process created.
+    pub expected_version: Option<Expected>,
     /// Folders the file's real location must be inside (`None`: anywhere).
     pub root: Option<Vec<PathBuf>>,
     /// Work out the result and its diff, write nothing.
@@ -164,9 +166,9 @@ pub struct PatchOptions {
     /// The encoding (a WHATWG label) to read each file that is not valid UTF-8 in, and
     /// to write each added file in.
     pub encoding: Option<String>,
-    /// The version each file must still have, by its path as the patch names it; `""`:
-    /// the file must not exist.
-    pub expected_versions: HashMap<String, String>,
+    /// What each file must still be, by its path as the patch names it: its version,
+    /// or [`Expected::Absent`] for a file the patch adds and must not replace.
+    pub expected_versions: HashMap<String, Expected>,
 }
 
 impl Default for PatchOptions {
@@ -233,8 +235,9 @@ impl ReadOptions {
 }
 
 impl EditOptions {
-    /// Refuses the change unless the file is still this version.
-    pub fn with_expected_version(mut self, version: impl Into<String>) -> Self {
+    /// Refuses the change unless the file is still this version (or, with
+    /// [`Expected::Absent`], does not exist).
+    pub fn with_expected_version(mut self, version: impl Into<Expected>) -> Self {
         self.expected_version = Some(version.into());
         self
     }
@@ -298,7 +301,7 @@ impl EditOptions {
             roots: self.root.clone(),
             cwd: self.cwd.clone(),
             max_bytes: self.max_bytes,
-            expected_version: self.expected_version.clone(),
+            expected_version: self.expected_version.as_ref().map(Expected::file_form),
             dry_run: self.dry_run,
             durable: self.durable,
             encoding: encoding(self.encoding.as_deref())?,
@@ -354,11 +357,11 @@ impl PatchOptions {
     }
 
     /// Refuses the patch unless the file at `path` (as the patch names it) is still
-    /// `version`.
+    /// `version` (or, with [`Expected::Absent`], does not exist).
     pub fn with_expected_version(
         mut self,
         path: impl Into<String>,
-        version: impl Into<String>,
+        version: impl Into<Expected>,
     ) -> Self {
         self.expected_versions.insert(path.into(), version.into());
         self

@@ -14,10 +14,17 @@ use crate::patch::{self, Change, Kind};
 pub fn apply_patch(patch: impl AsRef<[u8]>, options: &PatchOptions) -> Result<PatchResult> {
     let options = patch::Options {
         file: options.file_options()?,
-        expected_versions: options.expected_versions.clone(),
+        expected_versions: options
+            .expected_versions
+            .iter()
+            .map(|(path, expected)| (path.clone(), expected.file_form()))
+            .collect(),
     };
     Ok(PatchResult {
-        files: patch::apply_patch(patch.as_ref(), &options)?,
+        files: patch::apply_patch(patch.as_ref(), &options)?
+            .into_iter()
+            .map(Into::into)
+            .collect(),
     })
 }
 
@@ -32,9 +39,9 @@ pub fn parse_patch(patch: impl AsRef<[u8]>) -> Result<ParsedPatch> {
             .into_iter()
             .map(|f| ParsedFile {
                 action: f.action(),
-                path: f.path.clone(),
+                path: f.path.clone().into(),
                 moved_to: match &f.change {
-                    Change::Move { to, .. } => Some(to.clone()),
+                    Change::Move { to, .. } => Some(to.into()),
                     _ => None,
                 },
                 content: match &f.change {

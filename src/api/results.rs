@@ -1,6 +1,9 @@
 //! What the API's functions return, as the JavaScript library returns it (in
 //! snake_case): each result is built here, the same way for every front-end.
 
+use std::path::PathBuf;
+
+use super::version::Version;
 use crate::engine::Applied;
 use crate::eol::EolInfo;
 use crate::matching::Tier;
@@ -27,7 +30,7 @@ pub struct ReadResult {
     pub encoding: String,
     /// The version (hash) of the file's bytes, for
     /// [`EditOptions::expected_version`](crate::EditOptions::expected_version).
-    pub version: String,
+    pub version: Version,
     /// Things to tell the user, such as an encoding that was guessed.
     pub warnings: Vec<Message>,
 }
@@ -37,7 +40,7 @@ pub struct ReadResult {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EditResult {
     /// The path as given.
-    pub path: String,
+    pub path: PathBuf,
     /// How many places were replaced.
     pub replacements: u32,
     /// For each edit, the tier that found it.
@@ -51,7 +54,7 @@ pub struct EditResult {
     /// The line endings of the file afterwards.
     pub eol: EolInfo,
     /// The version of the file's bytes afterwards (with `dry_run`: that would be).
-    pub version: String,
+    pub version: Version,
     /// False only when `write_file` was given the content the file already has.
     pub changed: bool,
     /// Things to tell the user: an encoding guessed, a hard link broken under a root,
@@ -123,7 +126,45 @@ impl<C> ApplyResult<C> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatchResult {
     /// What was done to each file.
-    pub files: Vec<crate::PatchFileResult>,
+    pub files: Vec<PatchFileResult>,
+}
+
+/// What [`apply_patch`](crate::apply_patch) did to one file section.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatchFileResult {
+    /// The path as the patch gives it.
+    pub path: PathBuf,
+    /// What was done.
+    pub action: crate::PatchAction,
+    /// For a move: the new path.
+    pub moved_to: Option<PathBuf>,
+    /// A unified diff of the LF views (empty for a move that changes no line).
+    pub diff: String,
+    /// The line endings of the file afterwards (of the deleted content for a delete).
+    pub eol: EolInfo,
+    /// The version of the file's bytes afterwards (none after a delete, nor for a
+    /// section a later section of the same patch changed again).
+    pub version: Option<Version>,
+    /// The tier that found each hunk.
+    pub matched_by: Vec<Tier>,
+    /// What the host should tell its user about this file.
+    pub warnings: Vec<Message>,
+}
+
+impl From<crate::patch::FileResult> for PatchFileResult {
+    fn from(f: crate::patch::FileResult) -> Self {
+        PatchFileResult {
+            path: f.path.into(),
+            action: f.action,
+            moved_to: f.moved_to.map(PathBuf::from),
+            diff: f.diff,
+            eol: f.eol,
+            version: f.version.as_deref().map(Version::reported),
+            matched_by: f.matched_by,
+            warnings: f.warnings,
+        }
+    }
 }
 
 /// What [`parse_patch`](crate::parse_patch) returns.
@@ -141,11 +182,11 @@ pub struct ParsedPatch {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedFile {
     /// The file's path as the patch gives it.
-    pub path: String,
+    pub path: PathBuf,
     /// What the section does to the file.
     pub action: crate::PatchAction,
     /// For a move: the new path.
-    pub moved_to: Option<String>,
+    pub moved_to: Option<PathBuf>,
     /// For an added file: its text, with the line breaks the patch gives it.
     pub content: Option<String>,
     /// The hunks, in file order.

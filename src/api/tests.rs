@@ -385,12 +385,11 @@ mod size_limit {
     fn replacing_a_file_over_the_limit_still_checks_its_version() {
         let dir = TempDir::new();
         dir.write("big.txt", "y".repeat(5000));
-        let stale =
-            limited(&dir).with_expected_version(crate::internals::file::version::version(b"other"));
+        let stale = limited(&dir).with_expected_version(crate::Version::of(b"other"));
         let e = write_file("big.txt", "short\n", &stale).unwrap_err();
         assert_eq!(e.code(), ErrorCode::FileChanged);
         assert_eq!(dir.read("big.txt"), "y".repeat(5000).as_bytes());
-        let current = crate::internals::file::version::version("y".repeat(5000).as_bytes());
+        let current = crate::Version::of("y".repeat(5000).as_bytes());
         write_file(
             "big.txt",
             "short\n",

@@ -18,9 +18,21 @@ use crate::eol::{self, Ending, EolInfo};
 use crate::error::Result;
 use crate::message::{Name, Op};
 
-/// What [`apply_edits`] and [`apply_delete_range`] work on: text (`&str`, `String`),
-/// whose result is a `String`, or a file's bytes (`&[u8]`, `Vec<u8>`), whose result is
-/// the new bytes in the same encoding.
+/// What [`apply_edits`] and [`apply_delete_range`] work on: text (`&str`, `&String`,
+/// `String`, `Cow<str>`), whose result is a `String`, or a file's bytes (`&[u8]`,
+/// `Vec<u8>`), whose result is the new bytes in the same encoding.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use eol_edit::{apply_edits, ApplyOptions, Edit};
+///
+/// let edits = [Edit::new("b", "B")];
+/// let text = String::from("a\r\nb\r\n");
+/// let options = ApplyOptions::default();
+/// assert_eq!(apply_edits(&text, &edits, &options).unwrap().content, "a\r\nB\r\n");
+/// let lf = eol_edit::to_lf(&text); // a Cow<str>
+/// assert_eq!(apply_edits(lf, &edits, &options).unwrap().content, "a\nB\n");
+/// ```
 pub trait Content: sealed::Sealed {
     /// The type of the new content.
     type Output;
@@ -32,7 +44,9 @@ pub trait Content: sealed::Sealed {
 mod sealed {
     pub trait Sealed {}
     impl Sealed for &str {}
+    impl Sealed for &String {}
     impl Sealed for String {}
+    impl Sealed for std::borrow::Cow<'_, str> {}
     impl Sealed for &[u8] {}
     impl Sealed for Vec<u8> {}
 }
@@ -77,6 +91,20 @@ impl Content for &str {
     type Output = String;
     fn into_input(self) -> Input<String> {
         self.to_string().into_input()
+    }
+}
+
+impl Content for &String {
+    type Output = String;
+    fn into_input(self) -> Input<String> {
+        self.as_str().into_input()
+    }
+}
+
+impl Content for Cow<'_, str> {
+    type Output = String;
+    fn into_input(self) -> Input<String> {
+        self.into_owned().into_input()
     }
 }
 
