@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use crate::message::{Message, Name};
 
-/// The stable failure codes of the API: [`ErrorCode::as_str`] gives the same strings
-/// as JavaScript's `error.code`.
+/// The stable failure codes of the API: [`ErrorCode::as_str`] (and `Display`) give
+/// the same strings as JavaScript's `error.code`, which `FromStr` takes.
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
@@ -88,11 +88,33 @@ impl ErrorCode {
     }
 }
 
-impl fmt::Display for ErrorCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::api::names::stable_names!(
+    ErrorCode,
+    as_str,
+    "error code",
+    [
+        ErrorCode::InvalidArgument,
+        ErrorCode::TextNotFound,
+        ErrorCode::TextMultipleMatches,
+        ErrorCode::NoChange,
+        ErrorCode::AnchorNotFound,
+        ErrorCode::AnchorMultipleMatches,
+        ErrorCode::AnchorOrder,
+        ErrorCode::EmptyRange,
+        ErrorCode::FileNotFound,
+        ErrorCode::NotAFile,
+        ErrorCode::BinaryFile,
+        ErrorCode::FileTooLarge,
+        ErrorCode::FileChanged,
+        ErrorCode::PathOutsideRoot,
+        ErrorCode::PermissionDenied,
+        ErrorCode::IoError,
+        ErrorCode::EncodingUnmappable,
+        ErrorCode::EncodingUnknown,
+        ErrorCode::PatchInvalid,
+        ErrorCode::Rejected,
+    ]
+);
 
 /// A failure: its code, what went wrong and what to do next (as [`Message`]s of text
 /// and references to the API, so that each front-end can say them in its own names),

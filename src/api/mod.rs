@@ -6,6 +6,7 @@
 //! file layer ([`crate::file`]), and the result is built the same way whoever called.
 
 pub(crate) mod files;
+pub(crate) mod names;
 pub(crate) mod options;
 pub(crate) mod patch;
 pub(crate) mod results;

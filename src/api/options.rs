@@ -119,7 +119,8 @@ impl Default for EditOptions {
     }
 }
 
-/// How [`write_file`](crate::write_file) writes line endings.
+/// How [`write_file`](crate::write_file) writes line endings. `Display` and `FromStr`
+/// use the names of JavaScript's `eol` option (`"preserve"`, `"lf"`, `"crlf"`).
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum WriteEol {
@@ -403,6 +404,15 @@ pub(crate) fn not_taken(op: Op, name: Name, owner: Op) -> Error {
 }
 
 impl WriteEol {
+    /// The name of JavaScript's `eol` option: `preserve`, `lf` or `crlf`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WriteEol::Preserve => "preserve",
+            WriteEol::Lf => "lf",
+            WriteEol::CrLf => "crlf",
+        }
+    }
+
     /// The engine's form.
     pub(crate) fn engine(self) -> crate::engine::WriteEol {
         match self {
@@ -412,3 +422,10 @@ impl WriteEol {
         }
     }
 }
+
+crate::api::names::stable_names!(
+    WriteEol,
+    as_str,
+    "line ending choice",
+    [WriteEol::Preserve, WriteEol::Lf, WriteEol::CrLf]
+);
