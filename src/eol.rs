@@ -87,7 +87,9 @@ crate::api::names::stable_names!(
 );
 
 /// Counts of each ending in a text, and what follows from them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct EolInfo {
     /// Number of `\n` not preceded by `\r`.
     pub lf: usize,

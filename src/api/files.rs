@@ -28,6 +28,7 @@ use crate::splice::Splices;
 /// [`apply_edits`](crate::apply_edits): replace `old_text` (written with LF line
 /// breaks, as `read_file` shows the file) by `new_text`.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
     /// The text to find.
@@ -35,6 +36,7 @@ pub struct Edit {
     /// The text to put in its place.
     pub new_text: String,
     /// Replace every match instead of requiring exactly one.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub replace_all: bool,
 }
 
@@ -66,7 +68,11 @@ impl Edit {
 
 /// An anchor of [`delete_range`](crate::delete_range): a whole line of the file as
 /// `read_file` shows it (exact, else trimmed), or a 1-based line number.
+///
+/// With serde, a string or a number.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(untagged))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Anchor {
     /// A line's text.

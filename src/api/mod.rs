@@ -10,6 +10,8 @@ pub(crate) mod names;
 pub(crate) mod options;
 pub(crate) mod patch;
 pub(crate) mod results;
+#[cfg(feature = "serde")]
+mod serde;
 pub(crate) mod text;
 pub(crate) mod version;
 

@@ -24,6 +24,8 @@ use crate::message::{parts, Name, Op};
 
 /// Options of [`read_file`](crate::read_file).
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadOptions {
     /// The first line to return, 1-based (default: the first).
@@ -67,6 +69,8 @@ impl Default for ReadOptions {
 /// `convert_encoding`); another function given one of them set refuses it with
 /// `INVALID_ARGUMENT`, as the JavaScript functions refuse an option they do not take.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EditOptions {
     /// Refuse with `FILE_CHANGED` unless the file is still this version (the
@@ -137,6 +141,8 @@ pub enum WriteEol {
 /// Options of [`apply_edits`](crate::apply_edits) and
 /// [`apply_delete_range`](crate::apply_delete_range).
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ApplyOptions {
     /// How the diff header (and errors) name the content (default `content`).
@@ -149,6 +155,8 @@ pub struct ApplyOptions {
 
 /// Options of [`apply_patch`](crate::apply_patch).
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatchOptions {
     /// The folder relative paths are taken against (default: the process's working

@@ -11,6 +11,7 @@ use crate::message::Message;
 
 /// What [`read_file`](crate::read_file) returns.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadResult {
     /// The lines asked for in the LF view: every ending shown as `\n`, what a model
@@ -37,6 +38,7 @@ pub struct ReadResult {
 
 /// What every function that changes a file returns.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EditResult {
     /// The path as given.
@@ -66,6 +68,7 @@ pub struct EditResult {
 /// [`apply_delete_range`](crate::apply_delete_range) return: `C` is the type the
 /// content came in (`String` for text, `Vec<u8>` for bytes).
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApplyResult<C> {
     /// The new content.
@@ -123,6 +126,7 @@ impl<C> ApplyResult<C> {
 /// What [`apply_patch`](crate::apply_patch) returns: one entry per file section of the
 /// patch, in the patch's order.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatchResult {
     /// What was done to each file.
@@ -131,6 +135,7 @@ pub struct PatchResult {
 
 /// What [`apply_patch`](crate::apply_patch) did to one file section.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatchFileResult {
     /// The path as the patch gives it.
@@ -169,6 +174,7 @@ impl From<crate::patch::FileResult> for PatchFileResult {
 
 /// What [`parse_patch`](crate::parse_patch) returns.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedPatch {
     /// The format the patch is in.
@@ -179,6 +185,7 @@ pub struct ParsedPatch {
 
 /// One file section of a parsed patch.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedFile {
     /// The file's path as the patch gives it.
@@ -197,6 +204,7 @@ pub struct ParsedFile {
 
 /// One hunk of a parsed patch.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedHunk {
     /// The apply_patch format's `@@ <line>` anchors: lines the hunk comes after.

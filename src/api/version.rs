@@ -98,7 +98,11 @@ impl FromStr for Version {
 /// let create = EditOptions::default().with_expected_version(Expected::Absent);
 /// assert_eq!(create.expected_version, Some(Expected::Absent));
 /// ```
+///
+/// With serde: `"absent"` or `{"version": "…"}`.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Expected {
     /// The file still has this version.
@@ -108,6 +112,7 @@ pub enum Expected {
     /// A binding's version text that is no version (JavaScript passes strings through
     /// as they are): no file has it, and the `FILE_CHANGED` message quotes it.
     #[doc(hidden)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     Text(String),
 }
 
