@@ -37,11 +37,11 @@ export RUSTC="$T/usr/bin/rustc" RUSTDOC="$T/usr/bin/rustdoc"
 # repository's Cargo.lock nor its build is touched. Only the core crate: the workspace's
 # other members (the Node binding) are not part of what the MSRV promises.
 W="$X/work"
-rm -rf "$W/src" "$W/tests" "$W/examples"
-mkdir -p "$W"
-cp -r Cargo.toml README.md README.crate.md LICENSE src tests examples "$W"/
-# The Node binding is left out of the copy's workspace; the benchmarks need divan and
-# are not what the MSRV promises either.
+rm -rf "$W/src" "$W/tests" "$W/examples" "$W/benches" "$W/fuzz"
+mkdir -p "$W/fuzz"
+cp -r Cargo.toml README.md README.crate.md LICENSE src tests examples benches "$W"/
+# The property tests share their checks with the fuzz targets.
+cp -r fuzz/src "$W/fuzz/"
 sed -i -e 's/^members = \[".", "napi"\]/members = ["."]/' "$W/Cargo.toml"
 cd "$W"
 export CARGO_TARGET_DIR="$X/target-$msrv"
