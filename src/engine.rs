@@ -124,7 +124,19 @@ fn endings_hint() -> Message {
 
 /// Applies `edits` in order, each on the result of the one before. The first failing
 /// edit fails the whole call, with its `editIndex`. `label` names the file in the diff.
+#[cfg(any(test, feature = "internals"))]
 pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied> {
+    apply_edits_with(source, edits, label, true)
+}
+
+/// [`apply_edits`], with the lenient tiers (everything but an exact match in the LF
+/// view) only when `lenient`.
+pub fn apply_edits_with(
+    source: &[u8],
+    edits: &[Edit],
+    label: &str,
+    lenient: bool,
+) -> Result<Applied> {
     if edits.is_empty() {
         return Err(
             Error::invalid(parts![Name::Edits, " is empty: give at least one edit."])
@@ -143,7 +155,8 @@ pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied
             current = Some(Splices::of(std::mem::take(&mut last)).to_vec(text));
         }
         let text = current.as_deref().unwrap_or(source);
-        let (splices, tier) = apply_one(text, edit).map_err(|e| e.with_edit_index(index))?;
+        let (splices, tier) =
+            apply_one(text, edit, lenient).map_err(|e| e.with_edit_index(index))?;
         replacements += splices.len() as u32;
         matched_by.push(tier);
         last = splices;
@@ -169,7 +182,7 @@ pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied
 }
 
 /// Applies one edit: the splices that make the new source, and the tier that found it.
-fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
+fn apply_one(source: &[u8], edit: &Edit, lenient: bool) -> Result<(Vec<Splice>, Tier)> {
     let (old, new) = (&edit.old_text[..], &edit.new_text[..]);
     if old.is_empty() {
         return Err(Error::invalid(parts![
@@ -242,6 +255,24 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
     } else {
         None
     };
+    if !lenient {
+        let Some(found) = exact else {
+            return Err(explain::not_found(lines.get(), &old_lf));
+        };
+        let plan = plan(
+            source,
+            space,
+            &found,
+            &old_lf,
+            &new_lf,
+            edit.replace_all,
+            found.tier,
+            same_text,
+        )?;
+        drop(lines);
+        drop(view);
+        return finish(source, plan);
+    }
     if exact.is_none() {
         if let Some(endings) = escaped_endings_edit(old, new) {
             // A line-ending change written with escapes: applied to the raw bytes

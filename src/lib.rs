@@ -128,7 +128,7 @@ pub use api::files::{
     convert_encoding, convert_eol, delete_range, edit_file, multi_edit, read_file, write_file,
     Anchor, Edit,
 };
-pub use api::options::{ApplyOptions, EditOptions, PatchOptions, ReadOptions, WriteEol};
+pub use api::options::{ApplyOptions, EditOptions, PatchOptions, ReadOptions, Tiers, WriteEol};
 pub use api::patch::{apply_patch, parse_patch};
 pub use api::results::{
     ApplyResult, EditResult, ParsedFile, ParsedHunk, ParsedPatch, PatchFileResult, PatchResult,
@@ -152,6 +152,11 @@ pub use api::binding;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The crate README's (crates.io's page) too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.crate.md")]
+struct CrateReadmeDoctests;
 
 /// The implementation modules, for the fuzz targets, the benchmarks and the property
 /// tests (feature `internals`): not part of the API, and free to change.

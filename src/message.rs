@@ -147,6 +147,8 @@ pub enum Name {
     Options,
     /// The text of a string function (`to_lf`, `eol_info`, …).
     Text,
+    /// Which matching tiers may find an edit's text.
+    Tiers,
     /// `normalize_eol`'s first text.
     Original,
     /// `normalize_eol`'s second text.
@@ -188,6 +190,7 @@ impl Name {
             Name::Text => "text",
             Name::Original => "original",
             Name::Updated => "updated",
+            Name::Tiers => "tiers",
             Name::Unknown(key) => key,
         }
     }
@@ -195,7 +198,7 @@ impl Name {
     /// The argument whose [`id`](Name::id) this is; [`Name::Unknown`] for any other
     /// string.
     pub fn from_id(id: &str) -> Name {
-        const KNOWN: [Name; 27] = [
+        const KNOWN: [Name; 28] = [
             Name::Path,
             Name::OldText,
             Name::NewText,
@@ -223,6 +226,7 @@ impl Name {
             Name::Text,
             Name::Original,
             Name::Updated,
+            Name::Tiers,
         ];
         KNOWN
             .into_iter()

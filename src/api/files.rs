@@ -172,20 +172,20 @@ pub fn edit_file_bytes(
     new_text: &[u8],
     options: &EditOptions,
 ) -> Result<EditResult> {
-    options.check_own(Op::EditFile, &[Name::ReplaceAll])?;
+    options.check_own(Op::EditFile, &[Name::ReplaceAll, Name::Tiers])?;
     let edit = engine::Edit {
         old_text: old_text.to_vec(),
         new_text: new_text.to_vec(),
         replace_all: options.replace_all,
     };
+    let lenient = options.tiers.lenient();
     change(path, options.file_options()?, false, |source, _, label| {
-        engine::apply_edits(existing(source)?, std::slice::from_ref(&edit), label).map_err(
-            |mut e| {
-                // One edit is the call itself, not an edit of a list.
-                e.edit_index = None;
-                e
-            },
-        )
+        let edits = std::slice::from_ref(&edit);
+        engine::apply_edits_with(existing(source)?, edits, label, lenient).map_err(|mut e| {
+            // One edit is the call itself, not an edit of a list.
+            e.edit_index = None;
+            e
+        })
     })
 }
 
@@ -206,9 +206,10 @@ pub fn multi_edit_bytes(
     edits: &[engine::Edit],
     options: &EditOptions,
 ) -> Result<EditResult> {
-    options.check_own(Op::MultiEdit, &[])?;
+    options.check_own(Op::MultiEdit, &[Name::Tiers])?;
+    let lenient = options.tiers.lenient();
     change(path, options.file_options()?, false, |source, _, label| {
-        engine::apply_edits(existing(source)?, edits, label)
+        engine::apply_edits_with(existing(source)?, edits, label, lenient)
     })
 }
 

@@ -103,6 +103,9 @@ pub struct EditOptions {
     pub eol: WriteEol,
     /// `convert_encoding`: give a UTF-8 file a byte order mark.
     pub bom: bool,
+    /// `edit_file` and `multi_edit`: which tiers may find an edit's text (default all;
+    /// [`Tiers::ExactOnly`]: only a byte-equal match in the LF view).
+    pub tiers: Tiers,
 }
 
 impl Default for EditOptions {
@@ -119,9 +122,55 @@ impl Default for EditOptions {
             inclusive: false,
             eol: WriteEol::Preserve,
             bom: false,
+            tiers: Tiers::All,
         }
     }
 }
+
+/// Which matching tiers may find an edit's `old_text` (docs/matching.md): all of them,
+/// or only an exact match. `Display` and `FromStr`: `"all"`, `"exact"`.
+///
+/// ```
+/// use eol_edit::{apply_edits, ApplyOptions, Edit, ErrorCode, Tier, Tiers};
+///
+/// let edits = [Edit::new("let x = 1;", "let x = 2;")]; // the file has two spaces
+/// let lenient = apply_edits("let x =  1;\n", &edits, &ApplyOptions::default()).unwrap();
+/// assert_eq!(lenient.matched_by, [Tier::InnerWhitespace]);
+/// let exact = ApplyOptions::default().with_tiers(Tiers::ExactOnly);
+/// let error = apply_edits("let x =  1;\n", &edits, &exact).unwrap_err();
+/// assert_eq!(error.code(), ErrorCode::TextNotFound);
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Tiers {
+    /// Exact, then every lenient tier in turn ([`Tier`](crate::Tier)).
+    #[default]
+    All,
+    /// Only a byte-equal match in the LF view ([`Tier::Exact`](crate::Tier::Exact)).
+    ExactOnly,
+}
+
+impl Tiers {
+    /// The option's string: `all` or `exact`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tiers::All => "all",
+            Tiers::ExactOnly => "exact",
+        }
+    }
+
+    /// The engine's form: whether the lenient tiers may match.
+    pub(crate) fn lenient(self) -> bool {
+        self == Tiers::All
+    }
+}
+
+crate::api::names::stable_names!(
+    Tiers,
+    as_str,
+    "choice of tiers",
+    [Tiers::All, Tiers::ExactOnly]
+);
 
 /// How [`write_file`](crate::write_file) writes line endings. `Display` and `FromStr`
 /// use the names of JavaScript's `eol` option (`"preserve"`, `"lf"`, `"crlf"`).
@@ -151,6 +200,8 @@ pub struct ApplyOptions {
     pub encoding: Option<String>,
     /// `apply_delete_range`: delete the anchor lines too.
     pub inclusive: bool,
+    /// `apply_edits`: which tiers may find an edit's text (default all).
+    pub tiers: Tiers,
 }
 
 /// Options of [`apply_patch`](crate::apply_patch).
@@ -287,6 +338,12 @@ impl EditOptions {
         self
     }
 
+    /// `edit_file` and `multi_edit`: lets only these tiers find an edit's text.
+    pub fn with_tiers(mut self, tiers: Tiers) -> Self {
+        self.tiers = tiers;
+        self
+    }
+
     /// Refuses the options of other functions that are set: `op` takes only those in
     /// `own`.
     pub(crate) fn check_own(&self, op: Op, own: &[Name]) -> Result<()> {
@@ -295,6 +352,7 @@ impl EditOptions {
             (Name::Inclusive, self.inclusive, Op::DeleteRange),
             (Name::Eol, self.eol != WriteEol::Preserve, Op::WriteFile),
             (Name::Bom, self.bom, Op::ConvertEncoding),
+            (Name::Tiers, self.tiers != Tiers::All, Op::EditFile),
         ];
         for (name, is_set, owner) in set {
             if is_set && !own.contains(&name) {
@@ -348,6 +406,12 @@ impl ApplyOptions {
     /// `apply_delete_range`: deletes the anchors too.
     pub fn with_inclusive(mut self, inclusive: bool) -> Self {
         self.inclusive = inclusive;
+        self
+    }
+
+    /// `apply_edits`: lets only these tiers find an edit's text.
+    pub fn with_tiers(mut self, tiers: Tiers) -> Self {
+        self.tiers = tiers;
         self
     }
 }

@@ -7,7 +7,7 @@ use crate::file::testing::TempDir;
 use crate::{
     apply_delete_range, apply_edits, convert_encoding, delete_range, detect_eol, edit_file,
     eol_info, multi_edit, normalize_eol, parse_patch, read_file, to_lf, write_file, ApplyOptions,
-    Edit, EditOptions, Ending, ErrorCode, Name, PatchAction, PatchFormat, ReadOptions, Tier,
+    Edit, EditOptions, Ending, ErrorCode, Name, PatchAction, PatchFormat, ReadOptions, Tier, Tiers,
     WriteEol,
 };
 
@@ -150,6 +150,53 @@ fn an_option_of_another_function_is_refused_before_anything_is_read() {
     )
     .unwrap_err();
     assert_eq!(e.argument(), Some(&Name::Inclusive));
+    assert_eq!(dir.read("a.txt"), b"a\nb\n");
+}
+
+#[test]
+fn exact_only_tiers_refuse_a_lenient_match_and_leave_the_file_as_it_was() {
+    let dir = TempDir::new();
+    dir.write("a.rs", "fn a() {   \r\n    x();\r\n}\r\n");
+    let exact = in_dir(&dir).with_tiers(Tiers::ExactOnly);
+    // The file has trailing spaces the model's text lacks: only a lenient tier finds it.
+    let e = edit_file("a.rs", "fn a() {\n    x();", "fn a() {\n    y();", &exact).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::TextNotFound);
+    assert_eq!(e.lines(), [1, 2]);
+    let e = multi_edit("a.rs", &[Edit::new("fn a() {\n    x();", "z")], &exact).unwrap_err();
+    assert_eq!(
+        (e.code(), e.edit_index()),
+        (ErrorCode::TextNotFound, Some(0))
+    );
+    assert_eq!(dir.read("a.rs"), b"fn a() {   \r\n    x();\r\n}\r\n");
+    // An exact match (CRLF file, LF text) still goes through.
+    let done = edit_file("a.rs", "    x();\n}", "    y();\n}", &exact).unwrap();
+    assert_eq!(done.matched_by, [Tier::Exact]);
+    let lenient = edit_file(
+        "a.rs",
+        "fn a() {\n    y();",
+        "fn b() {\n    y();",
+        &in_dir(&dir),
+    );
+    assert_eq!(lenient.unwrap().matched_by, [Tier::TrailingWhitespace]);
+}
+
+#[test]
+fn tiers_are_refused_by_the_functions_that_match_no_text() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\nb\n");
+    let exact = in_dir(&dir).with_tiers(Tiers::ExactOnly);
+    let e = write_file("a.txt", "c\n", &exact).unwrap_err();
+    assert_eq!(
+        (e.code(), e.argument()),
+        (ErrorCode::InvalidArgument, Some(&Name::Tiers))
+    );
+    assert!(e
+        .message()
+        .to_string()
+        .contains("write_file does not take the option tiers"));
+    let apply = ApplyOptions::default().with_tiers(Tiers::ExactOnly);
+    let e = apply_delete_range("a\nb\nc\n", "a", "c", &apply).unwrap_err();
+    assert_eq!(e.argument(), Some(&Name::Tiers));
     assert_eq!(dir.read("a.txt"), b"a\nb\n");
 }
 

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use super::files::{Anchor, Edit};
-use super::options::{self, ApplyOptions};
+use super::options::{self, ApplyOptions, Tiers};
 use super::results::ApplyResult;
 use crate::encoding::{self, Decoded, Hints};
 use crate::engine::{self, Applied};
@@ -161,8 +161,9 @@ pub fn apply_edits_input<O>(
             Op::ApplyDeleteRange,
         ));
     }
+    let lenient = options.tiers.lenient();
     run(input, options, |source, label| {
-        engine::apply_edits(source, edits, label)
+        engine::apply_edits_with(source, edits, label, lenient)
     })
 }
 
@@ -189,6 +190,13 @@ pub fn apply_delete_range_input<O>(
     end: &engine::Anchor,
     options: &ApplyOptions,
 ) -> Result<ApplyResult<O>> {
+    if options.tiers != Tiers::All {
+        return Err(options::not_taken(
+            Op::ApplyDeleteRange,
+            Name::Tiers,
+            Op::ApplyEdits,
+        ));
+    }
     run(input, options, |source, label| {
         engine::delete_range(source, start, end, options.inclusive, label)
     })
