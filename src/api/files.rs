@@ -111,6 +111,13 @@ impl From<u64> for Anchor {
 
 /// Reads a file as a model should see it: the LF view of the lines asked for, with the
 /// file's endings, BOM, encoding and version.
+///
+/// # Errors
+///
+/// `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory); `INVALID_ARGUMENT` for `offset` 0.
 pub fn read_file(path: impl AsRef<Path>, options: &ReadOptions) -> Result<ReadResult> {
     if options.offset == Some(0) {
         return Err(Error::invalid(parts![
@@ -151,6 +158,16 @@ pub fn read_file(path: impl AsRef<Path>, options: &ReadOptions) -> Result<ReadRe
 /// Replaces `old_text` by `new_text` in a file, matched in the lines as `read_file`
 /// shows them; every line keeps its own ending (docs/matching.md).
 /// With [`EditOptions::replace_all`], every match is replaced.
+///
+/// # Errors
+///
+/// `TEXT_NOT_FOUND` (naming the closest region), `TEXT_MULTIPLE_MATCHES` (naming each
+/// match) and `NO_CHANGE`; `FILE_CHANGED` when the file is not [`EditOptions::expected_version`] or another
+/// process changed it meanwhile; `ENCODING_UNMAPPABLE` or `ENCODING_UNKNOWN` for new
+/// text the file's encoding cannot hold; `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory). Nothing is written on any error.
 pub fn edit_file(
     path: impl AsRef<Path>,
     old_text: &str,
@@ -166,6 +183,10 @@ pub fn edit_file(
 }
 
 /// [`edit_file`] on texts given as UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`edit_file`].
 pub fn edit_file_bytes(
     path: &Path,
     old_text: &[u8],
@@ -191,6 +212,11 @@ pub fn edit_file_bytes(
 
 /// Applies several edits in order, each to the result of the one before, all or
 /// nothing: a failing edit names its [`Error::edit_index`] and nothing is written.
+///
+/// # Errors
+///
+/// As [`edit_file`], each with the edit's [`Error::edit_index`]; `INVALID_ARGUMENT` for
+/// an empty list; `NO_CHANGE` when the edits cancel out.
 pub fn multi_edit(
     path: impl AsRef<Path>,
     edits: &[Edit],
@@ -201,6 +227,10 @@ pub fn multi_edit(
 }
 
 /// [`multi_edit`] on edits whose texts are UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`multi_edit`].
 pub fn multi_edit_bytes(
     path: &Path,
     edits: &[engine::Edit],
@@ -215,6 +245,16 @@ pub fn multi_edit_bytes(
 
 /// Deletes the lines between two anchors, or the anchors too with
 /// [`EditOptions::inclusive`]. Deleted lines go with their own endings.
+///
+/// # Errors
+///
+/// `ANCHOR_NOT_FOUND`, `ANCHOR_MULTIPLE_MATCHES`, `ANCHOR_ORDER` and `EMPTY_RANGE` for
+/// the anchors; `FILE_CHANGED` when the file is not [`EditOptions::expected_version`] or another
+/// process changed it meanwhile; `ENCODING_UNMAPPABLE` or `ENCODING_UNKNOWN` for new
+/// text the file's encoding cannot hold; `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory). Nothing is written on any error.
 pub fn delete_range(
     path: impl AsRef<Path>,
     start_anchor: impl Into<Anchor>,
@@ -230,6 +270,10 @@ pub fn delete_range(
 }
 
 /// [`delete_range`] on anchors whose texts are UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`delete_range`].
 pub fn delete_range_bytes(
     path: &Path,
     start: &engine::Anchor,
@@ -248,6 +292,17 @@ pub fn delete_range_bytes(
 /// added); a new file takes its ending from `.editorconfig` / `.gitattributes`, else
 /// LF, unless the content has real CRLF or CR endings of its own. See
 /// [`EditOptions::eol`].
+///
+/// # Errors
+///
+/// `FILE_CHANGED` when the file is not [`EditOptions::expected_version`] or another
+/// process changed it meanwhile; `ENCODING_UNMAPPABLE` or `ENCODING_UNKNOWN` for new
+/// text the file's encoding cannot hold (`FILE_CHANGED` too for [`Expected::Absent`](crate::Expected::Absent)
+/// when the file exists); `FILE_TOO_LARGE` for content over the size limit; `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory)
+/// (a missing file is created, not `FILE_NOT_FOUND`). Nothing is written on any error.
 pub fn write_file(
     path: impl AsRef<Path>,
     content: impl AsRef<[u8]>,
@@ -281,6 +336,15 @@ const BOM_CHAR: &[u8] = "\u{feff}".as_bytes();
 
 /// Converts every line ending of a file to `to`; `NO_CHANGE` if there is nothing to
 /// convert.
+///
+/// # Errors
+///
+/// `NO_CHANGE`; `FILE_CHANGED` when the file is not [`EditOptions::expected_version`] or another
+/// process changed it meanwhile; `ENCODING_UNMAPPABLE` or `ENCODING_UNKNOWN` for new
+/// text the file's encoding cannot hold; `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory).
 pub fn convert_eol(
     path: impl AsRef<Path>,
     to: Ending,
@@ -300,6 +364,15 @@ pub fn convert_eol(
 /// encoding cannot hold is `ENCODING_UNMAPPABLE` and nothing is written. UTF-16 always
 /// gets its byte order mark, UTF-8 one only with [`EditOptions::bom`], legacy
 /// encodings none.
+///
+/// # Errors
+///
+/// `INVALID_ARGUMENT` for an unknown `to`; `NO_CHANGE` when the file already is in it;
+/// `ENCODING_UNMAPPABLE` (with the line) for a character `to` cannot hold; `FILE_CHANGED`
+/// as for every change; `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory). Nothing is written on any error.
 pub fn convert_encoding(
     path: impl AsRef<Path>,
     to: &str,

@@ -499,3 +499,38 @@ fn write_file_takes_a_leading_u_feff_as_the_existing_files_bom_never_doubling_it
     write_file("new.txt", "\u{feff}n\n", &in_dir(&dir)).unwrap();
     assert_eq!(dir.read("new.txt"), "\u{feff}n\n".as_bytes());
 }
+
+#[test]
+fn every_fallible_public_function_lists_its_error_codes() {
+    let sources = [
+        ("files.rs", include_str!("files.rs")),
+        ("text.rs", include_str!("text.rs")),
+        ("patch.rs", include_str!("patch.rs")),
+    ];
+    let mut undocumented = Vec::new();
+    for (file, source) in sources {
+        let lines: Vec<&str> = source.lines().collect();
+        for (at, line) in lines.iter().enumerate() {
+            if !line.starts_with("pub fn ") {
+                continue;
+            }
+            let signature: String = lines[at..]
+                .iter()
+                .take_while(|l| !l.ends_with('{'))
+                .copied()
+                .collect();
+            let signature = signature + lines[at..].iter().find(|l| l.ends_with('{')).unwrap();
+            if !signature.contains("-> Result<") {
+                continue;
+            }
+            let doc = lines[..at]
+                .iter()
+                .rev()
+                .take_while(|l| l.starts_with("///") || l.starts_with("#["));
+            if !doc.into_iter().any(|l| *l == "/// # Errors") {
+                undocumented.push(format!("{file}:{}: {line}", at + 1));
+            }
+        }
+    }
+    assert_eq!(undocumented, Vec::<String>::new());
+}

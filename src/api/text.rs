@@ -139,6 +139,13 @@ impl Content for Vec<u8> {
 /// Applies edits to text or a file's bytes, as [`edit_file`](crate::edit_file) and
 /// [`multi_edit`](crate::multi_edit) do to a file, and returns the same type. Nothing
 /// touches the file system.
+///
+/// # Errors
+///
+/// `TEXT_NOT_FOUND`, `TEXT_MULTIPLE_MATCHES` and `NO_CHANGE`, with the edit's
+/// [`Error::edit_index`](crate::Error::edit_index); for bytes, `BINARY_FILE`,
+/// `ENCODING_UNMAPPABLE` and `ENCODING_UNKNOWN`; `INVALID_ARGUMENT` for an empty list,
+/// an empty `old_text`, an unknown `encoding` or `inclusive`.
 pub fn apply_edits<C: Content>(
     content: C,
     edits: &[Edit],
@@ -149,6 +156,10 @@ pub fn apply_edits<C: Content>(
 }
 
 /// [`apply_edits`] on an [`Input`] and edits whose texts are UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`apply_edits`].
 pub fn apply_edits_input<O>(
     input: Input<O>,
     edits: &[engine::Edit],
@@ -169,6 +180,12 @@ pub fn apply_edits_input<O>(
 
 /// Deletes the lines between two anchors of text or a file's bytes, as
 /// [`delete_range`](crate::delete_range) does in a file.
+///
+/// # Errors
+///
+/// `ANCHOR_NOT_FOUND`, `ANCHOR_MULTIPLE_MATCHES`, `ANCHOR_ORDER` and `EMPTY_RANGE`; for
+/// bytes, `BINARY_FILE`, `ENCODING_UNMAPPABLE` and `ENCODING_UNKNOWN`;
+/// `INVALID_ARGUMENT` for an unknown `encoding` or `tiers`.
 pub fn apply_delete_range<C: Content>(
     content: C,
     start_anchor: impl Into<Anchor>,
@@ -184,6 +201,10 @@ pub fn apply_delete_range<C: Content>(
 }
 
 /// [`apply_delete_range`] on an [`Input`] and anchors whose texts are UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`apply_delete_range`].
 pub fn apply_delete_range_input<O>(
     input: Input<O>,
     start: &engine::Anchor,
