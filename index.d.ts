@@ -365,6 +365,11 @@ export interface ParsedHunk {
 /** What `parsePatch` returns. */
 export interface ParsedPatch {
   format: 'envelope' | 'unified'
+  /**
+   * The folder of a `cd DIR && apply_patch <<'EOF'` the patch came in, as written
+   * (relative to the call's `cwd`): the paths of `files` are already taken against it.
+   */
+  cd?: string
   files: Array<ParsedFile>
 }
 
@@ -391,7 +396,7 @@ export interface PatchFileResult {
    */
   version?: string
   /** The tier that found each hunk. */
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>
   /** Things the host should show its user, such as endings the patch made mixed. */
   warnings: Array<string>
   /**

@@ -730,72 +730,147 @@ fn width(indent: &[u8], tab: usize) -> isize {
 /// shift and tab width.
 type TierMatches = (matching::Tier, Vec<(usize, Option<(isize, usize)>)>);
 
-/// The tier and matches (start line, delta and tab width for the indentation tier)
-/// that the line tiers must find, by comparing every window of lines: quadratic, and
-/// plainly correct.
-fn reference_line_tiers(file: &[&[u8]], old: &[&[u8]]) -> Option<TierMatches> {
+/// A line of indentation, words and spaces, from a small alphabet so lines repeat.
+fn spaced_line() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(
+        prop::sample::select(vec![&b" "[..], b"  ", b"\t", b"x", b"y", b"=", b"x = 1"]),
+        0..5,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+/// Lines of `line`, then a block of them repeated: a file where runs recur.
+fn repeating_file(line: fn() -> BoxedStrategy<Vec<u8>>) -> impl Strategy<Value = Vec<Vec<u8>>> {
+    (
+        prop::collection::vec(line(), 1..8),
+        prop::collection::vec(line(), 1..4),
+        1usize..4,
+    )
+        .prop_map(|(mut head, block, times)| {
+            for _ in 0..times {
+                head.extend(block.iter().cloned());
+            }
+            head
+        })
+}
+
+/// A hunk's whole-line runs that the line engine must find: every window from `from`
+/// on (or only the one at `from`, with `at`), tier by tier, compared line by line
+/// (exact; folded; trailing whitespace trimmed; and inner runs of spaces read as one;
+/// and one indentation shift; last, for an envelope, each line's own indentation).
+/// Quadratic, and plainly correct. Also the first window overlapping the only match, as
+/// a second place.
+fn reference_line_run(
+    file: &[&[u8]],
+    old: &[&[u8]],
+    from: usize,
+    at: bool,
+    envelope: bool,
+) -> Option<(TierMatches, Option<usize>)> {
+    let k = old.len();
     let f: Vec<Vec<u8>> = file.iter().map(|l| tier_key(l)).collect();
     let o: Vec<Vec<u8>> = old.iter().map(|l| tier_key(l)).collect();
-    if o.iter().all(|k| k.is_empty()) || o.len() > f.len() {
-        return None;
-    }
-    type Same = dyn Fn(&[Vec<u8>], &[Vec<u8>]) -> Option<Option<(isize, usize)>>;
-    let trailing: &Same = &|w, o| (w == o).then_some(None);
-    let inner: &Same = &|w, o| {
-        w.iter()
-            .zip(o)
-            .all(|(a, b)| {
-                let ((ai, ar), (bi, br)) = (split(a), split(b));
-                ai == bi && collapse(&ar) == collapse(&br)
-            })
-            .then_some(None)
+    let unindented = |a: &[u8], b: &[u8]| {
+        a.is_empty() == b.is_empty() && collapse(&split(a).1) == collapse(&split(b).1)
     };
-    let indentation: &Same = &|w, o| {
-        let ok = w.iter().zip(o).all(|(a, b)| {
-            let ((_, ar), (_, br)) = (split(a), split(b));
-            a.is_empty() == b.is_empty() && collapse(&ar) == collapse(&br)
-        });
-        if !ok {
-            return None;
-        }
-        [4usize, 8, 2].into_iter().find_map(|tab| {
-            let mut deltas = w
-                .iter()
-                .zip(o)
-                .filter(|(a, _)| !a.is_empty())
-                .map(|(a, b)| width(&split(a).0, tab) - width(&split(b).0, tab));
-            let first = deltas.next()?;
-            deltas.all(|d| d == first).then_some(Some((first, tab)))
-        })
-    };
-    let tiers: [(matching::Tier, &Same); 3] = [
-        (matching::Tier::TrailingWhitespace, trailing),
-        (matching::Tier::InnerWhitespace, inner),
-        (matching::Tier::Indentation, indentation),
+    let ascii = file.iter().chain(old).all(|l| l.is_ascii());
+    type Same<'c> = Box<dyn Fn(usize) -> Option<Option<(isize, usize)>> + 'c>;
+    let mut tiers: Vec<(matching::Tier, Same)> = vec![
+        (
+            matching::Tier::Exact,
+            Box::new(|s| (0..k).all(|i| file[s + i] == old[i]).then_some(None)),
+        ),
+        (
+            matching::Tier::Unicode,
+            Box::new(|s| {
+                (!ascii && (0..k).all(|i| matching::fold(file[s + i]) == matching::fold(old[i])))
+                    .then_some(None)
+            }),
+        ),
     ];
+    // A run of blank lines alone is no place a lenient tier vouches for.
+    if o.iter().any(|k| !k.is_empty()) {
+        tiers.push((
+            matching::Tier::TrailingWhitespace,
+            Box::new(|s| (f[s..s + k] == o[..]).then_some(None)),
+        ));
+        tiers.push((
+            matching::Tier::InnerWhitespace,
+            Box::new(|s| {
+                (0..k)
+                    .all(|i| {
+                        let ((ai, ar), (bi, br)) = (split(&f[s + i]), split(&o[i]));
+                        ai == bi && collapse(&ar) == collapse(&br)
+                    })
+                    .then_some(None)
+            }),
+        ));
+        tiers.push((
+            matching::Tier::Indentation,
+            Box::new(|s| {
+                let w = &f[s..s + k];
+                if !(0..k).all(|i| unindented(&w[i], &o[i])) {
+                    return None;
+                }
+                [4usize, 8, 2].into_iter().find_map(|tab| {
+                    let mut deltas = w
+                        .iter()
+                        .zip(&o)
+                        .filter(|(a, _)| !a.is_empty())
+                        .map(|(a, b)| width(&split(a).0, tab) - width(&split(b).0, tab));
+                    let first = deltas.next()?;
+                    deltas.all(|d| d == first).then_some(Some((first, tab)))
+                })
+            }),
+        ));
+        if envelope {
+            tiers.push((
+                matching::Tier::LeadingWhitespace,
+                Box::new(|s| (0..k).all(|i| unindented(&f[s + i], &o[i])).then_some(None)),
+            ));
+        }
+    }
+    let windows: Vec<usize> = if at {
+        vec![from]
+            .into_iter()
+            .filter(|&s| s + k <= file.len())
+            .collect()
+    } else {
+        (from..(file.len() + 1).saturating_sub(k)).collect()
+    };
     for (tier, same) in tiers {
         let mut found = Vec::new();
-        let mut s = 0;
-        while s + o.len() <= f.len() {
-            match same(&f[s..s + o.len()], &o) {
-                Some(shift) => {
-                    found.push((s, shift));
-                    s += o.len();
-                }
-                None => s += 1,
+        let mut overlapping = None;
+        let mut next = 0;
+        for &s in &windows {
+            let Some(shift) = same(s) else { continue };
+            if s >= next {
+                found.push((s, shift));
+                next = s + k;
+            } else if found.len() == 1 && overlapping.is_none() {
+                overlapping = Some(s);
             }
         }
         if !found.is_empty() {
-            return Some((tier, found));
+            return Some(((tier, found), overlapping));
         }
     }
     None
 }
 
-/// A line of indentation, words and spaces, from a small alphabet so lines repeat.
-fn spaced_line() -> impl Strategy<Value = Vec<u8>> {
+/// A line of indentation, words, spaces and quotes (straight and curly), from a small
+/// alphabet so lines repeat.
+fn quoted_line() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(
-        prop::sample::select(vec![&b" "[..], b"  ", b"\t", b"x", b"y", b"=", b"x = 1"]),
+        prop::sample::select(vec![
+            &b" "[..],
+            b"  ",
+            b"\t",
+            b"x",
+            b"x = 1",
+            b"\"",
+            "\u{201C}".as_bytes(),
+        ]),
         0..5,
     )
     .prop_map(|parts| parts.concat())
@@ -813,13 +888,7 @@ proptest! {
     /// every window finds: the same tier, the same matches, the same shifts.
     #[test]
     fn line_tiers_find_what_a_window_by_window_search_finds(
-        file in (prop::collection::vec(spaced_line(), 1..8), prop::collection::vec(spaced_line(), 1..4), 1usize..4)
-            .prop_map(|(mut head, block, times)| {
-                for _ in 0..times {
-                    head.extend(block.iter().cloned());
-                }
-                head
-            }),
+        file in repeating_file(|| spaced_line().boxed()),
         from in any::<Index>(),
         len in 1usize..5,
         shifts in prop::collection::vec(prop::sample::select(vec![0u8, 1, 1, 2, 2, 3, 3]), 5),
@@ -850,13 +919,57 @@ proptest! {
         if matching::find_exact(&view, &old_text).is_some() {
             return Ok(());
         }
-        let expected = reference_line_tiers(&file_lines, &old_lines);
+        // Whole-line exact and unicode matches are substrings: those tiers decided.
+        let expected = reference_line_run(&file_lines, &old_lines, 0, false, false)
+            .map(|(found, _)| found)
+            .filter(|(tier, _)| !matches!(tier, matching::Tier::Exact | matching::Tier::Unicode));
         let got = found.map(|f| {
             let ls = lines.get();
             let matches = f.matches.iter().map(|m| (ls.line_of(m.start), m.reindent.map(|r| (r.delta, r.tab_width)))).collect();
             (f.tier, matches)
         });
         prop_assert_eq!(got, expected, "old {} in {}", show(&old_text), show(&view));
+    }
+
+    /// A patch's hunks are found through the same line engine as an edit's lines, every
+    /// tier line by line: it finds what comparing every window finds (the tier, the
+    /// runs, their shifts, a second overlapping run), from a line on or at one line,
+    /// scanned or through the index of a file searched many times.
+    #[test]
+    fn hunk_line_runs_find_what_a_window_by_window_search_finds(
+        file in repeating_file(|| quoted_line().boxed()),
+        start in any::<Index>(),
+        len in 1usize..5,
+        shifts in prop::collection::vec(prop::sample::select(vec![0u8, 0, 1, 2, 3, 4, 5]), 5),
+        from in 0usize..4,
+        at in any::<bool>(),
+        envelope in any::<bool>(),
+        indexed in any::<bool>(),
+    ) {
+        // The hunk: a window of the file, each line spoiled one way or not at all.
+        let begin = start.index(file.len());
+        let window = &file[begin..(begin + len).min(file.len())];
+        let old: Vec<Vec<u8>> = window.iter().zip(&shifts).map(|(l, how)| match how {
+            1 => matching::trim(l).to_vec(),
+            2 => collapse(l),
+            3 => [&b"  "[..], l].concat(),
+            4 => [&b" "[..], l].concat(),
+            5 => String::from_utf8_lossy(l).replace('\u{201C}', "\"").into_bytes(),
+            _ => l.clone(),
+        }).collect();
+        let old: Vec<&[u8]> = old.iter().map(|l| l.as_slice()).collect();
+        let view = file.join(&b'\n');
+        let lines = matching::Lines::new(&view);
+        let file_lines: Vec<&[u8]> = (0..lines.len()).map(|i| lines.line(i)).collect();
+        let search = if indexed { matching::FileLines::indexed(&lines) } else { matching::FileLines::new(&lines) };
+        let within = if at { matching::Within::At(from) } else { matching::Within::From(from) };
+        let tiers = if envelope { matching::LineTiers::Envelope } else { matching::LineTiers::Edit };
+        let got = matching::find_line_run(&search, &old, within, tiers).map(|f| {
+            let matches = f.matches.iter().map(|m| (lines.line_of(m.start), m.reindent.map(|r| (r.delta, r.tab_width)))).collect();
+            ((f.tier, matches), f.overlapping.map(|o| lines.line_of(o)))
+        });
+        let expected = reference_line_run(&file_lines, &old, from, at, envelope);
+        prop_assert_eq!(got, expected, "old {:?} in {}", old.iter().map(|l| show(l)).collect::<Vec<_>>(), show(&view));
     }
 }
 

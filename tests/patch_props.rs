@@ -141,7 +141,7 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     let parsed =
         parse(patch.as_bytes()).map_err(|e| TestCaseError::fail(format!("{e}\n{patch}")))?;
     let hunks = parsed.files[0].hunks();
-    let updated = update(&a, hunks, &|| Ending::Lf, "f").map_err(|e| {
+    let updated = update(&a, hunks, parsed.format, &|| Ending::Lf, "f").map_err(|e| {
         TestCaseError::fail(format!("{e}\nA = {}\n{patch}", support::naive::show(&a)))
     })?;
     let out = updated.splices.to_vec(&a);
@@ -260,7 +260,7 @@ proptest! {
         };
         let Ok(parsed) = parse(patch.as_bytes()) else { return Ok(()) };
         let Some(file) = parsed.files.first() else { return Ok(()) };
-        if let Err(e) = update(&source, file.hunks(), &|| Ending::CrLf, "f") {
+        if let Err(e) = update(&source, file.hunks(), parsed.format, &|| Ending::CrLf, "f") {
             use eol_edit::ErrorCode::*;
             prop_assert!(matches!(e.code(), TextNotFound | TextMultipleMatches), "{}", e);
             prop_assert!(e.hunk_index().is_some());

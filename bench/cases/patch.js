@@ -6,7 +6,10 @@
 //   most 1.5× the 100 edits (it reads every file, computes and checks everything,
 //   and only then writes, each file under its version guard);
 // - one patch of 1,000 hunks on one 4 MiB CRLF file against one `editFileSync` of
-//   that file (what a single change costs at that size).
+//   that file (what a single change costs at that size);
+// - one hunk of 4,000 context lines (one line changed in the middle) on a 40,000-line
+//   CRLF file of one repeated line against the `editFileSync` of the same 4,000 lines; target: the patch
+//   costs at most 3× the edit (both find the lines through the same line tiers).
 
 const fs = require('node:fs')
 const path = require('node:path')
@@ -87,6 +90,45 @@ async function run({ eol, tmp, interleave, report, sections, bars, targets, QUIC
     throw new Error('bench patch: the 1,000-hunk patch did not give the expected file')
   }
 
+  // ---------------------------------------------------------------- one long hunk
+  const LINES = 40000
+  const CONTEXT = 4000
+  // Every line the same but the one changed: a window-by-window comparison costs the
+  // hunk's length at every line.
+  const long = Array.from({ length: LINES }, () => '    total += value;')
+  const middle = LINES >> 1
+  const slot = (n) => `    int benchLong = ${n};`
+  long[middle] = slot(0)
+  const first = middle - CONTEXT / 2
+  const region = long.slice(first, first + CONTEXT)
+  const longFiles = { patch: path.join(tmp, 'patch-long.ts'), edit: path.join(tmp, 'edit-long.ts') }
+  for (const file of Object.values(longFiles)) fs.writeFileSync(file, `${long.join('\r\n')}\r\n`)
+  const longState = { patch: 0, edit: 0 }
+  /** The 4,000 lines with the slot at `n`. */
+  const withSlot = (n) => region.map((l, i) => (first + i === middle ? slot(n) : l))
+  const longHunk = () => {
+    const from = longState.patch
+    longState.patch ^= 1
+    const body = region.map((l, i) => (first + i === middle ? `-${slot(from)}\n+${slot(from ^ 1)}` : ` ${l}`)).join('\n')
+    return eol.applyPatchSync(`*** Begin Patch\n*** Update File: ${longFiles.patch}\n@@\n${body}\n*** End Patch\n`)
+  }
+  const longEdit = () => {
+    const from = longState.edit
+    longState.edit ^= 1
+    return eol.editFileSync(longFiles.edit, withSlot(from).join('\n'), withSlot(from ^ 1).join('\n'))
+  }
+  const r3 = await interleave(
+    [
+      { name: 'patch', run: longHunk },
+      { name: 'edit', run: longEdit },
+    ],
+    { warmup: 2, minRounds: QUICK ? 3 : 11, maxRounds: 200, budgetMs: QUICK ? 1500 : 6000 },
+  )
+  if (!fs.readFileSync(longFiles.patch, 'latin1').includes(`\r\n${slot(longState.patch)}\r\n`)) {
+    throw new Error('bench patch: the 4,000-line hunk did not give the expected file')
+  }
+  const overEdit = r3.patch.median / r3.edit.median
+
   bars.push({
     group: 'applyPatchSync, 100 files × 1 hunk (4 KiB CRLF): 100 editFileSync / patch (target ≥ 1/1.5)',
     label: 'one patch vs 100 edits',
@@ -99,19 +141,33 @@ async function run({ eol, tmp, interleave, report, sections, bars, targets, QUIC
     met: overEdits <= 1.5,
     detail: `${report.ratio(overEdits)} (${report.ms(r1.patch.median)} ms against ${report.ms(r1.edits.median)} ms)`,
   })
+  bars.push({
+    group: 'applyPatchSync, one 4,000-line hunk on 40,000 CRLF lines: editFileSync / patch (target ≥ 1/3)',
+    label: 'one long hunk vs the same edit',
+    value: 1 / overEdit,
+    target: 1 / 3,
+    met: overEdit <= 3,
+  })
+  targets.push({
+    name: 'A 4,000-line hunk on a 40,000-line CRLF file costs ≤ 3× the same `editFileSync`',
+    met: overEdit <= 3,
+    detail: `${report.ratio(overEdit)} (${report.ms(r3.patch.median)} ms against ${report.ms(r3.edit.median)} ms)`,
+  })
   sections.push({
-    title: '`applyPatchSync`: 100 files, and 1,000 hunks in one file',
+    title: '`applyPatchSync`: 100 files, 1,000 hunks in one file, and one long hunk',
     note:
-      'One patch updating 100 files of 4 KiB (CRLF, one three-line hunk each) against 100 `editFileSync` calls that make the same changes; one patch of 1,000 hunks on a 4 MiB CRLF file against a single `editFileSync` of that file. The patch reads every file first, computes and checks every change, then writes each file under the version it read.',
+      'One patch updating 100 files of 4 KiB (CRLF, one three-line hunk each) against 100 `editFileSync` calls that make the same changes; one patch of 1,000 hunks on a 4 MiB CRLF file against a single `editFileSync` of that file; one hunk of 4,000 context lines (one changed) on a 40,000-line CRLF file of one repeated line against the `editFileSync` of the same lines. The patch reads every file first, computes and checks every change, then writes each file under the version it read.',
     header: ['case', 'eol-edit `applyPatchSync`', 'eol-edit `editFileSync`', 'patch / edits', 'rounds'],
     rows: [
       ['100 files, 1 hunk each', report.cell(r1.patch), `${report.cell(r1.edits)} (100 calls)`, `**${report.ratio(overEdits)}**`, r1.patch.n],
       ['1,000 hunks, one 4 MiB CRLF file', report.cell(r2.patch), `${report.cell(r2.edit)} (1 call, 1 edit)`, report.ratio(r2.patch.median / r2.edit.median), r2.patch.n],
+      ['one 4,000-line hunk, 40,000 CRLF lines', report.cell(r3.patch), `${report.cell(r3.edit)} (the same lines)`, `**${report.ratio(overEdit)}**`, r3.patch.n],
     ],
   })
   process.stderr.write(
     `  patch: 100 files ${report.ms(r1.patch.median)} ms vs 100 edits ${report.ms(r1.edits.median)} ms (${report.ratio(overEdits)}); ` +
-      `1,000 hunks ${report.ms(r2.patch.median)} ms vs one edit ${report.ms(r2.edit.median)} ms\n`,
+      `1,000 hunks ${report.ms(r2.patch.median)} ms vs one edit ${report.ms(r2.edit.median)} ms; ` +
+      `4,000-line hunk ${report.ms(r3.patch.median)} ms vs the same edit ${report.ms(r3.edit.median)} ms (${report.ratio(overEdit)})\n`,
   )
 }
 

@@ -129,6 +129,8 @@ const TIER_NOTES = {
   indentation:
     'matched only after adjusting indentation (tabs vs spaces or a uniform shift); the new text was re-indented the same way',
   unescaped: 'matched only after turning literal escape sequences (\\n, \\t, \\") into real characters',
+  leadingWhitespace:
+    "matched only after ignoring each line's own indentation (it differs from line to line, so no one shift explains it); the new lines were written as given: check their indentation",
 }
 
 /**

@@ -29,7 +29,7 @@ pub struct PatchFileResult {
     pub version: Option<String>,
     /// The tier that found each hunk.
     #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'indentation' | 'unescaped'>"
+        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>"
     )]
     pub matched_by: Vec<String>,
     /// Things the host should show its user, such as endings the patch made mixed.
@@ -110,6 +110,9 @@ pub struct ParsedFile {
 pub struct ParsedPatch {
     #[napi(ts_type = "'envelope' | 'unified'")]
     pub format: String,
+    /// The folder of a `cd DIR && apply_patch <<'EOF'` the patch came in, as written
+    /// (relative to the call's `cwd`): the paths of `files` are already taken against it.
+    pub cd: Option<String>,
     pub files: Vec<ParsedFile>,
 }
 
@@ -212,6 +215,7 @@ pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
         let parsed = eol_edit::parse_patch(read_patch(patch)?)?;
         Ok(ParsedPatch {
             format: parsed.format.as_str().to_string(),
+            cd: parsed.cd,
             files: parsed
                 .files
                 .into_iter()

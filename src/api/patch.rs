@@ -49,6 +49,7 @@ pub fn parse_patch(patch: impl AsRef<[u8]>) -> Result<ParsedPatch> {
     let parsed = patch::parse(patch.as_ref())?;
     Ok(ParsedPatch {
         format: parsed.format,
+        cd: parsed.cd,
         files: parsed
             .files
             .into_iter()

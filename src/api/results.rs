@@ -179,6 +179,9 @@ impl From<crate::patch::FileResult> for PatchFileResult {
 pub struct ParsedPatch {
     /// The format the patch is in.
     pub format: crate::PatchFormat,
+    /// The DIR of a `cd DIR && apply_patch <<'EOF'` the patch came in, as written: the
+    /// paths of `files` are already taken against it.
+    pub cd: Option<String>,
     /// One entry per file section, in the patch's order.
     pub files: Vec<ParsedFile>,
 }

@@ -27,6 +27,11 @@ impl<'a> Lines<'a> {
         Lines { text, starts }
     }
 
+    /// The text the lines are of.
+    pub fn text(&self) -> &'a [u8] {
+        self.text
+    }
+
     /// Number of lines.
     pub fn len(&self) -> usize {
         self.starts.len()

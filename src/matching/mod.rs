@@ -41,8 +41,8 @@ pub use escapes::{has_escapes, has_line_break, has_literal_escapes, unescape};
 pub use fold::fold;
 use fold::Folded;
 pub use line_numbers::strip_line_numbers;
-use line_tiers::{find_lines, indent_width, uniform_shift, LineKey, LineTier};
-pub use line_tiers::{indent_len, trim, trim_end};
+pub use line_tiers::{indent_len, trim, trim_end, FileLines, Within};
+use line_tiers::{indent_width, LineTier, Wanted};
 pub use lines::{LazyLines, Lines};
 
 /// How an edit's `old_text` was found: the tier that found it, by its name in the
@@ -67,6 +67,10 @@ pub enum Tier {
     /// Found only once the `  12│` line-number prefix the agent tools' `read_file`
     /// shows was taken off every line.
     LineNumbers,
+    /// An apply_patch hunk's lines equal once each line's leading and trailing spaces
+    /// and tabs are trimmed on its own (and runs of spaces and tabs read as one): an
+    /// indentation that differs from line to line, which no single shift explains.
+    LeadingWhitespace,
 }
 
 impl Tier {
@@ -80,6 +84,7 @@ impl Tier {
             Tier::Indentation => "indentation",
             Tier::Unescaped => "unescaped",
             Tier::LineNumbers => "lineNumbers",
+            Tier::LeadingWhitespace => "leadingWhitespace",
         }
     }
 }
@@ -171,10 +176,71 @@ pub fn find(view: &[u8], lines: &LazyLines<'_>, old: &[u8]) -> Option<Found> {
 
 /// Tiers 2 to 5 alone: what [`find`] tries once the exact tier found nothing.
 pub fn find_lenient(view: &[u8], lines: &LazyLines<'_>, old: &[u8]) -> Option<Found> {
-    find_unicode(view, old)
-        .or_else(|| find_lines(lines, old, LineTier::TrailingWhitespace))
-        .or_else(|| find_lines(lines, old, LineTier::InnerWhitespace))
-        .or_else(|| find_lines(lines, old, LineTier::Indentation))
+    find_unicode(view, old).or_else(|| find_whole_lines(lines.get(), old))
+}
+
+/// The line tiers of an edit: `old`'s lines as whole lines of the file, anywhere. A
+/// match that `old` ends with a `\n` takes the ending of its last line too.
+fn find_whole_lines(lines: &Lines<'_>, old: &[u8]) -> Option<Found> {
+    let (body, ends_with_newline) = match old.strip_suffix(b"\n") {
+        Some(body) => (body, true),
+        None => (old, false),
+    };
+    let old_lines: Vec<&[u8]> = body.split(|&b| b == b'\n').collect();
+    let wanted = Wanted::new(&old_lines);
+    let file = FileLines::new(lines);
+    let tiers = [
+        LineTier::TrailingWhitespace,
+        LineTier::InnerWhitespace,
+        LineTier::Indentation,
+    ];
+    let mut found = tiers
+        .into_iter()
+        .find_map(|tier| file.find(&wanted, tier, Within::From(0)))?;
+    if ends_with_newline {
+        for m in &mut found.matches {
+            let last = lines.line_of(m.end);
+            if lines.has_newline(last) {
+                m.end += 1;
+            }
+        }
+    }
+    Some(found)
+}
+
+/// Which whole-line tiers [`find_line_run`] tries, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineTiers {
+    /// An edit's tiers, line by line: `exact`, `unicode`, `trailingWhitespace`,
+    /// `innerWhitespace`, `indentation` (a unified diff's hunks).
+    Edit,
+    /// Those, then `leadingWhitespace`: each line's indentation on its own, as Codex
+    /// matches the hunks of an apply_patch envelope.
+    Envelope,
+}
+
+/// Whole-line search, for patches: the places where `old` (LF-view lines, without
+/// their `\n`) stands as consecutive whole lines of `file`, within `within`, through
+/// `tiers` in order; the first tier with a match decides. A match runs from its first
+/// line's start to its last line's content end (its `\n` excluded).
+pub fn find_line_run(
+    file: &FileLines<'_>,
+    old: &[&[u8]],
+    within: Within,
+    tiers: LineTiers,
+) -> Option<Found> {
+    let wanted = Wanted::new(old);
+    let edit = [
+        LineTier::Exact,
+        LineTier::Unicode,
+        LineTier::TrailingWhitespace,
+        LineTier::InnerWhitespace,
+        LineTier::Indentation,
+    ];
+    let envelope = (tiers == LineTiers::Envelope).then_some(LineTier::LeadingWhitespace);
+    edit.into_iter()
+        .chain(envelope)
+        .find_map(|tier| file.find(&wanted, tier, within))
 }
 
 /// The exact tier alone. An empty `old` is found nowhere.
@@ -310,79 +376,6 @@ fn find_unicode(view: &[u8], old: &[u8]) -> Option<Found> {
         tier: Tier::Unicode,
         matches,
         overlapping: found.overlapping.map(|p| folded_view.map_start(p)),
-    })
-}
-
-/// `\n`) stands as consecutive whole lines of `lines`, the first of them at line `from`
-/// or later and, with `at_end`, the last of them the file's last line. The tiers are
-/// those of [`find`], each judged line by line (`exact`, `unicode`,
-/// `trailingWhitespace`, `indentation`); the first with a match decides. A match runs
-/// from its first line's start to its last line's content end (its `\n` excluded).
-/// Whole-line search, for patches: the places where `old` (LF-view lines, without their
-pub fn find_line_run(lines: &Lines<'_>, old: &[&[u8]], from: usize, at_end: bool) -> Option<Found> {
-    let k = old.len();
-    if k == 0 || from > lines.len() || lines.len() - from < k {
-        return None;
-    }
-    let last = lines.len() - k;
-    let first = if at_end { last } else { from };
-    let file: Vec<&[u8]> = (first..lines.len()).map(|i| lines.line(i)).collect();
-    // Runs of `tier`: `hit(p)` tells whether the window at `file[p..]` matches.
-    let runs = |tier: Tier, hit: &dyn Fn(usize) -> Option<Option<Reindent>>| {
-        let mut matches = Vec::new();
-        let mut overlapping = None;
-        let mut free = 0;
-        for p in 0..=last - first {
-            let Some(reindent) = hit(p) else { continue };
-            let (start, end) = (lines.start(first + p), lines.content_end(first + p + k - 1));
-            if p >= free {
-                matches.push(Match {
-                    start,
-                    end,
-                    reindent,
-                });
-                free = p + k;
-            } else if matches.len() == 1 && overlapping.is_none() {
-                overlapping = Some(start);
-            }
-        }
-        (!matches.is_empty()).then_some(Found {
-            tier,
-            matches,
-            overlapping,
-        })
-    };
-    let exact = |p: usize| (0..k).all(|i| file[p + i] == old[i]).then_some(None);
-    if let Some(found) = runs(Tier::Exact, &exact) {
-        return Some(found);
-    }
-    let ascii = old.iter().all(|l| l.is_ascii()) && file.iter().all(|l| l.is_ascii());
-    if !ascii {
-        let (f, o): (Vec<_>, Vec<_>) = (
-            file.iter().map(|l| fold(l)).collect(),
-            old.iter().map(|l| fold(l)).collect(),
-        );
-        if let Some(found) = runs(Tier::Unicode, &|p| {
-            (0..k).all(|i| f[p + i] == o[i]).then_some(None)
-        }) {
-            return Some(found);
-        }
-    }
-    let old_keys: Vec<LineKey<'_>> = old.iter().map(|l| LineKey::new(l)).collect();
-    if old_keys.iter().all(LineKey::is_blank) {
-        return None;
-    }
-    let file_keys: Vec<LineKey<'_>> = file.iter().map(|l| LineKey::new(l)).collect();
-    let trailing = |p: usize| {
-        (0..k)
-            .all(|i| file_keys[p + i].trimmed == old_keys[i].trimmed)
-            .then_some(None)
-    };
-    if let Some(found) = runs(Tier::TrailingWhitespace, &trailing) {
-        return Some(found);
-    }
-    runs(Tier::Indentation, &|p| {
-        uniform_shift(&file_keys[p..p + k], &old_keys).map(Some)
     })
 }
 
@@ -525,17 +518,88 @@ mod tests {
     fn a_line_run_matches_whole_lines_from_a_line_on() {
         let text = b"xa\na\nb\na\nb\n";
         let lines = Lines::new(text);
+        let file = FileLines::new(&lines);
+        let run = |old: &[&[u8]], within| find_line_run(&file, old, within, LineTiers::Edit);
         // `a` inside `xa` is not a line; the run starts at line 1 or later.
-        let f = find_line_run(&lines, &[b"a", b"b"], 0, false).unwrap();
+        let f = run(&[b"a", b"b"], Within::From(0)).unwrap();
         assert_eq!((f.tier, f.matches.len()), (Tier::Exact, 2));
         assert_eq!((f.matches[0].start, f.matches[0].end), (3, 6));
-        let f = find_line_run(&lines, &[b"a", b"b"], 2, false).unwrap();
+        let f = run(&[b"a", b"b"], Within::From(2)).unwrap();
         assert_eq!(f.matches.len(), 1);
         assert_eq!(f.matches[0].start, 7);
-        let f = find_line_run(&lines, &[b"a"], 0, true);
-        assert!(f.is_none(), "the last line is b");
-        let f = find_line_run(&lines, &[b"  b  "], 0, true).unwrap();
+        assert!(run(&[b"a"], Within::At(4)).is_none(), "the last line is b");
+        let f = run(&[b"  b  "], Within::At(4)).unwrap();
         assert_eq!((f.tier, f.matches[0].start), (Tier::Indentation, 9));
-        assert!(find_line_run(&lines, &[b"a", b"b"], 5, false).is_none());
+        assert!(run(&[b"a", b"b"], Within::From(5)).is_none());
+    }
+
+    #[test]
+    fn a_line_run_stays_linear_on_identical_lines() {
+        // 60,000 identical lines and a hunk of 12,000 of them around one other line:
+        // comparing every window costs 5e8 line comparisons, minutes of work.
+        let mut text = "    same line\n".repeat(60_000);
+        text.replace_range(14 * 30_000..14 * 30_000 + 13, "    the other");
+        let lines = Lines::new(text.as_bytes());
+        let mut old: Vec<&[u8]> = vec![b"    same line"; 12_000];
+        old[6_000] = b"    the other";
+        let started = std::time::Instant::now();
+        for file in [FileLines::new(&lines), FileLines::indexed(&lines)] {
+            let f = find_line_run(&file, &old, Within::From(0), LineTiers::Envelope).unwrap();
+            assert_eq!((f.tier, f.matches.len()), (Tier::Exact, 1));
+            assert_eq!(lines.line_of(f.matches[0].start), 24_000);
+            // Not there: every tier looks, none compares every window.
+            old[6_000] = b"absent";
+            assert!(find_line_run(&file, &old, Within::From(0), LineTiers::Envelope).is_none());
+            old[6_000] = b"    the other";
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn a_line_run_reports_a_run_overlapping_the_only_one() {
+        let lines = Lines::new(b"a\nb\na\nb\na\n");
+        let file = FileLines::new(&lines);
+        let f =
+            find_line_run(&file, &[b"a", b"b", b"a"], Within::From(0), LineTiers::Edit).unwrap();
+        assert_eq!((f.matches.len(), f.overlapping), (1, Some(4)));
+        assert!(f.is_ambiguous());
+    }
+
+    #[test]
+    fn the_envelope_tiers_end_with_each_lines_own_indentation() {
+        // One line is off by a column: no single shift explains the run.
+        let lines = Lines::new(b"class Foo:\n    def baz(self):\n        return 1\n");
+        let file = FileLines::new(&lines);
+        let old: [&[u8]; 2] = [b"    def baz(self):", b"       return 1"];
+        assert!(find_line_run(&file, &old, Within::From(0), LineTiers::Edit).is_none());
+        let f = find_line_run(&file, &old, Within::From(0), LineTiers::Envelope).unwrap();
+        assert_eq!(f.tier, Tier::LeadingWhitespace);
+        assert_eq!((f.matches[0].start, f.matches[0].reindent), (11, None));
+    }
+
+    #[test]
+    fn an_indexed_file_finds_what_a_scanned_one_finds() {
+        let mut text = String::new();
+        for i in 0..200 {
+            text.push_str(&format!("line {}\n", i % 7));
+        }
+        text.push_str("unique\n");
+        let lines = Lines::new(text.as_bytes());
+        let (scanned, indexed) = (FileLines::new(&lines), FileLines::indexed(&lines));
+        let cases: [&[&[u8]]; 4] = [
+            &[b"line 6", b"unique"],
+            &[b"line 1", b"line 2"],
+            &[b"line 3 ", b"line 4"],
+            &[b"unique", b"absent"],
+        ];
+        for old in cases {
+            for within in [Within::From(0), Within::From(150), Within::At(7)] {
+                let run = |f: &FileLines<'_>| {
+                    find_line_run(f, old, within, LineTiers::Envelope)
+                        .map(|f| (f.tier, f.matches, f.overlapping))
+                };
+                assert_eq!(run(&scanned), run(&indexed), "{old:?} {within:?}");
+            }
+        }
     }
 }

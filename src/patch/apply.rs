@@ -2,7 +2,8 @@
 //!
 //! Each hunk's context and removed lines are looked for as whole lines of the file's LF
 //! view, from the line after the previous hunk (and after its `@@` anchors), through
-//! the tiers of [`matching::find_line_run`]. The matched lines, with the ending of the
+//! the tiers of [`matching::find_line_run`] (an envelope's hunks last through
+//! `leadingWhitespace`, as Codex matches them). The matched lines, with the ending of the
 //! last one, are then rewritten by [`align::replace_with_origins`] exactly as an edit's
 //! match is, each new line's origin taken from the hunk itself: a context
 //! line keeps its bytes and ending, a changed line (removed, then added in its place)
@@ -12,11 +13,15 @@
 //!
 //! Where several places match, a unified diff's line number picks the nearest, an `@@`
 //! anchor the first after it; with neither, the hunk is ambiguous
-//! (`TEXT_MULTIPLE_MATCHES`). A hunk with no context and no removed lines goes right
-//! after its anchor, at its line number, or else at the end of the file. Added lines at
-//! the edge of a unified hunk with no context beyond them (a hunk at line 1 that starts
-//! with them, or one with leading context that ends with them) say where the file starts
-//! or ends, so the hunk must match there, as with `*** End of File`.
+//! (`TEXT_MULTIPLE_MATCHES`). The first `@@` line of a hunk may name a line an earlier
+//! hunk already passed (a class repeated for each of its methods' hunks): the search
+//! stays where it is. A hunk's only `@@` line, when the file has no such line, is
+//! advisory: the hunk goes where its lines are, if that is one place. A hunk with no
+//! context and no removed lines goes right after its anchor, at its line number, or
+//! else at the end of the file. Added lines at the edge of a unified hunk with no
+//! context beyond them (a hunk at line 1 that starts with them, or one with leading
+//! context that ends with them) say where the file starts or ends, so the hunk must
+//! match there, as with `*** End of File`.
 //!
 //! The file's final-newline state is kept (deleting a last line that had no ending does
 //! not leave the line before it ending the file with one), unless a unified diff's
@@ -31,7 +36,7 @@
 //!
 //! let patch = parse(b"*** Begin Patch\n*** Update File: a\n@@\n one\n-two\n+2\n+2.5\n*** End Patch").unwrap();
 //! let source = b"one\r\ntwo\r\nthree\n";
-//! let out = update(source, patch.files[0].hunks(), &|| Ending::Lf, "a").unwrap();
+//! let out = update(source, patch.files[0].hunks(), patch.format, &|| Ending::Lf, "a").unwrap();
 //! assert_eq!(out.splices.to_vec(source), b"one\r\n2\r\n2.5\r\nthree\n");
 //! ```
 
@@ -42,14 +47,14 @@ use crate::align::{self, Origin};
 use crate::eol::{self, Ending, LfView};
 use crate::error::{Error, ErrorCode, Result};
 use crate::explain;
-use crate::matching::{self, Found, Lines, Match, Reindent, Tier};
+use crate::matching::{self, FileLines, Found, LineTiers, Lines, Match, Reindent, Tier, Within};
 use crate::message::{parts, Message, Part};
 use crate::splice::{Splice, Splices};
 
-use super::{Hunk, Kind, NewContent};
+use super::{Format, Hunk, Kind, NewContent};
 
-/// From this many hunks on, exact matches are found through an index of the file's
-/// lines instead of a scan per hunk.
+/// From this many hunks on, a file's lines are found through an index of their digests
+/// instead of a scan per hunk.
 const INDEX_FROM: usize = 4;
 
 /// A file's new source after its hunks.
@@ -63,16 +68,18 @@ pub struct Updated {
     pub unchanged: bool,
 }
 
-/// Applies `hunks`, in order, to `source` (a decoded file). `fallback` is the ending of
-/// added lines in a file that has none to go by (its `.editorconfig`/`.gitattributes`
+/// Applies `hunks`, in order, to `source` (a decoded file). `format` is the patch's
+/// (an envelope's hunks match through one more tier); `fallback` is the ending of added
+/// lines in a file that has none to go by (its `.editorconfig`/`.gitattributes`
 /// ending); `label` names the file in messages. Failures carry `hunkIndex`.
 pub fn update(
     source: &[u8],
     hunks: &[Hunk],
+    format: Format,
     fallback: &dyn Fn() -> Ending,
     label: &str,
 ) -> Result<Updated> {
-    run(source, hunks, fallback, label).map(|(updated, _)| updated)
+    run(source, hunks, format, fallback, label).map(|(updated, _)| updated)
 }
 
 /// [`update`], and the lines (0-based, of the LF view) each hunk's context and removed
@@ -80,11 +87,17 @@ pub fn update(
 fn run(
     source: &[u8],
     hunks: &[Hunk],
+    format: Format,
     fallback: &dyn Fn() -> Ending,
     label: &str,
 ) -> Result<(Updated, Vec<Range<usize>>)> {
     let view = LfView::new(source);
     let lines = Lines::new(view.text());
+    let file = if hunks.len() >= INDEX_FROM {
+        FileLines::indexed(&lines)
+    } else {
+        FileLines::new(&lines)
+    };
     let dominant = OnceCell::new();
     let file_dominant = || {
         *dominant.get_or_init(|| {
@@ -95,12 +108,15 @@ fn run(
             }
         })
     };
-    let index = (hunks.len() >= INDEX_FROM).then(|| ExactIndex::new(&lines));
     let mut state = State {
         source,
         view: &view,
         lines: &lines,
-        index: index.as_ref(),
+        file: &file,
+        tiers: match format {
+            Format::Envelope => LineTiers::Envelope,
+            Format::Unified => LineTiers::Edit,
+        },
         label,
         splices: Vec::with_capacity(hunks.len()),
         copied: 0,
@@ -175,7 +191,8 @@ const UNSEEN_RUNS_NAMED: usize = 5;
 
 /// A deletion's hunks (only removed lines) must remove every line of `source`.
 fn check_removal(source: &[u8], hunks: &[Hunk], label: &str) -> Result<()> {
-    let (_, matched) = run(source, hunks, &|| Ending::Lf, label)?;
+    // Only a unified diff's deletions have hunks.
+    let (_, matched) = run(source, hunks, Format::Unified, &|| Ending::Lf, label)?;
     let view = LfView::new(source);
     let lines = Lines::new(view.text());
     // The runs of lines no hunk removes; the matches are in file order.
@@ -258,7 +275,9 @@ struct State<'s, 'v> {
     source: &'s [u8],
     view: &'v LfView<'s>,
     lines: &'v Lines<'v>,
-    index: Option<&'v ExactIndex>,
+    /// The same lines as the tiers compare them, shared by every hunk.
+    file: &'v FileLines<'v>,
+    tiers: LineTiers,
     label: &'v str,
     splices: Vec<Splice>,
     /// Source offset up to which the splices have accounted for the source.
@@ -278,11 +297,25 @@ struct State<'s, 'v> {
 impl State<'_, '_> {
     fn hunk(&mut self, i: usize, hunk: &Hunk, file_dominant: &dyn Fn() -> Ending) -> Result<Tier> {
         let mut anchored = false;
-        for anchor in &hunk.anchors {
-            let at = self.find_anchor(i, anchor)?;
-            self.from = at + 1;
-            anchored = true;
+        // A hunk's only `@@` line that names no line of the file.
+        let mut missing = None;
+        for (a, anchor) in hunk.anchors.iter().enumerate() {
+            let line = anchor_line(anchor);
+            match self.find_anchor(&line) {
+                Anchor::After(at) => {
+                    self.from = at + 1;
+                    anchored = true;
+                }
+                // A parent (a class) an earlier hunk is already inside: the search stays
+                // where it is, as the model means it.
+                Anchor::Passed if a == 0 => anchored = true,
+                Anchor::Absent if hunk.headers == 1 && !hunk.old_lines().is_empty() => {
+                    missing = Some(line);
+                }
+                _ => return Err(self.anchor_not_found(i, &line)),
+            }
         }
+        let missing = missing.as_deref();
         let mut old = hunk.old_lines();
         let mut new = hunk.new_lines();
         let mut origins = origins(hunk, &old);
@@ -327,9 +360,9 @@ impl State<'_, '_> {
             }
         }
         let Some(found) = found else {
-            return Err(self.not_found(i, hunk, &old, place));
+            return Err(self.not_found(i, hunk, &old, place, missing));
         };
-        let chosen = self.choose(i, hunk, &found, anchored, old.len())?;
+        let chosen = self.choose(i, hunk, &found, anchored, old.len(), missing)?;
         let p = self.lines.line_of(chosen.start);
         if let Some(hint) = hunk.hint {
             self.drift = p as i64 - (hint.old_start as i64 - 1);
@@ -347,26 +380,15 @@ impl State<'_, '_> {
     /// Where `old` runs from the current line on, through the tiers, at the place the
     /// hunk must have.
     fn search(&self, old: &[&[u8]], place: Place) -> Option<Found> {
-        let at_end = match place {
-            Place::Anywhere => false,
-            Place::End => true,
-            Place::Start => {
-                // The first lines of the file, as a file of their own that must end with
-                // `old`: the same offsets, and the same tiers.
-                let k = old.len();
-                if self.from > 0 || k > self.lines.len() {
-                    return None;
-                }
-                let head = Lines::new(&self.view.text()[..self.lines.content_end(k - 1)]);
-                return matching::find_line_run(&head, old, 0, true);
+        let within = match place {
+            Place::Anywhere => Within::From(self.from),
+            Place::Start if self.from == 0 => Within::At(0),
+            Place::End if self.from + old.len() <= self.lines.len() => {
+                Within::At(self.lines.len() - old.len())
             }
+            Place::Start | Place::End => return None,
         };
-        if let Some(index) = self.index {
-            if let Some(found) = index.find(self.lines, old, self.from, at_end) {
-                return Some(found);
-            }
-        }
-        matching::find_line_run(self.lines, old, self.from, at_end)
+        matching::find_line_run(self.file, old, within, self.tiers)
     }
 
     /// The match to use among several: nearest a line number, first after an anchor,
@@ -378,6 +400,7 @@ impl State<'_, '_> {
         found: &Found,
         anchored: bool,
         k: usize,
+        missing: Option<&[u8]>,
     ) -> Result<Match> {
         if !found.is_ambiguous() {
             return Ok(found.matches[0].clone());
@@ -427,7 +450,8 @@ impl State<'_, '_> {
                     " match {} places{how}, at lines {}.",
                     found.matches.len() + usize::from(found.overlapping.is_some()),
                     shown.join(", ")
-                )
+                ),
+                missing_note(missing)
             ],
         )
         .with_lines(at)
@@ -446,13 +470,21 @@ impl State<'_, '_> {
         )
     }
 
-    fn find_anchor(&self, i: usize, anchor: &[u8]) -> Result<usize> {
-        let lf = eol::to_lf(anchor);
-        let line = lf.split(|&b| b == b'\n').next().unwrap_or_default();
-        let found = self.search(&[line], Place::Anywhere);
-        if let Some(found) = found {
-            return Ok(self.lines.line_of(found.matches[0].start));
+    /// Where an `@@` line stands: after the search's current line, only before it, or
+    /// nowhere in the file.
+    fn find_anchor(&self, line: &[u8]) -> Anchor {
+        let anywhere =
+            |from| matching::find_line_run(self.file, &[line], Within::From(from), self.tiers);
+        if let Some(found) = anywhere(self.from) {
+            return Anchor::After(self.lines.line_of(found.matches[0].start));
         }
+        if self.from > 0 && anywhere(0).is_some() {
+            return Anchor::Passed;
+        }
+        Anchor::Absent
+    }
+
+    fn anchor_not_found(&self, i: usize, line: &[u8]) -> Error {
         let (closest, lines) = explain::closest_region(self.lines, line, "the @@ line".into());
         let after = if self.from > 0 {
             format!(" after line {}", self.from)
@@ -466,16 +498,23 @@ impl State<'_, '_> {
                 String::from_utf8_lossy(line),
             )
         ];
-        Err(Error::new(ErrorCode::TextNotFound, head.then(closest))
+        Error::new(ErrorCode::TextNotFound, head.then(closest))
             .with_lines(lines)
             .with_hint(parts![
                 "An `@@` line names a whole line of the file (a function or class header) that comes before the hunk; copy it ",
                 crate::message::as_listed("it"),
                 ", or use a bare `@@`."
-            ]))
+            ])
     }
 
-    fn not_found(&self, i: usize, hunk: &Hunk, old: &[&[u8]], place: Place) -> Error {
+    fn not_found(
+        &self,
+        i: usize,
+        hunk: &Hunk,
+        old: &[&[u8]],
+        place: Place,
+        missing: Option<&[u8]>,
+    ) -> Error {
         let where_ = if self.from > 0 {
             format!(" after line {}", self.from)
         } else {
@@ -490,10 +529,13 @@ impl State<'_, '_> {
             self.hunk_label(i),
             ": its ",
             hunk_lines(),
-            format!(" were not found{where_}{eof}.")
+            format!(" were not found{where_}{eof}."),
+            missing_note(missing)
         ];
         if self.from > 0 || place != Place::Anywhere {
-            if let Some(earlier) = matching::find_line_run(self.lines, old, 0, false) {
+            if let Some(earlier) =
+                matching::find_line_run(self.file, old, Within::From(0), self.tiers)
+            {
                 let at = self.lines.line_of(earlier.matches[0].start) + 1;
                 let ends = at + old.len() - 1 == self.lines.len();
                 let why = match place {
@@ -645,6 +687,36 @@ fn hunk_lines() -> Part {
     Part::phrase("hunk-lines", Message::from("context and removed lines"))
 }
 
+/// An `@@` line's text: its first line in the LF view.
+fn anchor_line(anchor: &[u8]) -> Vec<u8> {
+    let lf = eol::to_lf(anchor);
+    lf.split(|&b| b == b'\n')
+        .next()
+        .unwrap_or_default()
+        .to_vec()
+}
+
+/// Where an `@@` line was found.
+enum Anchor {
+    /// At this line, after the previous hunk.
+    After(usize),
+    /// Only before where the search is.
+    Passed,
+    /// Nowhere in the file.
+    Absent,
+}
+
+/// " Its `@@ X` line is not in the file.", for a hunk placed without its only `@@`
+/// line; nothing otherwise.
+fn missing_note(missing: Option<&[u8]>) -> Part {
+    Part::from(missing.map_or_else(String::new, |line| {
+        format!(
+            " Its `@@ {}` line is not in the file either.",
+            String::from_utf8_lossy(line)
+        )
+    }))
+}
+
 /// Where a hunk's context and removed lines must be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Place {
@@ -766,88 +838,6 @@ fn fix_final_newline(
     Splices::whole(text)
 }
 
-/// The exact tier for whole lines through an index of the file's lines: each hunk looks
-/// only at the places where its rarest line occurs.
-struct ExactIndex {
-    /// Hash of each line.
-    hashes: Vec<u64>,
-    /// `(hash, line)` of every line, sorted.
-    sorted: Vec<(u64, u32)>,
-}
-
-fn line_hash(line: &[u8]) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(line)
-}
-
-impl ExactIndex {
-    fn new(lines: &Lines<'_>) -> ExactIndex {
-        let hashes: Vec<u64> = (0..lines.len()).map(|i| line_hash(lines.line(i))).collect();
-        let mut sorted: Vec<(u64, u32)> = hashes
-            .iter()
-            .enumerate()
-            .map(|(i, &h)| (h, i as u32))
-            .collect();
-        sorted.sort_unstable();
-        ExactIndex { hashes, sorted }
-    }
-
-    fn postings(&self, hash: u64) -> &[(u64, u32)] {
-        let from = self.sorted.partition_point(|e| e.0 < hash);
-        let to = from + self.sorted[from..].partition_point(|e| e.0 == hash);
-        &self.sorted[from..to]
-    }
-
-    /// The exact whole-line matches of `old` from line `from` on, as
-    /// [`matching::find_line_run`] reports them.
-    fn find(&self, lines: &Lines<'_>, old: &[&[u8]], from: usize, at_end: bool) -> Option<Found> {
-        let k = old.len();
-        let n = lines.len();
-        if k == 0 || from > n || n - from < k {
-            return None;
-        }
-        let wanted: Vec<u64> = old.iter().map(|l| line_hash(l)).collect();
-        let (j, postings) = wanted
-            .iter()
-            .enumerate()
-            .map(|(j, &h)| (j, self.postings(h)))
-            .min_by_key(|(_, p)| p.len())?;
-        let mut matches: Vec<Match> = Vec::new();
-        let mut overlapping = None;
-        let mut free = from;
-        let skip = postings.partition_point(|e| (e.1 as usize) < from + j);
-        for &(_, line) in &postings[skip..] {
-            let p = line as usize - j;
-            if p + k > n {
-                break;
-            }
-            if at_end && p + k != n {
-                continue;
-            }
-            let same =
-                self.hashes[p..p + k] == wanted[..] && (0..k).all(|i| lines.line(p + i) == old[i]);
-            if !same {
-                continue;
-            }
-            let m = Match {
-                start: lines.start(p),
-                end: lines.content_end(p + k - 1),
-                reindent: None,
-            };
-            if p >= free {
-                matches.push(m);
-                free = p + k;
-            } else if matches.len() == 1 && overlapping.is_none() {
-                overlapping = Some(m.start);
-            }
-        }
-        (!matches.is_empty()).then_some(Found {
-            tier: Tier::Exact,
-            matches,
-            overlapping,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -863,9 +853,13 @@ mod tests {
             .to_vec()
     }
 
+    /// `update` of `source` by `hunks`, added lines LF where the file says nothing.
+    fn updated(source: &[u8], hunks: &[Hunk], format: Format) -> Result<Updated> {
+        update(source, hunks, format, &|| Ending::Lf, "f")
+    }
+
     fn run(source: &str, body: &str) -> Result<String> {
-        let hunks = envelope(body);
-        update(source.as_bytes(), &hunks, &|| Ending::Lf, "f")
+        updated(source.as_bytes(), &envelope(body), Format::Envelope)
             .map(|u| String::from_utf8(u.splices.to_vec(source.as_bytes())).unwrap())
     }
 
@@ -911,7 +905,7 @@ mod tests {
             "say(\u{201C}hi\u{201D})\r\nfin\r\n"
         );
         let hunks = envelope("@@\n keep\n-old\n+new");
-        let out = update(b"keep  \r\nold \r\n", &hunks, &|| Ending::Lf, "f").unwrap();
+        let out = updated(b"keep  \r\nold \r\n", &hunks, Format::Envelope).unwrap();
         assert_eq!(out.matched_by, [Tier::TrailingWhitespace]);
         assert_eq!(
             out.splices.to_vec(b"keep  \r\nold \r\n"),
@@ -936,6 +930,84 @@ mod tests {
             run(src, "@@ def b():\n-    pass\n+    return 1").unwrap(),
             "def a():\n    pass\ndef b():\n    return 1\n"
         );
+    }
+
+    #[test]
+    fn an_at_line_an_earlier_hunk_passed_leaves_the_search_where_it_is() {
+        // The model repeats the class for each method's hunk.
+        let src = "class T:\n    def a():\n        pass\n    def b():\n        pass\n";
+        assert_eq!(
+            run(src, "@@ class T:\n@@ def a():\n-        pass\n+        return 1\n@@ class T:\n@@ def b():\n-        pass\n+        return 2").unwrap(),
+            "class T:\n    def a():\n        return 1\n    def b():\n        return 2\n"
+        );
+        // Only a hunk's first `@@` line: the ones after it narrow the search forward.
+        let e = run(src, "@@ def b():\n-        pass\n+        return 2\n@@ class T:\n@@ def a():\n-        pass\n+        return 1").unwrap_err();
+        assert_eq!((e.code, e.hunk_index), (ErrorCode::TextNotFound, Some(1)));
+        assert!(
+            e.message
+                .text()
+                .contains("`@@ def a():` line was not found after line 5"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn a_hunks_only_at_line_may_name_a_line_the_file_lacks() {
+        assert_eq!(run("a\nb\n", "@@ def gone():\n-b\n+B").unwrap(), "a\nB\n");
+        // Then the hunk's lines must be one place, and a failure says the line is not there.
+        let e = run("x\ny\nx\n", "@@ def gone():\n-x\n+z").unwrap_err();
+        assert_eq!(
+            (e.code, e.lines.clone()),
+            (ErrorCode::TextMultipleMatches, vec![1, 3])
+        );
+        assert!(
+            e.message
+                .text()
+                .contains("Its `@@ def gone():` line is not in the file either."),
+            "{}",
+            e.message
+        );
+        let e = run("a\nb\n", "@@ def gone():\n-c\n+C").unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextNotFound);
+        assert!(
+            e.message
+                .text()
+                .contains("Its `@@ def gone():` line is not in the file either."),
+            "{}",
+            e.message
+        );
+        // Stacked `@@` lines must each be found, and so must one that places added lines.
+        for body in [
+            "@@ class A\n@@ def gone():\n-b\n+B",
+            "@@ gone\n@@\n-b\n+B",
+            "@@ gone\n+B",
+        ] {
+            let e = run("class A\nb\n", body).unwrap_err();
+            assert_eq!(e.code, ErrorCode::TextNotFound, "{body}");
+            assert!(
+                e.message.text().contains("line was not found"),
+                "{body}: {}",
+                e.message
+            );
+        }
+    }
+
+    #[test]
+    fn an_envelope_hunk_matches_lines_each_off_by_its_own_indentation() {
+        // Shifted by 4 columns, then by 2: no one shift explains both.
+        let src = "def f():\n    a = 1\n        b = 2\n";
+        let hunks = envelope("@@\n a = 1\n-      b = 2\n+      b = 3");
+        let out = updated(src.as_bytes(), &hunks, Format::Envelope).unwrap();
+        assert_eq!(out.matched_by, [Tier::LeadingWhitespace]);
+        // Kept lines keep their bytes; the new line is written as the patch has it.
+        assert_eq!(
+            out.splices.to_vec(src.as_bytes()),
+            b"def f():\n    a = 1\n      b = 3\n"
+        );
+        // A unified diff is read as git reads it: no such tier.
+        let e = updated(src.as_bytes(), &hunks, Format::Unified).unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextNotFound);
     }
 
     #[test]
@@ -1083,7 +1155,7 @@ mod tests {
     }
 
     #[test]
-    fn the_index_finds_what_the_scan_finds() {
+    fn a_patch_of_many_hunks_finds_what_one_of_few_finds() {
         let mut src = String::new();
         for i in 0..50 {
             src.push_str(&format!("line {}\r\n", i % 7));
@@ -1095,16 +1167,6 @@ mod tests {
             out.ends_with("line 0\r\nU\r\nend\r\nend2\r\nend3\r\n"),
             "{out}"
         );
-        let index = ExactIndex::new(&Lines::new(b"a\nb\na\nb\na\n"));
-        let found = index
-            .find(
-                &Lines::new(b"a\nb\na\nb\na\n"),
-                &[b"a", b"b", b"a"],
-                0,
-                false,
-            )
-            .unwrap();
-        assert_eq!((found.matches.len(), found.overlapping), (1, Some(4)));
     }
 
     #[test]
@@ -1116,7 +1178,7 @@ mod tests {
             .remove(0)
             .hunks()
             .to_vec();
-        let out = update(b"x\nq\nx\nq\nx\n", &hunks, &|| Ending::Lf, "f").unwrap();
+        let out = updated(b"x\nq\nx\nq\nx\n", &hunks, Format::Unified).unwrap();
         assert_eq!(out.splices.to_vec(b"x\nq\nx\nq\nx\n"), b"x\nq\ny\nq\nx\n");
     }
 
@@ -1130,7 +1192,7 @@ mod tests {
             .remove(0)
             .hunks()
             .to_vec();
-        let out = update(b"a\r\nb\r\n", &hunks, &|| Ending::Lf, "f").unwrap();
+        let out = updated(b"a\r\nb\r\n", &hunks, Format::Unified).unwrap();
         assert_eq!(out.splices.to_vec(b"a\r\nb\r\n"), b"a\r\nb");
         let add = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n";
         let hunks = parse(add.as_bytes())
@@ -1139,18 +1201,14 @@ mod tests {
             .remove(0)
             .hunks()
             .to_vec();
-        let out = update(b"a\r\nb", &hunks, &|| Ending::Lf, "f").unwrap();
+        let out = updated(b"a\r\nb", &hunks, Format::Unified).unwrap();
         assert_eq!(out.splices.to_vec(b"a\r\nb"), b"a\r\nb\r\n");
     }
 
     #[test]
     fn an_update_that_changes_nothing_says_so() {
         let hunks = envelope("@@\n-a\n+a");
-        assert!(
-            update(b"a\n", &hunks, &|| Ending::Lf, "f")
-                .unwrap()
-                .unchanged
-        );
+        assert!(updated(b"a\n", &hunks, Format::Envelope).unwrap().unchanged);
     }
 
     #[test]

@@ -50,7 +50,7 @@ use crate::message::{parts, Message, Part};
 use crate::splice::Splices;
 
 use super::{apply, parse};
-use super::{Action, Change, FilePatch, FileResult, Hunk, Patch};
+use super::{Action, Change, FilePatch, FileResult, Format, Hunk, Patch};
 
 /// Options of `applyPatch`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -123,6 +123,8 @@ struct Final {
 /// The files of one `applyPatch` call.
 struct Disk<'o> {
     opts: &'o Options,
+    /// The patch's format, which decides the tiers its hunks match through.
+    format: Format,
     slots: Vec<Slot>,
     by_real: HashMap<PathBuf, usize>,
     expected: HashMap<PathBuf, String>,
@@ -205,6 +207,7 @@ impl<'o> Disk<'o> {
         }
         Ok(Disk {
             opts,
+            format: patch.format,
             slots: Vec::new(),
             by_real: HashMap::new(),
             expected,
@@ -451,7 +454,7 @@ impl<'o> Disk<'o> {
             Change::Update { hunks } => {
                 let current = self.existing(slot, path)?;
                 let source = self.text_of(current);
-                let updated = apply::update(&source, hunks, &fallback, path)?;
+                let updated = apply::update(&source, hunks, self.format, &fallback, path)?;
                 if updated.unchanged {
                     return Err(Error::new(
                         ErrorCode::NoChange,
@@ -568,7 +571,7 @@ impl<'o> Disk<'o> {
         let text = if hunks.is_empty() {
             source.text.clone()
         } else {
-            let updated = apply::update(&before, hunks, &fallback, path)?;
+            let updated = apply::update(&before, hunks, self.format, &fallback, path)?;
             result.matched_by = updated.matched_by;
             match source.text {
                 Text::Original => Text::Spliced(updated.splices),

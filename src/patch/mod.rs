@@ -100,6 +100,10 @@ crate::api::names::stable_names!(
 pub struct Patch {
     /// Which format the text was in.
     pub format: Format,
+    /// The DIR of a `cd DIR && apply_patch <<'EOF'` the patch came in: every path of
+    /// `files` has been taken against it (relative to the call's `cwd`, and confined
+    /// to its roots like any path).
+    pub cd: Option<String>,
     /// One entry per file section of the patch.
     pub files: Vec<FilePatch>,
 }
@@ -235,6 +239,9 @@ pub struct Hint {
 pub struct Hunk {
     /// The envelope's `@@ <line>` headers: each a line the hunk comes after.
     pub anchors: Vec<Vec<u8>>,
+    /// How many `@@` lines head the hunk, bare ones included: more than one must each
+    /// name a line of the file; a hunk's only one may name a line it does not have.
+    pub headers: u32,
     /// The unified diff's line numbers.
     pub hint: Option<Hint>,
     /// The lines, in LF-view text without their `\n`.

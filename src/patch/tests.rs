@@ -12,6 +12,7 @@ use crate::file::testing::TempDir;
 use crate::file::FileOptions;
 
 mod grammar;
+mod sdk;
 
 fn opts(dir: &TempDir) -> Options {
     Options {
@@ -507,4 +508,109 @@ fn results_follow_the_sections_in_order() {
         .collect();
     assert_eq!(shown, [("z.txt", "add"), ("a.txt", "update")]);
     assert!(Path::new(&dir.join("z.txt")).exists());
+}
+
+#[test]
+fn a_context_line_that_reads_like_a_marker_is_context() {
+    // A README documenting apply_patch: its lines, quoted as context, are not sections.
+    let readme = "Old intro\n*** Delete File: config.ini\n*** Update File: x.txt\n*** End of File\n@@ top\n*** End Patch\nend\n";
+    let dir = TempDir::new();
+    dir.write("README.md", readme);
+    dir.write("config.ini", "keep=1\n");
+    dir.write("x.txt", "x\n");
+    let r = apply(
+        &dir,
+        "*** Begin Patch\n*** Update File: README.md\n@@\n-Old intro\n+New intro\n *** Delete File: config.ini\n *** Update File: x.txt\n *** End of File\n @@ top\n *** End Patch\n end\n*** End Patch\n",
+    )
+    .unwrap();
+    assert_eq!(r.len(), 1);
+    assert_eq!(
+        dir.read("README.md"),
+        readme.replace("Old", "New").as_bytes()
+    );
+    assert_eq!(dir.read("config.ini"), b"keep=1\n");
+    assert_eq!(dir.read("x.txt"), b"x\n");
+}
+
+#[test]
+fn added_and_removed_lines_that_read_like_markers_are_content() {
+    let dir = TempDir::new();
+    dir.write("doc.md", "a\n*** End Patch\n");
+    apply(
+        &dir,
+        "*** Begin Patch\n*** Update File: doc.md\n@@\n a\n-*** End Patch\n+*** Delete File: doc.md\n+*** End Patch\n*** Add File: new.md\n+*** End Patch\n+*** Update File: doc.md\n*** End Patch\n",
+    )
+    .unwrap();
+    assert_eq!(
+        dir.read("doc.md"),
+        b"a\n*** Delete File: doc.md\n*** End Patch\n"
+    );
+    assert_eq!(
+        dir.read("new.md"),
+        b"*** End Patch\n*** Update File: doc.md\n"
+    );
+}
+
+#[test]
+fn markers_with_whitespace_still_stand_where_no_hunk_line_can() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\n");
+    dir.write("b.txt", "b\n");
+    dir.write("c.txt", "c\n");
+    // After an added file's lines, after a deletion, after a tab (a context line starts
+    // with a space), and as the patch's last line.
+    let r = apply(
+        &dir,
+        "  *** Begin Patch  \n*** Add File: n.txt\n+n\n  *** Delete File: c.txt \n *** Update File: a.txt\n@@\n-a\n+A\n\t*** Update File: b.txt\n@@\n-b\n+B\n *** End Patch \n",
+    )
+    .unwrap();
+    assert_eq!(r.len(), 4);
+    assert_eq!(
+        (dir.read("a.txt"), dir.read("b.txt"), dir.read("n.txt")),
+        (b"A\n".to_vec(), b"B\n".to_vec(), b"n\n".to_vec())
+    );
+    assert!(!dir.join("c.txt").exists());
+}
+
+#[test]
+fn cd_before_apply_patch_makes_its_folder_the_patchs() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "top\n");
+    dir.write("sub/a.txt", "one\r\ntwo\r\n");
+    let r = apply(
+        &dir,
+        "cd sub && apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.txt\n@@\n-two\n+2\n*** Update File: a.txt\n*** Move to: b.txt\n*** End Patch\nEOF\n",
+    )
+    .unwrap();
+    assert_eq!(dir.read("a.txt"), b"top\n");
+    assert_eq!(dir.read("sub/b.txt"), b"one\r\n2\r\n");
+    assert!(!dir.join("sub/a.txt").exists());
+    assert_eq!(
+        (r[0].path.as_str(), r[1].moved_to.as_deref()),
+        ("sub/a.txt", Some("sub/b.txt"))
+    );
+}
+
+#[test]
+fn a_cd_out_of_the_root_is_outside_the_root() {
+    let dir = TempDir::new();
+    dir.write("root/x/a.txt", "a\n");
+    dir.write("a.txt", "outside\n");
+    let before = snapshot(&dir);
+    let mut o = opts(&dir);
+    o.file.roots = Some(vec![dir.join("root")]);
+    o.file.cwd = Some(dir.join("root/x"));
+    let patch = "cd ../.. && apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.txt\n@@\n-outside\n+in\n*** End Patch\nEOF";
+    let e = apply_patch(patch.as_bytes(), &o).unwrap_err();
+    assert_eq!(
+        (e.code, e.file_index),
+        (ErrorCode::PathOutsideRoot, Some(0))
+    );
+    assert_eq!(snapshot(&dir), before);
+    // Inside the root, the same `cd` is relative to the call's folder.
+    let inside = patch.replace("../..", "..").replace("outside", "a");
+    dir.write("root/a.txt", "a\n");
+    apply_patch(inside.as_bytes(), &o).unwrap();
+    assert_eq!(dir.read("root/a.txt"), b"in\n");
+    assert_eq!(dir.read("root/x/a.txt"), b"a\n");
 }

@@ -126,6 +126,7 @@ impl<'a> Envelope<'a, '_> {
         }
         Ok(Patch {
             format: Format::Envelope,
+            cd: None,
             files,
         })
     }
@@ -160,10 +161,19 @@ impl<'a> Envelope<'a, '_> {
         }
     }
 
+    /// The line is a hunk's context line: it starts with a space, whatever follows (a
+    /// README that shows `*** Delete File: x`, a file holding an `@@` line), unless it
+    /// is the patch's last line and reads `*** End Patch`, which ends the patch there.
+    fn is_context(&self, line: &Line<'_>) -> bool {
+        line.text.first() == Some(&b' ')
+            && !(line.trimmed() == END.as_bytes()
+                && self.lines[self.at + 1..].iter().all(Line::is_blank))
+    }
+
     /// `*** Update File`: an optional `*** Move to`, then hunks.
     fn update(&mut self, path: String, number: usize) -> Result<FilePatch> {
         let mut move_to = None;
-        if let Some(line) = self.peek() {
+        if let Some(line) = self.peek().filter(|l| !self.is_context(l)) {
             if let Some(rest) = line.trimmed().strip_prefix(MOVE.as_bytes()) {
                 move_to = Some(path_of(&line, rest, MOVE, ENVELOPE_HINT)?);
                 self.at += 1;
@@ -172,6 +182,12 @@ impl<'a> Envelope<'a, '_> {
         let mut hunks: Vec<Hunk> = Vec::new();
         let mut current: Option<Hunk> = None;
         while let Some(line) = self.peek() {
+            if self.is_context(&line) {
+                self.at += 1;
+                let hunk = current.get_or_insert_with(|| new_hunk(line.number));
+                push_hunk_lines(hunk, Kind::Context, &line.text[1..]);
+                continue;
+            }
             let trimmed = line.trimmed();
             if file_marker(trimmed) {
                 break;
@@ -212,6 +228,7 @@ impl<'a> Envelope<'a, '_> {
                     None => new_hunk(line.number),
                 };
                 let mut hunk = hunk;
+                hunk.headers += 1;
                 if let Some(hint) = parse_hint(rest) {
                     hunk.hint = Some(hint);
                 } else {
@@ -235,7 +252,6 @@ impl<'a> Envelope<'a, '_> {
                 continue;
             }
             let kind = match line.text[0] {
-                b' ' => Kind::Context,
                 b'-' => Kind::Removed,
                 b'+' => Kind::Added,
                 b'\\' if current.as_ref().is_some_and(|h| !h.lines.is_empty()) => {

@@ -6,22 +6,24 @@
 //! in an edit's text. Those line breaks never decide an existing file's endings (the
 //! file's own do); they are kept only for an added file whose lines carry a real `\r`.
 //!
-//! Markers may carry whitespace around them; the whole patch may be wrapped in a
-//! heredoc (`<<'EOF'` … `EOF`, with or without a command before it) or a Markdown code
-//! fence, as models sometimes send it. Anything that cannot be read is `PATCH_INVALID`
-//! naming the line and what was expected there.
+//! Markers may carry whitespace around them where no hunk line can stand; the whole
+//! patch may be wrapped in a Markdown code fence or a heredoc (`apply_patch <<'EOF'` …
+//! `EOF`), perhaps after `cd DIR &&`, which makes DIR the folder of every path (`shell`).
+//! Anything that cannot be read is `PATCH_INVALID` naming the line and what was
+//! expected there.
 //!
 //! The two formats are read by `envelope` (Codex's and OpenCode's `*** Begin Patch`)
 //! and `unified` (`diff -u`, `git diff`); what both need (lines, hunks, an added
 //! file's content) is here.
 
 mod envelope;
+mod shell;
 mod unified;
 
 use crate::eol;
 use crate::error::{Error, ErrorCode, Result};
 
-use super::{Hint, Hunk, Kind, NewContent, Patch};
+use super::{Change, Hint, Hunk, Kind, NewContent, Patch};
 use envelope::{parse_envelope, BEGIN};
 pub(crate) use unified::link_entry_error;
 use unified::parse_unified;
@@ -97,70 +99,28 @@ pub(super) fn invalid(line: usize, what: impl AsRef<str>, hint: &'static str) ->
 /// Parses a patch in either format (docs/patches.md). No I/O.
 pub fn parse(text: &[u8]) -> Result<Patch> {
     let all = split_lines(text);
-    let lines = unwrap(&all);
+    let (lines, cd) = shell::unwrap(&all)?;
     let Some(first) = lines.first() else {
         return Err(
             Error::new(ErrorCode::PatchInvalid, "Invalid patch: it is empty.")
                 .with_hint(ENVELOPE_HINT),
         );
     };
-    if first.trimmed() == BEGIN.as_bytes() {
-        return parse_envelope(lines);
-    }
-    parse_unified(lines)
-}
-
-/// The lines of the patch proper: without blank lines around it, a Markdown fence or a
-/// heredoc wrapper.
-fn unwrap<'a, 'b>(all: &'b [Line<'a>]) -> &'b [Line<'a>] {
-    let mut lines = trim_blank(all);
-    if let (Some(first), Some(last)) = (lines.first(), lines.last()) {
-        if lines.len() >= 2 && first.trimmed().starts_with(b"```") && last.trimmed() == b"```" {
-            lines = trim_blank(&lines[1..lines.len() - 1]);
-        }
-    }
-    if let (Some(first), Some(last)) = (lines.first(), lines.last()) {
-        if let Some(word) = heredoc_word(first.trimmed()) {
-            if lines.len() >= 2 && last.trimmed() == word {
-                lines = trim_blank(&lines[1..lines.len() - 1]);
+    let mut patch = if first.trimmed() == BEGIN.as_bytes() {
+        parse_envelope(lines)?
+    } else {
+        parse_unified(lines)?
+    };
+    if let Some(folder) = &cd {
+        for file in &mut patch.files {
+            file.path = shell::in_folder(folder, &file.path);
+            if let Change::Move { to, .. } = &mut file.change {
+                *to = shell::in_folder(folder, to);
             }
         }
     }
-    lines
-}
-
-/// Without blank lines before and empty lines after: a last line of spaces may be a
-/// unified diff's empty context line.
-fn trim_blank<'a, 'b>(lines: &'b [Line<'a>]) -> &'b [Line<'a>] {
-    let start = lines
-        .iter()
-        .position(|l| !l.is_blank())
-        .unwrap_or(lines.len());
-    let end = lines
-        .iter()
-        .rposition(|l| !l.text.is_empty())
-        .map_or(start, |i| i + 1);
-    &lines[start..end.max(start)]
-}
-
-/// The delimiter of a heredoc opener at the end of a line (`<<'EOF'`, `<<"EOF"`,
-/// `<<EOF`, `<<-EOF`), with or without a command before it.
-fn heredoc_word(line: &[u8]) -> Option<&[u8]> {
-    let at = memchr::memmem::rfind(line, b"<<")?;
-    if at > 0 && !line[at - 1].is_ascii_whitespace() {
-        return None;
-    }
-    let mut rest = &line[at + 2..];
-    rest = rest.strip_prefix(b"-").unwrap_or(rest).trim_ascii_start();
-    let word = match rest.first() {
-        Some(&q @ (b'\'' | b'"')) => rest[1..].strip_suffix(&[q])?,
-        _ => rest,
-    };
-    let ok = !word.is_empty()
-        && word
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-    ok.then_some(word)
+    patch.cd = cd;
+    Ok(patch)
 }
 
 /// A hunk line's text (after its prefix) in the LF view: a lone `\r` in it starts
@@ -187,6 +147,7 @@ pub(super) fn mark_no_newline(hunk: &mut Hunk) {
 pub(super) fn new_hunk(line: usize) -> Hunk {
     Hunk {
         anchors: Vec::new(),
+        headers: 0,
         hint: None,
         lines: Vec::new(),
         end_of_file: false,

@@ -234,6 +234,7 @@ pub(super) fn parse_unified(lines: &[Line<'_>]) -> Result<Patch> {
     }
     Ok(Patch {
         format: Format::Unified,
+        cd: None,
         files,
     })
 }
