@@ -59,7 +59,7 @@ fn default_options_take_relative_paths_against_the_working_directory() {
     let result = edit_file(&rel, "a\n", "A\n", &EditOptions::default());
     let after = fs::read(&rel).unwrap();
     fs::remove_file(&rel).unwrap();
-    assert_eq!(result.unwrap().path, rel);
+    assert_eq!(result.unwrap().path, std::path::Path::new(&rel));
     assert_eq!(after, b"A\r\nb\r\n");
 }
 
