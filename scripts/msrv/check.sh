@@ -38,7 +38,8 @@ export RUSTC="$T/usr/bin/rustc" RUSTDOC="$T/usr/bin/rustdoc"
 # other members (the Node binding) are not part of what the MSRV promises.
 W="$X/work"
 rm -rf "$W/src" "$W/tests" "$W/examples" "$W/benches" "$W/fuzz"
-mkdir -p "$W/fuzz"
+# target/: a test writes a file there, relative to the package's folder.
+mkdir -p "$W/fuzz" "$W/target"
 cp -r Cargo.toml README.md README.crate.md LICENSE src tests examples benches "$W"/
 # The property tests share their checks with the fuzz targets.
 cp -r fuzz/src "$W/fuzz/"
