@@ -317,6 +317,14 @@ export interface EolInfo {
   trailingNewline: boolean
 }
 
+/** A text file's exact bytes and their version, as `readFileBytes` gives them. */
+export interface FileBytes {
+  /** Every byte of the file, its byte order mark included. */
+  bytes: Buffer
+  /** The version (hash) of these bytes, for `expectedVersion`. */
+  version: string
+}
+
 /**
  * Applies several edits in order, each on the result of the one before, all or
  * nothing: a failing edit names its `editIndex` and nothing is written.
@@ -446,6 +454,15 @@ export interface PatchResult {
  */
 export declare function readFile(path: string, options?: ReadOptions): Promise<ReadResult>
 
+/**
+ * Reads a text file's exact bytes (its BOM included) and their version, as `readFile`
+ * reads it: what `restoreFile` can put back.
+ */
+export declare function readFileBytes(path: string, options?: { root?: string | string[]; cwd?: string; maxBytes?: number; encoding?: string }): Promise<FileBytes>
+
+/** `readFileBytes`, on the calling thread. */
+export declare function readFileBytesSync(path: string, options?: { root?: string | string[]; cwd?: string; maxBytes?: number; encoding?: string }): FileBytes
+
 /** `readFile`, on the calling thread. */
 export declare function readFileSync(path: string, options?: ReadOptions): ReadResult
 
@@ -482,6 +499,17 @@ export interface ReadResult {
    */
   warningParts: Array<Array<MessagePart>>
 }
+
+/**
+ * Puts bytes back as a file's whole content, exactly as given (no line ending, BOM or
+ * encoding applied), if the file still has `expectedVersion` (required; `''`: the
+ * file must not exist). A replaced file keeps its mode; the diff is from its current
+ * text to the restored one.
+ */
+export declare function restoreFile(path: string, bytes: Buffer, options: EditOptions): Promise<EditResult>
+
+/** `restoreFile`, on the calling thread. */
+export declare function restoreFileSync(path: string, bytes: Buffer, options: EditOptions): EditResult
 
 /**
  * The LF view of a text: every CRLF and lone CR becomes LF. Returns the input

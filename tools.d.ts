@@ -736,7 +736,8 @@ export interface OpenAIApplyPatchCall {
   call_id: string
   operation:
     | { type: 'create_file'; path: string; diff: string }
-    | { type: 'update_file'; path: string; diff: string }
+    /** `move_to`: the file's new path; the file is moved there (and changed by the diff, if it changes anything). */
+    | { type: 'update_file'; path: string; diff: string; move_to?: string | null }
     | { type: 'delete_file'; path: string }
   id?: string | null
   status?: 'in_progress' | 'completed'
@@ -791,3 +792,34 @@ export interface CreateOpenAIApplyPatchOptions {
  * malformed options, as createTools does.
  */
 export declare function createOpenAIApplyPatch(options?: CreateOpenAIApplyPatchOptions): OpenAIApplyPatch
+
+/** An operation the OpenAI Agents SDK for TypeScript hands its `Editor` (its `ApplyPatchOperation`). */
+export type OpenAIEditorOperation =
+  | { type: 'create_file'; path: string; diff: string }
+  | { type: 'update_file'; path: string; diff: string; moveTo?: string }
+  | { type: 'delete_file'; path: string }
+
+/** What each operation of the editor answers (the SDK's `ApplyPatchResult`), for the model. */
+export interface OpenAIEditorResult {
+  status: 'completed' | 'failed'
+  /** What happened, or what to fix, in the words of the apply_patch tool. */
+  output: string
+}
+
+/**
+ * The `Editor` of the OpenAI Agents SDK for TypeScript (`@openai/agents`), for its
+ * `applyPatchTool({ editor })`. Each method applies one operation as
+ * `createOpenAIApplyPatch` applies a call; none throws or rejects.
+ */
+export interface OpenAIEditor {
+  createFile(operation: Extract<OpenAIEditorOperation, { type: 'create_file' }>, context?: unknown): Promise<OpenAIEditorResult>
+  updateFile(operation: Extract<OpenAIEditorOperation, { type: 'update_file' }>, context?: unknown): Promise<OpenAIEditorResult>
+  deleteFile(operation: Extract<OpenAIEditorOperation, { type: 'delete_file' }>, context?: unknown): Promise<OpenAIEditorResult>
+}
+
+/**
+ * An `Editor` for the OpenAI Agents SDK's `applyPatchTool` over the library, with the
+ * options of createOpenAIApplyPatch (`approve` is asked before each operation). Throws
+ * for malformed options, as createTools does. The package does not depend on the SDK.
+ */
+export declare function createOpenAIEditor(options?: CreateOpenAIApplyPatchOptions): OpenAIEditor

@@ -14,7 +14,7 @@ const { createTools } = require('./lib/tools/index.js')
 const formats = require('./lib/tools/formats.js')
 const { createReadState } = require('./lib/tools/read_state.js')
 const { createAnthropicTextEditor } = require('./lib/tools/hosts/anthropic.js')
-const { createOpenAIApplyPatch } = require('./lib/tools/hosts/openai.js')
+const { createOpenAIApplyPatch, createOpenAIEditor } = require('./lib/tools/hosts/openai.js')
 
 /** @type {import('./tools.js').Tools} */
 const tools = createTools()
@@ -27,6 +27,8 @@ exports.createReadState = createReadState
 exports.createAnthropicTextEditor = createAnthropicTextEditor
 /** @type {typeof import('./tools.js').createOpenAIApplyPatch} */
 exports.createOpenAIApplyPatch = createOpenAIApplyPatch
+/** @type {typeof import('./tools.js').createOpenAIEditor} */
+exports.createOpenAIEditor = createOpenAIEditor
 /** @type {typeof import('./tools.js').tools} */
 exports.tools = tools
 /** @type {typeof import('./tools.js').read_file} */

@@ -5,6 +5,7 @@
 // leaves them byte-identical; every text the model reads names only the tool's own
 // commands and arguments.
 
+import { spawn, spawnSync } from 'node:child_process'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
@@ -50,6 +51,26 @@ function editor<V extends AnthropicTextEditorVersion = 'text_editor_20250728'>(d
 
 /** The undo-capable version. */
 const UNDO = { version: 'text_editor_20250124' } as const
+
+/** The modes the umask test gives files, and the umasks it runs under (each in a child process: the umask is the process's). */
+const UMASK_MODES = [0o600, 0o644, 0o755, 0o775]
+const UMASKS = [0o000, 0o022, 0o077]
+type UmaskRun = { umask: number; files: Array<{ mode: number; afterEdit: number; afterUndo: number; bytes: string }>; created: number }
+let umaskResults: UmaskRun[] | undefined
+/** Each umask's run of fixtures/umask-undo-child.cjs: an edit and its undo of a file of each mode, and a create. */
+function umaskRuns(): UmaskRun[] {
+  umaskResults ??= UMASKS.map((umask) => {
+    const out = spawnSync(
+      process.execPath,
+      [path.join(__dirname, 'fixtures', 'umask-undo-child.cjs'), path.join(__dirname, '..', 'tools.js'), project(), umask.toString(8), ...UMASK_MODES.map((m) => m.toString(8))],
+      { encoding: 'utf8' },
+    )
+    const result = JSON.parse(out.stdout) as UmaskRun & { error?: string }
+    if (result.error) throw new Error(result.error)
+    return result
+  })
+  return umaskResults
+}
 
 // Each kind of file as bytes, from its lines and each line's ending.
 type Kind = { name: string; make: (lines: Array<[string, string]>) => Buffer; endings: [string, string, string]; added: string }
@@ -128,6 +149,18 @@ describe('view', () => {
     }
   })
 
+  it('view_range numbers no file has (past 2^53) name view_range, never an option of the library', async () => {
+    const dir = project({ 'r.txt': 'a\r\nb\r\n' })
+    const ed = editor(dir)
+    for (const bad of [[1, 2 ** 53], [2 ** 53, -1], [1, 1e300], [2 ** 60, 2 ** 61]]) {
+      const r = await ed.run({ command: 'view', path: 'r.txt', view_range: bad })
+      expect(r.content, JSON.stringify(bad)).toMatch(/^INVALID_ARGUMENT: view_range must be two line numbers/)
+      expect(r.content).not.toMatch(/options\.|offset|limit/)
+    }
+    // The largest safe numbers are lines past the end, as any other.
+    expect((await ed.run({ command: 'view', path: 'r.txt', view_range: [1, 2 ** 53 - 1] })).content).toBe('1: a\n2: b\n[r.txt has 2 lines.]')
+  })
+
   it('max_characters: whole lines below it, a note with the view_range that shows more; a long first line is cut', async () => {
     const lines = Array.from({ length: 50 }, (_, i) => `line number ${i + 1}`)
     const dir = project({ 'big.txt': lines.join('\r\n') + '\r\n', 'long.txt': 'x'.repeat(500) + '\r\ny\r\n' })
@@ -190,6 +223,56 @@ describe('view', () => {
     expect((await editor(dir).run({ command: 'view', path: 'in' })).content).not.toMatch(/s\.txt/)
   })
 
+  it('a file path with a slash at its end is refused by every command, as every OS refuses it; a folder path may have one', async () => {
+    const dir = project({ 'a.txt': 'a\r\n', 'src/b.ts': '' })
+    const ed = editor(dir, UNDO)
+    for (const input of [
+      { command: 'view', path: 'a.txt/' },
+      { command: 'view', path: 'a.txt/', view_range: [1, 1] },
+      { command: 'str_replace', path: 'a.txt/', old_str: 'a', new_str: 'b' },
+      { command: 'insert', path: 'a.txt/', insert_line: 0, new_str: 'x' },
+      { command: 'create', path: 'a.txt/', file_text: 'x\n' },
+      { command: 'create', path: 'new.txt/', file_text: 'x\n' },
+    ]) {
+      const r = await ed.run(input)
+      expect(r.content, JSON.stringify(input)).toMatch(/^NOT_A_FILE: Not a file: (a|new)\.txt\/ ends with a path separator, so it names a folder\./)
+    }
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
+    expect((await ed.run({ command: 'view', path: 'src/' })).content).toBe('Files and folders in src/, two levels deep (hidden ones left out):\nsrc/b.ts')
+  })
+
+  it('a folder swapped for a link to outside the root, again and again, never shows what is outside', async (ctx) => {
+    // Checked on the open folder (Linux, /proc/self/fd); elsewhere the check is on the path.
+    skipUnless(ctx, can.symlink, can.proc)
+    const outside = project({ 'SECRET.txt': 's' })
+    const dir = project({ 'in/sub/inner.txt': 'i' })
+    const child = spawn(process.execPath, [path.join(__dirname, 'fixtures', 'swapper.cjs'), 'symlink', path.join(dir, 'in', 'sub'), outside], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    await new Promise((resolve) => child.stdout!.once('data', resolve))
+    // Not recorded for the scan of names: thousands of listings.
+    const ed = { run: createAnthropicTextEditor({ root: dir }).execute }
+    const seen = { listed: 0, refused: 0, leaked: 0 }
+    try {
+      for (const until = Date.now() + 1500; Date.now() < until; ) {
+        for (const p of ['in/sub', 'in']) {
+          const r = await ed.run({ command: 'view', path: p })
+          if (r.content.includes('SECRET')) seen.leaked++
+          if (r.is_error === undefined) seen.listed++
+          else if (r.content.startsWith('PATH_OUTSIDE_ROOT')) seen.refused++
+        }
+      }
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGKILL')
+      await exited
+    }
+    expect(seen.leaked).toBe(0)
+    expect(seen.listed).toBeGreaterThan(0)
+    expect(seen.refused).toBeGreaterThan(0)
+  })
+
   it('failures: a missing file, a binary file, UTF-16 without a byte order mark', async () => {
     const dir = project({ 'bin.dat': Buffer.from([1, 0, 2, 0]), 'u16.txt': Buffer.from('hi\r\n', 'utf16le') })
     const ed = editor(dir)
@@ -228,6 +311,15 @@ describe('str_replace', () => {
     const r = await editor(dir).run({ command: 'str_replace', path: 'm.txt', old_str: 'x = 1', new_str: 'x = 3' })
     expect(r.content).toBe('TEXT_MULTIPLE_MATCHES: old_str matches 2 places, at lines 1, 3. Add surrounding lines to old_str so it matches one place.')
     expect(bytes(dir, 'm.txt').toString('latin1')).toBe('x = 1\r\ny = 2\r\nx = 1\r\n')
+  })
+
+  it('several matches on one line: the count of places and the lines listed agree', async () => {
+    const dir = project({ 'm.txt': 'x x x\r\ny = 2\r\nx x x\r\n' })
+    const r = await editor(dir).run({ command: 'str_replace', path: 'm.txt', old_str: 'x', new_str: 'z' })
+    expect(r.content).toBe(
+      'TEXT_MULTIPLE_MATCHES: old_str matches 6 places, at lines 1 (3 places), 3 (3 places). Add surrounding lines to old_str so it matches one place.',
+    )
+    expect(bytes(dir, 'm.txt').toString('latin1')).toBe('x x x\r\ny = 2\r\nx x x\r\n')
   })
 
   it('without new_str, the text is removed; an empty old_str points at create and insert', async () => {
@@ -287,11 +379,49 @@ describe('create', () => {
     expect(bytes(dir, 'win/b.txt').toString('latin1')).toBe('one\r\ntwo\r\n')
   })
 
-  it.each(KINDS)('over an existing $name file keeps its endings line by line, its BOM and its encoding', async (k) => {
+  it.each(KINDS)('refuses a path that exists, as the reference tool does: the $name file is byte-identical, str_replace is named', async (k) => {
     const dir = project({ 'f.txt': file(k) })
-    const r = await editor(dir).run({ command: 'create', path: 'f.txt', file_text: 'café au lait\nTWO\nthree\n' })
-    expect(r.content.split('\n')[0]).toMatch(/^Overwrote f\.txt: \+1 -1 lines\. Its line endings and BOM were kept; endings now: /)
-    expect(bytes(dir, 'f.txt')).toEqual(file(k, ['café au lait', 'TWO', 'three']))
+    for (const version of ['text_editor_20250728', 'text_editor_20250429', 'text_editor_20250124', 'text_editor_20241022'] as const) {
+      const r = await editor(dir, { version }).run({ command: 'create', path: 'f.txt', file_text: 'café au lait\nTWO\nthree\n' })
+      expect(r.is_error, version).toBe(true)
+      expect(r.content).toBe(
+        'INVALID_ARGUMENT: File already exists at: f.txt. Cannot overwrite files using command create, so nothing was written. ' +
+          'To change it, use str_replace (view it first to copy the text to replace).',
+      )
+      expect(bytes(dir, 'f.txt')).toEqual(file(k))
+    }
+  })
+
+  it('refuses an empty file and a folder too; after its own create, undo_edit is named as the way back', async () => {
+    const dir = project({ 'empty.txt': '', 'sub/a.txt': 'a' })
+    const ed = editor(dir, UNDO)
+    expect((await ed.run({ command: 'create', path: 'empty.txt', file_text: 'x\n' })).content).toMatch(/^INVALID_ARGUMENT: File already exists at: empty\.txt\./)
+    expect(bytes(dir, 'empty.txt')).toEqual(Buffer.alloc(0))
+    expect((await ed.run({ command: 'create', path: 'sub', file_text: 'x\n' })).content).toMatch(/^NOT_A_FILE: /)
+    expect((await ed.run({ command: 'create', path: 'mine.txt', file_text: 'first\n' })).is_error).toBeUndefined()
+    const again = await ed.run({ command: 'create', path: 'mine.txt', file_text: 'second\n' })
+    expect(again.content).toBe(
+      'INVALID_ARGUMENT: File already exists at: mine.txt. Cannot overwrite files using command create, so nothing was written. ' +
+        "To change it, use str_replace (view it first to copy the text to replace); to take back this tool's last edit of it, use undo_edit (a file it created is deleted again).",
+    )
+    expect(bytes(dir, 'mine.txt').toString('latin1')).toBe('first\n')
+    // The way back the message names works: undo, then create again.
+    await ed.run({ command: 'undo_edit', path: 'mine.txt' })
+    expect((await ed.run({ command: 'create', path: 'mine.txt', file_text: 'second\n' })).is_error).toBeUndefined()
+    expect(bytes(dir, 'mine.txt').toString('latin1')).toBe('second\n')
+  })
+
+  it('a file another program creates while the approval waits is not overwritten', async () => {
+    const dir = project()
+    const ed = editor(dir, { approve: () => (fs.writeFileSync(path.join(dir, 'late.txt'), 'theirs\r\n'), true) })
+    const r = await ed.run({ command: 'create', path: 'late.txt', file_text: 'mine\n' })
+    expect(r.content).toMatch(/^INVALID_ARGUMENT: File already exists at: late\.txt\./)
+    expect(bytes(dir, 'late.txt').toString('latin1')).toBe('theirs\r\n')
+  })
+
+  it('a new file gets the mode the umask gives any new file (0600 under umask 077)', async (ctx) => {
+    skipUnless(ctx, can.posixModes)
+    for (const { umask, created } of umaskRuns()) expect(created, `umask ${umask.toString(8)}`).toBe(0o666 & ~umask)
   })
 })
 
@@ -366,9 +496,35 @@ describe('undo_edit', () => {
     const original = Buffer.concat([Buffer.from('keep \t\r\n'), Buffer.from([0x80, 0x81]), Buffer.from('\nlast\r')])
     const dir = project({ 'odd.txt': original })
     const ed = editor(dir, UNDO)
-    expect((await ed.run({ command: 'create', path: 'odd.txt', file_text: 'changed\nlast\n' })).is_error).toBeUndefined()
+    const edit = await ed.run({ command: 'str_replace', path: 'odd.txt', old_str: 'keep\n', new_str: 'changed\n' })
+    expect(edit.content).toMatch(/matched by trailingWhitespace/)
     await ed.run({ command: 'undo_edit', path: 'odd.txt' })
     expect(bytes(dir, 'odd.txt')).toEqual(original)
+  })
+
+  it.each([0o000, 0o022, 0o077])('keeps the exact mode of 0600, 0644, 0755 and 0775 files under umask %s', (umask, ctx) => {
+    skipUnless(ctx, can.posixModes)
+    const run = umaskRuns().find((r) => r.umask === umask)!
+    expect(run.files).toEqual(
+      UMASK_MODES.map((mode) => ({ mode, afterEdit: mode, afterUndo: mode, bytes: '#!/bin/sh\r\necho a\r\n' })),
+    )
+  })
+
+  it('undoes a create of 150,000 lines, and an insert of 100,000, in whole', async () => {
+    const dir = project({ 'base.txt': 'a\r\nb\r\n' })
+    const ed = editor(dir, UNDO)
+    const lines = Array.from({ length: 150_000 }, (_, i) => `line ${i}`)
+    expect((await ed.run({ command: 'create', path: 'big.txt', file_text: lines.join('\n') + '\n' })).content).toBe('Created big.txt: 150000 lines, line endings: LF.')
+    const undo = await ed.run({ command: 'undo_edit', path: 'big.txt' })
+    expect(undo.content).toBe('Undid the last edit of big.txt: the file it created is deleted again.')
+    expect(fs.existsSync(path.join(dir, 'big.txt'))).toBe(false)
+    const inserted = await ed.run({ command: 'insert', path: 'base.txt', insert_line: 1, new_str: lines.slice(0, 100_000).join('\n') })
+    expect(inserted.content.split('\n')[0]).toBe('Inserted 100000 lines after line 1 of base.txt.')
+    expect(inserted.content).toMatch(/\n\[diff cut: \d+ more lines not shown; view shows the result\]$/)
+    expect(bytes(dir, 'base.txt').toString('latin1')).toBe(['a', ...lines.slice(0, 100_000), 'b', ''].join('\r\n'))
+    const back = await ed.run({ command: 'undo_edit', path: 'base.txt' })
+    expect(back.is_error, back.content).toBeUndefined()
+    expect(bytes(dir, 'base.txt').toString('latin1')).toBe('a\r\nb\r\n')
   })
 
   it('undoing create of a new file deletes it', async () => {
@@ -391,15 +547,60 @@ describe('undo_edit', () => {
     expect(bytes(dir, 'c.txt').toString('latin1')).toBe('b\r\nfrom elsewhere\r\n')
   })
 
-  it('keeps the mode and no temporary file', async (ctx) => {
-    skipUnless(ctx, can.posixModes)
+  it('leaves no temporary file', async () => {
     const dir = project({ 'run.sh': '#!/bin/sh\r\necho a\r\n' })
-    fs.chmodSync(path.join(dir, 'run.sh'), 0o755)
     const ed = editor(dir, UNDO)
     await ed.run({ command: 'str_replace', path: 'run.sh', old_str: 'echo a', new_str: 'echo b' })
     await ed.run({ command: 'undo_edit', path: 'run.sh' })
-    expect(fs.statSync(path.join(dir, 'run.sh')).mode & 0o777).toBe(0o755)
     expect(fs.readdirSync(dir)).toEqual(['run.sh'])
+  })
+
+  it('keeps ten edits of a file: the eleventh undo is told its undo is gone, not that there was none', async () => {
+    const dir = project({ 'n.txt': '0\r\n' })
+    const ed = editor(dir, UNDO)
+    for (let i = 1; i <= 11; i++) await ed.run({ command: 'str_replace', path: 'n.txt', old_str: `${i - 1}`, new_str: `${i}` })
+    for (let i = 0; i < 10; i++) expect((await ed.run({ command: 'undo_edit', path: 'n.txt' })).is_error).toBeUndefined()
+    expect(bytes(dir, 'n.txt').toString('latin1')).toBe('1\r\n')
+    const gone = await ed.run({ command: 'undo_edit', path: 'n.txt' })
+    expect(gone.content).toBe(
+      'INVALID_ARGUMENT: The earlier edits of n.txt can no longer be undone: this tool keeps the last 10 edits of a file, and at most 64 MiB ' +
+        'of earlier file contents in all, dropping the oldest first. Nothing was written. View the file and change it back with str_replace.',
+    )
+    expect(bytes(dir, 'n.txt').toString('latin1')).toBe('1\r\n')
+  })
+
+  it('keeps at most 64 MiB of earlier contents in all, dropping the oldest edits (of any file) first', async () => {
+    // Five 4 MB files edited ten times each held about 230 MiB before.
+    const big = (c: string) => `${c.repeat(99)}\r\n`.repeat(40_000) // 4,040,000 bytes
+    const names = ['a', 'b', 'c', 'd', 'e'].map((c) => `${c}.txt`)
+    const dir = project(Object.fromEntries(names.map((n) => [n, `0\r\n${big(n[0])}`])))
+    const ed = editor(dir, UNDO)
+    for (let i = 1; i <= 4; i++) {
+      for (const n of names) expect((await ed.run({ command: 'str_replace', path: n, old_str: `${i - 1}\n`, new_str: `${i}\n` })).is_error).toBeUndefined()
+    }
+    // 64 MiB holds sixteen of the twenty: the first round of a, b, c and d went.
+    const undoable: number[] = []
+    for (const n of names) {
+      let count = 0
+      while ((await ed.run({ command: 'undo_edit', path: n })).is_error === undefined) count++
+      undoable.push(count)
+    }
+    expect(undoable).toEqual([3, 3, 3, 3, 4])
+    expect(names.map((n) => bytes(dir, n).subarray(0, 3).toString('latin1'))).toEqual(['1\r\n', '1\r\n', '1\r\n', '1\r\n', '0\r\n'])
+    const last = await ed.run({ command: 'undo_edit', path: 'a.txt' })
+    expect(last.content).toMatch(/^INVALID_ARGUMENT: The earlier edits of a\.txt can no longer be undone/)
+  })
+
+  it('keeps the last edit of a file of the largest default size (64 MiB), and drops bytes over it at once', () => {
+    const { UndoHistory } = require('../lib/tools/hosts/undo_history.js') as typeof import('../lib/tools/hosts/undo_history.js')
+    const history = new UndoHistory()
+    history.push('small', Buffer.alloc(10), 'v1')
+    history.push('largest', Buffer.alloc(64 * 1024 * 1024), 'v2')
+    expect(history.last('largest')).toMatchObject({ last: { after: 'v2' }, dropped: 0 })
+    expect(history.last('small')).toEqual({ last: undefined, dropped: 1 })
+    history.push('over', Buffer.alloc(64 * 1024 * 1024 + 1), 'v3')
+    expect(history.last('over')).toEqual({ last: undefined, dropped: 1 })
+    expect(history.last('largest').last).toBeDefined()
   })
 
   it('is asked for approval like any write, and a refusal restores nothing', async () => {
@@ -435,7 +636,6 @@ describe('what the tool set guarantees holds', () => {
     fs.appendFileSync(path.join(dir, 's.txt'), 'c\r\n')
     for (const input of [
       { command: 'str_replace', path: 's.txt', old_str: 'a', new_str: 'A' },
-      { command: 'create', path: 's.txt', file_text: 'x\n' },
       { command: 'insert', path: 's.txt', insert_line: 1, new_str: 'x' },
     ]) {
       const r = await ed.run(input)
@@ -469,13 +669,12 @@ describe('what the tool set guarantees holds', () => {
     const ed = editor(dir, { approve: (r) => (asked.push(r), false) })
     for (const input of [
       { command: 'str_replace', path: 'a.txt', old_str: 'a', new_str: 'b' },
-      { command: 'create', path: 'a.txt', file_text: 'c\n' },
       { command: 'insert', path: 'a.txt', insert_line: 0, new_str: 'z' },
       { command: 'create', path: 'new.txt', file_text: 'n\n' },
     ]) {
       expect((await ed.run(input)).content).toMatch(/^REJECTED: The user did not approve this change/)
     }
-    expect(asked.map((r) => r.tool)).toEqual(['str_replace', 'create', 'insert', 'create'])
+    expect(asked.map((r) => r.tool)).toEqual(['str_replace', 'insert', 'create'])
     expect(asked.every((r) => r.diff.length > 0)).toBe(true)
     expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
     expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
@@ -542,6 +741,39 @@ describe('inputs as the model sends them', () => {
       expect(r.content).toMatch(/^INVALID_ARGUMENT: /)
     }
     expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+  })
+})
+
+describe('inputs that would damage a file', () => {
+  it('input cut off mid-JSON is INVALID_ARGUMENT and writes nothing', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    for (const cut of ['{"command": "str_replace", "path": "a.txt", "old_str": "a", "new_str": "xy', '{"command": "create", "path": "b.txt", "file_te']) {
+      const r = await editor(dir).run(cut)
+      expect(r.content).toBe('INVALID_ARGUMENT: str_replace_based_edit_tool arguments must be a JSON object, but they are a string that is not JSON.')
+    }
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(fs.existsSync(path.join(dir, 'b.txt'))).toBe(false)
+  })
+
+  it('half of a surrogate pair (an emoji cut off) in any text argument is refused: no file gets bytes of no encoding', async () => {
+    const dir = project({ 'a.txt': 'a\r\nb\r\n' })
+    const ed = editor(dir, UNDO)
+    for (const [input, name] of [
+      [{ command: 'str_replace', path: 'a.txt', old_str: 'a', new_str: 'smile \ud83d' }, 'new_str'],
+      [{ command: 'str_replace', path: 'a.txt', old_str: 'b\n\ude00', new_str: 'x' }, 'old_str'],
+      [{ command: 'insert', path: 'a.txt', insert_line: 1, new_str: 'x\n\ud800 y' }, 'new_str'],
+      [{ command: 'insert', path: 'a.txt', insert_line: 1, insert_text: '\udfff' }, 'insert_text'],
+      [{ command: 'create', path: 'new.txt', file_text: 'one\ntwo \ud83d' }, 'file_text'],
+    ] as const) {
+      const r = await ed.run(input)
+      expect(r.content, name).toMatch(new RegExp(`^INVALID_ARGUMENT: ${name} has half of a character \\(U\\+D[89A-F][0-9A-F]{2}, a lone surrogate\\) on line \\d: .*Send the whole character\\.$`))
+    }
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\nb\r\n')
+    expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
+    // Whole pairs are characters like any other: written as UTF-8, matched again, endings kept.
+    expect((await ed.run({ command: 'str_replace', path: 'a.txt', old_str: 'a', new_str: 'smile \ud83d\ude00' })).is_error).toBeUndefined()
+    expect((await ed.run({ command: 'str_replace', path: 'a.txt', old_str: '\u{1f600}\nb', new_str: '\u{1f642}\nb' })).is_error).toBeUndefined()
+    expect(bytes(dir, 'a.txt')).toEqual(Buffer.from('smile \u{1f642}\r\nb\r\n'))
   })
 })
 

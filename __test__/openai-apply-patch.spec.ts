@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest'
 import { EolEditError } from '../index.js'
 import {
   createOpenAIApplyPatch,
+  createOpenAIEditor,
   createReadState,
   createTools,
   type ApprovalRequest,
@@ -131,7 +132,7 @@ describe('update_file', () => {
     expect(out.output).toMatch(/^update_file nope\.txt: File not found: nope\.txt\. Check the path; to create a file, use a create_file operation\./)
   })
 
-  it('a diff is hunks only: a line of another section, a move, or no change is refused, and nothing is written', async () => {
+  it('a diff is hunks only: a line of another section or a move line in the diff is refused, and nothing is written', async () => {
     const dir = project({ 'a.txt': 'a\r\n', 'b.txt': 'b\r\n' })
     const p = patcher(dir)
     for (const diff of [
@@ -139,12 +140,10 @@ describe('update_file', () => {
       '*** Move to: c.txt\n-a\n+A\n',
       '*** Begin Patch\n*** Update File: a.txt\n-a\n+A\n*** End Patch\n',
       'a\n',
-      ' a\n',
-      '',
     ]) {
       const out = await p.one(call({ type: 'update_file', path: 'a.txt', diff }))
       expect(out.status, diff).toBe('failed')
-      expect(out.output).toMatch(/(Line \d+ of the diff of update_file a\.txt is|has no '-' or '\+' line)/)
+      expect(out.output).toMatch(/Line \d+ of the diff of update_file a\.txt is/)
       expect(out.output).toMatch(/The diff of update_file is hunks: /)
     }
     expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
@@ -157,16 +156,16 @@ describe('create_file', () => {
   it("a new file, its folders made, in the project's endings (.editorconfig), else LF", async () => {
     const dir = project({ 'win/.editorconfig': 'root = true\n[*]\nend_of_line = crlf\n' })
     const p = patcher(dir)
-    const out = await p.one(call({ type: 'create_file', path: 'src/new/a.py', diff: '+def a():\n+    return 1\n' }))
+    const out = await p.one(call({ type: 'create_file', path: 'src/new/a.py', diff: '+def a():\n+    return 1\n+\n' }))
     expect(out).toEqual({ type: 'apply_patch_call_output', call_id: `call_${calls}`, status: 'completed', output: 'Created src/new/a.py: 2 lines, line endings: LF.' })
     expect(bytes(dir, 'src/new/a.py').toString('latin1')).toBe('def a():\n    return 1\n')
-    expect((await p.one(call({ type: 'create_file', path: 'win/b.txt', diff: '+one\n+\n+two' }))).output).toBe('Created win/b.txt: 3 lines, line endings: CRLF.')
+    expect((await p.one(call({ type: 'create_file', path: 'win/b.txt', diff: '+one\n+\n+two\n+' }))).output).toBe('Created win/b.txt: 3 lines, line endings: CRLF.')
     expect(bytes(dir, 'win/b.txt').toString('latin1')).toBe('one\r\n\r\ntwo\r\n')
   })
 
   it.each(KINDS)('over an existing $name file keeps its endings line by line, its BOM and encoding', async (k) => {
     const dir = project({ 'f.txt': file(k) })
-    const out = await patcher(dir).one(call({ type: 'create_file', path: 'f.txt', diff: '+café au lait\n+TWO\n+three\n' }))
+    const out = await patcher(dir).one(call({ type: 'create_file', path: 'f.txt', diff: '+café au lait\n+TWO\n+three\n+\n' }))
     expect(out.output).toMatch(/^Replaced f\.txt, which existed: \+1 -1 lines; its line endings and BOM were kept/)
     expect(bytes(dir, 'f.txt')).toEqual(file(k, ['café au lait', 'TWO', 'three']))
   })
@@ -197,7 +196,7 @@ describe('executeAll: the operations of one response, all or nothing', () => {
     const dir = project({ 'a.txt': 'a\r\nb\r\n', 'gone.txt': 'g\r\n' })
     const items = [
       call({ type: 'update_file', path: 'a.txt', diff: ' a\n-b\n+B\n' }),
-      call({ type: 'create_file', path: 'n/new.txt', diff: '+new\n' }),
+      call({ type: 'create_file', path: 'n/new.txt', diff: '+new\n+' }),
       call({ type: 'delete_file', path: 'gone.txt' }),
       call({ type: 'update_file', path: 'a.txt', diff: '-a\n+A\n B\n' }),
     ]
@@ -240,7 +239,7 @@ describe('executeAll: the operations of one response, all or nothing', () => {
       { type: 'apply_patch_call', call_id: 'call_bad', operation: { type: 'rename_file', path: 'a.txt' } },
     ])
     expect(outs.map((o) => o.call_id)).toEqual([good.call_id, `call_${calls}`, 'call_bad'])
-    expect(outs[0].output).toMatch(/^update_file a\.txt was not applied: apply_patch calls call_\d+, call_bad of the same response failed/)
+    expect(outs[0].output).toMatch(/^update_file a\.txt was not applied: apply_patch calls call_\d+ and call_bad of the same response failed/)
     expect(outs[1].output).toMatch(/^Line 1 of the diff of create_file x\.txt does not start with \+/)
     expect(outs[2].output).toMatch(/^The operation's type must be create_file, update_file or delete_file, but it is "rename_file"\./)
     expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
@@ -359,6 +358,293 @@ describe('items as the API gives them', () => {
       expect(typeof out.output).toBe('string')
     }
     expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+  })
+})
+
+describe('createOpenAIEditor, the Agents SDK’s Editor', () => {
+  it('applies each method’s operation as a call, moveTo as move_to, and answers { status, output }', async () => {
+    const dir = project({ 'a.txt': 'a\r\nb\r\n' })
+    const editor = createOpenAIEditor({ root: dir })
+    expect(await editor.updateFile({ type: 'update_file', path: 'a.txt', diff: ' a\n-b\n+B\n', moveTo: 'm/b.txt' })).toEqual({
+      status: 'completed',
+      output: 'Moved a.txt to m/b.txt and changed it: +1 -1 lines; each line kept its line ending (endings now: CRLF).',
+    })
+    expect(bytes(dir, 'm/b.txt').toString('latin1')).toBe('a\r\nB\r\n')
+    expect(await editor.createFile({ type: 'create_file', path: 'n.txt', diff: '+n\n+' })).toEqual({ status: 'completed', output: 'Created n.txt: 1 line, line endings: LF.' })
+    expect(await editor.deleteFile({ type: 'delete_file', path: 'n.txt' })).toEqual({ status: 'completed', output: 'Deleted n.txt.' })
+    const missing = await editor.updateFile({ type: 'update_file', path: 'gone.txt', diff: '-a\n+b\n' })
+    expect(missing).toEqual({ status: 'failed', output: expect.stringMatching(/^update_file gone\.txt: File not found: gone\.txt\. .*create_file operation\. Nothing was written\.$/) })
+  })
+
+  it('never throws: an operation of another type or no operation at all is a failed result', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const editor = createOpenAIEditor({ root: dir })
+    expect((await editor.createFile({ type: 'delete_file', path: 'a.txt' } as never)).status).toBe('failed')
+    expect((await editor.deleteFile(null as never)).status).toBe('failed')
+    expect((await editor.updateFile({ type: 'update_file', path: 'a.txt' } as never)).output).toBe('The diff of update_file a.txt must be a string.')
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(() => createOpenAIEditor({ root: dir, requireread: true } as never)).toThrow(/unknown option "requireread"/)
+  })
+})
+
+describe('update_file with move_to', () => {
+  it('moves the file and changes it by the diff: the old path is gone, the new one keeps the endings, BOM and mode', async () => {
+    const dir = project({ 'old.txt': Buffer.from('\xef\xbb\xbfone\r\ntwo\r\n', 'latin1') })
+    fs.chmodSync(path.join(dir, 'old.txt'), 0o755)
+    const out = await patcher(dir).one(call({ type: 'update_file', path: 'old.txt', diff: ' one\n-two\n+TWO\n', move_to: 'sub/new.txt' }))
+    expect(out).toMatchObject({ status: 'completed', output: 'Moved old.txt to sub/new.txt and changed it: +1 -1 lines; each line kept its line ending (endings now: CRLF).' })
+    expect(fs.existsSync(path.join(dir, 'old.txt'))).toBe(false)
+    expect(bytes(dir, 'sub/new.txt').toString('latin1')).toBe('\xef\xbb\xbfone\r\nTWO\r\n')
+    expect(fs.statSync(path.join(dir, 'sub/new.txt')).mode & 0o777).toBe(0o755)
+  })
+
+  it('with an empty or context-only diff renames the file as it is', async () => {
+    const dir = project({ 'a.txt': 'a\r\nb\n', 'c.txt': 'c\r\n' })
+    const p = patcher(dir)
+    expect((await p.one(call({ type: 'update_file', path: 'a.txt', diff: '', move_to: 'b.txt' }))).output).toBe('Moved a.txt to b.txt; its content, line endings and BOM are as they were.')
+    expect(bytes(dir, 'b.txt').toString('latin1')).toBe('a\r\nb\n')
+    expect((await p.one(call({ type: 'update_file', path: 'c.txt', diff: ' c\n', move_to: 'd.txt' }))).status).toBe('completed')
+    expect(bytes(dir, 'd.txt').toString('latin1')).toBe('c\r\n')
+    expect(fs.existsSync(path.join(dir, 'a.txt')) || fs.existsSync(path.join(dir, 'c.txt'))).toBe(false)
+  })
+
+  it('a move_to that is not a path (a number, an empty string, an object) is refused and nothing moves', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const p = patcher(dir)
+    for (const move_to of [5, '', {}, ' b.txt']) {
+      const out = await p.one(call({ type: 'update_file', path: 'a.txt', diff: '-a\n+A\n', move_to } as never))
+      expect(out.status, JSON.stringify(move_to)).toBe('failed')
+      expect(out.output).toMatch(/^The move_to of update_file/)
+    }
+    const create = await p.one(call({ type: 'create_file', path: 'n.txt', diff: '+n', move_to: 'm.txt' } as never))
+    expect(create.output).toBe('create_file n.txt has a move_to; only update_file moves a file.')
+    expect(fs.readdirSync(dir)).toEqual(['a.txt'])
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+  })
+
+  it('a move_to of the file itself, or null, changes it in place', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const p = patcher(dir)
+    expect((await p.one(call({ type: 'update_file', path: 'a.txt', diff: '-a\n+b\n', move_to: 'a.txt' }))).output).toMatch(/^Updated a\.txt: \+1 -1 lines/)
+    expect((await p.one(call({ type: 'update_file', path: 'a.txt', diff: '-b\n+c\n', move_to: null }))).output).toMatch(/^Updated a\.txt: \+1 -1 lines/)
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('c\r\n')
+  })
+
+  it('onto an existing file replaces it, keeping that file’s endings and BOM, and says so', async () => {
+    const dir = project({ 'a.txt': 'one\ntwo\n', 'b.txt': Buffer.from('\xef\xbb\xbfold\r\n', 'latin1') })
+    const out = await patcher(dir).one(call({ type: 'update_file', path: 'a.txt', diff: ' one\n-two\n+TWO\n', move_to: 'b.txt' }))
+    expect(out.output).toBe('Moved a.txt to b.txt and changed it: +1 -1 lines; it replaced the file that was at b.txt, whose line endings and BOM it has (endings now: CRLF).')
+    expect(bytes(dir, 'b.txt').toString('latin1')).toBe('\xef\xbb\xbfone\r\nTWO\r\n')
+    expect(fs.existsSync(path.join(dir, 'a.txt'))).toBe(false)
+  })
+
+  it('outside the root is refused; nothing moves and nothing is made outside', async () => {
+    const outside = project()
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const p = patcher(dir)
+    for (const move_to of ['../escape.txt', path.join(outside, 'x.txt')]) {
+      const out = await p.one(call({ type: 'update_file', path: 'a.txt', diff: '-a\n+b\n', move_to }))
+      expect(out.output).toMatch(/^update_file a\.txt: Path outside the allowed root: .* Nothing was written\.$/)
+    }
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(fs.readdirSync(outside)).toEqual([])
+    expect(fs.existsSync(path.join(dir, '..', 'escape.txt'))).toBe(false)
+  })
+})
+
+describe('what the SDKs accept of a diff', () => {
+  it('a diff that ends with *** End Patch (and blank lines) is applied without that line', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const p = patcher(dir)
+    expect((await p.one(call({ type: 'update_file', path: 'a.txt', diff: '-a\n+b\n*** End Patch\n\n' }))).status).toBe('completed')
+    expect((await p.one(call({ type: 'create_file', path: 'n.txt', diff: '+n\r\n+\r\n*** End Patch' }))).status).toBe('completed')
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('b\r\n')
+    expect(bytes(dir, 'n.txt').toString('latin1')).toBe('n\r\n')
+  })
+
+  it('a line after *** End Patch is refused, naming it; nothing is written', async () => {
+    const dir = project({ 'a.txt': 'a\r\n', 'b.txt': 'b\r\n' })
+    const out = await patcher(dir).one(call({ type: 'update_file', path: 'a.txt', diff: '-a\n+A\n*** End Patch\n*** Begin Patch\n*** Update File: b.txt\n-b\n+B\n' }))
+    expect(out.output).toBe(
+      'Line 4 of the diff of update_file a.txt comes after line 3, which ends the patch: "*** Begin Patch". Nothing after that line is read: send each file as an operation of its own.',
+    )
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(bytes(dir, 'b.txt').toString('latin1')).toBe('b\r\n')
+  })
+
+  it("create_file writes the + lines joined by line breaks, as the reference does: '+hello' is hello, a final bare + the last line break", async () => {
+    const dir = project()
+    const p = patcher(dir)
+    expect((await p.one(call({ type: 'create_file', path: 'a.txt', diff: '+hello' }))).output).toBe('Created a.txt: 1 line, with no line break after the last line, line endings: none.')
+    expect((await p.one(call({ type: 'create_file', path: 'b.txt', diff: '+hello\n' }))).status).toBe('completed')
+    expect((await p.one(call({ type: 'create_file', path: 'c.txt', diff: '+hello\n+' }))).output).toBe('Created c.txt: 1 line, line endings: LF.')
+    expect((await p.one(call({ type: 'create_file', path: 'd.txt', diff: '+hello\n+\n+' }))).status).toBe('completed')
+    expect((await p.one(call({ type: 'create_file', path: 'e.txt', diff: '' }))).status).toBe('completed')
+    expect(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt'].map((f) => bytes(dir, f).toString('latin1'))).toEqual(['hello', 'hello', 'hello\n', 'hello\n\n', ''])
+  })
+
+  it('a CRLF diff of create_file that ends in a bare + makes a CRLF file, and one of mixed breaks a CRLF one: never mixed endings', async () => {
+    const dir = project()
+    const p = patcher(dir)
+    expect((await p.one(call({ type: 'create_file', path: 'a.txt', diff: '+one\r\n+two\r\n+' }))).output).toBe('Created a.txt: 2 lines, line endings: CRLF.')
+    expect((await p.one(call({ type: 'create_file', path: 'b.txt', diff: '+one\n+two\r\n+three\n+' }))).output).toBe('Created b.txt: 3 lines, line endings: CRLF.')
+    expect((await p.one(call({ type: 'create_file', path: 'c.txt', diff: '+one\r\n+two' }))).status).toBe('completed')
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('one\r\ntwo\r\n')
+    expect(bytes(dir, 'b.txt').toString('latin1')).toBe('one\r\ntwo\r\nthree\r\n')
+    expect(bytes(dir, 'c.txt').toString('latin1')).toBe('one\r\ntwo')
+  })
+
+  it('an update that changes nothing is a success that says so, and writes nothing', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const p = patcher(dir)
+    const before = fs.statSync(path.join(dir, 'a.txt')).mtimeMs
+    for (const diff of ['-a\n+a\n', ' a\n']) {
+      expect(await p.one(call({ type: 'update_file', path: 'a.txt', diff }))).toMatchObject({ status: 'completed', output: 'a.txt is unchanged: it already has what the diff gives, so nothing was written.' })
+    }
+    expect((await p.one(call({ type: 'update_file', path: 'a.txt', diff: '' }))).output).toBe('a.txt is unchanged: the diff of update_file is empty, so nothing was written.')
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(fs.statSync(path.join(dir, 'a.txt')).mtimeMs).toBe(before)
+    // The file must still be there to update.
+    expect((await p.one(call({ type: 'update_file', path: 'gone.txt', diff: '' }))).output).toMatch(/^update_file gone\.txt: File not found: gone\.txt\./)
+  })
+
+  it('a create and a no-op update in one executeAll are both applied: the create lands, the no-op says it changed nothing', async () => {
+    const dir = project({ 'a.txt': 'a\r\nb\r\n' })
+    const outs = await patcher(dir).all([
+      call({ type: 'create_file', path: 'n.txt', diff: '+new\n+' }),
+      call({ type: 'update_file', path: 'a.txt', diff: ' a\n-b\n+b\n' }),
+      call({ type: 'update_file', path: 'a.txt', diff: '-a\n+A\n' }),
+    ])
+    expect(outs.map((o) => o.status)).toEqual(['completed', 'completed', 'completed'])
+    expect(outs[1].output).toBe('a.txt is unchanged: it already has what the diff gives, so nothing was written.')
+    expect(outs[2].output).toMatch(/^Updated a\.txt: \+1 -1 lines/)
+    expect(bytes(dir, 'n.txt').toString('latin1')).toBe('new\n')
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('A\r\nb\r\n')
+  })
+})
+
+describe('what the output says', () => {
+  it("a UTF-16 file with an odd last byte (ff fe fd) is changed in UTF-16LE, its odd byte kept, and the output carries the library's warning", async () => {
+    const dir = project({ 'binary.txt': Buffer.from([0xff, 0xfe, 0xfd]) })
+    const out = await patcher(dir).one(call({ type: 'update_file', path: 'binary.txt', diff: '@@\n+x\n' }))
+    expect(out.status).toBe('completed')
+    expect(bytes(dir, 'binary.txt').toString('hex')).toBe('fffe78000a00fd')
+    expect(out.output).toMatch(/\nWarning: The UTF-16 file ends with an odd byte/)
+  })
+
+  it('calls without a call_id are named by their place in the response', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const outs = await patcher(dir).all([
+      call({ type: 'update_file', path: 'a.txt', diff: '-a\n+A\n' }),
+      { operation: { type: 'update_file', path: 'a.txt', diff: '-a\n+A\n' } },
+      { operation: { type: 'delete_file', path: 'a.txt' } },
+    ])
+    expect(outs[0].output).toBe(
+      'update_file a.txt was not applied: apply_patch calls #2 (the 2nd of the response, which has no call_id) and #3 (the 3rd of the response, which has no call_id) of the same response failed, ' +
+        'and the operations of one response are applied all or nothing. Nothing was written. Fix that operation and send them all again.',
+    )
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+  })
+
+  it('a failure that is not about a diff does not ask to fix the diff', async () => {
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const p = patcher(dir)
+    for (const operation of [
+      { type: 'delete_file', path: 'gone.txt' },
+      { type: 'update_file', path: 'gone.txt', diff: '-a\n+b\n' },
+      { type: 'delete_file', path: '../x.txt' },
+      { type: 'create_file', path: 'a.txt/x', diff: '+x' },
+    ] as const) {
+      const out = await p.one(call(operation))
+      expect(out.status).toBe('failed')
+      expect(out.output, operation.path).toMatch(/ Nothing was written\.$/)
+      expect(out.output).not.toMatch(/fix the diff/)
+    }
+    expect((await p.one(call({ type: 'update_file', path: 'a.txt', diff: '-zz\n+b\n' }))).output).toMatch(/Nothing was written: fix the diff and send the operation again\.$/)
+  })
+
+  it('10,000 one-line hunks count +10000 -10000, whatever the diff of the file shows', async () => {
+    const n = 10000
+    const dir = project({ 'big.txt': Array.from({ length: n }, (_, i) => `line ${i}\r\nkeep\r\n`).join('') })
+    const diff = Array.from({ length: n }, (_, i) => `@@\n-line ${i}\n+LINE ${i}\n`).join('')
+    const asked: ApprovalRequest[] = []
+    const out = await patcher(dir, { approve: (r) => (asked.push(r), true) }).one(call({ type: 'update_file', path: 'big.txt', diff }))
+    expect(out.output).toMatch(/^Updated big\.txt: \+10000 -10000 lines; /)
+    expect(asked[0].summary).toBe('apply_patch update_file big.txt: +10000 -10000 lines')
+    expect(bytes(dir, 'big.txt').toString('latin1')).toBe(Array.from({ length: n }, (_, i) => `LINE ${i}\r\nkeep\r\n`).join(''))
+  })
+})
+
+describe('attacks on the handler', () => {
+  it('a cut-off diff (an @@ line with nothing after it, a hunk cut before its change) is refused; nothing is written', async () => {
+    const dir = project({ 'a.txt': 'def f():\r\n    return 1\r\n' })
+    const p = patcher(dir)
+    for (const diff of ['@@ def f():', '@@ def f():\n', ' def f():\n     return 1\n', '@@ def f():\n-    return 1\n+    return 2\n@@']) {
+      const out = await p.one(call({ type: 'update_file', path: 'a.txt', diff }))
+      expect(out.status === 'failed' || out.output.includes('is unchanged'), `${JSON.stringify(diff)}: ${out.output}`).toBe(true)
+    }
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('def f():\r\n    return 1\r\n')
+    const cut = await p.one(call({ type: 'create_file', path: 'n.txt', diff: '+one\n+tw\no' }))
+    expect(cut.output).toMatch(/^Line 3 of the diff of create_file n\.txt does not start with \+/)
+    expect(fs.existsSync(path.join(dir, 'n.txt'))).toBe(false)
+  })
+
+  it("markers in a file's lines are context like any other line, and in new lines they are content", async () => {
+    const src = 'x\r\n*** End Patch\r\n*** Update File: b.txt\r\n@@ y\r\n*** End of File\r\nz\r\n'
+    const dir = project({ 'a.txt': src, 'b.txt': 'b\r\n' })
+    const p = patcher(dir)
+    const out = await p.one(call({ type: 'update_file', path: 'a.txt', diff: ' x\n *** End Patch\n *** Update File: b.txt\n @@ y\n *** End of File\n-z\n+Z\n+*** Delete File: b.txt\n' }))
+    expect(out.output).toMatch(/^Updated a\.txt: \+2 -1 lines/)
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe(src.replace('z\r\n', 'Z\r\n*** Delete File: b.txt\r\n'))
+    expect(bytes(dir, 'b.txt').toString('latin1')).toBe('b\r\n')
+    expect((await p.one(call({ type: 'create_file', path: 'm.txt', diff: '+*** Begin Patch\n+*** Add File: c.txt\n+*** End Patch\n+' }))).status).toBe('completed')
+    expect(bytes(dir, 'm.txt').toString('latin1')).toBe('*** Begin Patch\n*** Add File: c.txt\n*** End Patch\n')
+    expect(fs.existsSync(path.join(dir, 'c.txt'))).toBe(false)
+  })
+
+  it('a 100,000-line create_file and a 100,000-line hunk are applied whole', async () => {
+    const n = 100_000
+    const dir = project({ 'big.txt': Array.from({ length: n }, (_, i) => `old ${i}\r\n`).join('') })
+    const p = patcher(dir)
+    const created = await p.one(call({ type: 'create_file', path: 'new.txt', diff: Array.from({ length: n }, (_, i) => `+line ${i}\n`).join('') + '+' }))
+    expect(created.output).toBe(`Created new.txt: ${n} lines, line endings: LF.`)
+    const diff = Array.from({ length: n }, (_, i) => `-old ${i}\n+new ${i}\n`).join('')
+    const updated = await p.one(call({ type: 'update_file', path: 'big.txt', diff }))
+    expect(updated.output).toMatch(/^Updated big\.txt: \+100000 -100000 lines; .*endings now: CRLF/)
+    expect(bytes(dir, 'big.txt').toString('latin1')).toBe(Array.from({ length: n }, (_, i) => `new ${i}\r\n`).join(''))
+  })
+
+  it('under umask 077, a created file and its folders get exactly 0600 and 0700; a moved file keeps its mode exactly', async () => {
+    const dir = project({ 'tool.sh': '#!/bin/sh\r\necho a\r\n' })
+    fs.chmodSync(path.join(dir, 'tool.sh'), 0o751)
+    const old = process.umask(0o077)
+    try {
+      const p = patcher(dir)
+      expect((await p.one(call({ type: 'create_file', path: 'deep/er/new.txt', diff: '+x\n+' }))).status).toBe('completed')
+      expect((await p.one(call({ type: 'update_file', path: 'tool.sh', diff: '-echo a\n+echo b\n', move_to: 'bin/tool.sh' }))).status).toBe('completed')
+    } finally {
+      process.umask(old)
+    }
+    const mode = (f: string) => fs.statSync(path.join(dir, f)).mode & 0o7777
+    expect([mode('deep'), mode('deep/er'), mode('deep/er/new.txt'), mode('bin/tool.sh')]).toEqual([0o700, 0o700, 0o600, 0o751])
+  })
+
+  it('a folder swapped for a link out of the root after the change was shown is not written through', async () => {
+    const outside = project({ 'a.txt': 'a\r\n' })
+    const dir = project({ 'sub/a.txt': 'a\r\n' })
+    const out = await patcher(dir, {
+      approve: () => {
+        // Between the dry run the user saw and the write: sub becomes a link to a folder
+        // outside, with a file of the same bytes (so the same version) in it.
+        fs.renameSync(path.join(dir, 'sub'), path.join(dir, 'sub.old'))
+        fs.symlinkSync(outside, path.join(dir, 'sub'))
+        return true
+      },
+    }).one(call({ type: 'update_file', path: 'sub/a.txt', diff: '-a\n+pwned\n', move_to: 'sub/b.txt' }))
+    expect(out.status).toBe('failed')
+    expect(out.output).toMatch(/Path outside the allowed root/)
+    expect(fs.readdirSync(outside)).toEqual(['a.txt'])
+    expect(bytes(outside, 'a.txt').toString('latin1')).toBe('a\r\n')
   })
 })
 

@@ -66,6 +66,8 @@ async function optionsRead(name: string, sync: boolean): Promise<string[]> {
     convertEol: [f, 'lf'],
     convertEncoding: [f, 'utf-16le'],
     applyPatch: [PATCH],
+    readFileBytes: [f],
+    restoreFile: [f, Buffer.from('x\n')],
     applyEdits: [TEXT, [{ oldText: 'b', newText: 'B' }]],
     applyDeleteRange: [TEXT, 'a', 'c'],
   }

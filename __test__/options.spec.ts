@@ -58,6 +58,8 @@ function calls(dir: string): Array<{ name: string; run: (options: Options) => un
     ...forms('convertEol', [f, 'lf']),
     ...forms('convertEncoding', [f, 'utf-16le']),
     ...forms('applyPatch', [PATCH]),
+    ...forms('readFileBytes', [f]),
+    ...forms('restoreFile', [f, Buffer.from('new\n')]),
     { name: 'applyEdits', run: (o) => eol.applyEdits(TEXT, [{ oldText: 'beta', newText: 'BETA' }], o) },
     { name: 'applyDeleteRange', run: (o) => eol.applyDeleteRange(TEXT, 'alpha', 'gamma', o) },
   ]
@@ -83,6 +85,8 @@ const TYPOS: Record<string, [string, string]> = {
   convertEol: ['durabel', 'durable'],
   convertEncoding: ['boom', 'bom'],
   applyPatch: ['expectedVersion', 'expectedVersions'],
+  readFileBytes: ['maxbytes', 'maxBytes'],
+  restoreFile: ['expectedversion', 'expectedVersion'],
   applyEdits: ['pathh', 'path'],
   applyDeleteRange: ['inclusiv', 'inclusive'],
 }

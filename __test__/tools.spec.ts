@@ -1467,7 +1467,7 @@ describe('module formats', () => {
       { cwd: repo, encoding: 'utf8' },
     )
     expect(out.trim()).toBe(
-      'apply_patch,createAnthropicTextEditor,createOpenAIApplyPatch,createReadState,createTools,delete_range,edit_file,multi_edit,read_file,toAnthropicTools,toOpenAIResponsesTools,toOpenAITools,tools,write_file',
+      'apply_patch,createAnthropicTextEditor,createOpenAIApplyPatch,createOpenAIEditor,createReadState,createTools,delete_range,edit_file,multi_edit,read_file,toAnthropicTools,toOpenAIResponsesTools,toOpenAITools,tools,write_file',
     )
   })
 })

@@ -164,6 +164,7 @@ const TYPES = {
   roots: { kind: 'roots', ts: 'string | string[]' },
   versions: { kind: 'versions', ts: 'Record<string, string>' },
   content: { kind: 'content', ts: 'string | Buffer' },
+  buffer: { kind: 'content', ts: 'Buffer' },
 }
 
 /**
@@ -774,6 +775,41 @@ const convertEncoding = {
   cli: { none: 'the commands keep the encoding a file has; a program that means to change it calls the library' },
 }
 
+/** Why the tools and the commands have no readFileBytes or restoreFile. */
+const HOST_UNDO =
+  "a host's undo: what a file had before a change, put back exactly; a model changes files through the tools, which show it text"
+
+/** @type {Operation} */
+const readFileBytes = {
+  name: 'readFileBytes',
+  library: 'readFileBytes',
+  doc: "a text file's exact bytes (its BOM included) and their version, read as readFile reads it",
+  params: [path, ...READ_OPTIONS],
+  tool: { none: HOST_UNDO },
+  cli: { none: HOST_UNDO },
+}
+
+/** @type {Operation} */
+const restoreFile = {
+  name: 'restoreFile',
+  library: 'restoreFile',
+  doc: 'puts bytes back as a file\'s whole content exactly, if the file still has expectedVersion; a replaced file keeps its mode',
+  params: [
+    path,
+    {
+      name: 'bytes',
+      role: 'arg',
+      type: TYPES.buffer,
+      doc: 'the bytes to put back (as readFileBytes gave them)',
+      tool: none(HOST_UNDO),
+      cli: none(HOST_UNDO),
+    },
+    ...CHANGE_OPTIONS,
+  ],
+  tool: { none: HOST_UNDO },
+  cli: { none: HOST_UNDO },
+}
+
 /** @type {Operation} */
 const applyPatch = {
   name: 'applyPatch',
@@ -1003,6 +1039,8 @@ const OPERATIONS = {
   applyPatch,
   convertEol,
   convertEncoding,
+  readFileBytes,
+  restoreFile,
   applyEdits,
   applyDeleteRange,
   inspect,

@@ -410,10 +410,10 @@ impl Space<'_, '_> {
         }
     }
 
-    /// 1-based line numbers of offsets, ascending and without repeats.
+    /// The 1-based line number of each offset, ascending (one for each offset).
     fn lines_of(self, source: &[u8], mut offsets: Vec<usize>) -> Vec<u32> {
         offsets.sort_unstable();
-        let mut out: Vec<u32> = match self {
+        let out: Vec<u32> = match self {
             Space::Source => {
                 // One pass: count the endings between consecutive offsets.
                 let (mut line, mut from) = (0, 0);
@@ -434,7 +434,6 @@ impl Space<'_, '_> {
                     .collect()
             }
         };
-        out.dedup();
         out
     }
 }
@@ -523,7 +522,7 @@ fn plan(
             .chain(found.overlapping)
             .collect();
         let at = space.lines_of(source, starts);
-        return Err(multiple_matches(&at, found.matches.len().max(2), tier));
+        return Err(multiple_matches(&at, tier));
     }
     // The file's dominant ending is a pass over the whole file: only added lines in a
     // region that cannot decide need it.
@@ -559,13 +558,32 @@ fn plan(
     })
 }
 
-fn multiple_matches(lines: &[u32], count: usize, tier: Tier) -> Error {
-    // Every line is in `lines`; the message names the first few.
+/// `TEXT_MULTIPLE_MATCHES` for the places that start on `lines` (one entry a place, in
+/// order): the message lists each line once, with how many places start on it where
+/// that is more than one, so that the count and the list always agree.
+fn multiple_matches(lines: &[u32], tier: Tier) -> Error {
+    // Every line is in the error's `lines`; the message names the first few.
     const SHOWN: usize = 20;
-    let mut list: Vec<String> = lines.iter().take(SHOWN).map(u32::to_string).collect();
-    if lines.len() > SHOWN {
-        list.push(format!("… ({} lines in all)", lines.len()));
+    let count = lines.len();
+    let mut on_lines: Vec<(u32, usize)> = Vec::new();
+    for &line in lines {
+        match on_lines.last_mut() {
+            Some((last, n)) if *last == line => *n += 1,
+            _ => on_lines.push((line, 1)),
+        }
     }
+    let mut list: Vec<String> = on_lines
+        .iter()
+        .take(SHOWN)
+        .map(|&(line, n)| match n {
+            1 => line.to_string(),
+            n => format!("{line} ({n} places)"),
+        })
+        .collect();
+    if on_lines.len() > SHOWN {
+        list.push(format!("… ({} lines in all)", on_lines.len()));
+    }
+    let at = if on_lines.len() == 1 { "line" } else { "lines" };
     let how = if tier == Tier::Exact {
         String::new()
     } else {
@@ -575,13 +593,10 @@ fn multiple_matches(lines: &[u32], count: usize, tier: Tier) -> Error {
         ErrorCode::TextMultipleMatches,
         parts![
             Name::OldText,
-            format!(
-                " matches {count} places{how}, at lines {}.",
-                list.join(", ")
-            )
+            format!(" matches {count} places{how}, at {at} {}.", list.join(", "))
         ],
     )
-    .with_lines(lines.to_vec())
+    .with_lines(on_lines.iter().map(|&(line, _)| line).collect())
     .with_hint(parts![
         "Add surrounding lines to ",
         Name::OldText,
@@ -687,7 +702,7 @@ fn replace_endings(
         } else {
             Tier::Exact
         };
-        return Err(multiple_matches(&lines, at.len(), tier));
+        return Err(multiple_matches(&lines, tier));
     }
     Ok(at
         .into_iter()
@@ -1151,6 +1166,35 @@ mod tests {
         let all = apply_edits(b"x\r\ny\r\nx\r\n", &[Edit::new("x", "z").all()], "f").unwrap();
         assert_eq!(all.content(b"x\r\ny\r\nx\r\n"), b"z\r\ny\r\nz\r\n");
         assert_eq!(all.replacements, 2);
+    }
+
+    #[test]
+    fn the_count_of_places_and_the_lines_listed_agree_when_a_line_has_several() {
+        let e = edit("x x x\ny\ny\ny\nx x x\n", "x", "z").unwrap_err();
+        assert_eq!(e.code, ErrorCode::TextMultipleMatches);
+        assert!(
+            e.message()
+                .to_string()
+                .starts_with("old_text matches 6 places, at lines 1 (3 places), 5 (3 places)."),
+            "{e}"
+        );
+        assert_eq!(e.lines, vec![1, 5]);
+        // Overlapping places on one line: two places, one line.
+        let e = edit("aaa\n", "aa", "z").unwrap_err();
+        assert!(
+            e.message()
+                .to_string()
+                .starts_with("old_text matches 2 places, at line 1 (2 places)."),
+            "{e}"
+        );
+        // The endings-only path counts the same way.
+        let e = edit("a\r\na\r\n", "a\r\n", "a\n").unwrap_err();
+        assert!(
+            e.message()
+                .to_string()
+                .starts_with("old_text matches 2 places, at lines 1, 2."),
+            "{e}"
+        );
     }
 
     #[test]

@@ -125,14 +125,14 @@ mod patch;
 mod splice;
 
 pub use api::files::{
-    convert_encoding, convert_eol, delete_range, edit_file, multi_edit, read_file, write_file,
-    Anchor, Edit,
+    convert_encoding, convert_eol, delete_range, edit_file, multi_edit, read_file, read_file_bytes,
+    restore_file, write_file, Anchor, Edit,
 };
 pub use api::options::{ApplyOptions, EditOptions, PatchOptions, ReadOptions, Tiers, WriteEol};
 pub use api::patch::{apply_patch, parse_patch};
 pub use api::results::{
-    ApplyResult, EditResult, ParsedFile, ParsedHunk, ParsedPatch, PatchFileResult, PatchResult,
-    ReadResult,
+    ApplyResult, EditResult, FileBytes, ParsedFile, ParsedHunk, ParsedPatch, PatchFileResult,
+    PatchResult, ReadResult,
 };
 pub use api::text::{
     apply_delete_range, apply_edits, detect_eol, eol_info, normalize_eol, to_lf, Content,

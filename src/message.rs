@@ -52,6 +52,10 @@ pub enum Op {
     ApplyEdits,
     /// `apply_delete_range` (`applyDeleteRange`).
     ApplyDeleteRange,
+    /// `read_file_bytes` (`readFileBytes`).
+    ReadFileBytes,
+    /// `restore_file` (`restoreFile`).
+    RestoreFile,
 }
 
 impl Op {
@@ -70,6 +74,8 @@ impl Op {
             Op::ParsePatch => "parsePatch",
             Op::ApplyEdits => "applyEdits",
             Op::ApplyDeleteRange => "applyDeleteRange",
+            Op::ReadFileBytes => "readFileBytes",
+            Op::RestoreFile => "restoreFile",
         }
     }
 
@@ -87,6 +93,8 @@ impl Op {
             Op::ParsePatch => "parse_patch",
             Op::ApplyEdits => "apply_edits",
             Op::ApplyDeleteRange => "apply_delete_range",
+            Op::ReadFileBytes => "read_file_bytes",
+            Op::RestoreFile => "restore_file",
         }
     }
 }

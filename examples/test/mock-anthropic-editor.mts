@@ -2,7 +2,8 @@
 // client that answers Messages requests as the API does (every tool_use answered by a
 // tool_result in the next user message), after checking that the only tool is the text
 // editor's definition. The model views the four files, replaces a line in each (one
-// old_str misremembered: TEXT_NOT_FOUND, with the closest lines), then retries that one.
+// old_str misremembered: TEXT_NOT_FOUND, with the closest lines) and tries to create one
+// that exists (refused: nothing is overwritten), then retries the missed one.
 import assert from 'node:assert/strict'
 
 import { FILES, HOST_DONE } from './host-script.mjs'
@@ -54,15 +55,23 @@ function turn(turns: Seen[][]): Array<Record<string, unknown>> | string {
         assert.equal(seen.isError, false, seen.text)
         assert.ok(seen.text.split('\n').some((l) => l.endsWith(`: ${FILES[i].line}`)), seen.text)
       }
-      // Calc.Sub's parameters misremembered; the other three copied from the views.
-      return FILES.map((f, i) =>
-        i === 0
-          ? { command: 'str_replace', path: f.path, old_str: '    public static int Sub(int x, int y)\n    {\n        return x - y;', new_str: 'x' }
-          : { command: 'str_replace', path: f.path, old_str: f.line, new_str: f.changed },
-      )
+      // Calc.Sub's parameters misremembered; the other three copied from the views; and a
+      // create over a file that exists.
+      return [
+        ...FILES.map((f, i) =>
+          i === 0
+            ? { command: 'str_replace', path: f.path, old_str: '    public static int Sub(int x, int y)\n    {\n        return x - y;', new_str: 'x' }
+            : { command: 'str_replace', path: f.path, old_str: f.line, new_str: f.changed },
+        ),
+        { command: 'create', path: FILES[1].path, file_text: 'overwritten\n' },
+      ]
     }
     case 2: {
-      const [miss, ...landed] = last
+      const [miss, ...rest] = last
+      const refused = rest.pop()!
+      const landed = rest
+      assert.equal(refused.isError, true, refused.text)
+      assert.match(refused.text, /^INVALID_ARGUMENT: File already exists at: .*Cannot overwrite files using command create.*use str_replace/)
       assert.equal(miss.isError, true, miss.text)
       assert.match(miss.text, /^TEXT_NOT_FOUND: old_str was not found in the file\. The closest match is lines 8-10/)
       assert.match(miss.text, /\n10:         return a - b;\n/)

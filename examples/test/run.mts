@@ -1,6 +1,7 @@
 // Runs every README example: the library and tool examples as they are, and each
 // agent loop against its scripted model. Exits non-zero on the first failure.
 import Anthropic from '@anthropic-ai/sdk'
+import { Runner } from '@openai/agents'
 import OpenAI from 'openai'
 
 import { runAgent as runAiSdk } from '../ai-sdk.mjs'
@@ -9,6 +10,7 @@ import { runAgent as runAnthropicEditor } from '../anthropic-text-editor.mjs'
 import { runAgent as runClaudeCode } from '../claude-code.mjs'
 import { runAgent as runCline } from '../cline.mjs'
 import { runAgent as runGeminiCli } from '../gemini-cli.mjs'
+import { runAgent as runOpenAIAgents } from '../openai-agents.mjs'
 import { runAgent as runOpenAIApplyPatch } from '../openai-apply-patch.mjs'
 import { runAgent as runOpenAI } from '../openai-chat.mjs'
 import { runAgent as runOpenAIResponses } from '../openai-responses.mjs'
@@ -17,6 +19,7 @@ import { checkHostProject, HOST_DONE, HOST_PROMPT, makeHostProject } from './hos
 import { anthropicFetch } from './mock-anthropic.mjs'
 import { anthropicEditorFetch } from './mock-anthropic-editor.mjs'
 import { claudeCodeFetch, clineFetch, geminiCliModel, openCodeModel } from './mock-host-shapes.mjs'
+import { openAIAgentsModel } from './mock-openai-agents.mjs'
 import { openAIApplyPatchFetch } from './mock-openai-apply-patch.mjs'
 import { aiSdkModel } from './mock-ai-sdk.mjs'
 import { openAIFetch } from './mock-openai.mjs'
@@ -70,7 +73,7 @@ async function hostAgent(run: (root: string) => Promise<string>): Promise<void> 
   checkHostProject(root, 'after')
 }
 
-await check("examples/anthropic-text-editor.mts (scripted Claude with the text editor tool; TEXT_NOT_FOUND, then a retry; CRLF, mixed, BOM, windows-1252)", () =>
+await check("examples/anthropic-text-editor.mts (scripted Claude with the text editor tool; TEXT_NOT_FOUND, then a retry; create over a file refused; CRLF, mixed, BOM, windows-1252)", () =>
   hostAgent((root) =>
     runAnthropicEditor(new Anthropic({ apiKey: 'test', baseURL: 'http://anthropic.test', fetch: anthropicEditorFetch() }), 'mock', root, HOST_PROMPT),
   ),
@@ -80,6 +83,14 @@ await check('examples/openai-apply-patch.mts (scripted Responses API with apply_
     // After the failed batch, before the retry: not one file was touched.
     const fetch = openAIApplyPatchFetch((turn) => turn === 1 && checkHostProject(root, 'before'))
     return runOpenAIApplyPatch(new OpenAI({ apiKey: 'test', baseURL: 'http://openai.test/v1', fetch }), 'mock', root, HOST_PROMPT)
+  }),
+)
+await check("examples/openai-agents.mts (the Agents SDK's Runner with createOpenAIEditor, a scripted model; a hunk not found, then its retry; CRLF, mixed, BOM, windows-1252)", () =>
+  hostAgent(async (root) => {
+    const model = openAIAgentsModel()
+    const answer = await runOpenAIAgents(new Runner({ tracingDisabled: true }), model, root, HOST_PROMPT)
+    model.assertComplete()
+    return answer
   }),
 )
 await check('examples/opencode.mts (OpenCode\'s tools in the AI SDK, scripted model; oldString not found, then a retry; CRLF, mixed, BOM, windows-1252)', () =>

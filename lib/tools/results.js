@@ -67,8 +67,13 @@ function diffBody(diff) {
   return lines
 }
 
-/** The diff as the model reads it: no header, cut when very long. @param {string} diff */
-function compactDiff(diff) {
+/**
+ * The diff as the model reads it: no header, cut when very long (the note names
+ * `reader`, the model's tool that shows the whole result).
+ * @param {string} diff
+ * @param {string} [reader]
+ */
+function compactDiff(diff, reader = 'read_file') {
   if (typeof diff !== 'string' || diff === '') return ''
   // Most diffs are short: their body as it is, without splitting it into lines.
   let body = diff.slice(bodyStart(diff))
@@ -87,7 +92,7 @@ function compactDiff(diff) {
     cut += lines.length - keptLines.split('\n').length
     text = keptLines
   }
-  if (cut > 0) text += `\n[diff cut: ${plural(cut, 'more line')} not shown; read_file shows the result]`
+  if (cut > 0) text += `\n[diff cut: ${plural(cut, 'more line')} not shown; ${reader} shows the result]`
   return text
 }
 

@@ -99,7 +99,16 @@ const LIBRARY = /** @type {any} */ (core)
 const RESOLVED_MAX = 4096
 
 /** The name of each function's Sync form, made once. */
-const SYNC = { readFile: 'readFileSync', editFile: 'editFileSync', multiEdit: 'multiEditSync', deleteRange: 'deleteRangeSync', writeFile: 'writeFileSync', applyPatch: 'applyPatchSync' }
+const SYNC = {
+  readFile: 'readFileSync',
+  editFile: 'editFileSync',
+  multiEdit: 'multiEditSync',
+  deleteRange: 'deleteRangeSync',
+  writeFile: 'writeFileSync',
+  applyPatch: 'applyPatchSync',
+  readFileBytes: 'readFileBytesSync',
+  restoreFile: 'restoreFileSync',
+}
 
 /**
  * The expected version of a file that did not exist when the change was shown: the
@@ -227,17 +236,18 @@ class Call {
    * its Sync form when they and the text it is given are small (CALLING_THREAD_MAX_BYTES), else its Promise
    * form, whose Promise the caller awaits (a Sync form's failure is thrown where the
    * caller awaits it, so the two fail alike). A read looks the files' sizes up afresh.
-   * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch'} name
+   * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch' | 'readFileBytes' | 'restoreFile'} name
    * @param {string[]} paths
    * @param {...unknown} args
    * @returns {any}
    */
   library(name, paths, ...args) {
-    // The text a call carries (a whole file's content, an edit's new text, a patch)
-    // costs as the file's own bytes do.
+    // The text a call carries (a whole file's content, an edit's new text, a patch, the
+    // bytes undo_edit restores) costs as the file's own bytes do.
     let carried = 0
-    for (const arg of args) if (typeof arg === 'string') carried += arg.length
-    if (carried <= CALLING_THREAD_MAX_BYTES && this.bytes(paths, { fresh: name === 'readFile' }) + carried <= CALLING_THREAD_MAX_BYTES) {
+    for (const arg of args) if (typeof arg === 'string' || Buffer.isBuffer(arg)) carried += arg.length
+    const fresh = name === 'readFile' || name === 'readFileBytes'
+    if (carried <= CALLING_THREAD_MAX_BYTES && this.bytes(paths, { fresh }) + carried <= CALLING_THREAD_MAX_BYTES) {
       return LIBRARY[SYNC[name]](...args)
     }
     return LIBRARY[name](...args)
@@ -259,8 +269,7 @@ class Call {
       const key = this.key(path)
       let size = fresh || !versions.has(key) ? undefined : sizes.get(key)
       if (size === undefined) {
-        const stat = nodeFs.statSync(this.absolute(path), { throwIfNoEntry: false })
-        size = stat ? stat.size : 0
+        size = sizeOf(this.absolute(path))
         sizes.set(key, size)
       }
       total += size
@@ -584,6 +593,20 @@ class Call {
           'Do not send the same change again; ask the user what they want instead.',
       )
     }
+  }
+}
+
+/**
+ * The size of the file at a path, 0 when there is none to measure (missing, or a part
+ * of the path is a file): the library's call then says what is wrong with the path.
+ * @param {string} absolute
+ */
+function sizeOf(absolute) {
+  try {
+    const stat = nodeFs.statSync(absolute, { throwIfNoEntry: false })
+    return stat ? stat.size : 0
+  } catch {
+    return 0
   }
 }
 

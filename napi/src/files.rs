@@ -615,3 +615,121 @@ pub fn convert_encoding_sync(
         convert_encoding_args(path, to, options, "convertEncodingSync")
     })
 }
+
+/// A text file's exact bytes and their version, as `readFileBytes` gives them.
+#[napi(object)]
+pub struct FileBytes {
+    /// Every byte of the file, its byte order mark included.
+    pub bytes: napi::bindgen_prelude::Buffer,
+    /// The version (hash) of these bytes, for `expectedVersion`.
+    pub version: String,
+}
+
+fn read_bytes_args(
+    path: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+    function: &str,
+) -> Result<(PathBuf, ReadOptions), Error> {
+    let path = read_path(path)?;
+    strict(options, function, |o| {
+        let place = place_options(o)?;
+        let mut options = ReadOptions::default();
+        options.root = place.root;
+        options.cwd = place.cwd;
+        if let Some(max_bytes) = place.max_bytes {
+            options.max_bytes = max_bytes;
+        }
+        options.encoding = place.encoding;
+        Ok((path, options))
+    })
+}
+
+fn read_bytes_work(path: PathBuf, options: ReadOptions) -> Result<FileBytes, Error> {
+    let r = eol_edit::read_file_bytes(path, &options)?;
+    Ok(FileBytes {
+        bytes: r.bytes.into(),
+        version: r.version.to_string(),
+    })
+}
+
+/// Reads a text file's exact bytes (its BOM included) and their version, as `readFile`
+/// reads it: what `restoreFile` can put back.
+#[napi(
+    js_name = "readFileBytes",
+    ts_args_type = "path: string, options?: { root?: string | string[]; cwd?: string; maxBytes?: number; encoding?: string }",
+    ts_return_type = "Promise<FileBytes>"
+)]
+pub fn read_file_bytes(
+    path: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<AsyncTask<Job<FileBytes>>> {
+    Ok(
+        match settle(|| read_bytes_args(path, options, "readFileBytes")) {
+            Ok((path, opts)) => Job::new(move || read_bytes_work(path, opts)),
+            Err(e) => Job::new(move || Err(e)),
+        },
+    )
+}
+
+/// `readFileBytes`, on the calling thread.
+#[napi(
+    js_name = "readFileBytesSync",
+    ts_args_type = "path: string, options?: { root?: string | string[]; cwd?: string; maxBytes?: number; encoding?: string }"
+)]
+pub fn read_file_bytes_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<FileBytes> {
+    guard(env, || {
+        let (path, opts) = read_bytes_args(path, options, "readFileBytesSync")?;
+        read_bytes_work(path, opts)
+    })
+}
+
+fn restore_args(
+    path: Unknown<'_>,
+    bytes: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+    function: &str,
+) -> Result<Work, Error> {
+    let path = read_path(path)?;
+    let bytes = Js::new(bytes).buffer_bytes("bytes")?;
+    let opts = strict(options, function, edit_options)?;
+    Ok(Box::new(move || {
+        eol_edit::restore_file(&path, &bytes, &opts).map(edit_result)
+    }))
+}
+
+/// Puts bytes back as a file's whole content, exactly as given (no line ending, BOM or
+/// encoding applied), if the file still has `expectedVersion` (required; `''`: the
+/// file must not exist). A replaced file keeps its mode; the diff is from its current
+/// text to the restored one.
+#[napi(
+    js_name = "restoreFile",
+    ts_args_type = "path: string, bytes: Buffer, options: EditOptions",
+    ts_return_type = "Promise<EditResult>"
+)]
+pub fn restore_file(
+    path: Unknown<'_>,
+    bytes: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<AsyncTask<Job<EditResult>>> {
+    run_async(|| restore_args(path, bytes, options, "restoreFile"))
+}
+
+/// `restoreFile`, on the calling thread.
+#[napi(
+    js_name = "restoreFileSync",
+    ts_args_type = "path: string, bytes: Buffer, options: EditOptions"
+)]
+pub fn restore_file_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    bytes: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<EditResult> {
+    run_sync(env, || {
+        restore_args(path, bytes, options, "restoreFileSync")
+    })
+}

@@ -14,9 +14,9 @@
 use std::path::Path;
 
 use super::options::{EditOptions, ReadOptions};
-use super::results::{EditResult, ReadResult};
+use super::results::{EditResult, FileBytes, ReadResult};
 use super::version::Version;
-use crate::encoding::{Decoded, Encoding};
+use crate::encoding::{self, Decoded, Encoding, Hints};
 use crate::engine::{self, Applied};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
@@ -153,6 +153,103 @@ pub fn read_file(path: impl AsRef<Path>, options: &ReadOptions) -> Result<ReadRe
         loaded.decoded.keep(hash);
     }
     Ok(result)
+}
+
+/// A text file's exact bytes, its byte order mark included, and their version, from
+/// one read made as [`read_file`] makes it (under the roots, within `max_bytes`; a
+/// binary file is `BINARY_FILE`): what [`restore_file`] can put back. `offset` and
+/// `limit` do not apply.
+///
+/// # Errors
+///
+/// As [`read_file`]; `INVALID_ARGUMENT` for `offset` or `limit`.
+pub fn read_file_bytes(path: impl AsRef<Path>, options: &ReadOptions) -> Result<FileBytes> {
+    for (name, set) in [(Name::Offset, options.offset), (Name::Limit, options.limit)] {
+        if set.is_some() {
+            return Err(Error::invalid(parts![
+                Op::ReadFileBytes,
+                " reads a whole file: it does not take ",
+                name.clone(),
+                "."
+            ])
+            .with_argument(name));
+        }
+    }
+    let loaded = file::load(path.as_ref(), &options.file_options()?)?;
+    Ok(FileBytes {
+        bytes: loaded.decoded.into_raw(),
+        version: Version::reported(&loaded.version),
+    })
+}
+
+/// Puts `bytes` back as a file's whole content, exactly as given: no line ending, BOM
+/// or encoding is applied to them (an undo puts back what [`read_file_bytes`] read).
+/// [`EditOptions::expected_version`] is required: the version the file must still
+/// have, or [`Expected::Absent`](crate::Expected::Absent) for a file that must not
+/// exist yet (it is then created, with its missing folders). The write is the same atomic one as every other, and a replaced
+/// file keeps its permission bits (set on the new file's handle before it has the
+/// name), its owner and its links as [`write_file`] keeps them.
+///
+/// The result's `diff` is from the file's current text to the text of `bytes` (read in
+/// the file's encoding where they are not UTF-8); `changed` is false, and nothing is
+/// written, when the file already has these bytes.
+///
+/// # Errors
+///
+/// `INVALID_ARGUMENT` without [`EditOptions::expected_version`]; `FILE_CHANGED` when
+/// the file does not have the expected version; `BINARY_FILE` when `bytes` are not
+/// text; `FILE_NOT_FOUND`, `NOT_A_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` as for every write. Nothing is written on any
+/// error.
+pub fn restore_file(
+    path: impl AsRef<Path>,
+    bytes: &[u8],
+    options: &EditOptions,
+) -> Result<EditResult> {
+    options.check_own(Op::RestoreFile, &[])?;
+    let path = path.as_ref();
+    let opts = options.file_options()?;
+    let Some(expected) = opts.expected_version.as_deref() else {
+        return Err(Error::invalid(parts![
+            Op::RestoreFile,
+            " needs ",
+            Name::ExpectedVersion,
+            ": the version the file must still have (\"\" for a file that must not exist), so that it never puts old bytes over a change it has not seen. Nothing was read or written."
+        ])
+        .with_argument(Name::ExpectedVersion));
+    };
+    let expected = (expected != file::version::ABSENT).then_some(expected);
+    let label = path.to_string_lossy().into_owned();
+    let (put, (summary, eol)) =
+        file::put_inspected(path, &opts, expected, bytes, None, |current, real| {
+            let declared = || file::conventions::declared_encoding(real);
+            let hints = Hints {
+                option: current.map(|c| c.encoding).or(opts.encoding),
+                declared: Some(&declared),
+                hash: None,
+            };
+            let restored = encoding::decode(bytes.to_vec(), &hints)?;
+            let before = current.map_or(&[][..], |c| c.source.as_slice());
+            let summary = crate::diff::summarize(
+                before,
+                &crate::splice::Splices::whole(restored.source.clone()),
+                &label,
+            );
+            Ok((summary, eol::info(&restored.source)))
+        })?;
+    let changed = expected != Some(put.version.as_str());
+    Ok(EditResult {
+        path: path.to_path_buf(),
+        replacements: u32::from(changed),
+        matched_by: Vec::new(),
+        start_line: summary.start_line,
+        end_line: summary.end_line,
+        diff: summary.diff,
+        eol,
+        version: Version::reported(&put.version),
+        changed,
+        warnings: put.warnings,
+    })
 }
 
 /// Replaces `old_text` by `new_text` in a file, matched in the lines as `read_file`

@@ -36,6 +36,19 @@ pub struct ReadResult {
     pub warnings: Vec<Message>,
 }
 
+/// What [`read_file_bytes`](crate::read_file_bytes) returns: a file's exact bytes and
+/// their version, from one read.
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileBytes {
+    /// Every byte of the file, its byte order mark included.
+    pub bytes: Vec<u8>,
+    /// The version (hash) of these bytes, for
+    /// [`EditOptions::expected_version`](crate::EditOptions::expected_version).
+    pub version: Version,
+}
+
 /// What every function that changes a file returns.
 #[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

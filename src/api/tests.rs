@@ -6,9 +6,9 @@ use std::fs;
 use crate::file::testing::TempDir;
 use crate::{
     apply_delete_range, apply_edits, convert_encoding, delete_range, detect_eol, edit_file,
-    eol_info, multi_edit, normalize_eol, parse_patch, read_file, to_lf, write_file, ApplyOptions,
-    Edit, EditOptions, Ending, ErrorCode, Name, PatchAction, PatchFormat, ReadOptions, Tier, Tiers,
-    WriteEol,
+    eol_info, multi_edit, normalize_eol, parse_patch, read_file, read_file_bytes, restore_file,
+    to_lf, write_file, ApplyOptions, Edit, EditOptions, Ending, ErrorCode, Name, PatchAction,
+    PatchFormat, ReadOptions, Tier, Tiers, WriteEol,
 };
 
 fn in_dir(dir: &TempDir) -> EditOptions {
@@ -533,4 +533,112 @@ fn every_fallible_public_function_lists_its_error_codes() {
         }
     }
     assert_eq!(undocumented, Vec::<String>::new());
+}
+
+#[test]
+fn restore_file_puts_back_the_exact_bytes_read_before_an_edit() {
+    let dir = TempDir::new();
+    // Bytes no write of text gives back: a BOM, trailing spaces, an invalid byte, a lone CR.
+    let original = b"\xEF\xBB\xBFkeep \t\r\n\x80\x81\nlast\r".to_vec();
+    dir.write("odd.txt", &original);
+    let read = ReadOptions::default().with_cwd(dir.path());
+    let before = read_file_bytes("odd.txt", &read).unwrap();
+    assert_eq!(before.bytes, original);
+    let edited = write_file("odd.txt", "changed\nlast\n", &in_dir(&dir)).unwrap();
+    let options = in_dir(&dir).with_expected_version(edited.version);
+    let dry = restore_file(
+        "odd.txt",
+        &before.bytes,
+        &options.clone().with_dry_run(true),
+    )
+    .unwrap();
+    assert_ne!(dir.read("odd.txt"), original);
+    let restored = restore_file("odd.txt", &before.bytes, &options).unwrap();
+    assert_eq!(dir.read("odd.txt"), original);
+    assert_eq!((restored.version, restored.changed), (before.version, true));
+    assert_eq!(dry.diff, restored.diff);
+    assert!(
+        restored.diff.contains("-changed\n+keep \t\n"),
+        "{}",
+        restored.diff
+    );
+    // The same bytes again: nothing to write.
+    let again = in_dir(&dir).with_expected_version(before.version);
+    assert!(
+        !restore_file("odd.txt", &before.bytes, &again)
+            .unwrap()
+            .changed
+    );
+}
+
+#[test]
+fn restore_file_needs_the_version_the_file_must_still_have() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\r\n");
+    let e = restore_file("a.txt", b"b\r\n", &in_dir(&dir)).unwrap_err();
+    assert_eq!(
+        (e.code(), e.argument()),
+        (ErrorCode::InvalidArgument, Some(&Name::ExpectedVersion))
+    );
+    let stale = in_dir(&dir).with_expected_version(crate::Version::of(b"stale"));
+    let e = restore_file("a.txt", b"b\r\n", &stale).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::FileChanged);
+    // Absent: the file must not exist, and then it is created with its folders.
+    let absent = in_dir(&dir).with_expected_version(crate::Expected::Absent);
+    let e = restore_file("a.txt", b"b\r\n", &absent).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::FileChanged);
+    restore_file("new/b.txt", b"b\r\n", &absent).unwrap();
+    assert_eq!(dir.read("new/b.txt"), b"b\r\n");
+    assert_eq!(dir.read("a.txt"), b"a\r\n");
+    let binary = in_dir(&dir).with_expected_version(
+        read_file_bytes("a.txt", &ReadOptions::default().with_cwd(dir.path()))
+            .unwrap()
+            .version,
+    );
+    let e = restore_file("a.txt", b"\0\x01\x02", &binary).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::BinaryFile);
+    assert_eq!(dir.read("a.txt"), b"a\r\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn restore_file_keeps_the_mode_of_the_file_it_replaces_whatever_the_umask_allows() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new();
+    dir.write("run.sh", "#!/bin/sh\n");
+    // Group-writable: the usual umask (022) would take that bit off a new file.
+    fs::set_permissions(dir.join("run.sh"), fs::Permissions::from_mode(0o775)).unwrap();
+    let read = ReadOptions::default().with_cwd(dir.path());
+    let version = read_file_bytes("run.sh", &read).unwrap().version;
+    restore_file(
+        "run.sh",
+        b"#!/bin/sh\necho\n",
+        &in_dir(&dir).with_expected_version(version),
+    )
+    .unwrap();
+    let mode = fs::metadata(dir.join("run.sh"))
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o7777;
+    assert_eq!(mode, 0o775);
+}
+
+#[test]
+fn read_file_bytes_reads_a_whole_file_and_refuses_a_line_range() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\r\nb\r\n");
+    let read = ReadOptions::default().with_cwd(dir.path());
+    let bytes = read_file_bytes("a.txt", &read).unwrap();
+    assert_eq!(bytes.version, read_file("a.txt", &read).unwrap().version);
+    let e = read_file_bytes("a.txt", &read.clone().with_offset(2)).unwrap_err();
+    assert_eq!(
+        (e.code(), e.argument()),
+        (ErrorCode::InvalidArgument, Some(&Name::Offset))
+    );
+    dir.write("bin.dat", b"\0\x01".as_slice());
+    assert_eq!(
+        read_file_bytes("bin.dat", &read).unwrap_err().code(),
+        ErrorCode::BinaryFile
+    );
 }

@@ -8,7 +8,7 @@
 //! comes back atomically, relative to the file's folder ([`atomic`]), refusing with
 //! `FILE_CHANGED` if another process got there first; [`remove`] deletes a file with the
 //! same checks, and [`put()`] writes exact bytes with given attributes (a patch's moves
-//! and rollbacks). What differs between operating systems is in `sys` (one file per OS
+//! and rollbacks, `restore_file`). What differs between operating systems is in `sys` (one file per OS
 //! family). [`version`] is the hash callers pass back; [`conventions`] picks the ending
 //! (and declared encoding) of a file from `.editorconfig` and `.gitattributes`.
 //!
@@ -56,7 +56,7 @@ use atomic::{Expect, Snapshot};
 use lock::{LockKey, PathLock};
 use path::Located;
 pub(crate) use put::refuse_link;
-pub use put::{put, removable, stash, writable, Attributes, NewFolders, Stash};
+pub use put::{put, put_inspected, removable, stash, writable, Attributes, NewFolders, Stash};
 pub use remove::remove;
 /// A file's identity (device and inode, or volume and file index): what tells two
 /// names of one file from two files.

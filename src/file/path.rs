@@ -111,6 +111,7 @@ impl Located {
 pub fn locate(path: &Path, roots: Option<&[PathBuf]>, cwd: Option<&Path>) -> Result<Located> {
     check_argument(path, Name::Path)?;
     check_windows_form(path)?;
+    check_not_folder_form(path)?;
     let absolute = absolute_from(path, cwd)?;
     let display = path.to_path_buf();
     match roots {
@@ -665,6 +666,29 @@ fn check_argument(path: &Path, what: Name) -> Result<()> {
     Ok(())
 }
 
+/// Refuses a path that ends with a separator (`a.txt/`, or `a.txt/.`): it names a
+/// folder, and every OS refuses to open a file by it. The components of a `Path` drop
+/// the separator, so without this check `a.txt/` would reach `a.txt`.
+fn check_not_folder_form(path: &Path) -> Result<()> {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let separator = |b: &u8| *b == b'/' || (cfg!(windows) && *b == b'\\');
+    let folder_form = match bytes {
+        [.., last] if separator(last) => true,
+        [.., before, b'.'] => separator(before),
+        _ => false,
+    };
+    if folder_form {
+        return Err(Error::new(
+            ErrorCode::NotAFile,
+            format!(
+                "Not a file: {} ends with a path separator, so it names a folder. Give the path of a text file, without the separator at its end.",
+                path.display()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Refuses the Windows path forms that name no ordinary file: device paths (`\\.\`,
 /// `\\?\GLOBALROOT`) and pipes.
 fn check_windows_form(path: &Path) -> Result<()> {
@@ -882,6 +906,27 @@ mod tests {
     fn resolve(path: &Path, roots: &[PathBuf], cwd: Option<&Path>) -> Result<Located> {
         let roots = (!roots.is_empty()).then_some(roots);
         locate(path, roots, cwd)
+    }
+
+    #[test]
+    fn a_file_path_with_a_separator_at_its_end_is_not_a_file_with_or_without_roots() {
+        let dir = TempDir::new();
+        dir.write("a.txt", "x");
+        let roots = [dir.path().to_path_buf()];
+        for path in ["a.txt/", "a.txt//", "a.txt/.", "new.txt/", "sub/"] {
+            for roots in [&roots[..], &[]] {
+                let err = resolve(Path::new(path), roots, Some(dir.path())).unwrap_err();
+                assert_eq!(err.code, ErrorCode::NotAFile, "{path}");
+                assert!(
+                    err.to_string().contains("ends with a path separator"),
+                    "{err}"
+                );
+            }
+        }
+        // A `.` inside the path, or dots ending a name, are no folder form.
+        assert!(resolve(Path::new("./a.txt"), &roots, Some(dir.path())).is_ok());
+        let dots = resolve(Path::new("a.txt.."), &roots, Some(dir.path())).unwrap();
+        assert_eq!(dots.name, "a.txt..");
     }
 
     #[test]

@@ -1,6 +1,6 @@
-//! Exact bytes, for a patch's commit: a file created with the bytes and the attributes
-//! it must end with, or replaced if it still has the version that was read, with the
-//! same discipline as [`modify`](super::modify) (locate and confine, lock, read, check,
+//! Exact bytes, for a patch's commit and for `restore_file`: a file created with the
+//! bytes and the attributes it must end with, or replaced if it still has the version
+//! that was read, with the same discipline as [`modify`](super::modify) (locate and confine, lock, read, check,
 //! race check, atomic write relative to the file's folder).
 //!
 //! What [`modify`](super::modify) leaves to its defaults is the caller's here, because
@@ -26,6 +26,7 @@ use super::sys::Dir;
 use super::{
     check_size, file_changed, io_failure, locate_locked, read, version, Action, FileOptions,
 };
+use crate::encoding::Decoded;
 use crate::error::{Error, ErrorCode, Result};
 use crate::message::Message;
 
@@ -102,6 +103,24 @@ pub fn put(
     bytes: &[u8],
     keep: Option<&Attributes>,
 ) -> Result<Put> {
+    put_inspected(path, opts, expected, bytes, keep, |_, _| Ok(())).map(|(put, ())| put)
+}
+
+/// [`put`], showing `inspect` the decoded file the bytes replace (`None`: a new file)
+/// and its real path once every check is made and before anything is written: what it
+/// returns comes back with the write, and its failure fails the put with nothing
+/// written (`restore_file` diffs the old text against the new there).
+///
+/// Bytes a file already has, put with its own attributes (`keep` of `None`), are not
+/// written again: the file is left as it is.
+pub fn put_inspected<T>(
+    path: &Path,
+    opts: &FileOptions,
+    expected: Option<&str>,
+    bytes: &[u8],
+    keep: Option<&Attributes>,
+    inspect: impl FnOnce(Option<&Decoded>, &Path) -> Result<T>,
+) -> Result<(Put, T)> {
     let (mut located, _lock) = locate_locked(path, opts)?;
     let display = located.display.clone();
     let contents = match expected {
@@ -146,12 +165,15 @@ pub fn put(
     let old_len = contents.as_ref().map(|c| c.len);
     check_size(&display, bytes.len() as u64, old_len, opts.max_bytes)?;
     let written = version::version(bytes);
-    if opts.dry_run {
-        return Ok(Put {
+    let inspected = inspect(contents.as_ref().map(|c| &c.decoded), &located.real())?;
+    let unchanged = keep.is_none() && contents.as_ref().is_some_and(|c| c.version == written);
+    if opts.dry_run || unchanged {
+        let put = Put {
             version: written,
-            warnings,
+            warnings: if unchanged { Vec::new() } else { warnings },
             folders: NewFolders::default(),
-        });
+        };
+        return Ok((put, inspected));
     }
     let expect = match &contents {
         Some(c) => Expect::Unchanged(&c.snapshot),
@@ -165,14 +187,15 @@ pub fn put(
         c.snapshot.retire();
     }
     let Located { dir, .. } = located;
-    Ok(Put {
+    let put = Put {
         version: written,
         warnings,
         folders: NewFolders {
             base: (!created.is_empty()).then_some(dir),
             names: created,
         },
-    })
+    };
+    Ok((put, inspected))
 }
 
 /// A copy of a file's bytes kept beside it, as `.<name>.eol-edit-<random>.tmp`, while a

@@ -527,6 +527,23 @@ fn io_failures_keep_the_io_error_as_their_source() {
 }
 
 #[test]
+fn a_full_disk_says_what_failed_and_leaves_what_was_changed_to_the_caller() {
+    use std::io::{Error as IoError, ErrorKind as K};
+    let msg = io_failure(
+        IoError::from(K::StorageFull),
+        Path::new("a.txt"),
+        Action::Write,
+    )
+    .message
+    .text();
+    assert!(
+        msg.starts_with("Cannot write a.txt: no space left ("),
+        "{msg}"
+    );
+    assert!(!msg.contains("Nothing was changed"), "{msg}");
+}
+
+#[test]
 fn concurrent_creations_of_one_new_file_in_missing_folders_all_land() {
     // The first to run creates the folders; the others must wait for it whether they
     // looked before or after the folders appeared, and then overwrite in turn.

@@ -467,6 +467,7 @@ impl<'o> Disk<'o> {
                     .with_hint("Check that the + lines really differ from the - lines, and that the file was not already patched."));
                 }
                 describe(&mut result, &source, &updated.splices, path);
+                result.warnings = self.read_warnings(current);
                 result.matched_by = updated.matched_by;
                 let text = match current.text {
                     Text::Original => Text::Spliced(updated.splices),
@@ -567,6 +568,7 @@ impl<'o> Disk<'o> {
             .with_hint("Leave the move out to change the file in place."));
         }
         let (source, _) = self.vacate(from, path, index)?;
+        result.warnings = self.read_warnings(&source);
         let before = self.text_of(&source).into_owned();
         let text = if hunks.is_empty() {
             source.text.clone()
@@ -594,6 +596,17 @@ impl<'o> Disk<'o> {
             result,
             slot: Some(to.slot),
         })
+    }
+
+    /// What reading the file a content starts from said (an odd byte of a UTF-16 file,
+    /// invalid bytes, an encoding that was guessed): a section that changes or moves the
+    /// file says it, as an edit of the file would.
+    fn read_warnings(&self, content: &Content) -> Vec<Message> {
+        content
+            .base
+            .and_then(|base| self.slots[base].original.as_ref())
+            .map(|original| original.decoded.warnings.clone())
+            .unwrap_or_default()
     }
 
     /// Fails as [`Self::existing`] unless the slot has a content to move away.

@@ -12,17 +12,18 @@
 //   (-1: to the end), cut at `max_characters` with a note; a folder as its entries two
 //   levels deep, hidden ones left out;
 // - str_replace: old_str must match one place; a miss names the closest region;
-// - create: a whole file; a new file takes the project's endings (.editorconfig,
-//   .gitattributes, else LF), an existing one keeps its endings line by line;
+// - create: a new file, in the project's endings (.editorconfig, .gitattributes, else
+//   LF); a path that exists is refused, as the tool's reference implementation refuses
+//   it (str_replace changes a file, undo_edit takes back the editor's own edit);
 // - insert: the text of new_str (insert_text is taken too) after line insert_line
 //   (0: at the start), its lines taking the ending of the lines around them;
 // - undo_edit (the versions that have it): the exact bytes the file had before this
-//   editor's last edit of it, refused if the file changed since.
+//   editor's last edit of it, put back by the library (its mode kept), refused if the
+//   file changed since; the history is capped (undo_history.js).
 //
 // What the model is told names only the tool's commands and arguments (VOCABULARY).
 
 const nodeFs = require('node:fs')
-const nodePath = require('node:path')
 
 const core = require('../../binding.js')
 const { argsObject } = require('../args.js')
@@ -33,7 +34,8 @@ const { closest } = require('../names.js')
 const { changeSummary, compactDiff, diffCounts, describeEndings, plural, tierNotes } = require('../results.js')
 const { ABSENT, Call } = require('../session.js')
 const { handlerWords, warningsOf } = require('../wording.js')
-const { insideRoots, restoreBytes, reverseDiff, snapshot } = require('./files.js')
+const { folderEntries } = require('./files.js')
+const { UndoHistory, UNDO_BYTES, UNDO_DEPTH } = require('./undo_history.js')
 
 /** @typedef {import('../session.js').Session} Session */
 /** @typedef {import('../../../tools.js').AnthropicTextEditorVersion} Version */
@@ -90,9 +92,6 @@ const COMMANDS = ['view', 'str_replace', 'create', 'insert', 'undo_edit']
 /** The arguments the tool has; any other is ignored and named in a note. */
 const ARGUMENTS = ['command', 'path', 'view_range', 'old_str', 'new_str', 'file_text', 'insert_line', 'insert_text']
 
-/** How many of its own edits of one file an editor can undo. */
-const UNDO_DEPTH = 10
-
 /** A folder listing shows at most this many entries when no max_characters caps it. */
 const LISTING_MAX = 1000
 
@@ -140,9 +139,6 @@ function createAnthropicTextEditor(options) {
   }
 }
 
-/** One entry of the undo history: the file's bytes before an edit (null: it did not exist), and its version after. */
-/** @typedef {{ before: Buffer | null, beforeVersion: string | undefined, after: string, diff: string }} Undo */
-
 class Editor {
   /**
    * @param {Session} session
@@ -157,9 +153,8 @@ class Editor {
     this.undo = undo
     this.version = version
     this.maxCharacters = maxCharacters
-    /** This editor's edits of each file (by real path), the last one last. */
-    /** @type {Map<string, Undo[]>} */
-    this.history = new Map()
+    /** This editor's edits of each file (by real path), for undo_edit. */
+    this.history = new UndoHistory()
   }
 
   /**
@@ -283,27 +278,8 @@ class Editor {
    * @param {string} absolute
    */
   listing(path, absolute) {
-    insideRoots(this.session, path, absolute)
     const base = path.replace(/[\\/]+$/, '') || path
-    /** @type {string[]} */
-    const entries = []
-    /** @param {string} folder @param {string} shown @param {number} depth */
-    const walk = (folder, shown, depth) => {
-      let names
-      try {
-        names = nodeFs.readdirSync(folder, { withFileTypes: true })
-      } catch {
-        return
-      }
-      names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      for (const entry of names) {
-        if (entry.name.startsWith('.')) continue
-        const name = `${shown}/${entry.name}`
-        entries.push(entry.isDirectory() ? `${name}/` : name)
-        if (entry.isDirectory() && depth < 2) walk(nodePath.join(folder, entry.name), name, depth + 1)
-      }
-    }
-    walk(absolute, base, 1)
+    const entries = folderEntries(this.session, path, absolute, base, 2)
     const head = `Files and folders in ${base}/, two levels deep (hidden ones left out):`
     if (entries.length === 0) return `${head}\n(none)`
     const out = [head]
@@ -355,14 +331,7 @@ class Editor {
         return [{ path, diff: f.diff, summary: changeSummary(call.tool, path, f.diff), version: f.version }]
       },
     })
-    if (before) {
-      const key = call.key(path)
-      const list = this.history.get(key) || []
-      const f = file(result)
-      list.push({ before: before.bytes, beforeVersion: before.version, after: f.version, diff: f.diff })
-      if (list.length > UNDO_DEPTH) list.shift()
-      this.history.set(key, list)
-    }
+    if (before) this.history.push(call.key(path), before.bytes, file(result).version)
     return result
   }
 
@@ -396,21 +365,32 @@ class Editor {
    * @param {Call} call
    */
   async create(path, fileText, call) {
-    const existed = call.isFile(path)
     /** @type {EditResult} */
     const r = await this.change(
       call,
       path,
-      ({ dryRun, expected }) => call.library('writeFile', [path], path, fileText, call.options({ dryRun, expectedVersion: expected })),
+      async ({ dryRun }) => {
+        if ((await call.currentVersion(path)) !== undefined) throw this.exists(path, call)
+        // Expected absent: a file another program creates meanwhile is not overwritten either.
+        return call.library('writeFile', [path], path, fileText, call.options({ dryRun, expectedVersion: ABSENT }))
+      },
       (result) => ({ diff: result.diff, version: result.version }),
     )
-    const endings = describeEndings(r.eol)
-    if (!r.changed) return `No change: ${path} already has exactly this text.`
-    if (!existed) {
-      return changedText(`Created ${path}: ${plural(diffCounts(r.diff).added, 'line')}, line endings: ${endings}.`, [], warningsOf(r, WORDS), '')
-    }
-    const { added, removed } = diffCounts(r.diff)
-    return changedText(`Overwrote ${path}: +${added} -${removed} lines. Its line endings and BOM were kept; endings now: ${endings}.`, [], warningsOf(r, WORDS), r.diff)
+    return changedText(`Created ${path}: ${plural(diffCounts(r.diff).added, 'line')}, line endings: ${describeEndings(r.eol)}.`, [], warningsOf(r, WORDS), '')
+  }
+
+  /**
+   * create's refusal of a path that exists, saying what changes it instead.
+   * @param {string} path
+   * @param {Call} call
+   */
+  exists(path, call) {
+    const undoable = this.undo && this.history.last(call.key(path)).last !== undefined
+    return argumentError(
+      `File already exists at: ${path}. Cannot overwrite files using command create, so nothing was written. ` +
+        'To change it, use str_replace (view it first to copy the text to replace)' +
+        (undoable ? "; to take back this tool's last edit of it, use undo_edit (a file it created is deleted again)." : '.'),
+    )
   }
 
   /**
@@ -423,8 +403,9 @@ class Editor {
     if (typeof after !== 'number' || !Number.isInteger(after) || after < 0) {
       throw argumentError(`insert_line must be a whole number of 0 or more (0: at the start of the file), but it is ${JSON.stringify(after)}.`)
     }
-    const inserted = given.new_str ?? given.insert_text
-    if (typeof inserted !== 'string') throw argumentError('new_str must be the text to insert, a string.')
+    const name = given.new_str !== undefined && given.new_str !== null ? 'new_str' : 'insert_text'
+    if (typeof given[name] !== 'string') throw argumentError('new_str must be the text to insert, a string.')
+    const inserted = /** @type {string} */ (text(given, name))
     if (inserted === '') throw argumentError('new_str is empty: there is nothing to insert.')
     const added = core.toLf(inserted).split('\n')
     if (added.length > 1 && added[added.length - 1] === '') added.pop()
@@ -460,37 +441,48 @@ class Editor {
    */
   async undoEdit(path, call) {
     const key = call.key(path)
-    const list = this.history.get(key)
-    const last = list && list[list.length - 1]
-    if (!list || !last) {
+    const { last, dropped } = this.history.last(key)
+    if (!last) {
+      if (dropped > 0) {
+        throw argumentError(
+          `The earlier edits of ${path} can no longer be undone: this tool keeps the last ${UNDO_DEPTH} edits of a file, and ` +
+            `at most ${UNDO_BYTES / (1024 * 1024)} MiB of earlier file contents in all, dropping the oldest first. Nothing was written. ` +
+            'View the file and change it back with str_replace.',
+        )
+      }
       throw argumentError(`There is no edit of ${path} to undo: undo_edit undoes this tool's own edits of a file, the last one first.`)
     }
-    const diff = reverseDiff(last.diff)
-    await call.change({
+    const changed = () =>
+      toolError(
+        'FILE_CHANGED',
+        `${path} has changed since the edit undo_edit would undo, so it was not restored (nothing was written). ` +
+          'View it again and change it with str_replace instead.',
+      )
+    const r = await call.change({
       paths: [path],
       compute: async ({ dryRun, expectedVersion }) => {
         const seen = expectedVersion(path)
-        const current = await call.currentVersion(path)
-        if (current !== last.after || (seen !== undefined && seen !== current)) {
-          throw toolError(
-            'FILE_CHANGED',
-            `${path} has changed since the edit undo_edit would undo, so it was not restored (nothing was written). ` +
-              'View it again and change it with str_replace instead.',
-          )
+        if (seen !== undefined && seen !== last.after) throw changed()
+        try {
+          if (last.before === null) {
+            // The edit created the file: undoing it deletes it, if it still has what the edit wrote.
+            const patch = `*** Begin Patch\n*** Delete File: ${path}\n*** End Patch`
+            /** @type {PatchResult} */
+            const p = await call.library('applyPatch', [path], patch, call.options({ dryRun, expectedVersions: { [path]: last.after } }))
+            return { diff: p.files[0].diff, version: undefined, warnings: [] }
+          }
+          /** @type {EditResult} */
+          const e = await call.library('restoreFile', [path], path, last.before, call.options({ dryRun, expectedVersion: last.after }))
+          return { diff: e.diff, version: e.version, warnings: warningsOf(e, WORDS) }
+        } catch (error) {
+          throw error instanceof core.EolEditError && error.code === 'FILE_CHANGED' ? changed() : error
         }
-        if (dryRun) return { version: last.beforeVersion, warnings: [] }
-        if (last.before === null) {
-          const patch = `*** Begin Patch\n*** Delete File: ${path}\n*** End Patch`
-          await call.library('applyPatch', [path], patch, call.options({ expectedVersions: { [path]: last.after } }))
-          return { version: undefined, warnings: [] }
-        }
-        return restoreBytes(call, path, last.before, last.after)
       },
-      files: (r) => [{ path, diff, summary: changeSummary('undo_edit', path, diff), version: r.version }],
+      files: (r) => [{ path, diff: r.diff, summary: changeSummary('undo_edit', path, r.diff), version: r.version }],
     })
-    list.pop()
-    if (list.length === 0) this.history.delete(key)
-    return last.before === null ? `Undid the last edit of ${path}: the file it created is deleted again.` : `Undid the last edit of ${path}: it has its bytes from before that edit again.\n${compactDiff(diff)}`
+    this.history.undone(last)
+    if (last.before === null) return `Undid the last edit of ${path}: the file it created is deleted again.`
+    return changedText(`Undid the last edit of ${path}: it has its bytes from before that edit again.`, [], r.warnings, r.diff)
   }
 }
 
@@ -503,7 +495,7 @@ class Editor {
  */
 function changedText(head, notes, warnings, diff) {
   const parts = [head, ...notes, ...warnings.map((w) => `Warning: ${w}`)]
-  const shown = compactDiff(diff)
+  const shown = compactDiff(diff, 'view')
   if (shown) parts.push(shown)
   return parts.join('\n')
 }
@@ -523,8 +515,22 @@ function text(given, name, { required = false, nonEmpty = false } = {}) {
   }
   if (typeof value !== 'string') throw argumentError(`${name} must be a string, but it is ${typeof value}.`)
   if (nonEmpty && value === '') throw argumentError(`${name} must not be empty.`)
+  const half = LONE_SURROGATE.exec(value)
+  if (half) {
+    // No file holds half a character: written, it would be bytes of no encoding.
+    const before = value.slice(0, half.index)
+    const line = before.split('\n').length
+    const code = half[0].charCodeAt(0).toString(16).toUpperCase()
+    throw argumentError(
+      `${name} has half of a character (U+${code}, a lone surrogate) on line ${line}: the text was cut off inside an emoji or another character ` +
+        'written as two UTF-16 units. Nothing was written. Send the whole character.',
+    )
+  }
   return value
 }
+
+/** Half of a surrogate pair without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /**
  * A string argument that must be given.
@@ -544,7 +550,8 @@ function required(given, name) {
 function viewRange(range) {
   if (range === undefined || range === null) return [1, -1]
   const shape = 'view_range must be two line numbers [first, last] (1-based; last -1: to the end of the file)'
-  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number' && Number.isInteger(n))) {
+  // Safe integers only: a larger number is no line of any file, and none may reach the library as a line it cannot count.
+  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number' && Number.isSafeInteger(n))) {
     throw argumentError(`${shape}, but it is ${JSON.stringify(range)}.`)
   }
   const [first, last] = range
@@ -559,6 +566,24 @@ function statOf(absolute) {
     return nodeFs.statSync(absolute)
   } catch {
     return undefined
+  }
+}
+
+/**
+ * The file's exact bytes and their version, from one read through the library (null
+ * and undefined when it does not exist).
+ * @param {Call} call
+ * @param {string} path
+ * @returns {Promise<{ bytes: Buffer | null, version: string | undefined }>}
+ */
+async function snapshot(call, path) {
+  try {
+    /** @type {import('../../../index.js').FileBytes} */
+    const read = await call.library('readFileBytes', [path], path, call.readOptions({}))
+    return { bytes: read.bytes, version: read.version }
+  } catch (error) {
+    if (error instanceof core.EolEditError && error.code === 'FILE_NOT_FOUND') return { bytes: null, version: undefined }
+    throw error
   }
 }
 

@@ -1,112 +1,107 @@
 // @ts-check
 'use strict'
 
-// What a host handler does to files that the library has no call for: keep a file's
-// exact bytes before an edit, and write them back (undo_edit), and check that a path
-// whose folder it lists is inside the root. Everything else goes through the library.
+// What a host handler does to files that the library has no call for: list a folder,
+// inside the root. Everything else (reading, writing, undoing) goes through the library.
 //
-// Writing bytes back is done here because the library writes text, not given bytes:
-// through a temporary file in the file's folder and a rename, so the file is whole at
-// every moment, with its mode, after checking through the library (under the root, as
-// every call) that it still has the version the edit left. Unlike the library's own
-// writes, the moment between that last check and the rename is not under the
-// library's file lock, and a file with several hard links keeps its other names'
-// content (the result says so).
+// On Linux the listing holds each folder open while it checks and reads it: the root
+// check is made on the real location of the open folder (/proc/self/fd), the entries
+// are read through that handle, and a subfolder is opened relative to it without
+// following a link, so a folder swapped for a link to outside the root between the
+// check and the read can neither pass the check nor be listed. Elsewhere the check is
+// made on the path and the folder read by its path, so such a swap in that moment can
+// show the names (never the contents) of an outside folder.
 
 const nodeFs = require('node:fs')
 const nodePath = require('node:path')
 
 const { toolError } = require('../errors.js')
 
-/** @typedef {import('../session.js').Call} Call */
 /** @typedef {import('../session.js').Session} Session */
 
-/**
- * The file's bytes and their version (null and undefined when it does not exist):
- * the version is taken before and after the bytes are read, so the bytes are those of
- * that version.
- * @param {Call} call
- * @param {string} path
- * @returns {Promise<{ bytes: Buffer | null, version: string | undefined }>}
- */
-async function snapshot(call, path) {
-  const version = await call.currentVersion(path)
-  const bytes = readBytes(call.key(path))
-  const again = await call.currentVersion(path)
-  if (again !== version || (bytes === null) !== (version === undefined)) {
-    throw toolError('FILE_CHANGED', [
-      `File changed on disk: ${path} is being changed by another program. Nothing was written. `,
-      { phrase: 'read-again', parts: ['Read it again'] },
-      ' and redo the change.',
-    ])
-  }
-  return { bytes, version }
-}
+/** Whether a process's open files can be named (and read as folders) by /proc/self/fd/N. */
+const PROC_FD = process.platform === 'linux' && nodeFs.existsSync('/proc/self/fd')
 
-/** @param {string} file @returns {Buffer | null} */
-function readBytes(file) {
-  try {
-    return nodeFs.readFileSync(file)
-  } catch (error) {
-    if (error && /** @type {{ code?: unknown }} */ (error).code === 'ENOENT') return null
-    throw error
-  }
-}
+const { O_RDONLY, O_DIRECTORY = 0, O_NOFOLLOW = 0 } = nodeFs.constants
 
 /**
- * Writes `bytes` back as the file's content, if it still has version `expected`.
- * @param {Call} call
- * @param {string} path
- * @param {Buffer} bytes
- * @param {string} expected
- * @returns {Promise<{ version: string | undefined, warnings: string[] }>}
+ * The entries of a folder and of its subfolders down to `depth` levels, sorted, hidden
+ * ones (and what is in them) left out, each as `shown/name` with a `/` after a folder;
+ * links are listed, never followed. Fails with PATH_OUTSIDE_ROOT when the folder is
+ * not inside a root of the session.
+ * @param {Session} session
+ * @param {string} path the folder as the model gave it
+ * @param {string} absolute
+ * @param {string} shown how entries name the folder
+ * @param {number} depth
+ * @returns {string[]}
  */
-async function restoreBytes(call, path, bytes, expected) {
-  const file = call.key(path)
-  insideRoots(call.session, path, file)
-  const stat = nodeFs.statSync(file)
-  if (!stat.isFile()) throw toolError('NOT_A_FILE', `${path} is not a regular file any more; nothing was written.`)
-  const temporary = nodePath.join(nodePath.dirname(file), `.${nodePath.basename(file)}.${process.pid}.${Date.now().toString(36)}.restore`)
-  const fd = nodeFs.openSync(temporary, 'wx', stat.mode & 0o7777)
-  try {
-    try {
-      nodeFs.writeSync(fd, bytes)
-      if (call.session.base.durable) nodeFs.fsyncSync(fd)
-    } finally {
-      nodeFs.closeSync(fd)
-    }
-    if ((await call.currentVersion(path)) !== expected) {
-      throw toolError('FILE_CHANGED', [
-        `File changed on disk: ${path} has changed since it was read. Nothing was written. `,
-        { phrase: 'read-again', parts: ['Read it again'] },
-        ' and redo the change on its current content.',
-      ])
-    }
-    nodeFs.renameSync(temporary, file)
-  } catch (error) {
-    nodeFs.rmSync(temporary, { force: true })
-    throw error
+function folderEntries(session, path, absolute, shown, depth) {
+  if (!PROC_FD) {
+    insideRoots(session, path, absolute)
+    return walk((name) => nodeFs.readdirSync(nodePath.join(absolute, name.join(nodePath.sep)), { withFileTypes: true }), shown, depth)
   }
-  if (call.session.base.durable) syncFolder(nodePath.dirname(file))
-  /** @type {string[]} */
-  const warnings = []
-  if (stat.nlink > 1) {
-    warnings.push(`${path} had ${stat.nlink} hard links; it was restored under this name only, so its other names keep the content they had.`)
-  }
-  return { version: await call.currentVersion(path), warnings }
-}
-
-/** fsyncs a folder, where the platform can open one (not on Windows). @param {string} folder */
-function syncFolder(folder) {
   let fd
   try {
-    fd = nodeFs.openSync(folder, 'r')
-    nodeFs.fsyncSync(fd)
+    fd = nodeFs.openSync(absolute, O_RDONLY | O_DIRECTORY)
   } catch {
-    // Windows cannot open a folder to fsync it; its renames are durable once they return.
-  } finally {
-    if (fd !== undefined) nodeFs.closeSync(fd)
+    throw toolError('FILE_NOT_FOUND', `Folder not found: ${path} is no longer a folder that can be read. Check the path.`)
   }
+  /** Open subfolders, by their path below the folder. @type {Map<string, number>} */
+  const open = new Map([['', fd]])
+  try {
+    // The kernel's name for the open folder is its real path already: checked as it is,
+    // not resolved again (a link put at that name meanwhile would lead elsewhere).
+    const real = nodeFs.readlinkSync(`/proc/self/fd/${fd}`)
+    if (real.endsWith(' (deleted)')) throw toolError('FILE_NOT_FOUND', `Folder not found: ${path} was deleted while it was listed. Check the path.`)
+    checkInside(session, path, real)
+    /** @param {string[]} name */
+    const read = (name) => {
+      const key = name.join('/')
+      let handle = open.get(key)
+      if (handle === undefined) {
+        const parent = open.get(name.slice(0, -1).join('/'))
+        // Relative to the open parent, never through a link put in the subfolder's place.
+        handle = nodeFs.openSync(`/proc/self/fd/${parent}/${name[name.length - 1]}`, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+        open.set(key, handle)
+      }
+      return nodeFs.readdirSync(`/proc/self/fd/${handle}`, { withFileTypes: true })
+    }
+    return walk(read, shown, depth)
+  } finally {
+    for (const handle of open.values()) nodeFs.closeSync(handle)
+  }
+}
+
+/**
+ * The walk of folderEntries: `read(name)` gives the entries of the subfolder `name`
+ * (a list of names below the folder; none: the folder itself), or fails when it can
+ * no longer be read (it is then listed, not walked).
+ * @param {(name: string[]) => import('node:fs').Dirent[]} read
+ * @param {string} shown
+ * @param {number} depth
+ */
+function walk(read, shown, depth) {
+  /** @type {string[]} */
+  const entries = []
+  /** @param {string[]} name @param {string} at @param {number} level */
+  const visit = (name, at, level) => {
+    let dirents
+    try {
+      dirents = read(name)
+    } catch {
+      return
+    }
+    dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    for (const entry of dirents) {
+      if (entry.name.startsWith('.')) continue
+      const here = `${at}/${entry.name}`
+      entries.push(entry.isDirectory() ? `${here}/` : here)
+      if (entry.isDirectory() && level < depth) visit([...name, entry.name], here, level + 1)
+    }
+  }
+  visit([], shown, 1)
+  return entries
 }
 
 /**
@@ -118,10 +113,20 @@ function syncFolder(folder) {
  * @param {string} absolute
  */
 function insideRoots(session, path, absolute) {
+  if (session.base.root !== undefined) checkInside(session, path, realOrNearest(absolute))
+}
+
+/**
+ * Fails with PATH_OUTSIDE_ROOT when `real`, a real path, is not inside a root of the
+ * session.
+ * @param {Session} session
+ * @param {string} path as the model gave it
+ * @param {string} real
+ */
+function checkInside(session, path, real) {
   const { root } = session.base
   if (root === undefined) return
   const roots = (Array.isArray(root) ? root : [root]).map(realOrSelf)
-  const real = realOrNearest(absolute)
   for (const r of roots) {
     const rel = nodePath.relative(r, real)
     if (rel === '' || (!rel.startsWith('..') && !nodePath.isAbsolute(rel))) return
@@ -159,44 +164,4 @@ function realOrNearest(path) {
   }
 }
 
-/**
- * The unified diff that undoes `diff`: the two sides of its headers swapped, and in
- * each run of changed lines the added ones removed and the removed ones added (removed
- * first, as a diff shows them).
- * @param {string} diff
- */
-function reverseDiff(diff) {
-  if (diff === '') return ''
-  const lines = diff.split('\n')
-  /** @type {string[]} */
-  const out = []
-  /** @type {string[]} */
-  let removed = []
-  /** @type {string[]} */
-  let added = []
-  const flush = () => {
-    for (const line of removed) out.push(line)
-    for (const line of added) out.push(line)
-    removed = []
-    added = []
-  }
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]
-    if (line.startsWith('--- ') && i + 1 < lines.length && lines[i + 1].startsWith('+++ ')) {
-      flush()
-      out.push(`--- ${lines[i + 1].slice(4)}`, `+++ ${line.slice(4)}`)
-      i++
-    } else if (line.startsWith('+')) {
-      removed.push(`-${line.slice(1)}`)
-    } else if (line.startsWith('-')) {
-      added.push(`+${line.slice(1)}`)
-    } else {
-      flush()
-      out.push(line.startsWith('@@') ? line.replace(/^@@ -(\S+) \+(\S+) @@/, '@@ -$2 +$1 @@') : line)
-    }
-  }
-  flush()
-  return out.join('\n')
-}
-
-module.exports = { snapshot, restoreBytes, insideRoots, reverseDiff }
+module.exports = { folderEntries }

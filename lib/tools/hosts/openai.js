@@ -3,19 +3,32 @@
 
 // OpenAI's built-in apply_patch tool (Responses API, `tools: [{ type: 'apply_patch' }]`):
 // a handler that takes the `apply_patch_call` items of a response and returns their
-// `apply_patch_call_output` items, over the library's applyPatch.
+// `apply_patch_call_output` items, and the `Editor` of the OpenAI Agents SDK for
+// TypeScript (`applyPatchTool({ editor })`), both over the library's applyPatch.
 //
 // Each call is one operation on one file, with a V4A diff: `create_file` (every line
-// of the diff is `+` and a line of the new file), `update_file` (hunks: an optional
-// `@@` line naming a line of the file to find the place, then ' ' context, '-' removed
-// and '+' added lines, `*** End of File` for a hunk at the end) or `delete_file` (no
-// diff). V4A is the format of the apply_patch envelope the library applies: each
-// operation becomes one section of it (`*** Add File`, `*** Update File`, `*** Delete
-// File`), so matching (lenient tiers in the LF view), endings (each line keeps its
-// own; added lines take their region's), BOM, encodings and atomic writes are the
-// library's, and so is the rollback of a batch: `executeAll` applies the operations
-// of one response as one patch, all or nothing. A diff is checked to be only hunks
-// first, so that no line of it can open a section about another file.
+// of the diff is `+` and a line of the new file), `update_file` (hunks: `@@` lines
+// naming lines of the file to find the place, then ' ' context, '-' removed and '+'
+// added lines, `*** End of File` for a hunk at the end; `move_to` renames the file)
+// or `delete_file` (no diff). V4A is the format of the apply_patch envelope the library
+// applies: each operation becomes a section of it (`*** Add File`, `*** Update File`
+// with `*** Move to`, `*** Delete File`), so matching (lenient tiers in the LF view),
+// endings (each line keeps its own; added lines take their region's), BOM, encodings
+// and atomic writes are the library's, and so is the rollback of a batch: `executeAll`
+// applies the operations of one response as one patch, all or nothing. A diff is
+// checked to be only hunks first, so that no line of it can open a section about
+// another file.
+//
+// Where V4A and the envelope read a line differently, the operation is written so that
+// the library reads it as OpenAI's reference (the Agents SDKs' apply_diff) does:
+//
+// - create_file: the new file is the `+` lines joined by line breaks, so it ends with a
+//   line break only when the diff's last line is a bare `+`; its breaks are CRLF when
+//   the diff's are, else the project's;
+// - a context line whose text the envelope would take for one of its markers (a file
+//   line such as `*** End Patch` or `@@ x`) goes as a removed and an added copy of
+//   itself, which keeps the file's bytes as context does;
+// - a diff may end with the envelope's closing line, as models sometimes send it.
 //
 // What the model is told names only the tool's operations and the diff (VOCABULARY).
 
@@ -23,7 +36,7 @@ const core = require('../../binding.js')
 const { patchCompute } = require('../apply_patch.js')
 const { argumentError, failure } = require('../errors.js')
 const { readContext, readOptions } = require('../index.js')
-const { TIER_NOTES, changeSummary, describeEndings, diffCounts, plural } = require('../results.js')
+const { TIER_NOTES, describeEndings, diffCounts, plural } = require('../results.js')
 const { Call } = require('../session.js')
 const { handlerWords, warningsOf } = require('../wording.js')
 
@@ -32,6 +45,7 @@ const { handlerWords, warningsOf } = require('../wording.js')
 /** @typedef {import('../../../index.js').PatchResult} PatchResult */
 /** @typedef {import('../../../index.js').PatchFileResult} PatchFileResult */
 /** @typedef {import('../../../tools.js').OpenAIApplyPatchOutput} Output */
+/** @typedef {import('../../../tools.js').ToolContext} ToolContext */
 
 /**
  * apply_patch's words for the library's operations, and its sentences for what it has
@@ -57,17 +71,16 @@ const VOCABULARY = {
     'create-it': () => 'or create it with a create_file operation',
     'add-file': () => 'to create a file, use a create_file operation',
     'or-convert-eol': () => ", or ask the user to convert the file's line endings",
-    'fix-patch': () => ' Nothing was written: fix the diff and send the operation again.',
+    // Each operation closes its own failure (`closing`): what to fix depends on the
+    // operation and on what failed, not on its being part of a patch.
+    'fix-patch': () => '',
   },
 }
 
 /** The vocabulary's words for the parts of a message. */
 const WORDS = handlerWords(VOCABULARY)
 
-/** What the library calls each operation's section of a patch. */
-const SECTIONS = { create_file: 'Add File', update_file: 'Update File', delete_file: 'Delete File' }
-
-/** The library's action of each operation, in a patch's result. */
+/** The library's action of each operation's section, in a patch's result. */
 const ACTIONS = { create_file: 'add', update_file: 'update', delete_file: 'delete' }
 
 /** What a diff of update_file is made of, for messages. */
@@ -75,16 +88,42 @@ const UPDATE_SHAPE =
   "The diff of update_file is hunks: an optional `@@` line (with a line of the file, such as a function's first line, to find the place), " +
   "then lines starting with ' ' (unchanged context), '-' (removed) or '+' (added), and `*** End of File` after a hunk that ends the file."
 
+/** The line that closes an envelope, which a diff may end with. */
+const END_PATCH = '*** End Patch'
+
+/** The call id of the operations the Agents SDK's editor is given (it passes none). */
+const EDITOR_CALL = 'editor'
+
 /** createTools' options the patcher takes too. */
 const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'durable', 'readState']
 
+/** Codes of failures that the diff itself can fix. */
+const DIFF_FAILURES = new Set(['TEXT_NOT_FOUND', 'TEXT_MULTIPLE_MATCHES', 'PATCH_INVALID', 'ENCODING_UNMAPPABLE', 'ENCODING_UNKNOWN'])
+
+/** Codes of failures whose message does not already say that nothing was written. */
+const SAY_NOTHING_WRITTEN = new Set([...DIFF_FAILURES, 'FILE_NOT_FOUND', 'NOT_A_FILE', 'BINARY_FILE', 'FILE_TOO_LARGE', 'PATH_OUTSIDE_ROOT', 'INVALID_ARGUMENT'])
+
 /**
- * One apply_patch_call, read and checked: its operation as a section of a patch.
+ * One apply_patch_call, read and checked: its operation as sections of a patch.
  * @typedef {object} Operation
  * @property {string} callId
+ * @property {number} index its place among the calls
  * @property {'create_file' | 'update_file' | 'delete_file'} type
  * @property {string} path
- * @property {string} section the patch section (without the envelope)
+ * @property {string} [moveTo] update_file's new path
+ * @property {string[]} sections the patch sections (without the envelope), each ending
+ *   with a line break; none for an update_file whose diff is empty
+ * @property {number} added lines the operation adds ('+' lines of update_file; lines of create_file)
+ * @property {number} removed '-' lines of update_file
+ * @property {boolean} endsWithBreak create_file: whether the new file ends with a line break
+ * @property {boolean} [replaces] a move onto a file that exists (looked up for the output's words only)
+ */
+
+/** A failed call: its id, place and what it says. @typedef {{ callId: string, index: number, failed: string }} Unread */
+
+/**
+ * A section in the patch being applied, and the operation it belongs to.
+ * @typedef {{ op: Operation, section: string }} Placed
  */
 
 /**
@@ -92,25 +131,58 @@ const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'd
  * @param {import('../../../tools.js').CreateOpenAIApplyPatchOptions} [options]
  */
 function createOpenAIApplyPatch(options) {
-  const { session } = readOptions(options, { where: 'createOpenAIApplyPatch(options)', known: SESSION_OPTIONS })
-  const patcher = new Patcher(session)
+  const patcher = new Patcher(readOptions(options, { where: 'createOpenAIApplyPatch(options)', known: SESSION_OPTIONS }).session)
   return {
     definition: /** @type {{ type: 'apply_patch' }} */ ({ type: 'apply_patch' }),
     /**
      * @param {unknown} call
-     * @param {import('../../../tools.js').ToolContext} [context]
+     * @param {ToolContext} [context]
      * @returns {Promise<Output>}
      */
     execute: async (call, context) => (await patcher.apply([call], context))[0],
     /**
      * @param {unknown} calls
-     * @param {import('../../../tools.js').ToolContext} [context]
+     * @param {ToolContext} [context]
      * @returns {Promise<Output[]>}
      */
     executeAll: (calls, context) => {
       if (!Array.isArray(calls)) return Promise.resolve([output('', 'failed', 'executeAll takes the array of apply_patch_call items of a response.')])
       return patcher.apply(calls, context)
     },
+  }
+}
+
+/**
+ * The `Editor` of the OpenAI Agents SDK for TypeScript (`applyPatchTool({ editor })`):
+ * each operation the SDK hands it, applied as the handler applies a call, answered with
+ * `{ status, output }`.
+ * @param {import('../../../tools.js').CreateOpenAIApplyPatchOptions} [options]
+ */
+function createOpenAIEditor(options) {
+  const patcher = new Patcher(readOptions(options, { where: 'createOpenAIEditor(options)', known: SESSION_OPTIONS }).session)
+  /**
+   * @param {'create_file' | 'update_file' | 'delete_file'} type
+   * @param {unknown} operation
+   */
+  const run = async (type, operation) => {
+    /** @type {unknown} */
+    let wire = operation
+    if (operation !== null && typeof operation === 'object' && !Array.isArray(operation)) {
+      // The SDK names update_file's new path moveTo; the Responses API, move_to.
+      const { moveTo, ...rest } = /** @type {{ type?: unknown, moveTo?: unknown }} */ (operation)
+      if (rest.type !== type) return { status: /** @type {const} */ ('failed'), output: `This is the ${type} operation's method, but the operation is ${JSON.stringify(rest.type)}.` }
+      wire = moveTo === undefined ? rest : { ...rest, move_to: moveTo }
+    }
+    const [out] = await patcher.apply([{ type: 'apply_patch_call', call_id: EDITOR_CALL, operation: wire }])
+    return { status: out.status, output: out.output }
+  }
+  return {
+    /** @param {unknown} operation */
+    createFile: (operation) => run('create_file', operation),
+    /** @param {unknown} operation */
+    updateFile: (operation) => run('update_file', operation),
+    /** @param {unknown} operation */
+    deleteFile: (operation) => run('delete_file', operation),
   }
 }
 
@@ -121,19 +193,21 @@ class Patcher {
   }
 
   /**
-   * Applies the operations of `calls` together, all or nothing; never throws.
+   * Applies the operations of `calls` together, all or nothing; never throws. An
+   * operation that changes nothing is a success that says so, and the others are
+   * applied without it.
    * @param {unknown[]} calls
-   * @param {import('../../../tools.js').ToolContext} [context]
+   * @param {ToolContext} [context]
    * @returns {Promise<Output[]>}
    */
   async apply(calls, context) {
     if (calls.length === 0) return []
-    /** @type {Array<Operation | { callId: string, failed: string }>} */
-    const read = calls.map((c) => {
+    /** @type {Array<Operation | Unread>} */
+    const read = calls.map((c, index) => {
       try {
-        return readCall(c)
+        return readCall(c, index)
       } catch (error) {
-        return { callId: callIdOf(c), failed: failure(error, undefined, WORDS).data }
+        return { callId: callIdOf(c), index, failed: failure(error, undefined, WORDS).data }
       }
     })
     const ops = /** @type {Operation[]} */ (read.filter((r) => !('failed' in r)))
@@ -145,42 +219,86 @@ class Patcher {
       const why = failure(error, undefined, WORDS).data
       return ops.map((op) => output(op.callId, 'failed', why))
     }
-    const patch = `*** Begin Patch\n${ops.map((op) => op.section).join('\n')}\n*** End Patch`
-    const paths = [...new Set(ops.map((op) => op.path))]
+    /** @type {Operation | undefined} the operation a failure is about */
+    let failing
     try {
-      const result = await call.change({
-        paths,
-        compute: patchCompute(call, paths, patch),
-        files: (r) => fileChanges(r),
-      })
-      return ops.map((op, i) => output(op.callId, 'completed', describe(op, result.files[i])))
-    } catch (error) {
-      const index = /** @type {{ fileIndex?: unknown }} */ (error || {}).fileIndex
-      const failed = failure(error, undefined, WORDS).data
-      const at = typeof index === 'number' && index >= 0 && index < ops.length ? index : undefined
-      if (at === undefined) {
-        // A failure of the whole change (a stale read, the user's refusal, a cancel): every operation's.
-        return ops.map((op) => output(op.callId, 'failed', about(op, failed)))
+      for (const op of ops) {
+        if (op.sections.length > 0) continue
+        // An empty diff changes nothing, but the file must be there to update.
+        failing = op
+        await call.library('readFile', [op.path], op.path, call.readOptions({ limit: 0 }))
       }
-      return notApplied(ops, ops.map((op, i) => (i === at ? about(op, failed) : undefined)))
+      failing = undefined
+      for (const op of ops) if (op.moveTo !== undefined) op.replaces = call.isFile(op.moveTo)
+      /** @type {Placed[]} */
+      let placed = ops.flatMap((op) => op.sections.map((section) => ({ op, section })))
+      /** @type {PatchResult} */
+      let result = { files: [] }
+      while (placed.length > 0) {
+        try {
+          result = await applyPlaced(call, placed)
+          break
+        } catch (error) {
+          const at = fileIndexOf(error, placed.length)
+          failing = at === undefined ? undefined : placed[at].op
+          // A section that changes nothing is left out; the rest are applied without it.
+          if (at === undefined || /** @type {{ code?: unknown }} */ (error).code !== 'NO_CHANGE') throw error
+          placed = placed.filter((_, i) => i !== at)
+          failing = undefined
+        }
+      }
+      return ops.map((op) => {
+        const files = result.files.filter((_, i) => placed[i].op === op)
+        return output(op.callId, 'completed', files.length === 0 ? unchanged(op) : describe(op, files))
+      })
+    } catch (error) {
+      const failed = failure(error, undefined, WORDS).data
+      if (failing === undefined) {
+        // A failure of the whole change (a stale read, the user's refusal, a cancel): every operation's.
+        return ops.map((op) => output(op.callId, 'failed', about(op, failed, error)))
+      }
+      const at = failing
+      return notApplied(ops, ops.map((op) => (op === at ? about(op, failed, error) : undefined)))
     }
   }
 }
 
 /**
+ * Applies the placed sections as one patch, with every check of the tool set.
+ * @param {Call} call
+ * @param {Placed[]} placed
+ * @returns {Promise<PatchResult>}
+ */
+function applyPlaced(call, placed) {
+  const patch = `*** Begin Patch\n${placed.map((p) => p.section).join('')}${END_PATCH}\n`
+  const paths = [...new Set(placed.flatMap(({ op }) => (op.moveTo !== undefined ? [op.path, op.moveTo] : [op.path])))]
+  return call.change({ paths, compute: patchCompute(call, paths, patch), files: (r) => fileChanges(placed, r) })
+}
+
+/**
+ * The section of a patch a library error is about, when it names one.
+ * @param {unknown} error
+ * @param {number} sections
+ */
+function fileIndexOf(error, sections) {
+  const index = /** @type {{ fileIndex?: unknown }} */ (error || {}).fileIndex
+  return typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < sections ? index : undefined
+}
+
+/**
  * The outputs of a batch that was not applied: the failing operations say why, the
  * others that they were not applied because of them.
- * @param {Array<{ callId: string }>} items
+ * @param {Array<Operation | Unread>} items
  * @param {Array<string | undefined>} why
  * @returns {Output[]}
  */
 function notApplied(items, why) {
-  const failing = items.filter((_, i) => why[i] !== undefined).map((item) => item.callId)
-  const named = failing.length === 1 ? `apply_patch call ${failing[0]}` : `apply_patch calls ${failing.join(', ')}`
+  const failing = items.filter((_, i) => why[i] !== undefined).map(callName)
+  const named = failing.length === 1 ? `apply_patch call ${failing[0]}` : `apply_patch calls ${failing.slice(0, -1).join(', ')} and ${failing[failing.length - 1]}`
   return items.map((item, i) => {
     const own = why[i]
     if (own !== undefined) return output(item.callId, 'failed', items.length > 1 ? `${own} None of the operations of this response were applied.` : own)
-    const what = 'type' in item ? `${label(/** @type {Operation} */ (item))} was not applied` : 'Not applied'
+    const what = 'type' in item ? `${label(item)} was not applied` : 'Not applied'
     return output(
       item.callId,
       'failed',
@@ -190,15 +308,42 @@ function notApplied(items, why) {
   })
 }
 
+/** A call as a message names it: its call_id, else its place. @param {{ callId: string, index: number }} item */
+function callName(item) {
+  return item.callId !== '' ? item.callId : `#${item.index + 1} (the ${ordinal(item.index + 1)} of the response, which has no call_id)`
+}
+
+/** `1st`, `2nd`, `3rd`, `11th`, `22nd`. @param {number} n */
+function ordinal(n) {
+  const tens = n % 100
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th'
+  return `${n}${suffix}`
+}
+
 /**
- * A message about an operation, opening with it: `update_file a.py, hunk #1: …` (the
- * library's messages about a file of a patch open with its path, which is said once).
+ * A message about an operation, opening with it (`update_file a.py, hunk #1: …`; the
+ * library's messages about a file of a patch open with its path, which is said once),
+ * and closing with what to do: fix the diff when the diff is what failed.
  * @param {Operation} op
  * @param {string} message
+ * @param {unknown} error
  */
-function about(op, message) {
+function about(op, message, error) {
   const own = message.startsWith(`${op.path}, `) ? message.slice(op.path.length + 2) : message.startsWith(`${op.path}: `) ? message.slice(op.path.length + 2) : undefined
-  return own !== undefined && /^hunk #/.test(own) ? `${label(op)}, ${own}` : `${label(op)}: ${own ?? message}`
+  const opened = own !== undefined && own.startsWith('hunk #') ? `${label(op)}, ${own}` : `${label(op)}: ${own ?? message}`
+  return opened + closing(op, error)
+}
+
+/**
+ * The sentence that closes a failure of an operation.
+ * @param {Operation} op
+ * @param {unknown} error
+ */
+function closing(op, error) {
+  const code = /** @type {{ code?: unknown }} */ (error || {}).code
+  if (typeof code !== 'string' || !SAY_NOTHING_WRITTEN.has(code)) return ''
+  if (DIFF_FAILURES.has(code) && op.type !== 'delete_file') return ' Nothing was written: fix the diff and send the operation again.'
+  return ' Nothing was written.'
 }
 
 /** `update_file src/a.py`. @param {Operation} op */
@@ -223,11 +368,24 @@ function callIdOf(c) {
 }
 
 /**
- * An apply_patch_call item, checked, as its section of a patch.
+ * A path of an operation (`path`, `move_to`), checked.
+ * @param {string} type
+ * @param {string} name the argument's name
+ * @param {unknown} path
+ */
+function readPath(type, name, path) {
+  if (typeof path !== 'string' || path === '') throw argumentError(`The ${name} of ${type} must be a file's path.`)
+  if (/[\r\n]/.test(path) || path.trim() !== path) throw argumentError(`The ${name} of ${type} ${JSON.stringify(path)} has a line break or surrounding spaces; give the file's path alone.`)
+  return path
+}
+
+/**
+ * An apply_patch_call item, checked, as its sections of a patch.
  * @param {unknown} c
+ * @param {number} index
  * @returns {Operation}
  */
-function readCall(c) {
+function readCall(c, index) {
   if (c === null || typeof c !== 'object' || Array.isArray(c)) throw argumentError('An apply_patch_call item must be an object.')
   const item = /** @type {{ type?: unknown, call_id?: unknown, operation?: unknown }} */ (c)
   if (item.type !== undefined && item.type !== 'apply_patch_call') {
@@ -235,121 +393,257 @@ function readCall(c) {
   }
   const callId = callIdOf(c)
   if (callId === '') throw argumentError('The apply_patch_call has no call_id.')
-  const op = /** @type {{ type?: unknown, path?: unknown, diff?: unknown }} */ (item.operation)
+  const op = /** @type {{ type?: unknown, path?: unknown, diff?: unknown, move_to?: unknown }} */ (item.operation)
   if (op === null || typeof op !== 'object') throw argumentError('The apply_patch_call has no operation.')
   const type = op.type
   if (type !== 'create_file' && type !== 'update_file' && type !== 'delete_file') {
     throw argumentError(`The operation's type must be create_file, update_file or delete_file, but it is ${JSON.stringify(type)}.`)
   }
-  const path = op.path
-  if (typeof path !== 'string' || path === '') throw argumentError(`The path of ${type} must be a file's path.`)
-  if (/[\r\n]/.test(path) || path.trim() !== path) throw argumentError(`The path of ${type} ${JSON.stringify(path)} has a line break or surrounding spaces; give the file's path alone.`)
-  /** @type {string[]} */
-  let lines = []
-  if (type !== 'delete_file') {
+  const path = readPath(type, 'path', op.path)
+  /** @type {string | undefined} */
+  let moveTo
+  if (op.move_to !== undefined && op.move_to !== null) {
+    if (type !== 'update_file') throw argumentError(`${type} ${path} has a move_to; only update_file moves a file.`)
+    moveTo = readPath(type, 'move_to', op.move_to)
+    // The SDKs update a file moved onto its own path in place.
+    if (moveTo === path) moveTo = undefined
+  }
+  /** @type {Operation} */
+  const read = { callId, index, type, path, moveTo, sections: [], added: 0, removed: 0, endsWithBreak: true }
+  if (type === 'delete_file') read.sections = [`*** Delete File: ${path}\n`]
+  else {
     if (typeof op.diff !== 'string') throw argumentError(`The diff of ${type} ${path} must be a string.`)
-    lines = diffLines(op.diff)
-    checkDiff(type, path, lines)
+    const { lines, crlf } = diffLines(type, path, op.diff)
+    if (type === 'create_file') createSections(read, lines, crlf)
+    else updateSections(read, lines)
   }
-  const section = [`*** ${SECTIONS[type]}: ${path}`, ...lines].join('\n')
-  // Parsed alone, so that a diff the library cannot read is this operation's error,
-  // with the line of the diff; and the section must be about this one file.
-  let parsed
-  try {
-    parsed = core.parsePatch(`*** Begin Patch\n${section}\n*** End Patch`)
-  } catch (error) {
-    throw diffError(type, path, error)
-  }
-  if (parsed.files.length !== 1 || parsed.files[0].path !== path || parsed.files[0].action !== ACTIONS[type]) {
-    throw argumentError(`The diff of ${type} ${path} must change that file alone. ${UPDATE_SHAPE}`)
-  }
-  return { callId, type, path, section }
-}
-
-/** The diff's lines, without the empty one after its last line break. @param {string} diff */
-function diffLines(diff) {
-  const lines = diff.split('\n')
-  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
-  return lines
+  read.sections.forEach((section, i) => checkSection(read, section, i))
+  return read
 }
 
 /**
- * Fails, naming the line, unless the diff is what its operation takes: `+` lines for
- * create_file (an empty line is an empty line of the file), hunks for update_file.
+ * The diff's lines, without the empty one after its last line break, and without the
+ * envelope's closing line when the diff ends with it; `crlf`: its breaks are CRLF.
  * @param {'create_file' | 'update_file'} type
  * @param {string} path
- * @param {string[]} lines
+ * @param {string} diff
  */
-function checkDiff(type, path, lines) {
-  if (type === 'create_file') {
-    lines.forEach((line, i) => {
-      if (line !== '' && !line.startsWith('+')) {
-        throw argumentError(
-          `Line ${i + 1} of the diff of create_file ${path} does not start with +: ${JSON.stringify(line)}. ` +
-            'Every line of the diff of create_file is + followed by a line of the new file.',
-        )
-      }
-    })
-    return
+function diffLines(type, path, diff) {
+  const lines = diff.split(/\r?\n/)
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
+  const end = lines.findIndex((line) => line.startsWith('***') && line.trimEnd() === END_PATCH)
+  if (end !== -1) {
+    const after = lines.findIndex((line, i) => i > end && line.trim() !== '')
+    if (after !== -1) {
+      throw argumentError(
+        `Line ${after + 1} of the diff of ${type} ${path} comes after line ${end + 1}, which ends the patch: ${JSON.stringify(lines[after])}. ` +
+          'Nothing after that line is read: send each file as an operation of its own.',
+      )
+    }
+    lines.length = end
   }
-  let changes = 0
+  return { lines, crlf: diff.includes('\r\n') }
+}
+
+/**
+ * create_file's sections: the new file is the `+` lines joined by line breaks (an empty
+ * line of the diff is an empty line of the file), ending with one only when the last
+ * line is a bare `+`. The envelope ends every added line with a break, so a file that
+ * ends without one is added, then its last break taken away at the end of the file.
+ * @param {Operation} op
+ * @param {string[]} lines
+ * @param {boolean} crlf
+ */
+function createSections(op, lines, crlf) {
   lines.forEach((line, i) => {
-    const c = line.charAt(0)
-    if (c === '+' || c === '-') changes++
-    else if (line === '' || c === ' ' || line.startsWith('@@') || line.trim() === '*** End of File') return
-    else {
-      const why = line.startsWith('***') ? 'a `***` line other than `*** End of File`' : 'a line without a prefix'
-      throw argumentError(`Line ${i + 1} of the diff of update_file ${path} is ${why}: ${JSON.stringify(line)}. ${UPDATE_SHAPE}`)
+    if (line !== '' && !line.startsWith('+')) {
+      throw argumentError(
+        `Line ${i + 1} of the diff of create_file ${op.path} does not start with +: ${JSON.stringify(line)}. ` +
+          'Every line of the diff of create_file is + followed by a line of the new file.',
+      )
     }
   })
-  if (changes === 0) throw argumentError(`The diff of update_file ${path} has no '-' or '+' line, so it changes nothing. ${UPDATE_SHAPE}`)
+  const content = lines.map((line) => line.slice(1))
+  op.endsWithBreak = content.length === 0 || content[content.length - 1] === ''
+  if (op.endsWithBreak) content.pop()
+  op.added = content.length
+  // A diff with CRLF breaks gives the file CRLF: the library keeps an added file's own breaks.
+  const eol = crlf ? '\r\n' : '\n'
+  op.sections.push(`*** Add File: ${op.path}\n${content.map((line) => `+${line}${eol}`).join('')}`)
+  if (!op.endsWithBreak) {
+    const last = content[content.length - 1]
+    op.sections.push(`*** Update File: ${op.path}\n@@\n-${last}\n+${last}\n\\ No newline at end of file\n*** End of File\n`)
+  }
+}
+
+/**
+ * update_file's section: the diff's hunks, checked to be only hunks, its '+' and '-'
+ * lines counted. A context line the envelope would read as one of its markers goes as
+ * a removed and an added copy of itself.
+ * @param {Operation} op
+ * @param {string[]} lines
+ */
+function updateSections(op, lines) {
+  /** @type {string[]} */
+  const hunks = []
+  lines.forEach((line, i) => {
+    const c = line.charAt(0)
+    if (c === '+') op.added++
+    else if (c === '-') op.removed++
+    else if (c === ' ' && readsAsMarker(line)) {
+      hunks.push(`-${line.slice(1)}`, `+${line.slice(1)}`)
+      return
+    } else if (!(line === '' || c === ' ' || line.startsWith('@@') || line.trim() === '*** End of File')) {
+      const why = line.startsWith('***') ? 'a `***` line other than `*** End of File`' : 'a line without a prefix'
+      throw argumentError(`Line ${i + 1} of the diff of update_file ${op.path} is ${why}: ${JSON.stringify(line)}. ${UPDATE_SHAPE}`)
+    }
+    hunks.push(line)
+  })
+  // An empty diff changes nothing, unless it moves the file.
+  if (hunks.length === 0 && op.moveTo === undefined) return
+  const move = op.moveTo !== undefined ? `*** Move to: ${op.moveTo}\n` : ''
+  op.sections.push(`*** Update File: ${op.path}\n${move}${hunks.map((line) => `${line}\n`).join('')}`)
+}
+
+/**
+ * Whether the envelope reads a line of a hunk as one of its own (it trims lines before
+ * it looks for its markers).
+ * @param {string} line
+ */
+function readsAsMarker(line) {
+  const t = line.trim()
+  return (
+    t === END_PATCH ||
+    t === '*** End of File' ||
+    t.startsWith('@@') ||
+    t.startsWith('*** Add File:') ||
+    t.startsWith('*** Delete File:') ||
+    t.startsWith('*** Update File:') ||
+    t.startsWith('*** Move to:')
+  )
+}
+
+/**
+ * Parses a section alone, so that a diff the library cannot read is its operation's
+ * error, with the line of the diff; and the section must be about this one file.
+ * @param {Operation} op
+ * @param {string} section
+ * @param {number} i the section's place among the operation's
+ */
+function checkSection(op, section, i) {
+  let parsed
+  try {
+    parsed = core.parsePatch(`*** Begin Patch\n${section}${END_PATCH}\n`)
+  } catch (error) {
+    throw diffError(op, error)
+  }
+  const action = op.moveTo !== undefined ? 'move' : i > 0 ? 'update' : ACTIONS[op.type]
+  if (parsed.files.length !== 1 || parsed.files[0].path !== op.path || parsed.files[0].action !== action) {
+    throw argumentError(`The diff of ${label(op)} must change that file alone. ${UPDATE_SHAPE}`)
+  }
 }
 
 /**
  * The library's PATCH_INVALID about an operation's section, said about its diff: the
- * line of the diff (the section's header and the envelope come first).
- * @param {string} type
- * @param {string} path
+ * line of the diff (the envelope's opening line and the section's header, and a move's
+ * line, come first).
+ * @param {Operation} op
  * @param {unknown} error
  */
-function diffError(type, path, error) {
-  const e = /** @type {{ code?: unknown, message?: unknown }} */ (error || {})
+function diffError(op, error) {
+  const e = /** @type {{ code?: unknown, message?: unknown, lines?: unknown, parts?: unknown }} */ (error || {})
   if (e.code !== 'PATCH_INVALID' || typeof e.message !== 'string') return error
-  const m = /^Invalid patch, line (\d+): (.*?)(?: An apply_patch patch is `\*\*\* Begin Patch`.*)?$/s.exec(e.message)
-  const what = m ? `line ${Math.max(1, Number(m[1]) - 2)}: ${m[2]}` : e.message
-  return argumentError(`The diff of ${type} ${path} is not valid, ${what} ${type === 'update_file' ? UPDATE_SHAPE : ''}`.trim())
+  const line = Array.isArray(e.lines) && typeof e.lines[0] === 'number' ? e.lines[0] : undefined
+  const said = Array.isArray(e.parts) && typeof e.parts[0] === 'string' ? e.parts[0] : e.message
+  const lead = line === undefined ? '' : `Invalid patch, line ${line}: `
+  const what = said.startsWith(lead) ? said.slice(lead.length) : said
+  const before = op.moveTo !== undefined ? 3 : 2
+  const where = line === undefined ? '' : `, line ${Math.max(1, line - before)}`
+  return argumentError(`The diff of ${label(op)} is not valid${where}: ${what} ${op.type === 'update_file' ? UPDATE_SHAPE : ''}`.trim())
 }
 
 /**
- * What the session records of each file of a patch's result.
+ * What the session records of each file of a patch's result: one change per operation
+ * (its sections' diffs together), and for a move the old path too, which no longer has
+ * a version.
+ * @param {Placed[]} placed
  * @param {PatchResult} result
  * @returns {FileChange[]}
  */
-function fileChanges(result) {
-  return result.files.map((f) => ({
-    path: f.path,
-    diff: f.diff,
-    summary: changeSummary(`apply_patch ${f.action === 'add' ? 'create_file' : f.action === 'delete' ? 'delete_file' : 'update_file'}`, f.path, f.diff),
-    version: f.version,
-  }))
+function fileChanges(placed, result) {
+  /** @type {Map<Operation, PatchFileResult[]>} */
+  const byOp = new Map()
+  result.files.forEach((f, i) => {
+    const op = placed[i].op
+    byOp.set(op, [...(byOp.get(op) || []), f])
+  })
+  /** @type {FileChange[]} */
+  const out = []
+  for (const [op, files] of byOp) {
+    const last = files[files.length - 1]
+    const diff = files.map((f) => f.diff).join('')
+    const summary = `apply_patch ${summaryOf(op, files)}`
+    if (op.moveTo !== undefined) {
+      out.push({ path: op.path, diff: '', summary: `apply_patch update_file ${op.path}: moved to ${op.moveTo}` })
+      out.push({ path: op.moveTo, diff, summary, version: last.version })
+    } else out.push({ path: op.path, diff, summary, version: last.version })
+  }
+  return out
 }
 
 /**
- * What the model reads of an operation that was applied.
+ * The lines an operation added and removed: update_file's are its diff's '+' and '-'
+ * lines (what the model changed, however the library's diff shows it); create_file
+ * over a file that existed, its diff's.
  * @param {Operation} op
- * @param {PatchFileResult} f
+ * @param {PatchFileResult[]} files
  */
-function describe(op, f) {
-  const { added, removed } = diffCounts(f.diff)
+function countsOf(op, files) {
+  if (op.type !== 'create_file') return { added: op.added, removed: op.removed }
+  return diffCounts(files[0].diff)
+}
+
+/** `update_file a.txt: +2 -1 lines`. @param {Operation} op @param {PatchFileResult[]} files */
+function summaryOf(op, files) {
+  if (op.type === 'delete_file') return `delete_file ${op.path}`
+  const { added, removed } = countsOf(op, files)
+  const where = op.moveTo !== undefined ? `${op.path} -> ${op.moveTo}` : op.path
+  return `${op.type} ${where}: +${added} -${removed} ${added + removed === 1 ? 'line' : 'lines'}`
+}
+
+/**
+ * What the model reads of an operation that was applied (`files`: its sections' results).
+ * @param {Operation} op
+ * @param {PatchFileResult[]} files
+ */
+function describe(op, files) {
+  const last = files[files.length - 1]
+  const endings = describeEndings(last.eol)
   const lines = []
   if (op.type === 'delete_file') lines.push(`Deleted ${op.path}.`)
-  else if (op.type === 'create_file' && removed > 0) {
-    lines.push(`Replaced ${op.path}, which existed: +${added} -${removed} lines; its line endings and BOM were kept (endings now: ${describeEndings(f.eol)}).`)
-  } else if (op.type === 'create_file') lines.push(`Created ${op.path}: ${plural(added, 'line')}, line endings: ${describeEndings(f.eol)}.`)
-  else lines.push(`Updated ${op.path}: +${added} -${removed} lines; each line kept its line ending (endings now: ${describeEndings(f.eol)}).`)
-  for (const tier of new Set(f.matchedBy)) if (TIER_NOTES[tier]) lines.push(`Note: a hunk ${TIER_NOTES[tier]}; lines you did not change kept their exact bytes.`)
-  for (const w of warningsOf(f, WORDS)) lines.push(`Warning: ${w}`)
+  else if (op.type === 'create_file') {
+    const { added, removed } = countsOf(op, files)
+    const end = op.endsWithBreak || op.added === 0 ? '' : ', with no line break after the last line'
+    if (removed > 0 || files[0].action !== 'add' || files[0].diff.includes('\n ')) {
+      lines.push(`Replaced ${op.path}, which existed: +${added} -${removed} lines${end}; its line endings and BOM were kept (endings now: ${endings}).`)
+    } else lines.push(`Created ${op.path}: ${plural(op.added, 'line')}${end}, line endings: ${endings}.`)
+  } else if (op.moveTo !== undefined) {
+    const changed = op.added + op.removed > 0 ? ` and changed it: +${op.added} -${op.removed} lines` : ''
+    if (op.replaces) lines.push(`Moved ${op.path} to ${op.moveTo}${changed}; it replaced the file that was at ${op.moveTo}, whose line endings and BOM it has (endings now: ${endings}).`)
+    else if (changed) lines.push(`Moved ${op.path} to ${op.moveTo}${changed}; each line kept its line ending (endings now: ${endings}).`)
+    else lines.push(`Moved ${op.path} to ${op.moveTo}; its content, line endings and BOM are as they were.`)
+  } else lines.push(`Updated ${op.path}: +${op.added} -${op.removed} lines; each line kept its line ending (endings now: ${endings}).`)
+  const tiers = new Set(files.flatMap((f) => f.matchedBy))
+  for (const tier of tiers) if (TIER_NOTES[tier]) lines.push(`Note: a hunk ${TIER_NOTES[tier]}; lines you did not change kept their exact bytes.`)
+  for (const w of new Set(files.flatMap((f) => warningsOf(f, WORDS)))) lines.push(`Warning: ${w}`)
   return lines.join('\n')
 }
 
-module.exports = { createOpenAIApplyPatch, VOCABULARY }
+/** What the model reads of an operation that changed nothing. @param {Operation} op */
+function unchanged(op) {
+  if (op.type === 'create_file') return `${op.path} already has exactly this content, so nothing was written.`
+  if (op.sections.length === 0) return `${op.path} is unchanged: the diff of update_file is empty, so nothing was written.`
+  return `${op.path} is unchanged: it already has what the diff gives, so nothing was written.`
+}
+
+module.exports = { createOpenAIApplyPatch, createOpenAIEditor, VOCABULARY }

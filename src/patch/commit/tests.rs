@@ -764,3 +764,35 @@ fn an_update_then_a_move_moves_the_updated_file_and_leaves_no_copy() {
     assert_eq!(dir.listing(""), ["y"]);
     assert_eq!(dir.read("y"), b"a\nB\nC\n");
 }
+
+#[test]
+fn a_section_says_what_reading_its_file_said_as_an_edit_would() {
+    // A UTF-16LE file with an odd last byte: the byte is kept, and the result says so,
+    // whether the section changes the file in place or moves it.
+    let utf16 = |text: &str| {
+        let mut bytes = vec![0xff, 0xfe];
+        bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+        bytes.push(0xfd);
+        bytes
+    };
+    let dir = TempDir::new();
+    dir.write("a.txt", utf16("one\r\ntwo\r\n"));
+    dir.write("b.txt", utf16("three\r\n"));
+    let files = apply(
+        &dir,
+        &envelope(
+            "*** Update File: a.txt\n@@\n-two\n+2\n*** Update File: b.txt\n*** Move to: c.txt\n@@\n-three\n+3",
+        ),
+    )
+    .unwrap();
+    for file in &files {
+        let said: Vec<String> = file.warnings.iter().map(|w| w.to_string()).collect();
+        assert!(
+            said.iter().any(|w| w.contains("odd byte")),
+            "{}: {said:?}",
+            file.path
+        );
+    }
+    assert_eq!(dir.read("a.txt"), utf16("one\r\n2\r\n"));
+    assert_eq!(dir.read("c.txt"), utf16("3\r\n"));
+}
