@@ -40,9 +40,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let patched = apply_patch(patch, &PatchOptions::default().with_cwd(&dir))?;
     println!(
         "{} {}: version {}",
-        patched.files[0].action.as_str(),
-        patched.files[0].path,
-        patched.files[0].version.as_deref().unwrap_or("-")
+        patched.files[0].action,
+        patched.files[0].path.display(),
+        patched.files[0]
+            .version
+            .map_or("-".to_string(), |v| v.to_string())
     );
     assert!(fs::read_to_string(&path)?.contains("    int y = 2;\r\n"));
 

@@ -123,21 +123,23 @@ fn endings_hint() -> Message {
     ]
 }
 
-/// Applies `edits` in order, each on the result of the one before, with no guard (see
-/// [`apply_edits_guarded`]). `label` names the file in the diff.
+/// Applies `edits` in order, each on the result of the one before, every tier allowed
+/// and no guard (see [`apply_edits_with`]). `label` names the file in the diff.
 #[cfg(any(test, feature = "internals"))]
 pub fn apply_edits(source: &[u8], edits: &[Edit], label: &str) -> Result<Applied> {
-    apply_edits_guarded(source, edits, Guards::none(), label)
+    apply_edits_with(source, edits, Guards::none(), true, label)
 }
 
 /// Applies `edits` in order, each on the result of the one before, each edit's new
-/// text checked by `guards` ([`crate::guard`]). The first failing edit fails the whole
-/// call, with its `editIndex`. `label` names the file in the diff and, for the guards,
-/// its language.
-pub fn apply_edits_guarded(
+/// text checked by `guards` ([`crate::guard`]), the lenient tiers (everything but an
+/// exact match in the LF view) only when `lenient`. The first failing edit fails the
+/// whole call, with its `editIndex`. `label` names the file in the diff and, for the
+/// guards, its language.
+pub fn apply_edits_with(
     source: &[u8],
     edits: &[Edit],
     guards: Guards,
+    lenient: bool,
     label: &str,
 ) -> Result<Applied> {
     if edits.is_empty() {
@@ -158,7 +160,7 @@ pub fn apply_edits_guarded(
             current = Some(Splices::of(std::mem::take(&mut last)).to_vec(text));
         }
         let text = current.as_deref().unwrap_or(source);
-        let (splices, tier) = apply_one(text, edit)
+        let (splices, tier) = apply_one(text, edit, lenient)
             .and_then(|(splices, tier)| {
                 // Each edit's text against the file as the edits before it left it; the
                 // control characters the file had are the original's.
@@ -194,7 +196,7 @@ pub fn apply_edits_guarded(
 }
 
 /// Applies one edit: the splices that make the new source, and the tier that found it.
-fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
+fn apply_one(source: &[u8], edit: &Edit, lenient: bool) -> Result<(Vec<Splice>, Tier)> {
     let (old, new) = (&edit.old_text[..], &edit.new_text[..]);
     if old.is_empty() {
         return Err(Error::invalid(parts![
@@ -267,6 +269,24 @@ fn apply_one(source: &[u8], edit: &Edit) -> Result<(Vec<Splice>, Tier)> {
     } else {
         None
     };
+    if !lenient {
+        let Some(found) = exact else {
+            return Err(explain::not_found(lines.get(), &old_lf));
+        };
+        let plan = plan(
+            source,
+            space,
+            &found,
+            &old_lf,
+            &new_lf,
+            edit.replace_all,
+            found.tier,
+            same_text,
+        )?;
+        drop(lines);
+        drop(view);
+        return finish(source, plan);
+    }
     if exact.is_none() {
         if let Some(endings) = escaped_endings_edit(old, new) {
             // A line-ending change written with escapes: applied to the raw bytes

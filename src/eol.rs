@@ -22,7 +22,9 @@ use memchr::{memchr, memchr2_iter};
 
 use crate::message::Message;
 
-/// One kind of line ending.
+/// One kind of line ending. `Display` and `FromStr` use the names the options take
+/// (`"lf"`, `"crlf"`, `"cr"`, [`Ending::as_name`]). Exhaustive: these three are the
+/// endings a text file has, so a `match` on them needs no catch-all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// `\n`
@@ -48,6 +50,15 @@ impl Ending {
         }
     }
 
+    /// The ending's name in the API's options: `lf`, `crlf` or `cr`.
+    pub fn as_name(self) -> &'static str {
+        match self {
+            Ending::Lf => "lf",
+            Ending::CrLf => "crlf",
+            Ending::Cr => "cr",
+        }
+    }
+
     /// A short name for messages and diffs: `LF`, `CRLF` or `CR`.
     pub fn name(self) -> &'static str {
         match self {
@@ -68,8 +79,17 @@ impl Ending {
     }
 }
 
+crate::api::names::stable_names!(
+    Ending,
+    as_name,
+    "line ending",
+    [Ending::Lf, Ending::CrLf, Ending::Cr]
+);
+
 /// Counts of each ending in a text, and what follows from them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct EolInfo {
     /// Number of `\n` not preceded by `\r`.
     pub lf: usize,

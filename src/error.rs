@@ -6,12 +6,14 @@
 //! each front-end renders in its own names ([`crate::message`]).
 
 use std::fmt;
+use std::io;
+use std::sync::Arc;
 
 use crate::guard::GuardReason;
 use crate::message::{Message, Name};
 
-/// The stable failure codes of the API: [`ErrorCode::as_str`] gives the same strings
-/// as JavaScript's `error.code`.
+/// The stable failure codes of the API: [`ErrorCode::as_str`] (and `Display`) give
+/// the same strings as JavaScript's `error.code`, which `FromStr` takes.
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
@@ -92,11 +94,33 @@ impl ErrorCode {
     }
 }
 
-impl fmt::Display for ErrorCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::api::names::stable_names!(
+    ErrorCode,
+    as_str,
+    "error code",
+    [
+        ErrorCode::InvalidArgument,
+        ErrorCode::TextNotFound,
+        ErrorCode::TextMultipleMatches,
+        ErrorCode::NoChange,
+        ErrorCode::AnchorNotFound,
+        ErrorCode::AnchorMultipleMatches,
+        ErrorCode::AnchorOrder,
+        ErrorCode::EmptyRange,
+        ErrorCode::FileNotFound,
+        ErrorCode::NotAFile,
+        ErrorCode::BinaryFile,
+        ErrorCode::FileTooLarge,
+        ErrorCode::FileChanged,
+        ErrorCode::PathOutsideRoot,
+        ErrorCode::PermissionDenied,
+        ErrorCode::IoError,
+        ErrorCode::EncodingUnmappable,
+        ErrorCode::EncodingUnknown,
+        ErrorCode::PatchInvalid,
+        ErrorCode::Rejected,
+    ]
+);
 
 /// A failure: its code, what went wrong and what to do next (as [`Message`]s of text
 /// and references to the API, so that each front-end can say them in its own names),
@@ -115,8 +139,14 @@ impl fmt::Display for ErrorCode {
 ///     other => panic!("unexpected {other:?}"),
 /// }
 /// ```
+///
+/// A failure of the system keeps the [`io::Error`] it came from: [`Error::io_kind`]
+/// gives its kind and [`std::error::Error::source`] the error itself.
+///
+/// Two errors are equal when everything the API shows of them is (for an I/O failure,
+/// the [`io::ErrorKind`] too).
 #[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Error {
     pub(crate) code: ErrorCode,
     pub(crate) message: Message,
@@ -128,7 +158,26 @@ pub struct Error {
     /// Boxed, to keep `Error` small enough to return by value everywhere.
     pub(crate) argument: Option<Box<Name>>,
     pub(crate) reason: Option<GuardReason>,
+    /// Shared, so that `Error` stays `Clone` (an `io::Error` is not).
+    pub(crate) io: Option<Arc<io::Error>>,
 }
+
+impl PartialEq for Error {
+    fn eq(&self, other: &Self) -> bool {
+        self.code == other.code
+            && self.message == other.message
+            && self.lines == other.lines
+            && self.edit_index == other.edit_index
+            && self.file_index == other.file_index
+            && self.hunk_index == other.hunk_index
+            && self.hint == other.hint
+            && self.argument == other.argument
+            && self.reason == other.reason
+            && self.io_kind() == other.io_kind()
+    }
+}
+
+impl Eq for Error {}
 
 impl Error {
     /// A failure with a code and a message and no details.
@@ -143,6 +192,7 @@ impl Error {
             hint: None,
             argument: None,
             reason: None,
+            io: None,
         }
     }
 
@@ -194,6 +244,20 @@ impl Error {
     /// For `SUSPECT_CONTENT`: the guard that refused the change.
     pub fn reason(&self) -> Option<GuardReason> {
         self.reason
+    }
+
+    /// For a failure of the system (`IO_ERROR`, `PERMISSION_DENIED`, and a
+    /// `FILE_NOT_FOUND` or `NOT_A_FILE` the system reported): the kind of the
+    /// [`io::Error`] it came from, which [`std::error::Error::source`] gives whole.
+    pub fn io_kind(&self) -> Option<io::ErrorKind> {
+        self.io.as_deref().map(io::Error::kind)
+    }
+
+    /// Keeps the I/O error this failure came from, as its
+    /// [`source`](std::error::Error::source).
+    pub fn with_io_source(mut self, source: io::Error) -> Self {
+        self.io = Some(Arc::new(source));
+        self
     }
 
     /// Adds line numbers.
@@ -270,7 +334,13 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.io
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
-/// The crate's result type.
-pub(crate) type Result<T> = std::result::Result<T, Error>;
+/// The result of every fallible function of the crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

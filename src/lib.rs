@@ -132,21 +132,22 @@ pub use api::files::{
     convert_encoding, convert_eol, delete_range, edit_file, multi_edit, read_file, read_file_bytes,
     restore_file, write_file, Anchor, Edit,
 };
-pub use api::options::{ApplyOptions, EditOptions, PatchOptions, ReadOptions, WriteEol};
+pub use api::options::{ApplyOptions, EditOptions, PatchOptions, ReadOptions, Tiers, WriteEol};
 pub use api::patch::{apply_patch, parse_patch};
 pub use api::results::{
-    ApplyResult, EditResult, FileBytes, ParsedFile, ParsedHunk, ParsedPatch, PatchResult,
-    ReadResult,
+    ApplyResult, EditResult, FileBytes, ParsedFile, ParsedHunk, ParsedPatch, PatchFileResult,
+    PatchResult, ReadResult,
 };
 pub use api::text::{
     apply_delete_range, apply_edits, detect_eol, eol_info, normalize_eol, to_lf, Content,
 };
+pub use api::version::{Expected, Version};
 pub use eol::{Ending, EolInfo};
-pub use error::{Error, ErrorCode};
+pub use error::{Error, ErrorCode, Result};
 pub use guard::{GuardReason, Guards};
 pub use matching::Tier;
 pub use message::{Message, Name, Op, Part};
-pub use patch::{Action as PatchAction, FileResult as PatchFileResult, Format as PatchFormat};
+pub use patch::{Action as PatchAction, Format as PatchFormat};
 
 #[cfg(feature = "binding")]
 #[doc(hidden)]
@@ -156,6 +157,11 @@ pub use api::binding;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The crate README's (crates.io's page) too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.crate.md")]
+struct CrateReadmeDoctests;
 
 /// The implementation modules, for the fuzz targets, the benchmarks and the property
 /// tests (feature `internals`): not part of the API, and free to change.

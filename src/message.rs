@@ -155,6 +155,8 @@ pub enum Name {
     Options,
     /// The text of a string function (`to_lf`, `eol_info`, …).
     Text,
+    /// Which matching tiers may find an edit's text.
+    Tiers,
     /// `normalize_eol`'s first text.
     Original,
     /// `normalize_eol`'s second text.
@@ -199,6 +201,7 @@ impl Name {
             Name::Original => "original",
             Name::Updated => "updated",
             Name::Guards => "guards",
+            Name::Tiers => "tiers",
             Name::Unknown(key) => key,
         }
     }
@@ -206,7 +209,7 @@ impl Name {
     /// The argument whose [`id`](Name::id) this is; [`Name::Unknown`] for any other
     /// string.
     pub fn from_id(id: &str) -> Name {
-        const KNOWN: [Name; 28] = [
+        const KNOWN: [Name; 29] = [
             Name::Path,
             Name::OldText,
             Name::NewText,
@@ -235,6 +238,7 @@ impl Name {
             Name::Original,
             Name::Updated,
             Name::Guards,
+            Name::Tiers,
         ];
         KNOWN
             .into_iter()

@@ -12,7 +12,7 @@ use super::edits::{read_anchor, read_edits};
 use super::js::{invalid, strict, Js, Options};
 use super::{guard, panic_error, tier_names, EolInfo};
 use eol_edit::binding;
-use eol_edit::{EditOptions, Ending, Error, Name, ReadOptions, WriteEol};
+use eol_edit::{EditOptions, Ending, Error, Expected, Name, ReadOptions, WriteEol};
 
 /// Work to run on the libuv pool; its result or error is converted on the JS thread.
 pub struct Job<T: Send + 'static> {
@@ -175,7 +175,7 @@ fn edit_options(o: &Options) -> Result<EditOptions, Error> {
     // The order the keys are asked in is the order an unknown key's message lists them.
     let expected_version = o.string("expectedVersion")?;
     let mut options = write_options(o)?;
-    options.expected_version = expected_version;
+    options.expected_version = expected_version.map(Expected::from_binding);
     Ok(options)
 }
 
@@ -212,14 +212,14 @@ fn read_path(value: Unknown<'_>) -> Result<PathBuf, Error> {
 /// The result of every function that changes a file, as JavaScript sees it.
 fn edit_result(r: eol_edit::EditResult) -> EditResult {
     EditResult {
-        path: r.path,
+        path: r.path.to_string_lossy().into_owned(),
         replacements: r.replacements,
         matched_by: tier_names(&r.matched_by),
         start_line: r.start_line,
         end_line: r.end_line,
         diff: r.diff,
         eol: EolInfo::from(r.eol),
-        version: r.version,
+        version: r.version.to_string(),
         changed: r.changed,
         warnings: super::js::library_texts(&r.warnings),
         warning_parts: super::js::WarningParts(r.warnings.clone()),
@@ -258,7 +258,7 @@ fn read_work(path: PathBuf, options: ReadOptions) -> Result<ReadResult, Error> {
         eol: EolInfo::from(r.eol),
         bom: r.bom,
         encoding: r.encoding,
-        version: r.version,
+        version: r.version.to_string(),
         warnings: super::js::library_texts(&r.warnings),
         warning_parts: super::js::WarningParts(r.warnings.clone()),
     })
@@ -664,7 +664,7 @@ fn read_bytes_work(path: PathBuf, options: ReadOptions) -> Result<FileBytes, Err
     let r = eol_edit::read_file_bytes(path, &options)?;
     Ok(FileBytes {
         bytes: r.bytes.into(),
-        version: r.version,
+        version: r.version.to_string(),
     })
 }
 

@@ -9,7 +9,7 @@ use napi_derive::napi;
 use super::files::{settle, write_options, Job};
 use super::js::{strict, Js, Kind};
 use super::{guard, tier_names, EolInfo};
-use eol_edit::{Error, Name, PatchOptions};
+use eol_edit::{Error, Expected, Name, PatchOptions};
 
 /// What `applyPatch` did to one file section of the patch, in the patch's order.
 #[napi(object)]
@@ -142,7 +142,7 @@ fn patch_args(
             let version = version
                 .string(&format!("options.expectedVersions[{path:?}]"))
                 .map_err(|e| e.with_argument(Name::ExpectedVersions))?;
-            expected_versions.insert(path, version);
+            expected_versions.insert(path, Expected::from_binding(version));
         }
         let file = write_options(o)?;
         let mut options = PatchOptions::default();
@@ -165,12 +165,12 @@ fn patch_work(patch: Vec<u8>, opts: PatchOptions) -> Result<PatchResult, Error> 
             .files
             .into_iter()
             .map(|f| PatchFileResult {
-                path: f.path,
+                path: path_text(f.path),
                 action: f.action.as_str().to_string(),
-                moved_to: f.moved_to,
+                moved_to: f.moved_to.map(path_text),
                 diff: f.diff,
                 eol: EolInfo::from(f.eol),
-                version: f.version,
+                version: f.version.as_ref().map(ToString::to_string),
                 matched_by: tier_names(&f.matched_by),
                 warnings: super::js::library_texts(&f.warnings),
                 warning_parts: super::js::WarningParts(f.warnings.clone()),
@@ -225,9 +225,9 @@ pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
                 .files
                 .into_iter()
                 .map(|f| ParsedFile {
-                    path: f.path,
+                    path: path_text(f.path),
                     action: f.action.as_str().to_string(),
-                    moved_to: f.moved_to,
+                    moved_to: f.moved_to.map(path_text),
                     content: f.content,
                     line: f.line,
                     hunks: f
@@ -248,4 +248,10 @@ pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
                 .collect(),
         })
     })
+}
+
+/// A path of a result as JavaScript shows it: the patch's own text (it came from a
+/// JavaScript string, so it is UTF-8).
+fn path_text(path: std::path::PathBuf) -> String {
+    path.to_string_lossy().into_owned()
 }

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 
 use super::args;
 use super::{results, run};
-use eol_edit::{EditOptions, Ending, Name, ReadOptions, WriteEol};
+use eol_edit::{EditOptions, Ending, Expected, Name, ReadOptions, WriteEol};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(read_file, module)?)?;
@@ -32,7 +32,9 @@ struct Common<'a, 'py> {
 impl Common<'_, '_> {
     fn options(&self) -> PyResult<EditOptions> {
         let mut options = EditOptions::default();
-        options.expected_version = args::option_text(self.expected_version, Name::ExpectedVersion)?;
+        // `""` is a file that must not exist, as in JavaScript.
+        options.expected_version = args::option_text(self.expected_version, Name::ExpectedVersion)?
+            .map(Expected::from_binding);
         options.root = args::roots(self.root)?;
         options.cwd = args::option_path(self.cwd, Name::Cwd)?;
         options.dry_run = args::flag(self.dry_run, Name::DryRun)?;

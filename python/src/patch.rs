@@ -7,7 +7,7 @@ use pyo3::types::PyDict;
 
 use super::args;
 use super::{results, run};
-use eol_edit::{Name, Part, PatchOptions};
+use eol_edit::{Expected, Name, Part, PatchOptions};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(apply_patch, module)?)?;
@@ -16,7 +16,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// `expected_versions`: a dict of the paths as the patch names them to versions.
-fn expected_versions(value: Option<&Bound<'_, PyAny>>) -> PyResult<HashMap<String, String>> {
+fn expected_versions(value: Option<&Bound<'_, PyAny>>) -> PyResult<HashMap<String, Expected>> {
     let mut versions = HashMap::new();
     let Some(v) = value.filter(|v| !v.is_none()) else {
         return Ok(versions);
@@ -27,7 +27,7 @@ fn expected_versions(value: Option<&Bound<'_, PyAny>>) -> PyResult<HashMap<Strin
     for (path, version) in dict.iter() {
         let label = Part::Text(format!("expected_versions[{}]", path.repr()?).into());
         let path = args::text(&path, Part::Text("a key of expected_versions".into()))?;
-        versions.insert(path, args::text(&version, label)?);
+        versions.insert(path, Expected::from_binding(args::text(&version, label)?));
     }
     Ok(versions)
 }

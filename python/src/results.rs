@@ -29,6 +29,12 @@ fn py_of<'py, T: IntoPyObject<'py>>(py: Python<'py>, value: T) -> PyResult<Bound
     value.into_bound_py_any(py)
 }
 
+/// A path of a result as the text the caller gave (results carry `str` paths, as in
+/// JavaScript).
+fn path_text(path: &std::path::Path) -> String {
+    path.to_string_lossy().into_owned()
+}
+
 fn tiers(tiers: &[Tier]) -> Vec<&'static str> {
     tiers.iter().map(|t| t.as_str()).collect()
 }
@@ -70,7 +76,7 @@ pub(crate) fn read<'py>(py: Python<'py>, r: eol_edit::ReadResult) -> PyResult<Bo
             ("eol", eol_info(py, &r.eol)?),
             ("bom", py_of(py, r.bom)?),
             ("encoding", py_of(py, r.encoding)?),
-            ("version", py_of(py, r.version)?),
+            ("version", py_of(py, r.version.to_string())?),
             ("warnings", py_of(py, texts(&r.warnings))?),
         ],
     )
@@ -84,14 +90,14 @@ pub(crate) fn edit<'py>(py: Python<'py>, r: eol_edit::EditResult) -> PyResult<Bo
         &CLASS,
         "EditResult",
         &[
-            ("path", py_of(py, r.path)?),
+            ("path", py_of(py, path_text(&r.path))?),
             ("replacements", py_of(py, r.replacements)?),
             ("matched_by", py_of(py, tiers(&r.matched_by))?),
             ("start_line", py_of(py, r.start_line)?),
             ("end_line", py_of(py, r.end_line)?),
             ("diff", py_of(py, r.diff)?),
             ("eol", eol_info(py, &r.eol)?),
-            ("version", py_of(py, r.version)?),
+            ("version", py_of(py, r.version.to_string())?),
             ("changed", py_of(py, r.changed)?),
             ("warnings", py_of(py, texts(&r.warnings))?),
         ],
@@ -139,12 +145,12 @@ pub(crate) fn patch<'py>(py: Python<'py>, r: eol_edit::PatchResult) -> PyResult<
             &FILE,
             "PatchFileResult",
             &[
-                ("path", py_of(py, f.path)?),
+                ("path", py_of(py, path_text(&f.path))?),
                 ("action", py_of(py, f.action.as_str())?),
-                ("moved_to", py_of(py, f.moved_to)?),
+                ("moved_to", py_of(py, f.moved_to.as_deref().map(path_text))?),
                 ("diff", py_of(py, f.diff)?),
                 ("eol", eol_info(py, &f.eol)?),
-                ("version", py_of(py, f.version)?),
+                ("version", py_of(py, f.version.map(|v| v.to_string()))?),
                 ("matched_by", py_of(py, tiers(&f.matched_by))?),
                 ("warnings", py_of(py, texts(&f.warnings))?),
             ],
@@ -186,9 +192,9 @@ pub(crate) fn parsed<'py>(
             &FILE,
             "ParsedFile",
             &[
-                ("path", py_of(py, f.path)?),
+                ("path", py_of(py, path_text(&f.path))?),
                 ("action", py_of(py, f.action.as_str())?),
-                ("moved_to", py_of(py, f.moved_to)?),
+                ("moved_to", py_of(py, f.moved_to.as_deref().map(path_text))?),
                 ("content", py_of(py, f.content)?),
                 ("hunks", py_of(py, hunks)?),
                 ("line", py_of(py, f.line)?),

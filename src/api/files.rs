@@ -15,6 +15,7 @@ use std::path::Path;
 
 use super::options::{EditOptions, ReadOptions};
 use super::results::{EditResult, FileBytes, ReadResult};
+use super::version::Version;
 use crate::encoding::{self, Decoded, Encoding, Hints};
 use crate::engine::{self, Applied};
 use crate::eol::{self, Ending};
@@ -28,6 +29,7 @@ use crate::splice::Splices;
 /// [`apply_edits`](crate::apply_edits): replace `old_text` (written with LF line
 /// breaks, as `read_file` shows the file) by `new_text`.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
     /// The text to find.
@@ -35,6 +37,7 @@ pub struct Edit {
     /// The text to put in its place.
     pub new_text: String,
     /// Replace every match instead of requiring exactly one.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub replace_all: bool,
 }
 
@@ -66,7 +69,11 @@ impl Edit {
 
 /// An anchor of [`delete_range`](crate::delete_range): a whole line of the file as
 /// `read_file` shows it (exact, else trimmed), or a 1-based line number.
+///
+/// With serde, a string or a number.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(untagged))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Anchor {
     /// A line's text.
@@ -105,6 +112,13 @@ impl From<u64> for Anchor {
 
 /// Reads a file as a model should see it: the LF view of the lines asked for, with the
 /// file's endings, BOM, encoding and version.
+///
+/// # Errors
+///
+/// `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory); `INVALID_ARGUMENT` for `offset` 0.
 pub fn read_file(path: impl AsRef<Path>, options: &ReadOptions) -> Result<ReadResult> {
     if options.offset == Some(0) {
         return Err(Error::invalid(parts![
@@ -131,7 +145,7 @@ pub fn read_file(path: impl AsRef<Path>, options: &ReadOptions) -> Result<ReadRe
         eol: info,
         bom: loaded.decoded.bom,
         encoding: loaded.decoded.encoding.name(),
-        version: loaded.version.clone(),
+        version: Version::reported(&loaded.version),
         warnings: std::mem::take(&mut loaded.decoded.warnings),
     };
     drop(slice);
@@ -146,6 +160,10 @@ pub fn read_file(path: impl AsRef<Path>, options: &ReadOptions) -> Result<ReadRe
 /// one read made as [`read_file`] makes it (under the roots, within `max_bytes`; a
 /// binary file is `BINARY_FILE`): what [`restore_file`] can put back. `offset` and
 /// `limit` do not apply.
+///
+/// # Errors
+///
+/// As [`read_file`]; `INVALID_ARGUMENT` for `offset` or `limit`.
 pub fn read_file_bytes(path: impl AsRef<Path>, options: &ReadOptions) -> Result<FileBytes> {
     for (name, set) in [(Name::Offset, options.offset), (Name::Limit, options.limit)] {
         if set.is_some() {
@@ -161,23 +179,29 @@ pub fn read_file_bytes(path: impl AsRef<Path>, options: &ReadOptions) -> Result<
     let loaded = file::load(path.as_ref(), &options.file_options()?)?;
     Ok(FileBytes {
         bytes: loaded.decoded.into_raw(),
-        version: loaded.version,
+        version: Version::reported(&loaded.version),
     })
 }
 
 /// Puts `bytes` back as a file's whole content, exactly as given: no line ending, BOM
 /// or encoding is applied to them (an undo puts back what [`read_file_bytes`] read).
 /// [`EditOptions::expected_version`] is required: the version the file must still
-/// have, or `""` for a file that must not exist yet (it is then created, with its
-/// missing folders). The write is the same atomic one as every other, and a replaced
+/// have, or [`Expected::Absent`](crate::Expected::Absent) for a file that must not
+/// exist yet (it is then created, with its missing folders). The write is the same atomic one as every other, and a replaced
 /// file keeps its permission bits (set on the new file's handle before it has the
 /// name), its owner and its links as [`write_file`] keeps them.
 ///
 /// The result's `diff` is from the file's current text to the text of `bytes` (read in
 /// the file's encoding where they are not UTF-8); `changed` is false, and nothing is
-/// written, when the file already has these bytes. Fails with `FILE_CHANGED` when the
-/// file does not have the expected version, `BINARY_FILE` when `bytes` are not text,
-/// and the codes of reading and writing.
+/// written, when the file already has these bytes.
+///
+/// # Errors
+///
+/// `INVALID_ARGUMENT` without [`EditOptions::expected_version`]; `FILE_CHANGED` when
+/// the file does not have the expected version; `BINARY_FILE` when `bytes` are not
+/// text; `FILE_NOT_FOUND`, `NOT_A_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` as for every write. Nothing is written on any
+/// error.
 pub fn restore_file(
     path: impl AsRef<Path>,
     bytes: &[u8],
@@ -216,14 +240,14 @@ pub fn restore_file(
         })?;
     let changed = expected != Some(put.version.as_str());
     Ok(EditResult {
-        path: label,
+        path: path.to_path_buf(),
         replacements: u32::from(changed),
         matched_by: Vec::new(),
         start_line: summary.start_line,
         end_line: summary.end_line,
         diff: summary.diff,
         eol,
-        version: put.version,
+        version: Version::reported(&put.version),
         changed,
         warnings: put.warnings,
     })
@@ -232,6 +256,16 @@ pub fn restore_file(
 /// Replaces `old_text` by `new_text` in a file, matched in the lines as `read_file`
 /// shows them; every line keeps its own ending (docs/matching.md).
 /// With [`EditOptions::replace_all`], every match is replaced.
+///
+/// # Errors
+///
+/// `TEXT_NOT_FOUND` (naming the closest region), `TEXT_MULTIPLE_MATCHES` (naming each
+/// match) and `NO_CHANGE`; `FILE_CHANGED` when the file is not [`EditOptions::expected_version`] or another
+/// process changed it meanwhile; `ENCODING_UNMAPPABLE` or `ENCODING_UNKNOWN` for new
+/// text the file's encoding cannot hold; `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory). Nothing is written on any error.
 pub fn edit_file(
     path: impl AsRef<Path>,
     old_text: &str,
@@ -247,36 +281,42 @@ pub fn edit_file(
 }
 
 /// [`edit_file`] on texts given as UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`edit_file`].
 pub fn edit_file_bytes(
     path: &Path,
     old_text: &[u8],
     new_text: &[u8],
     options: &EditOptions,
 ) -> Result<EditResult> {
-    options.check_own(Op::EditFile, &[Name::ReplaceAll, Name::Guards])?;
+    options.check_own(Op::EditFile, &[Name::ReplaceAll, Name::Guards, Name::Tiers])?;
     let edit = engine::Edit {
         old_text: old_text.to_vec(),
         new_text: new_text.to_vec(),
         replace_all: options.replace_all,
     };
-    let guards = options.guards;
+    let (guards, lenient) = (options.guards, options.tiers.lenient());
     change(path, options.file_options()?, false, |source, _, label| {
-        engine::apply_edits_guarded(
-            existing(source)?,
-            std::slice::from_ref(&edit),
-            guards,
-            label,
+        let edits = std::slice::from_ref(&edit);
+        engine::apply_edits_with(existing(source)?, edits, guards, lenient, label).map_err(
+            |mut e| {
+                // One edit is the call itself, not an edit of a list.
+                e.edit_index = None;
+                e
+            },
         )
-        .map_err(|mut e| {
-            // One edit is the call itself, not an edit of a list.
-            e.edit_index = None;
-            e
-        })
     })
 }
 
 /// Applies several edits in order, each to the result of the one before, all or
 /// nothing: a failing edit names its [`Error::edit_index`] and nothing is written.
+///
+/// # Errors
+///
+/// As [`edit_file`], each with the edit's [`Error::edit_index`]; `INVALID_ARGUMENT` for
+/// an empty list; `NO_CHANGE` when the edits cancel out.
 pub fn multi_edit(
     path: impl AsRef<Path>,
     edits: &[Edit],
@@ -287,20 +327,34 @@ pub fn multi_edit(
 }
 
 /// [`multi_edit`] on edits whose texts are UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`multi_edit`].
 pub fn multi_edit_bytes(
     path: &Path,
     edits: &[engine::Edit],
     options: &EditOptions,
 ) -> Result<EditResult> {
-    options.check_own(Op::MultiEdit, &[Name::Guards])?;
-    let guards = options.guards;
+    options.check_own(Op::MultiEdit, &[Name::Guards, Name::Tiers])?;
+    let (guards, lenient) = (options.guards, options.tiers.lenient());
     change(path, options.file_options()?, false, |source, _, label| {
-        engine::apply_edits_guarded(existing(source)?, edits, guards, label)
+        engine::apply_edits_with(existing(source)?, edits, guards, lenient, label)
     })
 }
 
 /// Deletes the lines between two anchors, or the anchors too with
 /// [`EditOptions::inclusive`]. Deleted lines go with their own endings.
+///
+/// # Errors
+///
+/// `ANCHOR_NOT_FOUND`, `ANCHOR_MULTIPLE_MATCHES`, `ANCHOR_ORDER` and `EMPTY_RANGE` for
+/// the anchors; `FILE_CHANGED` when the file is not [`EditOptions::expected_version`] or another
+/// process changed it meanwhile; `ENCODING_UNMAPPABLE` or `ENCODING_UNKNOWN` for new
+/// text the file's encoding cannot hold; `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory). Nothing is written on any error.
 pub fn delete_range(
     path: impl AsRef<Path>,
     start_anchor: impl Into<Anchor>,
@@ -316,6 +370,10 @@ pub fn delete_range(
 }
 
 /// [`delete_range`] on anchors whose texts are UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`delete_range`].
 pub fn delete_range_bytes(
     path: &Path,
     start: &engine::Anchor,
@@ -334,6 +392,17 @@ pub fn delete_range_bytes(
 /// added); a new file takes its ending from `.editorconfig` / `.gitattributes`, else
 /// LF, unless the content has real CRLF or CR endings of its own. See
 /// [`EditOptions::eol`].
+///
+/// # Errors
+///
+/// `FILE_CHANGED` when the file is not [`EditOptions::expected_version`] or another
+/// process changed it meanwhile; `ENCODING_UNMAPPABLE` or `ENCODING_UNKNOWN` for new
+/// text the file's encoding cannot hold (`FILE_CHANGED` too for [`Expected::Absent`](crate::Expected::Absent)
+/// when the file exists); `FILE_TOO_LARGE` for content over the size limit; `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory)
+/// (a missing file is created, not `FILE_NOT_FOUND`). Nothing is written on any error.
 pub fn write_file(
     path: impl AsRef<Path>,
     content: impl AsRef<[u8]>,
@@ -375,6 +444,15 @@ const BOM_CHAR: &[u8] = "\u{feff}".as_bytes();
 
 /// Converts every line ending of a file to `to`; `NO_CHANGE` if there is nothing to
 /// convert.
+///
+/// # Errors
+///
+/// `NO_CHANGE`; `FILE_CHANGED` when the file is not [`EditOptions::expected_version`] or another
+/// process changed it meanwhile; `ENCODING_UNMAPPABLE` or `ENCODING_UNKNOWN` for new
+/// text the file's encoding cannot hold; `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory).
 pub fn convert_eol(
     path: impl AsRef<Path>,
     to: Ending,
@@ -394,6 +472,15 @@ pub fn convert_eol(
 /// encoding cannot hold is `ENCODING_UNMAPPABLE` and nothing is written. UTF-16 always
 /// gets its byte order mark, UTF-8 one only with [`EditOptions::bom`], legacy
 /// encodings none.
+///
+/// # Errors
+///
+/// `INVALID_ARGUMENT` for an unknown `to`; `NO_CHANGE` when the file already is in it;
+/// `ENCODING_UNMAPPABLE` (with the line) for a character `to` cannot hold; `FILE_CHANGED`
+/// as for every change; `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`, `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`,
+/// `PERMISSION_DENIED` and `IO_ERROR` (with [`Error::io_kind`](crate::Error::io_kind))
+/// for the file; `INVALID_ARGUMENT` for an option that cannot be used (an unknown
+/// `encoding`, an empty `root`, a relative path without a working directory). Nothing is written on any error.
 pub fn convert_encoding(
     path: impl AsRef<Path>,
     to: &str,
@@ -459,14 +546,14 @@ fn change(
         .chain(written.warnings)
         .collect();
     Ok(EditResult {
-        path: label,
+        path: path.to_path_buf(),
         replacements: applied.replacements,
         matched_by: applied.matched_by,
         start_line: applied.start_line,
         end_line: applied.end_line,
         diff: applied.diff,
         eol: applied.eol.info,
-        version: written.version,
+        version: Version::reported(&written.version),
         changed: written.changed,
         warnings,
     })

@@ -6,10 +6,14 @@
 //! file layer ([`crate::file`]), and the result is built the same way whoever called.
 
 pub(crate) mod files;
+pub(crate) mod names;
 pub(crate) mod options;
 pub(crate) mod patch;
 pub(crate) mod results;
+#[cfg(feature = "serde")]
+mod serde;
 pub(crate) mod text;
+pub(crate) mod version;
 
 #[cfg(feature = "binding")]
 pub mod binding;

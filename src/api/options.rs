@@ -6,15 +6,16 @@
 //! callers: build one from `default()` and the setters (or set its public fields).
 //!
 //! ```
-//! use eol_edit::EditOptions;
+//! use eol_edit::{EditOptions, Expected};
 //!
-//! let options = EditOptions::default().with_cwd("/tmp").with_expected_version("xxh3-0123");
+//! let options = EditOptions::default().with_cwd("/tmp").with_expected_version(Expected::Absent);
 //! assert_eq!(options.max_bytes, 64 * 1024 * 1024);
 //! ```
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use super::version::Expected;
 use crate::encoding::Encoding;
 use crate::eol::Ending;
 use crate::error::{Error, Result};
@@ -24,6 +25,8 @@ use crate::message::{parts, Name, Op};
 
 /// Options of [`read_file`](crate::read_file).
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadOptions {
     /// The first line to return, 1-based (default: the first).
@@ -69,12 +72,15 @@ impl Default for ReadOptions {
 /// refuses it with `INVALID_ARGUMENT`, as the JavaScript functions refuse an option
 /// they do not take.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EditOptions {
     /// Refuse with `FILE_CHANGED` unless the file is still this version (the
-    /// `version` of a read or an earlier change). `""`: unless the file does not
-    /// exist, so that `write_file` never replaces a file another process created.
-    pub expected_version: Option<String>,
+    /// `version` of a read or an earlier change), or with [`Expected::Absent`] unless
+    /// the file does not exist, so that `write_file` never replaces a file another
+    /// process created.
+    pub expected_version: Option<Expected>,
     /// Folders the file's real location must be inside (`None`: anywhere).
     pub root: Option<Vec<PathBuf>>,
     /// Work out the result and its diff, write nothing.
@@ -103,6 +109,9 @@ pub struct EditOptions {
     pub eol: WriteEol,
     /// `convert_encoding`: give a UTF-8 file a byte order mark.
     pub bom: bool,
+    /// `edit_file` and `multi_edit`: which tiers may find an edit's text (default all;
+    /// [`Tiers::ExactOnly`]: only a byte-equal match in the LF view).
+    pub tiers: Tiers,
 }
 
 impl Default for EditOptions {
@@ -120,11 +129,58 @@ impl Default for EditOptions {
             inclusive: false,
             eol: WriteEol::Preserve,
             bom: false,
+            tiers: Tiers::All,
         }
     }
 }
 
-/// How [`write_file`](crate::write_file) writes line endings.
+/// Which matching tiers may find an edit's `old_text` (docs/matching.md): all of them,
+/// or only an exact match. `Display` and `FromStr`: `"all"`, `"exact"`.
+///
+/// ```
+/// use eol_edit::{apply_edits, ApplyOptions, Edit, ErrorCode, Tier, Tiers};
+///
+/// let edits = [Edit::new("let x = 1;", "let x = 2;")]; // the file has two spaces
+/// let lenient = apply_edits("let x =  1;\n", &edits, &ApplyOptions::default()).unwrap();
+/// assert_eq!(lenient.matched_by, [Tier::InnerWhitespace]);
+/// let exact = ApplyOptions::default().with_tiers(Tiers::ExactOnly);
+/// let error = apply_edits("let x =  1;\n", &edits, &exact).unwrap_err();
+/// assert_eq!(error.code(), ErrorCode::TextNotFound);
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Tiers {
+    /// Exact, then every lenient tier in turn ([`Tier`](crate::Tier)).
+    #[default]
+    All,
+    /// Only a byte-equal match in the LF view ([`Tier::Exact`](crate::Tier::Exact)).
+    ExactOnly,
+}
+
+impl Tiers {
+    /// The option's string: `all` or `exact`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tiers::All => "all",
+            Tiers::ExactOnly => "exact",
+        }
+    }
+
+    /// The engine's form: whether the lenient tiers may match.
+    pub(crate) fn lenient(self) -> bool {
+        self == Tiers::All
+    }
+}
+
+crate::api::names::stable_names!(
+    Tiers,
+    as_str,
+    "choice of tiers",
+    [Tiers::All, Tiers::ExactOnly]
+);
+
+/// How [`write_file`](crate::write_file) writes line endings. `Display` and `FromStr`
+/// use the names of JavaScript's `eol` option (`"preserve"`, `"lf"`, `"crlf"`).
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum WriteEol {
@@ -141,6 +197,8 @@ pub enum WriteEol {
 /// Options of [`apply_edits`](crate::apply_edits) and
 /// [`apply_delete_range`](crate::apply_delete_range).
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ApplyOptions {
     /// How the diff header (and errors) name the content (default `content`).
@@ -153,10 +211,14 @@ pub struct ApplyOptions {
     /// `SUSPECT_CONTENT` (docs/guarantees.md); none by default. `path` names the
     /// language a bare `...` is read in.
     pub guards: Guards,
+    /// `apply_edits`: which tiers may find an edit's text (default all).
+    pub tiers: Tiers,
 }
 
 /// Options of [`apply_patch`](crate::apply_patch).
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatchOptions {
     /// The folder relative paths are taken against (default: the process's working
@@ -175,9 +237,9 @@ pub struct PatchOptions {
     /// The encoding (a WHATWG label) to read each file that is not valid UTF-8 in, and
     /// to write each added file in.
     pub encoding: Option<String>,
-    /// The version each file must still have, by its path as the patch names it; `""`:
-    /// the file must not exist.
-    pub expected_versions: HashMap<String, String>,
+    /// What each file must still be, by its path as the patch names it: its version,
+    /// or [`Expected::Absent`] for a file the patch adds and must not replace.
+    pub expected_versions: HashMap<String, Expected>,
     /// Refuse added lines that look like a model's mistake with `SUSPECT_CONTENT`
     /// (docs/guarantees.md); none by default.
     pub guards: Guards,
@@ -264,8 +326,9 @@ impl ReadOptions {
 }
 
 impl EditOptions {
-    /// Refuses the change unless the file is still this version.
-    pub fn with_expected_version(mut self, version: impl Into<String>) -> Self {
+    /// Refuses the change unless the file is still this version (or, with
+    /// [`Expected::Absent`], does not exist).
+    pub fn with_expected_version(mut self, version: impl Into<Expected>) -> Self {
         self.expected_version = Some(version.into());
         self
     }
@@ -306,6 +369,12 @@ impl EditOptions {
         self
     }
 
+    /// `edit_file` and `multi_edit`: lets only these tiers find an edit's text.
+    pub fn with_tiers(mut self, tiers: Tiers) -> Self {
+        self.tiers = tiers;
+        self
+    }
+
     /// Refuses the options of other functions that are set: `op` takes only those in
     /// `own`.
     pub(crate) fn check_own(&self, op: Op, own: &[Name]) -> Result<()> {
@@ -314,6 +383,7 @@ impl EditOptions {
             (Name::Inclusive, self.inclusive, Op::DeleteRange),
             (Name::Eol, self.eol != WriteEol::Preserve, Op::WriteFile),
             (Name::Bom, self.bom, Op::ConvertEncoding),
+            (Name::Tiers, self.tiers != Tiers::All, Op::EditFile),
         ];
         for (name, is_set, owner) in set {
             if is_set && !own.contains(&name) {
@@ -338,7 +408,7 @@ impl EditOptions {
             roots: self.root.clone(),
             cwd: self.cwd.clone(),
             max_bytes: self.max_bytes,
-            expected_version: self.expected_version.clone(),
+            expected_version: self.expected_version.as_ref().map(Expected::file_form),
             dry_run: self.dry_run,
             durable: self.durable,
             encoding: encoding(self.encoding.as_deref())?,
@@ -378,6 +448,12 @@ impl ApplyOptions {
         self.inclusive = inclusive;
         self
     }
+
+    /// `apply_edits`: lets only these tiers find an edit's text.
+    pub fn with_tiers(mut self, tiers: Tiers) -> Self {
+        self.tiers = tiers;
+        self
+    }
 }
 
 impl PatchOptions {
@@ -394,11 +470,11 @@ impl PatchOptions {
     }
 
     /// Refuses the patch unless the file at `path` (as the patch names it) is still
-    /// `version`.
+    /// `version` (or, with [`Expected::Absent`], does not exist).
     pub fn with_expected_version(
         mut self,
         path: impl Into<String>,
-        version: impl Into<String>,
+        version: impl Into<Expected>,
     ) -> Self {
         self.expected_versions.insert(path.into(), version.into());
         self
@@ -440,6 +516,15 @@ pub(crate) fn not_taken(op: Op, name: Name, owner: Op) -> Error {
 }
 
 impl WriteEol {
+    /// The name of JavaScript's `eol` option: `preserve`, `lf` or `crlf`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WriteEol::Preserve => "preserve",
+            WriteEol::Lf => "lf",
+            WriteEol::CrLf => "crlf",
+        }
+    }
+
     /// The engine's form.
     pub(crate) fn engine(self) -> crate::engine::WriteEol {
         match self {
@@ -449,3 +534,10 @@ impl WriteEol {
         }
     }
 }
+
+crate::api::names::stable_names!(
+    WriteEol,
+    as_str,
+    "line ending choice",
+    [WriteEol::Preserve, WriteEol::Lf, WriteEol::CrLf]
+);

@@ -11,19 +11,41 @@ use crate::patch::{self, Change, Kind};
 /// names, all or nothing, keeping each file's line endings, BOM and encoding. A
 /// failure names the section ([`Error::file_index`](crate::Error::file_index)) and,
 /// for a hunk, the hunk ([`Error::hunk_index`](crate::Error::hunk_index)).
+///
+/// # Errors
+///
+/// `PATCH_INVALID` (with the line) for a patch that cannot be read; for a hunk,
+/// `TEXT_NOT_FOUND`, `TEXT_MULTIPLE_MATCHES` or `NO_CHANGE`; for a file, `FILE_CHANGED`
+/// (an expected version that is not the file's, a file changed meanwhile or one an
+/// added file would replace under [`Expected::Absent`](crate::Expected::Absent)),
+/// `ENCODING_UNMAPPABLE`, `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`,
+/// `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`, `PERMISSION_DENIED` and `IO_ERROR`;
+/// `INVALID_ARGUMENT` for an option that cannot be used. No file is changed on any
+/// error.
 pub fn apply_patch(patch: impl AsRef<[u8]>, options: &PatchOptions) -> Result<PatchResult> {
     let options = patch::Options {
         file: options.file_options()?,
-        expected_versions: options.expected_versions.clone(),
+        expected_versions: options
+            .expected_versions
+            .iter()
+            .map(|(path, expected)| (path.clone(), expected.file_form()))
+            .collect(),
         guards: options.guards,
     };
     Ok(PatchResult {
-        files: patch::apply_patch(patch.as_ref(), &options)?,
+        files: patch::apply_patch(patch.as_ref(), &options)?
+            .into_iter()
+            .map(Into::into)
+            .collect(),
     })
 }
 
 /// Reads a patch without touching any file: what it would do to which file, hunk by
-/// hunk. `PATCH_INVALID` (with the line) when it cannot be read.
+/// hunk.
+///
+/// # Errors
+///
+/// `PATCH_INVALID` (with the line) when it cannot be read.
 pub fn parse_patch(patch: impl AsRef<[u8]>) -> Result<ParsedPatch> {
     let parsed = patch::parse(patch.as_ref())?;
     Ok(ParsedPatch {
@@ -34,9 +56,9 @@ pub fn parse_patch(patch: impl AsRef<[u8]>) -> Result<ParsedPatch> {
             .into_iter()
             .map(|f| ParsedFile {
                 action: f.action(),
-                path: f.path.clone(),
+                path: f.path.clone().into(),
                 moved_to: match &f.change {
-                    Change::Move { to, .. } => Some(to.clone()),
+                    Change::Move { to, .. } => Some(to.into()),
                     _ => None,
                 },
                 content: match &f.change {

@@ -1,6 +1,9 @@
 //! What the API's functions return, as the JavaScript library returns it (in
 //! snake_case): each result is built here, the same way for every front-end.
 
+use std::path::PathBuf;
+
+use super::version::Version;
 use crate::engine::Applied;
 use crate::eol::EolInfo;
 use crate::matching::Tier;
@@ -8,6 +11,7 @@ use crate::message::Message;
 
 /// What [`read_file`](crate::read_file) returns.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadResult {
     /// The lines asked for in the LF view: every ending shown as `\n`, what a model
@@ -27,7 +31,7 @@ pub struct ReadResult {
     pub encoding: String,
     /// The version (hash) of the file's bytes, for
     /// [`EditOptions::expected_version`](crate::EditOptions::expected_version).
-    pub version: String,
+    pub version: Version,
     /// Things to tell the user, such as an encoding that was guessed.
     pub warnings: Vec<Message>,
 }
@@ -35,21 +39,23 @@ pub struct ReadResult {
 /// What [`read_file_bytes`](crate::read_file_bytes) returns: a file's exact bytes and
 /// their version, from one read.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileBytes {
     /// Every byte of the file, its byte order mark included.
     pub bytes: Vec<u8>,
     /// The version (hash) of these bytes, for
     /// [`EditOptions::expected_version`](crate::EditOptions::expected_version).
-    pub version: String,
+    pub version: Version,
 }
 
 /// What every function that changes a file returns.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EditResult {
     /// The path as given.
-    pub path: String,
+    pub path: PathBuf,
     /// How many places were replaced.
     pub replacements: u32,
     /// For each edit, the tier that found it.
@@ -63,7 +69,7 @@ pub struct EditResult {
     /// The line endings of the file afterwards.
     pub eol: EolInfo,
     /// The version of the file's bytes afterwards (with `dry_run`: that would be).
-    pub version: String,
+    pub version: Version,
     /// False only when `write_file` was given the content the file already has.
     pub changed: bool,
     /// Things to tell the user: an encoding guessed, a hard link broken under a root,
@@ -75,6 +81,7 @@ pub struct EditResult {
 /// [`apply_delete_range`](crate::apply_delete_range) return: `C` is the type the
 /// content came in (`String` for text, `Vec<u8>` for bytes).
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApplyResult<C> {
     /// The new content.
@@ -132,14 +139,55 @@ impl<C> ApplyResult<C> {
 /// What [`apply_patch`](crate::apply_patch) returns: one entry per file section of the
 /// patch, in the patch's order.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatchResult {
     /// What was done to each file.
-    pub files: Vec<crate::PatchFileResult>,
+    pub files: Vec<PatchFileResult>,
+}
+
+/// What [`apply_patch`](crate::apply_patch) did to one file section.
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatchFileResult {
+    /// The path as the patch gives it.
+    pub path: PathBuf,
+    /// What was done.
+    pub action: crate::PatchAction,
+    /// For a move: the new path.
+    pub moved_to: Option<PathBuf>,
+    /// A unified diff of the LF views (empty for a move that changes no line).
+    pub diff: String,
+    /// The line endings of the file afterwards (of the deleted content for a delete).
+    pub eol: EolInfo,
+    /// The version of the file's bytes afterwards (none after a delete, nor for a
+    /// section a later section of the same patch changed again).
+    pub version: Option<Version>,
+    /// The tier that found each hunk.
+    pub matched_by: Vec<Tier>,
+    /// What the host should tell its user about this file.
+    pub warnings: Vec<Message>,
+}
+
+impl From<crate::patch::FileResult> for PatchFileResult {
+    fn from(f: crate::patch::FileResult) -> Self {
+        PatchFileResult {
+            path: f.path.into(),
+            action: f.action,
+            moved_to: f.moved_to.map(PathBuf::from),
+            diff: f.diff,
+            eol: f.eol,
+            version: f.version.as_deref().map(Version::reported),
+            matched_by: f.matched_by,
+            warnings: f.warnings,
+        }
+    }
 }
 
 /// What [`parse_patch`](crate::parse_patch) returns.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedPatch {
     /// The format the patch is in.
@@ -153,14 +201,15 @@ pub struct ParsedPatch {
 
 /// One file section of a parsed patch.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedFile {
     /// The file's path as the patch gives it.
-    pub path: String,
+    pub path: PathBuf,
     /// What the section does to the file.
     pub action: crate::PatchAction,
     /// For a move: the new path.
-    pub moved_to: Option<String>,
+    pub moved_to: Option<PathBuf>,
     /// For an added file: its text, with the line breaks the patch gives it.
     pub content: Option<String>,
     /// The hunks, in file order.
@@ -171,6 +220,7 @@ pub struct ParsedFile {
 
 /// One hunk of a parsed patch.
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedHunk {
     /// The apply_patch format's `@@ <line>` anchors: lines the hunk comes after.

@@ -8,7 +8,7 @@ use crate::{
     apply_delete_range, apply_edits, convert_encoding, delete_range, detect_eol, edit_file,
     eol_info, multi_edit, normalize_eol, parse_patch, read_file, read_file_bytes, restore_file,
     to_lf, write_file, ApplyOptions, Edit, EditOptions, Ending, ErrorCode, Name, PatchAction,
-    PatchFormat, ReadOptions, Tier, WriteEol,
+    PatchFormat, ReadOptions, Tier, Tiers, WriteEol,
 };
 
 fn in_dir(dir: &TempDir) -> EditOptions {
@@ -59,7 +59,7 @@ fn default_options_take_relative_paths_against_the_working_directory() {
     let result = edit_file(&rel, "a\n", "A\n", &EditOptions::default());
     let after = fs::read(&rel).unwrap();
     fs::remove_file(&rel).unwrap();
-    assert_eq!(result.unwrap().path, rel);
+    assert_eq!(result.unwrap().path, std::path::Path::new(&rel));
     assert_eq!(after, b"A\r\nb\r\n");
 }
 
@@ -150,6 +150,53 @@ fn an_option_of_another_function_is_refused_before_anything_is_read() {
     )
     .unwrap_err();
     assert_eq!(e.argument(), Some(&Name::Inclusive));
+    assert_eq!(dir.read("a.txt"), b"a\nb\n");
+}
+
+#[test]
+fn exact_only_tiers_refuse_a_lenient_match_and_leave_the_file_as_it_was() {
+    let dir = TempDir::new();
+    dir.write("a.rs", "fn a() {   \r\n    x();\r\n}\r\n");
+    let exact = in_dir(&dir).with_tiers(Tiers::ExactOnly);
+    // The file has trailing spaces the model's text lacks: only a lenient tier finds it.
+    let e = edit_file("a.rs", "fn a() {\n    x();", "fn a() {\n    y();", &exact).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::TextNotFound);
+    assert_eq!(e.lines(), [1, 2]);
+    let e = multi_edit("a.rs", &[Edit::new("fn a() {\n    x();", "z")], &exact).unwrap_err();
+    assert_eq!(
+        (e.code(), e.edit_index()),
+        (ErrorCode::TextNotFound, Some(0))
+    );
+    assert_eq!(dir.read("a.rs"), b"fn a() {   \r\n    x();\r\n}\r\n");
+    // An exact match (CRLF file, LF text) still goes through.
+    let done = edit_file("a.rs", "    x();\n}", "    y();\n}", &exact).unwrap();
+    assert_eq!(done.matched_by, [Tier::Exact]);
+    let lenient = edit_file(
+        "a.rs",
+        "fn a() {\n    y();",
+        "fn b() {\n    y();",
+        &in_dir(&dir),
+    );
+    assert_eq!(lenient.unwrap().matched_by, [Tier::TrailingWhitespace]);
+}
+
+#[test]
+fn tiers_are_refused_by_the_functions_that_match_no_text() {
+    let dir = TempDir::new();
+    dir.write("a.txt", "a\nb\n");
+    let exact = in_dir(&dir).with_tiers(Tiers::ExactOnly);
+    let e = write_file("a.txt", "c\n", &exact).unwrap_err();
+    assert_eq!(
+        (e.code(), e.argument()),
+        (ErrorCode::InvalidArgument, Some(&Name::Tiers))
+    );
+    assert!(e
+        .message()
+        .to_string()
+        .contains("write_file does not take the option tiers"));
+    let apply = ApplyOptions::default().with_tiers(Tiers::ExactOnly);
+    let e = apply_delete_range("a\nb\nc\n", "a", "c", &apply).unwrap_err();
+    assert_eq!(e.argument(), Some(&Name::Tiers));
     assert_eq!(dir.read("a.txt"), b"a\nb\n");
 }
 
@@ -385,12 +432,11 @@ mod size_limit {
     fn replacing_a_file_over_the_limit_still_checks_its_version() {
         let dir = TempDir::new();
         dir.write("big.txt", "y".repeat(5000));
-        let stale =
-            limited(&dir).with_expected_version(crate::internals::file::version::version(b"other"));
+        let stale = limited(&dir).with_expected_version(crate::Version::of(b"other"));
         let e = write_file("big.txt", "short\n", &stale).unwrap_err();
         assert_eq!(e.code(), ErrorCode::FileChanged);
         assert_eq!(dir.read("big.txt"), "y".repeat(5000).as_bytes());
-        let current = crate::internals::file::version::version("y".repeat(5000).as_bytes());
+        let current = crate::Version::of("y".repeat(5000).as_bytes());
         write_file(
             "big.txt",
             "short\n",
@@ -455,6 +501,41 @@ fn write_file_takes_a_leading_u_feff_as_the_existing_files_bom_never_doubling_it
 }
 
 #[test]
+fn every_fallible_public_function_lists_its_error_codes() {
+    let sources = [
+        ("files.rs", include_str!("files.rs")),
+        ("text.rs", include_str!("text.rs")),
+        ("patch.rs", include_str!("patch.rs")),
+    ];
+    let mut undocumented = Vec::new();
+    for (file, source) in sources {
+        let lines: Vec<&str> = source.lines().collect();
+        for (at, line) in lines.iter().enumerate() {
+            if !line.starts_with("pub fn ") {
+                continue;
+            }
+            let signature: String = lines[at..]
+                .iter()
+                .take_while(|l| !l.ends_with('{'))
+                .copied()
+                .collect();
+            let signature = signature + lines[at..].iter().find(|l| l.ends_with('{')).unwrap();
+            if !signature.contains("-> Result<") {
+                continue;
+            }
+            let doc = lines[..at]
+                .iter()
+                .rev()
+                .take_while(|l| l.starts_with("///") || l.starts_with("#["));
+            if !doc.into_iter().any(|l| *l == "/// # Errors") {
+                undocumented.push(format!("{file}:{}: {line}", at + 1));
+            }
+        }
+    }
+    assert_eq!(undocumented, Vec::<String>::new());
+}
+
+#[test]
 fn restore_file_puts_back_the_exact_bytes_read_before_an_edit() {
     let dir = TempDir::new();
     // Bytes no write of text gives back: a BOM, trailing spaces, an invalid byte, a lone CR.
@@ -464,7 +545,7 @@ fn restore_file_puts_back_the_exact_bytes_read_before_an_edit() {
     let before = read_file_bytes("odd.txt", &read).unwrap();
     assert_eq!(before.bytes, original);
     let edited = write_file("odd.txt", "changed\nlast\n", &in_dir(&dir)).unwrap();
-    let options = in_dir(&dir).with_expected_version(&edited.version);
+    let options = in_dir(&dir).with_expected_version(edited.version);
     let dry = restore_file(
         "odd.txt",
         &before.bytes,
@@ -474,10 +555,7 @@ fn restore_file_puts_back_the_exact_bytes_read_before_an_edit() {
     assert_ne!(dir.read("odd.txt"), original);
     let restored = restore_file("odd.txt", &before.bytes, &options).unwrap();
     assert_eq!(dir.read("odd.txt"), original);
-    assert_eq!(
-        (restored.version.as_str(), restored.changed),
-        (before.version.as_str(), true)
-    );
+    assert_eq!((restored.version, restored.changed), (before.version, true));
     assert_eq!(dry.diff, restored.diff);
     assert!(
         restored.diff.contains("-changed\n+keep \t\n"),
@@ -485,7 +563,7 @@ fn restore_file_puts_back_the_exact_bytes_read_before_an_edit() {
         restored.diff
     );
     // The same bytes again: nothing to write.
-    let again = in_dir(&dir).with_expected_version(&before.version);
+    let again = in_dir(&dir).with_expected_version(before.version);
     assert!(
         !restore_file("odd.txt", &before.bytes, &again)
             .unwrap()
@@ -502,11 +580,11 @@ fn restore_file_needs_the_version_the_file_must_still_have() {
         (e.code(), e.argument()),
         (ErrorCode::InvalidArgument, Some(&Name::ExpectedVersion))
     );
-    let stale = in_dir(&dir).with_expected_version("stale");
+    let stale = in_dir(&dir).with_expected_version(crate::Version::of(b"stale"));
     let e = restore_file("a.txt", b"b\r\n", &stale).unwrap_err();
     assert_eq!(e.code(), ErrorCode::FileChanged);
-    // "": the file must not exist, and then it is created with its folders.
-    let absent = in_dir(&dir).with_expected_version("");
+    // Absent: the file must not exist, and then it is created with its folders.
+    let absent = in_dir(&dir).with_expected_version(crate::Expected::Absent);
     let e = restore_file("a.txt", b"b\r\n", &absent).unwrap_err();
     assert_eq!(e.code(), ErrorCode::FileChanged);
     restore_file("new/b.txt", b"b\r\n", &absent).unwrap();

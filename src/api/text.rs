@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use super::files::{Anchor, Edit};
-use super::options::{self, ApplyOptions};
+use super::options::{self, ApplyOptions, Tiers};
 use super::results::ApplyResult;
 use crate::encoding::{self, Decoded, Hints};
 use crate::engine::{self, Applied};
@@ -18,9 +18,21 @@ use crate::eol::{self, Ending, EolInfo};
 use crate::error::Result;
 use crate::message::{Name, Op};
 
-/// What [`apply_edits`] and [`apply_delete_range`] work on: text (`&str`, `String`),
-/// whose result is a `String`, or a file's bytes (`&[u8]`, `Vec<u8>`), whose result is
-/// the new bytes in the same encoding.
+/// What [`apply_edits`] and [`apply_delete_range`] work on: text (`&str`, `&String`,
+/// `String`, `Cow<str>`), whose result is a `String`, or a file's bytes (`&[u8]`,
+/// `Vec<u8>`), whose result is the new bytes in the same encoding.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use eol_edit::{apply_edits, ApplyOptions, Edit};
+///
+/// let edits = [Edit::new("b", "B")];
+/// let text = String::from("a\r\nb\r\n");
+/// let options = ApplyOptions::default();
+/// assert_eq!(apply_edits(&text, &edits, &options).unwrap().content, "a\r\nB\r\n");
+/// let lf = eol_edit::to_lf(&text); // a Cow<str>
+/// assert_eq!(apply_edits(lf, &edits, &options).unwrap().content, "a\nB\n");
+/// ```
 pub trait Content: sealed::Sealed {
     /// The type of the new content.
     type Output;
@@ -32,7 +44,9 @@ pub trait Content: sealed::Sealed {
 mod sealed {
     pub trait Sealed {}
     impl Sealed for &str {}
+    impl Sealed for &String {}
     impl Sealed for String {}
+    impl Sealed for std::borrow::Cow<'_, str> {}
     impl Sealed for &[u8] {}
     impl Sealed for Vec<u8> {}
 }
@@ -80,6 +94,20 @@ impl Content for &str {
     }
 }
 
+impl Content for &String {
+    type Output = String;
+    fn into_input(self) -> Input<String> {
+        self.as_str().into_input()
+    }
+}
+
+impl Content for Cow<'_, str> {
+    type Output = String;
+    fn into_input(self) -> Input<String> {
+        self.into_owned().into_input()
+    }
+}
+
 impl Content for String {
     type Output = String;
     fn into_input(self) -> Input<String> {
@@ -111,6 +139,13 @@ impl Content for Vec<u8> {
 /// Applies edits to text or a file's bytes, as [`edit_file`](crate::edit_file) and
 /// [`multi_edit`](crate::multi_edit) do to a file, and returns the same type. Nothing
 /// touches the file system.
+///
+/// # Errors
+///
+/// `TEXT_NOT_FOUND`, `TEXT_MULTIPLE_MATCHES` and `NO_CHANGE`, with the edit's
+/// [`Error::edit_index`](crate::Error::edit_index); for bytes, `BINARY_FILE`,
+/// `ENCODING_UNMAPPABLE` and `ENCODING_UNKNOWN`; `INVALID_ARGUMENT` for an empty list,
+/// an empty `old_text`, an unknown `encoding` or `inclusive`.
 pub fn apply_edits<C: Content>(
     content: C,
     edits: &[Edit],
@@ -121,6 +156,10 @@ pub fn apply_edits<C: Content>(
 }
 
 /// [`apply_edits`] on an [`Input`] and edits whose texts are UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`apply_edits`].
 pub fn apply_edits_input<O>(
     input: Input<O>,
     edits: &[engine::Edit],
@@ -133,13 +172,20 @@ pub fn apply_edits_input<O>(
             Op::ApplyDeleteRange,
         ));
     }
+    let lenient = options.tiers.lenient();
     run(input, options, |source, label| {
-        engine::apply_edits_guarded(source, edits, options.guards, label)
+        engine::apply_edits_with(source, edits, options.guards, lenient, label)
     })
 }
 
 /// Deletes the lines between two anchors of text or a file's bytes, as
 /// [`delete_range`](crate::delete_range) does in a file.
+///
+/// # Errors
+///
+/// `ANCHOR_NOT_FOUND`, `ANCHOR_MULTIPLE_MATCHES`, `ANCHOR_ORDER` and `EMPTY_RANGE`; for
+/// bytes, `BINARY_FILE`, `ENCODING_UNMAPPABLE` and `ENCODING_UNKNOWN`;
+/// `INVALID_ARGUMENT` for an unknown `encoding` or `tiers`.
 pub fn apply_delete_range<C: Content>(
     content: C,
     start_anchor: impl Into<Anchor>,
@@ -155,6 +201,10 @@ pub fn apply_delete_range<C: Content>(
 }
 
 /// [`apply_delete_range`] on an [`Input`] and anchors whose texts are UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`apply_delete_range`].
 pub fn apply_delete_range_input<O>(
     input: Input<O>,
     start: &engine::Anchor,
@@ -165,6 +215,13 @@ pub fn apply_delete_range_input<O>(
         return Err(options::not_taken(
             Op::ApplyDeleteRange,
             Name::Guards,
+            Op::ApplyEdits,
+        ));
+    }
+    if options.tiers != Tiers::All {
+        return Err(options::not_taken(
+            Op::ApplyDeleteRange,
+            Name::Tiers,
             Op::ApplyEdits,
         ));
     }

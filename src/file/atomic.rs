@@ -172,7 +172,7 @@ fn newest_change(stat: &Stat) -> Option<SystemTime> {
 fn has_fine_timestamps(stat: &Stat) -> bool {
     let sub_ms = |t: Option<SystemTime>| {
         t.and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
-            .is_some_and(|d| !d.subsec_nanos().is_multiple_of(1_000_000))
+            .is_some_and(|d| d.subsec_nanos() % 1_000_000 != 0)
     };
     sub_ms(stat.modified) && sub_ms(stat.changed)
 }
@@ -215,7 +215,7 @@ pub(crate) fn write_as(
     keep: Option<&Extra>,
 ) -> Result<Vec<OsString>> {
     let display = &target.display;
-    let fail = |err: io::Error| io_failure(&err, display, Action::Write);
+    let fail = |err: io::Error| io_failure(err, display, Action::Write);
     let name = &target.name;
     match expect {
         Expect::Absent => {
@@ -281,7 +281,7 @@ fn replace(
     keep: &Extra,
     durable: bool,
 ) -> Result<()> {
-    let fail = |err: io::Error| io_failure(&err, display, Action::Write);
+    let fail = |err: io::Error| io_failure(err, display, Action::Write);
     // Private until its own mode is set on the handle, before it has a name.
     let mut temp = Temp::create(dir, name, keep.creation_mode(), anonymous_temp()).map_err(fail)?;
     sys::adopt(&temp.file, keep).map_err(fail)?;
@@ -308,7 +308,7 @@ fn write_new(
     durable: bool,
     keep: Option<&Extra>,
 ) -> Result<()> {
-    let fail = |err: io::Error| io_failure(&err, display, Action::Write);
+    let fail = |err: io::Error| io_failure(err, display, Action::Write);
     let mut temp = match keep {
         // Its final mode (and owner) on the handle before it is linked into place.
         Some(keep) => {
@@ -344,7 +344,7 @@ fn write_new(
 /// the race check of a write, then the unlink, relative to the file's folder.
 pub(crate) fn unlink(target: &Located, snapshot: &Snapshot, durable: bool) -> Result<()> {
     let display = &target.display;
-    let fail = |err: io::Error| io_failure(&err, display, Action::Write);
+    let fail = |err: io::Error| io_failure(err, display, Action::Write);
     let _commit = sys::commit_lock(snapshot.handle.as_ref(), snapshot.stat.id).map_err(fail)?;
     verify(
         &target.dir,
@@ -374,7 +374,7 @@ fn commit_failure(err: io::Error, display: &Path) -> crate::error::Error {
         )
         .with_hint("Close the file in the other program (an editor, a viewer, a virus scanner) or wait a moment, then try again.");
     }
-    io_failure(&err, display, Action::Write)
+    io_failure(err, display, Action::Write)
 }
 
 /// Closes a file on a background thread.
@@ -409,7 +409,7 @@ fn write_in_place(
     snapshot: &Snapshot,
     durable: bool,
 ) -> Result<()> {
-    let fail = |err: io::Error| io_failure(&err, display, Action::Write);
+    let fail = |err: io::Error| io_failure(err, display, Action::Write);
     {
         // Dropped (and so removed) before the original is opened: its only job is to
         // fail on a full disk or quota while the original is still whole.
@@ -456,7 +456,7 @@ fn write_pieces(file: &mut File, pieces: &[&[u8]]) -> io::Result<()> {
 /// The race check: `FILE_CHANGED` unless the file `name` in `dir` is still as
 /// `expect` says.
 fn verify(dir: &Dir, name: &OsString, display: &Path, expect: Expect<'_>) -> Result<()> {
-    let fail = |err: io::Error| io_failure(&err, display, Action::Write);
+    let fail = |err: io::Error| io_failure(err, display, Action::Write);
     let now = dir.stat_name(name).map_err(fail)?;
     match (expect, now) {
         (Expect::Absent, None) => Ok(()),

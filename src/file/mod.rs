@@ -439,7 +439,7 @@ fn measure(located: &mut Located) -> Result<Unread> {
     };
     let taken_at = SystemTime::now();
     let version =
-        version::version_of(&file).map_err(|err| io_failure(&err, &display, Action::Read))?;
+        version::version_of(&file).map_err(|err| io_failure(err, &display, Action::Read))?;
     Ok(Unread {
         len: stat.len,
         snapshot: Snapshot::new(stat, version.clone(), taken_at, file),
@@ -473,7 +473,7 @@ fn locate_locked(path: &Path, opts: &FileOptions) -> Result<(Located, PathLock)>
                 (located, guard)
             }
         };
-        let fail = |err: io::Error| io_failure(&err, &located.display, Action::Resolve);
+        let fail = |err: io::Error| io_failure(err, &located.display, Action::Resolve);
         let first = located.missing.first().unwrap_or(&located.name);
         let now = located.dir.stat_name(first).map_err(fail)?;
         let same = match (&located.file, &now) {
@@ -513,7 +513,7 @@ fn read(located: &mut Located, opts: &FileOptions) -> Result<Contents> {
     let Some((file, stat)) = located.file.take() else {
         return Err(not_found(&display));
     };
-    let fail = |err: io::Error| io_failure(&err, &display, Action::Read);
+    let fail = |err: io::Error| io_failure(err, &display, Action::Read);
     let taken_at = SystemTime::now();
     let limit = if max_bytes == 0 { u64::MAX } else { max_bytes };
     if stat.len > limit {
@@ -630,11 +630,11 @@ impl Action {
 /// `NOT_A_FILE`; `EACCES`/`EPERM` and a read-only file system (`EROFS`) →
 /// `PERMISSION_DENIED`, since for the caller both mean "this cannot be written here";
 /// anything else → `IO_ERROR` with the OS's message.
-pub(crate) fn io_failure(err: &io::Error, display: &Path, action: Action) -> Error {
+pub(crate) fn io_failure(err: io::Error, display: &Path, action: Action) -> Error {
     use io::ErrorKind as K;
     let p = display.display();
     let verb = action.verb();
-    match err.kind() {
+    let error = match err.kind() {
         K::NotFound if action == Action::Write => Error::new(
             ErrorCode::FileNotFound,
             format!("Cannot write {p}: its folder no longer exists ({err})."),
@@ -669,5 +669,6 @@ pub(crate) fn io_failure(err: &io::Error, display: &Path, action: Action) -> Err
             ErrorCode::IoError,
             format!("I/O error, cannot {verb} {p}: {err}."),
         ),
-    }
+    };
+    error.with_io_source(err)
 }

@@ -214,7 +214,7 @@ fn confined(
     }
     // Else by where it really is now (it reaches a root through a link or `..`, or
     // leaves one root for another); the walk beneath that root checks it again.
-    let real = real_location(absolute).map_err(|e| io_failure(&e, &display, Action::Resolve))?;
+    let real = real_location(absolute).map_err(|e| io_failure(e, &display, Action::Resolve))?;
     for root in &roots {
         if let Some(rel) = strip_root(&real, root.real()) {
             if let Some(located) = walk_in(root, &rel)? {
@@ -301,11 +301,11 @@ fn unconfined(absolute: &Path, display: PathBuf) -> Result<Located> {
             }
             // Missing folders, or a file on the way: the walk tells which.
             Err(e) if is_missing(&e) => {}
-            Err(e) => return Err(io_failure(&e, &display, Action::Resolve)),
+            Err(e) => return Err(io_failure(e, &display, Action::Resolve)),
         }
     }
     let (start, rest) =
-        filesystem_root(absolute).map_err(|e| io_failure(&e, &display, Action::Resolve))?;
+        filesystem_root(absolute).map_err(|e| io_failure(e, &display, Action::Resolve))?;
     let walk = Walk {
         root: None,
         stack: vec![start],
@@ -424,7 +424,7 @@ fn open_final(dir: &Dir, name: &OsStr, display: &Path) -> std::result::Result<Fi
 }
 
 fn fail(err: io::Error, display: &Path) -> Stop {
-    Stop::Failed(io_failure(&err, display, Action::Resolve))
+    Stop::Failed(io_failure(err, display, Action::Resolve))
 }
 
 fn located(
@@ -775,6 +775,7 @@ fn base_dir(cwd: Option<&Path>) -> Result<PathBuf> {
                     " option."
                 ],
             )
+            .with_io_source(err)
         })
     };
     match cwd {

@@ -244,7 +244,7 @@ pub fn stash(path: &Path, opts: &FileOptions, bytes: &[u8], keep: &Attributes) -
 /// [`path::locate`] fails.
 pub fn writable(path: &Path, opts: &FileOptions) -> Result<()> {
     let located = path::locate(path, opts.roots.as_deref(), opts.cwd.as_deref())?;
-    let fail = |err: std::io::Error| io_failure(&err, &located.display, Action::Write);
+    let fail = |err: std::io::Error| io_failure(err, &located.display, Action::Write);
     if let Some((_, stat)) = &located.file {
         super::sys::check_writable(&located.dir, &located.name, stat).map_err(fail)?;
         located.dir.check_sticky(stat).map_err(fail)?;
@@ -257,7 +257,7 @@ pub fn writable(path: &Path, opts: &FileOptions) -> Result<()> {
 /// Other codes as [`path::locate`] fails.
 pub fn removable(path: &Path, opts: &FileOptions) -> Result<()> {
     let located = path::locate(path, opts.roots.as_deref(), opts.cwd.as_deref())?;
-    let fail = |err: std::io::Error| io_failure(&err, &located.display, Action::Write);
+    let fail = |err: std::io::Error| io_failure(err, &located.display, Action::Write);
     if let Some((_, stat)) = &located.file {
         located.dir.check_sticky(stat).map_err(fail)?;
     }

@@ -490,24 +490,47 @@ fn concurrent_increments_on_one_file_all_land() {
 fn io_errors_map_to_the_public_codes() {
     use std::io::{Error as IoError, ErrorKind as K};
     let p = Path::new("src/a.ts");
-    let map = |kind: K| io_failure(&IoError::from(kind), p, Action::Write).code;
+    let map = |kind: K| io_failure(IoError::from(kind), p, Action::Write).code;
     assert_eq!(map(K::NotFound), ErrorCode::FileNotFound);
     assert_eq!(map(K::IsADirectory), ErrorCode::NotAFile);
     assert_eq!(map(K::PermissionDenied), ErrorCode::PermissionDenied);
     assert_eq!(map(K::ReadOnlyFilesystem), ErrorCode::PermissionDenied);
     assert_eq!(map(K::StorageFull), ErrorCode::IoError);
     assert_eq!(map(K::Interrupted), ErrorCode::IoError);
-    let msg = io_failure(&IoError::other("boom"), p, Action::Read)
+    let msg = io_failure(IoError::other("boom"), p, Action::Read)
         .message
         .text();
     assert!(msg.contains("src/a.ts") && msg.contains("boom"), "{msg}");
 }
 
 #[test]
+fn io_failures_keep_the_io_error_as_their_source() {
+    use std::error::Error as _;
+    use std::io::{Error as IoError, ErrorKind as K};
+    let p = Path::new("src/a.ts");
+    let error = io_failure(IoError::new(K::PermissionDenied, "no"), p, Action::Write);
+    assert_eq!(error.io_kind(), Some(K::PermissionDenied));
+    let source = error.source().expect("an I/O failure has a source");
+    let io = source
+        .downcast_ref::<IoError>()
+        .expect("the source is the io::Error");
+    assert_eq!(
+        (io.kind(), io.to_string()),
+        (K::PermissionDenied, "no".to_string())
+    );
+    // A clone shares it; an error of the crate's own has none.
+    assert_eq!(error.clone().io_kind(), Some(K::PermissionDenied));
+    assert_eq!(error.clone(), error);
+    assert!(crate::error::Error::new(ErrorCode::NoChange, "same")
+        .source()
+        .is_none());
+}
+
+#[test]
 fn a_full_disk_says_what_failed_and_leaves_what_was_changed_to_the_caller() {
     use std::io::{Error as IoError, ErrorKind as K};
     let msg = io_failure(
-        &IoError::from(K::StorageFull),
+        IoError::from(K::StorageFull),
         Path::new("a.txt"),
         Action::Write,
     )

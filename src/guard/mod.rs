@@ -91,6 +91,46 @@ impl fmt::Display for GuardReason {
     }
 }
 
+impl std::str::FromStr for GuardReason {
+    type Err = Error;
+
+    /// The name [`GuardReason::as_str`] gives; any other is `INVALID_ARGUMENT`.
+    fn from_str(text: &str) -> Result<GuardReason> {
+        crate::api::names::parse(text, &GuardReason::ALL, GuardReason::as_str, "guard")
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for GuardReason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for GuardReason {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// As the list of its reasons (`["control", "markers"]`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Guards {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Guards {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let reasons = <Vec<GuardReason> as serde::Deserialize>::deserialize(d)?;
+        Ok(reasons.into_iter().collect())
+    }
+}
+
 /// Which guards a change runs: none by default (the library's functions), every one
 /// with [`Guards::all`] (what the agent tools and the command line run).
 ///

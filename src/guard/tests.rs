@@ -434,3 +434,17 @@ fn a_reason_is_named_as_every_front_end_spells_it() {
     assert_eq!(Guards::all().iter().count(), 4);
     assert!(Guards::default().is_empty());
 }
+
+#[test]
+fn a_guard_reason_reads_back_from_its_name_and_nothing_else() {
+    for reason in GuardReason::ALL {
+        assert_eq!(reason.to_string().parse::<GuardReason>().unwrap(), reason);
+    }
+    let e = "Control".parse::<GuardReason>().unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidArgument);
+    assert!(
+        e.message.to_string().contains("\"control\""),
+        "{}",
+        e.message
+    );
+}

@@ -46,7 +46,8 @@ use line_tiers::{indent_width, LineTier, Wanted};
 pub use lines::{LazyLines, Lines};
 
 /// How an edit's `old_text` was found: the tier that found it, by its name in the
-/// results' `matched_by` ([`Tier::as_str`]).
+/// results' `matched_by` ([`Tier::as_str`], `Display`, `FromStr`: the JavaScript
+/// library's `"trailingWhitespace"`).
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Tier {
@@ -87,6 +88,21 @@ impl Tier {
         }
     }
 }
+
+crate::api::names::stable_names!(
+    Tier,
+    as_str,
+    "matching tier",
+    [
+        Tier::Exact,
+        Tier::Unicode,
+        Tier::TrailingWhitespace,
+        Tier::InnerWhitespace,
+        Tier::Indentation,
+        Tier::Unescaped,
+        Tier::LineNumbers,
+    ]
+);
 
 /// A uniform indentation difference between the file and the model's text: the file's
 /// indentation is the model's plus `delta` columns, with tabs `tab_width` wide.

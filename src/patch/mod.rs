@@ -34,8 +34,10 @@ use crate::error::Result;
 use crate::matching::Tier;
 use crate::message::Message;
 
-/// The two formats a patch can come in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The two formats a patch can come in (`Display`, `FromStr`: `"envelope"`,
+/// `"unified"`).
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
     /// `*** Begin Patch` … `*** End Patch` (Codex, OpenCode).
     Envelope,
@@ -53,8 +55,10 @@ impl Format {
     }
 }
 
-/// What a patch does to one file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a patch does to one file (`Display`, `FromStr`: `"add"`, `"delete"`,
+/// `"update"`, `"move"`).
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Create the file (or replace it, like `writeFile`, when it exists).
     Add,
@@ -77,6 +81,19 @@ impl Action {
         }
     }
 }
+
+crate::api::names::stable_names!(
+    Format,
+    as_str,
+    "patch format",
+    [Format::Envelope, Format::Unified]
+);
+crate::api::names::stable_names!(
+    Action,
+    as_str,
+    "patch action",
+    [Action::Add, Action::Delete, Action::Update, Action::Move]
+);
 
 /// A parsed patch: what it does to each file, in the order it says it.
 #[derive(Debug, Clone, PartialEq, Eq)]
