@@ -40,9 +40,9 @@ def test_a_literal_backslash_r_edit_is_unescaped_into_an_endings_change() -> Non
 @pytest.mark.parametrize(
     "source,old,new,tier,expected",
     [
-        ("say \u201chi\u201d\r\n", 'say "hi"', 'say "yo"', "unicode", 'say "yo"\r\n'),
-        ("x = 1   \r\ny = 2\r\n", "x = 1\ny = 2", "x = 3\ny = 2", "trailingWhitespace", "x = 3\r\ny = 2\r\n"),
-        ("a   = 1\r\n", "a = 1", "a = 2", "innerWhitespace", "a = 2\r\n"),
+        ("say \u201chi\u201d\r\n", 'say "hi"', 'say "yo"', "unicode", "say \u201cyo\u201d\r\n"),
+        ("x = 1   \r\ny = 2\r\n", "x = 1\ny = 2", "x = 3\ny = 2", "trailingWhitespace", "x = 3   \r\ny = 2\r\n"),
+        ("a   = 1\r\n", "a = 1", "a = 2", "innerWhitespace", "a   = 2\r\n"),
         ("\tif x:\r\n\t\ty()\r\n", "    if x:\n        y()", "    if x:\n        z()", "indentation", "\tif x:\r\n\t\tz()\r\n"),
     ],
 )

@@ -104,7 +104,7 @@ def test_edit_file_reports_a_lenient_tier_and_keeps_the_bytes_the_model_left_alo
     file = write("a.txt", 'if (a) {  \r\n  call("x")\t\r\n}\r\n')
     r = eol_edit.edit_file(file, 'if (a) {\n  call("x")\n}', 'if (a) {\n  call("y")\n}')
     assert r.matched_by == ["trailingWhitespace"]
-    assert file.read_bytes() == b'if (a) {  \r\n  call("y")\r\n}\r\n'
+    assert file.read_bytes() == b'if (a) {  \r\n  call("y")\t\r\n}\r\n'
 
 
 def test_edit_file_returns_the_version_read_file_then_reports(write: Write) -> None:
