@@ -18,8 +18,8 @@
 //!   folder's handle: with POSIX semantics where the file system has them (Windows 10
 //!   1607 and later on NTFS: the target may be open in another program that shares
 //!   deletion), else a plain replacing rename. A rename refused because another program
-//!   holds the file (a sharing violation, or an access denied that opening the file for
-//!   deletion shows to be one) is retried with growing pauses for up to 2 s in all
+//!   holds the file (a sharing violation, or an access denied where this process may
+//!   open the file for deletion) is retried with growing pauses for up to 2 s in all
 //!   ([`BUSY_WAIT`]), then fails as busy; no other failure is waited on.
 //! - **Read-only** is the `FILE_ATTRIBUTE_READONLY` attribute, refused as a normal
 //!   user's write is refused on Unix; the other attributes (hidden, system, archive…)
@@ -669,10 +669,11 @@ fn rename_handle(handle: HANDLE, dir: &Dir, name: &OsStr, replace: bool) -> io::
 pub(crate) const BUSY_WAIT: Duration = Duration::from_secs(2);
 
 /// Whether a failed rename onto `name` failed because another program holds that file
-/// open: a sharing or lock violation, or `ERROR_ACCESS_DENIED` (what a replacing rename
-/// over a file open without `FILE_SHARE_DELETE` gives) when the file cannot be opened
-/// for deletion for the same reason. An access denied for any other cause (an ACL,
-/// a folder that may not be written) is not: it fails at once.
+/// open: a sharing or lock violation; or `ERROR_ACCESS_DENIED` (what a replacing rename
+/// over a file open elsewhere gives, even one that shares deletion where there are no
+/// POSIX renames, as under wine) when this process may open the file for deletion, or
+/// is refused that for a sharing violation too. An access denied that the probe meets
+/// again (an ACL), or a target that is a folder or gone, fails at once.
 fn held_by_another(err: &io::Error, dir: &Dir, name: &OsStr) -> bool {
     if is_busy(err) {
         return true;
@@ -685,7 +686,7 @@ fn held_by_another(err: &io::Error, dir: &Dir, name: &OsStr) -> bool {
         DELETE,
         FILE_NON_DIRECTORY_FILE | FILE_OPEN_REPARSE_POINT,
     ) {
-        Ok(_) => false,
+        Ok(_) => true,
         Err(e) => is_busy(&e),
     }
 }
@@ -823,11 +824,11 @@ mod tests {
     fn only_a_file_held_open_elsewhere_makes_a_failed_rename_wait() {
         let temp = TempDir::new();
         temp.write("a.txt", "a");
+        temp.mkdir("folder");
         let dir = dir_of(&temp);
-        let name = OsStr::new("a.txt");
         let denied = io::Error::from_raw_os_error(ERROR_ACCESS_DENIED);
-        // Access denied on a file nobody holds: a real refusal, not waited on.
-        assert!(!held_by_another(&denied, &dir, name));
+        let name = OsStr::new("a.txt");
+        // Another failure than access denied or a sharing violation: not waited on.
         assert!(!held_by_another(
             &io::Error::from_raw_os_error(2),
             &dir,
@@ -838,6 +839,11 @@ mod tests {
             &dir,
             name
         ));
+        // Access denied where the target is gone or a folder: a refusal, not waited on.
+        assert!(!held_by_another(&denied, &dir, OsStr::new("gone.txt")));
+        assert!(!held_by_another(&denied, &dir, OsStr::new("folder")));
+        // A file held open without sharing deletion, and one this process could delete
+        // (so that the refusal came from a handle open on it): waited on.
         let held = std::fs::OpenOptions::new()
             .read(true)
             .share_mode(FILE_SHARE_READ | FILE_SHARE_WRITE)
@@ -845,7 +851,7 @@ mod tests {
             .unwrap();
         assert!(held_by_another(&denied, &dir, name));
         drop(held);
-        assert!(!held_by_another(&denied, &dir, name));
+        assert!(held_by_another(&denied, &dir, name));
     }
 
     #[test]
