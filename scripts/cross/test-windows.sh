@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the Windows build (x86_64-pc-windows-gnu: every cfg(windows) line the shipped
 # MSVC binary has) under wine with Node's own node.exe: the runtime smoke, the whole
-# Vitest suite and the Rust tests. Prints a line per part; exits non-zero if one failed.
+# Vitest suite and the Rust tests that touch the file system. Prints a line per part; exits non-zero if one failed.
 #
 #   bash scripts/cross/test-windows.sh    (after setup.sh and build.sh x86_64-pc-windows-gnu)
 #
@@ -44,9 +44,16 @@ export CARGO_TARGET_DIR=$X/target/x86_64-pc-windows-gnu
 cargo test --no-run --target x86_64-pc-windows-gnu --message-format=json 2> "$out/cargo-build.txt" |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n")){if(!l)continue;const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.executable&&m.profile.test)console.log(m.executable)}})' > "$out/test-exes.txt"
 [ -s "$out/test-exes.txt" ] || { part "cargo test --no-run" 1 "$(tail -5 "$out/cargo-build.txt")"; }
+# What can differ on Windows is the file system code: the library's own tests (every
+# cfg(windows) line has its tests there), the regressions (files, links, faults) and
+# the patch properties on random trees (moves, swaps, rotations: renames), these with
+# 128 cases a property instead of 512. closest_match measures the matcher's wording
+# on fixed text, the same on every platform: it runs natively only.
+export PROPTEST_CASES=128
 while read -r exe; do
   name=$(basename "$exe" .exe)
   name=${name%-*}
+  [ "$name" = closest_match ] && continue
   timeout 1200 "$WINE" "$exe" > "$out/rust-$name.txt" 2>&1
   status=$?
   part "rust $name" $status "$(grep '^test result' "$out/rust-$name.txt" | sed 's/^test result: //')"
