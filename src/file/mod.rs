@@ -209,7 +209,8 @@ pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
 /// says so in `warnings`. Without `whole`, a file over the limit is `FILE_TOO_LARGE`.
 ///
 /// It is [`plan()`] and [`Planned::commit`] under one hold of the lock, so the file
-/// is read once.
+/// is read once. (The API goes through [`plan()`] itself, to keep the plan.)
+#[cfg_attr(not(any(test, feature = "internals")), allow(dead_code))]
 pub fn modify<T>(
     path: &Path,
     opts: &FileOptions,

@@ -204,11 +204,6 @@ impl Planned {
         self.bom
     }
 
-    /// The bytes the commit writes, BOM included (`None`: nothing changes).
-    pub fn bytes(&self) -> Option<&[u8]> {
-        self.bytes.as_deref()
-    }
-
     /// What the write would tell its user, as seen when planning (a file replaced
     /// unread, a hard link broken under a root).
     pub fn warnings(&self) -> Vec<Message> {
