@@ -181,7 +181,7 @@ fn prepared_file(f: &eol_edit::PreparedFile) -> PreparedFile {
         ranges: changed_ranges(f.ranges.clone()),
         start_line: f.start_line,
         end_line: f.end_line,
-        eol: EolInfo::from(f.eol.clone()),
+        eol: EolInfo::from(f.eol),
         encoding: f.encoding.clone(),
         bom: f.bom,
         changed: f.changed,
