@@ -139,6 +139,22 @@ export declare function applyDeleteRange(content: Buffer, startAnchor: string | 
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /**
+ * A change worked out in full and not yet written (docs/prepared.md). `files` says
+ * what `commit()` will write; `commit()` writes it if every file still has
+ * `versionBefore` (a new file: still does not exist), else rejects with
+ * `FILE_CHANGED` and writes nothing. It commits once: a second `commit()` is
+ * `INVALID_ARGUMENT`. Nothing is locked or kept open until then.
+ */
+export declare class Prepared {
+  /** What the commit will write, per file. */
+  get files(): Array<PreparedFile>
+  /** Writes the prepared bytes, off the JavaScript thread. */
+  commit(): Promise<CommitResult>
+  /** `commit()`, on the calling thread. */
+  commitSync(): CommitResult
+}
+
+/**
  * Deletes the lines between two anchors of a string or a Buffer, as `deleteRange`
  * does in a file.
  */
@@ -199,6 +215,22 @@ export interface ApplyResult {
    * says them in its own names.
    */
   warningParts: Array<Array<MessagePart>>
+}
+
+/**
+ * One replaced range of a file's old text: `start` and `end` are byte offsets in the
+ * text after its BOM, as UTF-8 (for a UTF-8 file without BOM, the file's bytes), with
+ * its own line endings; `text` replaces them, with the endings it is written with.
+ */
+export interface ChangedRange {
+  start: number
+  end: number
+  text: string
+}
+
+/** What `commit()` did: one result per file, in the order of `files`. */
+export interface CommitResult {
+  files: Array<EditResult>
 }
 
 /**
@@ -311,6 +343,11 @@ export interface EditResult {
    * says them in its own names.
    */
   warningParts: Array<Array<MessagePart>>
+  /**
+   * The replaced byte ranges of the old text and what replaces them (see
+   * `ChangedRange`); empty when the text did not change.
+   */
+  ranges: Array<ChangedRange>
 }
 
 /**
@@ -487,6 +524,66 @@ export interface PatchOptions {
 export interface PatchResult {
   files: Array<PatchFileResult>
 }
+
+/** `deleteRange`, prepared: everything but the write. */
+export declare function prepareDeleteRange(path: string, startAnchor: string | number, endAnchor: string | number, options?: EditOptions & { inclusive?: boolean }): Promise<Prepared>
+
+/** `prepareDeleteRange`, on the calling thread. */
+export declare function prepareDeleteRangeSync(path: string, startAnchor: string | number, endAnchor: string | number, options?: EditOptions & { inclusive?: boolean }): Prepared
+
+/** What a prepared change does to one file. */
+export interface PreparedFile {
+  /** The path as given. */
+  path: string
+  /** `'update'` for a file that exists, `'add'` for one the commit creates. */
+  action: 'update' | 'add'
+  /**
+   * The version the file must still have at the commit; absent for a new file,
+   * which must still not exist.
+   */
+  versionBefore?: string
+  /** The version of the bytes the commit writes. */
+  versionAfter: string
+  diff: string
+  replacements: number
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
+  /**
+   * The replaced ranges of the old text, in order: apply them from the last to the
+   * first to a buffer that holds the old text to get the new one.
+   */
+  ranges: Array<ChangedRange>
+  startLine: number
+  endLine: number
+  eol: EolInfo
+  /** The file's encoding afterwards, by its WHATWG name. */
+  encoding: string
+  bom: boolean
+  /** False only when `prepareWrite` was given the content the file already has. */
+  changed: boolean
+  warnings: Array<string>
+  warningParts: Array<Array<MessagePart>>
+}
+
+/** `editFile`, prepared: everything but the write. */
+export declare function prepareEdit(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Promise<Prepared>
+
+/** `prepareEdit`, on the calling thread. */
+export declare function prepareEditSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Prepared
+
+/** `multiEdit`, prepared: everything but the write. */
+export declare function prepareMultiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Promise<Prepared>
+
+/** `prepareMultiEdit`, on the calling thread. */
+export declare function prepareMultiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Prepared
+
+/**
+ * `writeFile`, prepared: everything but the write. A new file is `'add'`, and its
+ * commit fails with `FILE_CHANGED` if the path exists by then.
+ */
+export declare function prepareWrite(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Promise<Prepared>
+
+/** `prepareWrite`, on the calling thread. */
+export declare function prepareWriteSync(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Prepared
 
 /**
  * Reads a file as a model should see it: the LF view of the requested lines, with the

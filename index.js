@@ -835,6 +835,7 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.Prepared = nativeBinding.Prepared
 module.exports.applyDeleteRange = nativeBinding.applyDeleteRange
 module.exports.applyEdits = nativeBinding.applyEdits
 module.exports.applyPatch = nativeBinding.applyPatch
@@ -854,6 +855,14 @@ module.exports.multiEdit = nativeBinding.multiEdit
 module.exports.multiEditSync = nativeBinding.multiEditSync
 module.exports.normalizeEol = nativeBinding.normalizeEol
 module.exports.parsePatch = nativeBinding.parsePatch
+module.exports.prepareDeleteRange = nativeBinding.prepareDeleteRange
+module.exports.prepareDeleteRangeSync = nativeBinding.prepareDeleteRangeSync
+module.exports.prepareEdit = nativeBinding.prepareEdit
+module.exports.prepareEditSync = nativeBinding.prepareEditSync
+module.exports.prepareMultiEdit = nativeBinding.prepareMultiEdit
+module.exports.prepareMultiEditSync = nativeBinding.prepareMultiEditSync
+module.exports.prepareWrite = nativeBinding.prepareWrite
+module.exports.prepareWriteSync = nativeBinding.prepareWriteSync
 module.exports.readFile = nativeBinding.readFile
 module.exports.readFileBytes = nativeBinding.readFileBytes
 module.exports.readFileBytesSync = nativeBinding.readFileBytesSync

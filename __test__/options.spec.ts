@@ -60,6 +60,10 @@ function calls(dir: string): Array<{ name: string; run: (options: Options) => un
     ...forms('applyPatch', [PATCH]),
     ...forms('readFileBytes', [f]),
     ...forms('restoreFile', [f, Buffer.from('new\n')]),
+    ...forms('prepareEdit', [f, 'beta', 'BETA']),
+    ...forms('prepareMultiEdit', [f, [{ oldText: 'beta', newText: 'BETA' }]]),
+    ...forms('prepareDeleteRange', [f, 'alpha', 'gamma']),
+    ...forms('prepareWrite', [f, 'new\n']),
     { name: 'applyEdits', run: (o) => eol.applyEdits(TEXT, [{ oldText: 'beta', newText: 'BETA' }], o) },
     { name: 'applyDeleteRange', run: (o) => eol.applyDeleteRange(TEXT, 'alpha', 'gamma', o) },
   ]
@@ -89,6 +93,10 @@ const TYPOS: Record<string, [string, string]> = {
   restoreFile: ['expectedversion', 'expectedVersion'],
   applyEdits: ['pathh', 'path'],
   applyDeleteRange: ['inclusiv', 'inclusive'],
+  prepareEdit: ['replace_all', 'replaceAll'],
+  prepareMultiEdit: ['gaurds', 'guards'],
+  prepareDeleteRange: ['inclusive_', 'inclusive'],
+  prepareWrite: ['eoll', 'eol'],
 }
 
 describe('an unknown option key', () => {

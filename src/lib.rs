@@ -134,6 +134,10 @@ pub use api::files::{
 };
 pub use api::options::{ApplyOptions, EditOptions, PatchOptions, ReadOptions, Tiers, WriteEol};
 pub use api::patch::{apply_patch, parse_patch};
+pub use api::prepared::{
+    prepare_delete_range, prepare_edit, prepare_multi_edit, prepare_write, ChangedRange,
+    CommitResult, Prepared, PreparedFile,
+};
 pub use api::results::{
     ApplyResult, EditResult, FileBytes, ParsedFile, ParsedHunk, ParsedPatch, PatchFileResult,
     PatchResult, ReadResult,

@@ -31,3 +31,21 @@ export const made: Error = new EolEditError('The user said no.', { code: 'REJECT
 export const codes: ErrorCode[] = ['ENCODING_UNMAPPABLE', 'PATCH_INVALID', 'REJECTED']
 // @ts-expect-error the constructor needs a code
 export const noCode = new EolEditError('x', {})
+
+// Prepared changes: files are typed, commit resolves to one EditResult per file.
+import { prepareEdit, prepareWriteSync, type ChangedRange, type CommitResult, type Prepared, type PreparedFile } from '../../index.js'
+
+export async function prepareAndCommit(path: string): Promise<number> {
+  const prepared: Prepared = await prepareEdit(path, 'a', 'b', { dryRun: true })
+  const [file]: PreparedFile[] = prepared.files
+  const before: string | undefined = file.versionBefore
+  const action: 'update' | 'add' = file.action
+  const range: ChangedRange | undefined = file.ranges[0]
+  // @ts-expect-error an action is 'update' or 'add', not any string
+  const other: typeof file.action = 'delete'
+  const committed: CommitResult = await prepared.commit()
+  const again: CommitResult = prepareWriteSync(path, 'x').commitSync()
+  // @ts-expect-error unknown options are refused by the declarations too
+  await prepareEdit(path, 'a', 'b', { rooot: '.' })
+  return [before, action, range?.start, range?.end, range?.text, other].length + committed.files[0].ranges.length + again.files.length
+}

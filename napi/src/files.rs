@@ -68,6 +68,9 @@ pub struct EditResult {
     /// says them in its own names.
     #[napi(ts_type = "Array<Array<MessagePart>>")]
     pub warning_parts: super::js::WarningParts,
+    /// The replaced byte ranges of the old text and what replaces them (see
+    /// `ChangedRange`); empty when the text did not change.
+    pub ranges: Vec<super::prepared::ChangedRange>,
 }
 
 /// What `readFile` returns.
@@ -210,7 +213,7 @@ fn read_path(value: Unknown<'_>) -> Result<PathBuf, Error> {
 }
 
 /// The result of every function that changes a file, as JavaScript sees it.
-fn edit_result(r: eol_edit::EditResult) -> EditResult {
+pub(super) fn edit_result(r: eol_edit::EditResult) -> EditResult {
     EditResult {
         path: r.path.to_string_lossy().into_owned(),
         replacements: r.replacements,
@@ -223,6 +226,7 @@ fn edit_result(r: eol_edit::EditResult) -> EditResult {
         changed: r.changed,
         warnings: super::js::library_texts(&r.warnings),
         warning_parts: super::js::WarningParts(r.warnings.clone()),
+        ranges: super::prepared::changed_ranges(r.ranges),
     }
 }
 
@@ -327,6 +331,20 @@ fn edit_args(
     options: Option<Unknown<'_>>,
     function: &str,
 ) -> Result<Work, Error> {
+    let (path, old_text, new_text, opts) = edit_parts(path, old_text, new_text, options, function)?;
+    Ok(Box::new(move || {
+        binding::edit_file(&path, &old_text, &new_text, &opts).map(edit_result)
+    }))
+}
+
+/// The arguments of `editFile` and `prepareEdit`, read.
+pub(super) fn edit_parts(
+    path: Unknown<'_>,
+    old_text: Unknown<'_>,
+    new_text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+    function: &str,
+) -> Result<(PathBuf, Vec<u8>, Vec<u8>, EditOptions), Error> {
     let path = read_path(path)?;
     let old_text = Js::new(old_text)
         .string_bytes("oldText")
@@ -339,9 +357,7 @@ fn edit_args(
             .with_replace_all(o.bool_or("replaceAll", false)?)
             .with_guards(o.guards()?))
     })?;
-    Ok(Box::new(move || {
-        binding::edit_file(&path, &old_text, &new_text, &opts).map(edit_result)
-    }))
+    Ok((path, old_text, new_text, opts))
 }
 
 /// Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`
@@ -383,14 +399,25 @@ fn multi_args(
     options: Option<Unknown<'_>>,
     function: &str,
 ) -> Result<Work, Error> {
+    let (path, edits, opts) = multi_parts(path, edits, options, function)?;
+    Ok(Box::new(move || {
+        binding::multi_edit(&path, &edits, &opts).map(edit_result)
+    }))
+}
+
+/// The arguments of `multiEdit` and `prepareMultiEdit`, read.
+pub(super) fn multi_parts(
+    path: Unknown<'_>,
+    edits: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+    function: &str,
+) -> Result<(PathBuf, Vec<eol_edit::binding::Edit>, EditOptions), Error> {
     let path = read_path(path)?;
     let edits = read_edits(&Js::new(edits), function)?;
     let opts = strict(options, function, |o| {
         Ok(edit_options(o)?.with_guards(o.guards()?))
     })?;
-    Ok(Box::new(move || {
-        binding::multi_edit(&path, &edits, &opts).map(edit_result)
-    }))
+    Ok((path, edits, opts))
 }
 
 /// Applies several edits in order, each on the result of the one before, all or
@@ -429,15 +456,35 @@ fn delete_args(
     options: Option<Unknown<'_>>,
     function: &str,
 ) -> Result<Work, Error> {
+    let (path, start, end, opts) = delete_parts(path, start, end, options, function)?;
+    Ok(Box::new(move || {
+        binding::delete_range(&path, &start, &end, &opts).map(edit_result)
+    }))
+}
+
+/// The arguments of `deleteRange` and `prepareDeleteRange`, read.
+pub(super) fn delete_parts(
+    path: Unknown<'_>,
+    start: Unknown<'_>,
+    end: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+    function: &str,
+) -> Result<
+    (
+        PathBuf,
+        eol_edit::binding::Anchor,
+        eol_edit::binding::Anchor,
+        EditOptions,
+    ),
+    Error,
+> {
     let path = read_path(path)?;
     let start = read_anchor(&Js::new(start), Name::StartAnchor)?;
     let end = read_anchor(&Js::new(end), Name::EndAnchor)?;
     let opts = strict(options, function, |o| {
         Ok(edit_options(o)?.with_inclusive(o.bool_or("inclusive", false)?))
     })?;
-    Ok(Box::new(move || {
-        binding::delete_range(&path, &start, &end, &opts).map(edit_result)
-    }))
+    Ok((path, start, end, opts))
 }
 
 /// Deletes the lines between two anchors, or the anchors too with `inclusive`.
@@ -478,6 +525,19 @@ fn write_args(
     options: Option<Unknown<'_>>,
     function: &str,
 ) -> Result<Work, Error> {
+    let (path, content, opts) = write_parts(path, content, options, function)?;
+    Ok(Box::new(move || {
+        eol_edit::write_file(&path, &content, &opts).map(edit_result)
+    }))
+}
+
+/// The arguments of `writeFile` and `prepareWrite`, read.
+pub(super) fn write_parts(
+    path: Unknown<'_>,
+    content: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+    function: &str,
+) -> Result<(PathBuf, Vec<u8>, EditOptions), Error> {
     let path = read_path(path)?;
     let content = Js::new(content);
     let content = match content.kind() {
@@ -500,9 +560,7 @@ fn write_args(
         };
         Ok(opts.with_eol(eol).with_guards(o.guards()?))
     })?;
-    Ok(Box::new(move || {
-        eol_edit::write_file(&path, &content, &opts).map(edit_result)
-    }))
+    Ok((path, content, opts))
 }
 
 /// Writes a whole file, keeping an existing file's line endings and BOM; a new file

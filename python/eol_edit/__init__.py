@@ -45,12 +45,19 @@ from ._native import (
     multi_edit,
     normalize_eol,
     parse_patch,
+    prepare_delete_range,
+    prepare_edit,
+    prepare_multi_edit,
+    prepare_write,
+    Prepared,
     read_file,
     to_lf,
     write_file,
 )
 from ._results import (
     ApplyResult,
+    ChangedRange,
+    CommitResult,
     Edit,
     EditResult,
     Ending,
@@ -62,6 +69,7 @@ from ._results import (
     PatchFileResult,
     PatchFormat,
     PatchResult,
+    PreparedFile,
     ReadResult,
     Tier,
 )
@@ -77,6 +85,15 @@ __all__ = [
     "convert_encoding",
     "apply_patch",
     "parse_patch",
+    # Prepared changes
+    "prepare_edit",
+    "prepare_multi_edit",
+    "prepare_delete_range",
+    "prepare_write",
+    "Prepared",
+    "PreparedFile",
+    "ChangedRange",
+    "CommitResult",
     # Text and bytes, no I/O
     "apply_edits",
     "apply_delete_range",

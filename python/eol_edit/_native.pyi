@@ -1,9 +1,20 @@
 # The native module's signatures (it is built from python/src/ by maturin). Every
 # option is keyword-only; a path is a str, bytes or os.PathLike.
 import os
-from typing import Literal, Mapping, Optional, Sequence, Union, overload
+from typing import List, Literal, Mapping, Optional, Sequence, Union, overload
 
-from ._results import ApplyResult, Edit, EditResult, Ending, EolInfo, ParsedPatch, PatchResult, ReadResult
+from ._results import (
+    ApplyResult,
+    CommitResult,
+    Edit,
+    EditResult,
+    Ending,
+    EolInfo,
+    ParsedPatch,
+    PatchResult,
+    PreparedFile,
+    ReadResult,
+)
 
 _Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 _Root = Union[_Path, Sequence[_Path]]
@@ -149,3 +160,64 @@ def to_lf(text: str) -> str: ...
 def detect_eol(text: str) -> Ending: ...
 def eol_info(text: str) -> EolInfo: ...
 def normalize_eol(original: str, updated: str) -> str: ...
+
+class Prepared:
+    """A change worked out in full and not yet written (docs/prepared.md)."""
+
+    @property
+    def files(self) -> List[PreparedFile]: ...
+    def commit(self) -> CommitResult: ...
+
+def prepare_edit(
+    path: _Path,
+    old_text: str,
+    new_text: str,
+    *,
+    replace_all: bool = False,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> Prepared: ...
+def prepare_multi_edit(
+    path: _Path,
+    edits: Sequence[_EditLike],
+    *,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> Prepared: ...
+def prepare_delete_range(
+    path: _Path,
+    start_anchor: Union[str, int],
+    end_anchor: Union[str, int],
+    *,
+    inclusive: bool = False,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> Prepared: ...
+def prepare_write(
+    path: _Path,
+    content: Union[str, bytes],
+    *,
+    eol: Literal["preserve", "lf", "crlf"] = "preserve",
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> Prepared: ...

@@ -4,7 +4,7 @@ field, in snake_case. Each is a frozen dataclass: attributes, ``repr``, ``==``, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, List, Literal, Optional, TypeVar
 
 
@@ -16,6 +16,9 @@ __all__ = [
     "EolInfo",
     "ReadResult",
     "EditResult",
+    "ChangedRange",
+    "PreparedFile",
+    "CommitResult",
     "ApplyResult",
     "PatchFileResult",
     "PatchResult",
@@ -107,6 +110,54 @@ class EditResult:
     version: str
     changed: bool
     warnings: List[str]
+    ranges: List[ChangedRange] = field(default_factory=list)
+    """The replaced ranges of the old text and what replaces them (see
+    ``ChangedRange``); empty when the text did not change."""
+
+
+@dataclass(frozen=True)
+class ChangedRange:
+    """One replaced range of a file's old text: ``start`` and ``end`` are byte offsets
+    in the file's text after its BOM, as UTF-8 (for a UTF-8 file without BOM, the
+    file's bytes), with its own line endings; ``text`` replaces them, with the endings
+    it is written with. Applied from the last to the first, a file's ranges turn its
+    old text into the new one."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class PreparedFile:
+    """What a prepared change does to one file (``Prepared.files``): ``action`` is
+    ``"update"`` for a file that exists, ``"add"`` for one the commit creates;
+    ``version_before`` (``None`` for a new file) is the version the commit requires
+    the file still has; ``version_after`` that of the bytes it writes."""
+
+    path: str
+    action: Literal["update", "add"]
+    version_before: Optional[str]
+    version_after: str
+    diff: str
+    replacements: int
+    matched_by: List[Tier]
+    ranges: List[ChangedRange]
+    start_line: int
+    end_line: int
+    eol: EolInfo
+    encoding: str
+    bom: bool
+    changed: bool
+    warnings: List[str]
+
+
+@dataclass(frozen=True)
+class CommitResult:
+    """What ``Prepared.commit()`` did: one ``EditResult`` per file, in the order of
+    ``Prepared.files``."""
+
+    files: List[EditResult]
 
 
 @dataclass(frozen=True)

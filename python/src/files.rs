@@ -19,18 +19,18 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// The options every function that changes a file takes.
-struct Common<'a, 'py> {
-    expected_version: Option<&'a Bound<'py, PyAny>>,
-    root: Option<&'a Bound<'py, PyAny>>,
-    cwd: Option<&'a Bound<'py, PyAny>>,
-    dry_run: Option<&'a Bound<'py, PyAny>>,
-    durable: Option<&'a Bound<'py, PyAny>>,
-    max_bytes: Option<&'a Bound<'py, PyAny>>,
-    encoding: Option<&'a Bound<'py, PyAny>>,
+pub(crate) struct Common<'a, 'py> {
+    pub(crate) expected_version: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) root: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) cwd: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) dry_run: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) durable: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) max_bytes: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) encoding: Option<&'a Bound<'py, PyAny>>,
 }
 
 impl Common<'_, '_> {
-    fn options(&self) -> PyResult<EditOptions> {
+    pub(crate) fn options(&self) -> PyResult<EditOptions> {
         let mut options = EditOptions::default();
         // `""` is a file that must not exist, as in JavaScript.
         options.expected_version = args::option_text(self.expected_version, Name::ExpectedVersion)?
@@ -209,18 +209,7 @@ fn write_file<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let path = args::path(path, Name::Path)?;
     let content = args::content(content, Name::Content)?.into_bytes();
-    let eol = match args::option_text(eol, Name::Eol)?.as_deref() {
-        None | Some("preserve") => WriteEol::Preserve,
-        Some("lf") => WriteEol::Lf,
-        Some("crlf") => WriteEol::CrLf,
-        Some(other) => {
-            return Err(args::invalid(
-                py,
-                Name::Eol.into(),
-                format!(" must be \"preserve\", \"lf\" or \"crlf\", not {other:?}."),
-            ))
-        }
-    };
+    let eol = write_eol(py, eol)?;
     let common = Common {
         expected_version,
         root,
@@ -233,6 +222,22 @@ fn write_file<'py>(
     let options = common.options()?.with_eol(eol);
     let result = run(py, move || eol_edit::write_file(&path, content, &options))?;
     results::edit(py, result)
+}
+
+/// `write_file`'s `eol` option.
+pub(crate) fn write_eol(py: Python<'_>, eol: Option<&Bound<'_, PyAny>>) -> PyResult<WriteEol> {
+    Ok(match args::option_text(eol, Name::Eol)?.as_deref() {
+        None | Some("preserve") => WriteEol::Preserve,
+        Some("lf") => WriteEol::Lf,
+        Some("crlf") => WriteEol::CrLf,
+        Some(other) => {
+            return Err(args::invalid(
+                py,
+                Name::Eol.into(),
+                format!(" must be \"preserve\", \"lf\" or \"crlf\", not {other:?}."),
+            ))
+        }
+    })
 }
 
 /// Converts every line ending of a file to `to` (`"lf"`, `"crlf"` or `"cr"`);

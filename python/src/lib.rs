@@ -13,6 +13,7 @@ mod args;
 mod errors;
 mod files;
 mod patch;
+mod prepared;
 mod results;
 mod text;
 
@@ -28,6 +29,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     files::register(module)?;
     text::register(module)?;
     patch::register(module)?;
+    prepared::register(module)?;
     Ok(())
 }
 

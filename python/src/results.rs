@@ -100,8 +100,79 @@ pub(crate) fn edit<'py>(py: Python<'py>, r: eol_edit::EditResult) -> PyResult<Bo
             ("version", py_of(py, r.version.to_string())?),
             ("changed", py_of(py, r.changed)?),
             ("warnings", py_of(py, texts(&r.warnings))?),
+            ("ranges", ranges(py, &r.ranges)?),
         ],
     )
+}
+
+/// A list of `ChangedRange`.
+fn ranges<'py>(py: Python<'py>, ranges: &[eol_edit::ChangedRange]) -> PyResult<Bound<'py, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let mut out = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        out.push(make(
+            py,
+            &CLASS,
+            "ChangedRange",
+            &[
+                ("start", py_of(py, r.start)?),
+                ("end", py_of(py, r.end)?),
+                ("text", py_of(py, r.text().into_owned())?),
+            ],
+        )?);
+    }
+    py_of(py, out)
+}
+
+/// A list of `PreparedFile`.
+pub(crate) fn prepared_files<'py>(
+    py: Python<'py>,
+    files: &[eol_edit::PreparedFile],
+) -> PyResult<Bound<'py, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let mut out = Vec::with_capacity(files.len());
+    for f in files {
+        out.push(make(
+            py,
+            &CLASS,
+            "PreparedFile",
+            &[
+                ("path", py_of(py, path_text(&f.path))?),
+                ("action", py_of(py, f.action.as_str())?),
+                (
+                    "version_before",
+                    py_of(py, f.version_before.map(|v| v.to_string()))?,
+                ),
+                ("version_after", py_of(py, f.version_after.to_string())?),
+                ("diff", py_of(py, f.diff.clone())?),
+                ("replacements", py_of(py, f.replacements)?),
+                ("matched_by", py_of(py, tiers(&f.matched_by))?),
+                ("ranges", ranges(py, &f.ranges)?),
+                ("start_line", py_of(py, f.start_line)?),
+                ("end_line", py_of(py, f.end_line)?),
+                ("eol", eol_info(py, &f.eol)?),
+                ("encoding", py_of(py, f.encoding.clone())?),
+                ("bom", py_of(py, f.bom)?),
+                ("changed", py_of(py, f.changed)?),
+                ("warnings", py_of(py, texts(&f.warnings))?),
+            ],
+        )?);
+    }
+    py_of(py, out)
+}
+
+/// `CommitResult`.
+pub(crate) fn commit<'py>(
+    py: Python<'py>,
+    r: eol_edit::CommitResult,
+) -> PyResult<Bound<'py, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let files = r
+        .files
+        .into_iter()
+        .map(|f| edit(py, f))
+        .collect::<PyResult<Vec<_>>>()?;
+    make(py, &CLASS, "CommitResult", &[("files", py_of(py, files)?)])
 }
 
 /// `ApplyResult`, whose content is `content` (a `str` or `bytes`, as given).

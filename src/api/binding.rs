@@ -10,6 +10,10 @@ pub use super::files::{
     delete_range_bytes as delete_range, edit_file_bytes as edit_file,
     multi_edit_bytes as multi_edit,
 };
+pub use super::prepared::{
+    prepare_delete_range_bytes as prepare_delete_range, prepare_edit_bytes as prepare_edit,
+    prepare_multi_edit_bytes as prepare_multi_edit,
+};
 pub use super::text::{
     apply_delete_range_input as apply_delete_range, apply_edits_input as apply_edits, text_input,
     Input,

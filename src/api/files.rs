@@ -14,13 +14,14 @@
 use std::path::Path;
 
 use super::options::{EditOptions, ReadOptions};
+use super::prepared::{differing, Prepared};
 use super::results::{EditResult, FileBytes, ReadResult};
 use super::version::Version;
 use crate::encoding::{self, Decoded, Encoding, Hints};
 use crate::engine::{self, Applied};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
-use crate::file::{self, FileOptions};
+use crate::file::{self, FileOptions, Hold};
 use crate::guard::{Check, Scope};
 use crate::message::{parts, Name, Op};
 use crate::splice::Splices;
@@ -221,7 +222,7 @@ pub fn restore_file(
     };
     let expected = (expected != file::version::ABSENT).then_some(expected);
     let label = path.to_string_lossy().into_owned();
-    let (put, (summary, eol)) =
+    let (put, (summary, eol, ranges)) =
         file::put_inspected(path, &opts, expected, bytes, None, |current, real| {
             let declared = || file::conventions::declared_encoding(real);
             let hints = Hints {
@@ -236,7 +237,8 @@ pub fn restore_file(
                 &crate::splice::Splices::whole(restored.source.clone()),
                 &label,
             );
-            Ok((summary, eol::info(&restored.source)))
+            let ranges = differing(before, &restored.source).into_iter().collect();
+            Ok((summary, eol::info(&restored.source), ranges))
         })?;
     let changed = expected != Some(put.version.as_str());
     Ok(EditResult {
@@ -250,6 +252,7 @@ pub fn restore_file(
         version: Version::reported(&put.version),
         changed,
         warnings: put.warnings,
+        ranges,
     })
 }
 
@@ -291,6 +294,17 @@ pub fn edit_file_bytes(
     new_text: &[u8],
     options: &EditOptions,
 ) -> Result<EditResult> {
+    edit(path, old_text, new_text, options, Hold::Keep)?.commit_one()
+}
+
+/// `edit_file`'s change, held for its commit or not.
+pub(crate) fn edit(
+    path: &Path,
+    old_text: &[u8],
+    new_text: &[u8],
+    options: &EditOptions,
+    hold: Hold,
+) -> Result<Prepared> {
     options.check_own(Op::EditFile, &[Name::ReplaceAll, Name::Guards, Name::Tiers])?;
     let edit = engine::Edit {
         old_text: old_text.to_vec(),
@@ -298,7 +312,8 @@ pub fn edit_file_bytes(
         replace_all: options.replace_all,
     };
     let (guards, lenient) = (options.guards, options.tiers.lenient());
-    change(path, options.file_options()?, false, |source, _, label| {
+    let opts = options.file_options()?;
+    Prepared::change(path, opts, false, hold, |source, _, label| {
         let edits = std::slice::from_ref(&edit);
         engine::apply_edits_with(existing(source)?, edits, guards, lenient, label).map_err(
             |mut e| {
@@ -336,9 +351,20 @@ pub fn multi_edit_bytes(
     edits: &[engine::Edit],
     options: &EditOptions,
 ) -> Result<EditResult> {
+    multi(path, edits, options, Hold::Keep)?.commit_one()
+}
+
+/// `multi_edit`'s change, held for its commit or not.
+pub(crate) fn multi(
+    path: &Path,
+    edits: &[engine::Edit],
+    options: &EditOptions,
+    hold: Hold,
+) -> Result<Prepared> {
     options.check_own(Op::MultiEdit, &[Name::Guards, Name::Tiers])?;
     let (guards, lenient) = (options.guards, options.tiers.lenient());
-    change(path, options.file_options()?, false, |source, _, label| {
+    let opts = options.file_options()?;
+    Prepared::change(path, opts, false, hold, |source, _, label| {
         engine::apply_edits_with(existing(source)?, edits, guards, lenient, label)
     })
 }
@@ -380,9 +406,21 @@ pub fn delete_range_bytes(
     end: &engine::Anchor,
     options: &EditOptions,
 ) -> Result<EditResult> {
+    delete(path, start, end, options, Hold::Keep)?.commit_one()
+}
+
+/// `delete_range`'s change, held for its commit or not.
+pub(crate) fn delete(
+    path: &Path,
+    start: &engine::Anchor,
+    end: &engine::Anchor,
+    options: &EditOptions,
+    hold: Hold,
+) -> Result<Prepared> {
     options.check_own(Op::DeleteRange, &[Name::Inclusive])?;
     let inclusive = options.inclusive;
-    change(path, options.file_options()?, false, |source, _, label| {
+    let opts = options.file_options()?;
+    Prepared::change(path, opts, false, hold, |source, _, label| {
         engine::delete_range(existing(source)?, start, end, inclusive, label)
     })
 }
@@ -408,15 +446,24 @@ pub fn write_file(
     content: impl AsRef<[u8]>,
     options: &EditOptions,
 ) -> Result<EditResult> {
-    let path = path.as_ref();
-    let content = content.as_ref();
+    write(path.as_ref(), content.as_ref(), options, Hold::Keep)?.commit_one()
+}
+
+/// `write_file`'s change, held for its commit or not.
+pub(crate) fn write(
+    path: &Path,
+    content: &[u8],
+    options: &EditOptions,
+    hold: Hold,
+) -> Result<Prepared> {
     options.check_own(Op::WriteFile, &[Name::Eol, Name::Guards])?;
     let mode = options.eol.engine();
     let guards = options.guards;
-    change(
+    Prepared::change(
         path,
         options.file_options()?,
         true,
+        hold,
         |decoded, real, label| {
             // Settings files are read only when the content and the file give no ending.
             let fallback = || file::conventions::new_file_ending(real);
@@ -459,12 +506,14 @@ pub fn convert_eol(
     options: &EditOptions,
 ) -> Result<EditResult> {
     options.check_own(Op::ConvertEol, &[])?;
-    change(
+    Prepared::change(
         path.as_ref(),
         options.file_options()?,
         false,
+        Hold::Keep,
         |source, _, label| engine::convert_eol(existing(source)?, to, label),
-    )
+    )?
+    .commit_one()
 }
 
 /// Writes a file in another encoding (a WHATWG label such as `"utf-8"`, `"gbk"`,
@@ -499,7 +548,7 @@ pub fn convert_encoding(
         convert_to: Some((to, bom)),
         ..options.file_options()?
     };
-    change(path.as_ref(), opts, false, |decoded, _, _| {
+    let prepared = Prepared::change(path.as_ref(), opts, false, Hold::Keep, |decoded, _, _| {
         let decoded =
             decoded.ok_or_else(|| Error::new(ErrorCode::FileNotFound, "File not found."))?;
         decoded.check_convertible()?;
@@ -521,42 +570,8 @@ pub fn convert_encoding(
             diff: String::new(),
             eol: eol::report(source, std::iter::once(source.as_slice())),
         })
-    })
-}
-
-/// Runs an engine change on a file: one read, one atomic write. `whole`: the change
-/// makes the whole content without the old one (see [`file::modify`]).
-fn change(
-    path: &Path,
-    opts: FileOptions,
-    whole: bool,
-    apply: impl FnOnce(Option<&Decoded>, &Path, &str) -> Result<Applied>,
-) -> Result<EditResult> {
-    let label = path.to_string_lossy().into_owned();
-    let (written, (applied, read_warnings)) = file::modify(path, &opts, whole, |decoded, real| {
-        let mut applied = apply(decoded, real, &label)?;
-        // The new source goes to the file; the result keeps only what it reports.
-        let splices = std::mem::take(&mut applied.splices);
-        let read_warnings = decoded.map(|d| d.warnings.clone()).unwrap_or_default();
-        Ok((splices, (applied, read_warnings)))
     })?;
-    let warnings = read_warnings
-        .into_iter()
-        .chain(applied.eol.warning)
-        .chain(written.warnings)
-        .collect();
-    Ok(EditResult {
-        path: path.to_path_buf(),
-        replacements: applied.replacements,
-        matched_by: applied.matched_by,
-        start_line: applied.start_line,
-        end_line: applied.end_line,
-        diff: applied.diff,
-        eol: applied.eol.info,
-        version: Version::reported(&written.version),
-        changed: written.changed,
-        warnings,
-    })
+    prepared.commit_one()
 }
 
 /// The source of a file that must exist: `modify` passes `None` only when creating is

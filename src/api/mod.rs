@@ -9,6 +9,7 @@ pub(crate) mod files;
 pub(crate) mod names;
 pub(crate) mod options;
 pub(crate) mod patch;
+pub(crate) mod prepared;
 pub(crate) mod results;
 #[cfg(feature = "serde")]
 mod serde;

@@ -75,6 +75,9 @@ pub struct EditResult {
     /// Things to tell the user: an encoding guessed, a hard link broken under a root,
     /// endings the change made mixed.
     pub warnings: Vec<Message>,
+    /// The replaced ranges of the old text and what replaces them (see
+    /// [`ChangedRange`](crate::ChangedRange)); empty when the text did not change.
+    pub ranges: Vec<crate::ChangedRange>,
 }
 
 /// What [`apply_edits`](crate::apply_edits) and

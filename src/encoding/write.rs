@@ -44,11 +44,6 @@ pub struct Output<'a> {
 }
 
 impl Output<'_> {
-    /// The pieces as slices.
-    pub fn slices(&self) -> Vec<&[u8]> {
-        self.pieces.iter().map(|p| &p[..]).collect()
-    }
-
     /// The pieces in one buffer.
     pub fn concat(&self) -> Vec<u8> {
         self.pieces.concat()

@@ -34,6 +34,7 @@ pub mod atomic;
 pub mod conventions;
 pub(crate) mod lock;
 pub mod path;
+mod plan;
 mod put;
 mod remove;
 mod sys;
@@ -52,9 +53,10 @@ use crate::encoding::{self, Decoded, Encoding, Hints};
 use crate::error::{Error, ErrorCode, Result};
 use crate::message::{parts, Message, Name, Op, Part};
 use crate::splice::Splices;
-use atomic::{Expect, Snapshot};
+use atomic::Snapshot;
 use lock::{LockKey, PathLock};
 use path::Located;
+pub use plan::{plan, Hold, Planned};
 pub(crate) use put::refuse_link;
 pub use put::{put, put_inspected, removable, stash, writable, Attributes, NewFolders, Stash};
 pub use remove::remove;
@@ -205,141 +207,18 @@ pub fn load(path: &Path, opts: &FileOptions) -> Result<Loaded> {
 /// limit is not read but replaced, as a new file would be written, its version hashed
 /// in chunks for the checks; the transform is given `None` for it, and the result
 /// says so in `warnings`. Without `whole`, a file over the limit is `FILE_TOO_LARGE`.
+///
+/// It is [`plan()`] and [`Planned::commit`] under one hold of the lock, so the file
+/// is read once. (The API goes through [`plan()`] itself, to keep the plan.)
+#[cfg_attr(not(any(test, feature = "internals")), allow(dead_code))]
 pub fn modify<T>(
     path: &Path,
     opts: &FileOptions,
     whole: bool,
     transform: impl FnOnce(Option<&Decoded>, &Path) -> Result<(Splices, T)>,
 ) -> Result<(Written, T)> {
-    let (mut located, _lock) = locate_locked(path, opts)?;
-    let display = located.display.clone();
-    let found = if !located.exists() {
-        if !whole {
-            return Err(not_found(&display));
-        }
-        None
-    } else if whole && over_limit(&located, opts.max_bytes) {
-        Some(Found::Unread(measure(&mut located)?))
-    } else {
-        Some(Found::Read(read(&mut located, opts)?))
-    };
-    if let Some(expected) = &opts.expected_version {
-        match &found {
-            None if expected == version::ABSENT => {}
-            Some(_) if expected == version::ABSENT => {
-                return Err(file_changed(
-                    &display,
-                    "exists now, but did not when it was read",
-                ))
-            }
-            Some(f) if f.version() == expected => {}
-            Some(f) => {
-                return Err(file_changed(
-                    &display,
-                    &format!(
-                        "has changed since it was read (expected version {expected}, now {})",
-                        f.version()
-                    ),
-                ))
-            }
-            None => return Err(file_changed(&display, "no longer exists")),
-        }
-    }
-
-    let real = located.real();
-    let decoded = found.as_ref().and_then(Found::decoded);
-    let (splices, payload) = transform(decoded, &real)?;
-    let declared = || conventions::declared_encoding(&real);
-    let hints = Hints {
-        option: opts.encoding,
-        declared: Some(&declared),
-        ..Hints::default()
-    };
-    let output = encoding::write::output(decoded, &splices, &hints, opts.convert_to);
-    let output = output.map_err(|err| match err.code {
-        ErrorCode::EncodingUnknown => err.about(&display),
-        _ => err,
-    })?;
-    let Some(output) = output else {
-        let c = decoded.expect("a new file always changes");
-        let written = Written {
-            version: found
-                .as_ref()
-                .map(Found::version)
-                .unwrap_or_default()
-                .to_string(),
-            changed: false,
-            encoding: c.encoding,
-            bom: c.bom,
-            warnings: Vec::new(),
-        };
-        return Ok((written, payload));
-    };
-    let (encoding, bom) = (output.encoding, output.bom);
-    let pieces = output.slices();
-    let new_len = pieces.iter().map(|p| p.len()).sum::<usize>();
-    check_size(
-        &display,
-        new_len as u64,
-        found.as_ref().map(Found::len),
-        opts.max_bytes,
-    )?;
-    let new_version = version::version_of_pieces(&pieces);
-    let mut warnings = Vec::new();
-    if let Some(Found::Unread(unread)) = &found {
-        warnings.push(
-            format!(
-                "{} was {} bytes, over the limit of {} bytes, so it was replaced without being read: it was written as a new file would be (its old line endings, BOM and encoding were not looked at), and the diff shows only the new content.",
-                display.display(),
-                unread.len,
-                opts.max_bytes
-            )
-            .into(),
-        );
-    }
-    let snapshot = found.as_ref().map(Found::snapshot);
-    // Under a root, a file with other names (which may lie outside it) is replaced
-    // under this name only; without one, it is written through, for all its names.
-    let break_link = located.confined && snapshot.is_some_and(|s| s.links() > 1);
-    if let (true, Some(s)) = (break_link, snapshot) {
-        warnings.push(
-            format!(
-                "{} had {} hard links; inside the root it was replaced under this name only, so its other names keep the old content.",
-                display.display(),
-                s.links()
-            )
-            .into(),
-        );
-    }
-    if !opts.dry_run {
-        let expect = match snapshot {
-            Some(s) => Expect::Unchanged(s),
-            None => Expect::Absent,
-        };
-        atomic::write(&located, &pieces, expect, break_link, opts.durable)?;
-        drop(pieces);
-        let carry = output.carry;
-        match found {
-            Some(Found::Read(c)) => {
-                c.snapshot.retire();
-                // The next edit of a large legacy file starts from this text (see
-                // `encoding::views`).
-                if let (Some(edit), Some(hash)) = (carry, version::hash(&new_version)) {
-                    c.decoded.carry_over(&edit, hash, new_len);
-                }
-            }
-            Some(Found::Unread(u)) => u.snapshot.retire(),
-            None => {}
-        }
-    }
-    let written = Written {
-        version: new_version,
-        changed: true,
-        encoding,
-        bom,
-        warnings,
-    };
-    Ok((written, payload))
+    let (planned, payload) = plan(path, opts, whole, Hold::Keep, transform)?;
+    Ok((planned.commit()?, payload))
 }
 
 /// The size limit of every write: `FILE_TOO_LARGE` when `new_len` bytes are over

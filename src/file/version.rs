@@ -26,17 +26,6 @@ pub fn version(bytes: &[u8]) -> String {
     format!("{:032x}", xxh3_128(bytes))
 }
 
-/// The version of the bytes that `pieces` make when joined: the same value as
-/// [`version`] of them joined.
-pub fn version_of_pieces(pieces: &[&[u8]]) -> String {
-    if let [one] = pieces {
-        return version(one);
-    }
-    let mut hasher = Xxh3::new();
-    pieces.iter().for_each(|p| hasher.update(p));
-    format!("{:032x}", hasher.digest128())
-}
-
 /// The xxh3-128 hash a version names.
 pub fn hash(version: &str) -> Option<u128> {
     u128::from_str_radix(version, 16).ok()
@@ -78,9 +67,6 @@ mod tests {
         let bytes: Vec<u8> = (0..1_000_000u32).map(|i| (i * 7 % 251) as u8).collect();
         assert_eq!(version_of(&bytes[..]).unwrap(), version(&bytes));
         assert_eq!(version_of(&b""[..]).unwrap(), version(b""));
-        let (a, b) = bytes.split_at(333_333);
-        assert_eq!(version_of_pieces(&[a, b"", b]), version(&bytes));
-        assert_eq!(version_of_pieces(&[]), version(b""));
     }
 
     #[test]

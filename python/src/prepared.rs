@@ -1,0 +1,218 @@
+//! Prepared changes (`prepare_edit`, `prepare_multi_edit`, `prepare_delete_range`,
+//! `prepare_write`): the core's `Prepared` behind the class `eol_edit.Prepared`, whose
+//! `files` a host shows and whose `commit()` writes exactly that, once. Arguments are
+//! read as the functions they prepare read them; the work runs with the interpreter
+//! released.
+
+use std::sync::Mutex;
+
+use pyo3::prelude::*;
+
+use super::args;
+use super::files::{write_eol, Common};
+use super::{errors, results, run};
+use eol_edit::{Error, ErrorCode, Name};
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Prepared>()?;
+    module.add_function(wrap_pyfunction!(prepare_edit, module)?)?;
+    module.add_function(wrap_pyfunction!(prepare_multi_edit, module)?)?;
+    module.add_function(wrap_pyfunction!(prepare_delete_range, module)?)?;
+    module.add_function(wrap_pyfunction!(prepare_write, module)?)?;
+    Ok(())
+}
+
+/// A change worked out in full and not yet written: `files` says what `commit()`
+/// writes; `commit()` writes it if every file still has `version_before` (a new file:
+/// still does not exist), else raises `FileChanged` and writes nothing. It commits
+/// once: a second `commit()` raises `InvalidArgument`.
+#[pyclass(module = "eol_edit", name = "Prepared", frozen)]
+pub(crate) struct Prepared {
+    files: Py<PyAny>,
+    change: Mutex<Option<eol_edit::Prepared>>,
+}
+
+#[pymethods]
+impl Prepared {
+    /// What the commit will write, per file (a list of `PreparedFile`).
+    #[getter]
+    fn files(&self, py: Python<'_>) -> Py<PyAny> {
+        self.files.clone_ref(py)
+    }
+
+    /// Writes the prepared bytes; returns a `CommitResult`.
+    fn commit<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let taken = self.change.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let Some(change) = taken else {
+            let error = Error::new(
+                ErrorCode::InvalidArgument,
+                "This change was already committed (or its commit failed). A prepared change commits once: prepare it again.",
+            );
+            return Err(errors::to_py(py, &error));
+        };
+        let committed = run(py, move || change.commit())?;
+        results::commit(py, committed)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let files = self.files.bind(py).repr()?;
+        Ok(format!("Prepared(files={files})"))
+    }
+}
+
+fn prepared(py: Python<'_>, change: eol_edit::Prepared) -> PyResult<Prepared> {
+    let files = results::prepared_files(py, change.files())?.unbind();
+    Ok(Prepared {
+        files,
+        change: Mutex::new(Some(change)),
+    })
+}
+
+/// `edit_file`, prepared: everything but the write.
+#[pyfunction]
+#[pyo3(signature = (path, old_text, new_text, *, replace_all=None, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None))]
+#[allow(clippy::too_many_arguments)]
+fn prepare_edit<'py>(
+    py: Python<'py>,
+    path: &Bound<'py, PyAny>,
+    old_text: &Bound<'py, PyAny>,
+    new_text: &Bound<'py, PyAny>,
+    replace_all: Option<&Bound<'py, PyAny>>,
+    expected_version: Option<&Bound<'py, PyAny>>,
+    root: Option<&Bound<'py, PyAny>>,
+    cwd: Option<&Bound<'py, PyAny>>,
+    dry_run: Option<&Bound<'py, PyAny>>,
+    durable: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    encoding: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Prepared> {
+    let path = args::path(path, Name::Path)?;
+    let old_text = args::text(old_text, Name::OldText)?;
+    let new_text = args::text(new_text, Name::NewText)?;
+    let common = Common {
+        expected_version,
+        root,
+        cwd,
+        dry_run,
+        durable,
+        max_bytes,
+        encoding,
+    };
+    let options = common
+        .options()?
+        .with_replace_all(args::flag(replace_all, Name::ReplaceAll)?);
+    let change = run(py, move || {
+        eol_edit::prepare_edit(&path, &old_text, &new_text, &options)
+    })?;
+    prepared(py, change)
+}
+
+/// `multi_edit`, prepared: everything but the write.
+#[pyfunction]
+#[pyo3(signature = (path, edits, *, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None))]
+#[allow(clippy::too_many_arguments)]
+fn prepare_multi_edit<'py>(
+    py: Python<'py>,
+    path: &Bound<'py, PyAny>,
+    edits: &Bound<'py, PyAny>,
+    expected_version: Option<&Bound<'py, PyAny>>,
+    root: Option<&Bound<'py, PyAny>>,
+    cwd: Option<&Bound<'py, PyAny>>,
+    dry_run: Option<&Bound<'py, PyAny>>,
+    durable: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    encoding: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Prepared> {
+    let path = args::path(path, Name::Path)?;
+    let edits = args::edits(edits, "prepare_multi_edit")?;
+    let common = Common {
+        expected_version,
+        root,
+        cwd,
+        dry_run,
+        durable,
+        max_bytes,
+        encoding,
+    };
+    let options = common.options()?;
+    let change = run(py, move || {
+        eol_edit::prepare_multi_edit(&path, &edits, &options)
+    })?;
+    prepared(py, change)
+}
+
+/// `delete_range`, prepared: everything but the write.
+#[pyfunction]
+#[pyo3(signature = (path, start_anchor, end_anchor, *, inclusive=None, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None))]
+#[allow(clippy::too_many_arguments)]
+fn prepare_delete_range<'py>(
+    py: Python<'py>,
+    path: &Bound<'py, PyAny>,
+    start_anchor: &Bound<'py, PyAny>,
+    end_anchor: &Bound<'py, PyAny>,
+    inclusive: Option<&Bound<'py, PyAny>>,
+    expected_version: Option<&Bound<'py, PyAny>>,
+    root: Option<&Bound<'py, PyAny>>,
+    cwd: Option<&Bound<'py, PyAny>>,
+    dry_run: Option<&Bound<'py, PyAny>>,
+    durable: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    encoding: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Prepared> {
+    let path = args::path(path, Name::Path)?;
+    let start = args::anchor(start_anchor, Name::StartAnchor)?;
+    let end = args::anchor(end_anchor, Name::EndAnchor)?;
+    let common = Common {
+        expected_version,
+        root,
+        cwd,
+        dry_run,
+        durable,
+        max_bytes,
+        encoding,
+    };
+    let options = common
+        .options()?
+        .with_inclusive(args::flag(inclusive, Name::Inclusive)?);
+    let change = run(py, move || {
+        eol_edit::prepare_delete_range(&path, start, end, &options)
+    })?;
+    prepared(py, change)
+}
+
+/// `write_file`, prepared: everything but the write. A new file is `"add"`, and its
+/// commit raises `FileChanged` if the path exists by then.
+#[pyfunction]
+#[pyo3(signature = (path, content, *, eol=None, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None))]
+#[allow(clippy::too_many_arguments)]
+fn prepare_write<'py>(
+    py: Python<'py>,
+    path: &Bound<'py, PyAny>,
+    content: &Bound<'py, PyAny>,
+    eol: Option<&Bound<'py, PyAny>>,
+    expected_version: Option<&Bound<'py, PyAny>>,
+    root: Option<&Bound<'py, PyAny>>,
+    cwd: Option<&Bound<'py, PyAny>>,
+    dry_run: Option<&Bound<'py, PyAny>>,
+    durable: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    encoding: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Prepared> {
+    let path = args::path(path, Name::Path)?;
+    let content = args::content(content, Name::Content)?.into_bytes();
+    let eol = write_eol(py, eol)?;
+    let common = Common {
+        expected_version,
+        root,
+        cwd,
+        dry_run,
+        durable,
+        max_bytes,
+        encoding,
+    };
+    let options = common.options()?.with_eol(eol);
+    let change = run(py, move || {
+        eol_edit::prepare_write(&path, content, &options)
+    })?;
+    prepared(py, change)
+}

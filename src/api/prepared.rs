@@ -1,0 +1,581 @@
+//! Prepared changes: a change worked out in full (read, matched, guarded, encoded) and
+//! kept as a value, written later exactly as it was shown.
+//!
+//! [`prepare_edit`], [`prepare_multi_edit`], [`prepare_delete_range`] and
+//! [`prepare_write`] take the arguments and options of [`edit_file`](crate::edit_file)
+//! and the others and write nothing. A host shows [`Prepared::files`] (the diff, the
+//! versions, the byte ranges that change) to its user, and [`Prepared::commit`] then
+//! writes the prepared bytes without matching again, if every file still has the
+//! version it was prepared from; else `FILE_CHANGED`, and nothing is written.
+//! `edit_file` and the others are a prepare and its commit, made under one hold of the
+//! file's lock (see [`crate::file::plan`]), so they read the file once.
+
+use std::path::{Path, PathBuf};
+
+use super::files::{self, Anchor, Edit};
+use super::options::EditOptions;
+use super::results::EditResult;
+use super::version::Version;
+use crate::encoding::Decoded;
+use crate::engine::{self, Applied};
+use crate::eol::EolInfo;
+use crate::error::Result;
+use crate::file::{self, FileOptions, Hold, Planned};
+use crate::matching::Tier;
+use crate::message::Message;
+use crate::patch::Action;
+use crate::splice::Splices;
+
+/// One replaced byte range of a file's old text, and what stands there in the new one.
+///
+/// Offsets are in the file's text as [`EditResult`]'s source: its bytes after the byte
+/// order mark, as UTF-8 (a UTF-16 or legacy file decoded), with its own line endings,
+/// not the LF view. For a UTF-8 file without BOM, they are the file's bytes. Applied
+/// to that text from the last to the first, the ranges of a file give its new text.
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChangedRange {
+    /// Start of the replaced range in the old text.
+    pub start: usize,
+    /// End of the replaced range in the old text (exclusive).
+    pub end: usize,
+    /// What replaces it, as UTF-8 (a binding's WTF-8 where its text had lone
+    /// surrogates), with the endings it is written with.
+    pub bytes: Vec<u8>,
+}
+
+impl ChangedRange {
+    /// The new text as a string (bytes that are not UTF-8 shown as U+FFFD).
+    pub fn text(&self) -> std::borrow::Cow<'_, str> {
+        String::from_utf8_lossy(&self.bytes)
+    }
+}
+
+/// What a [`Prepared`] change does to one file.
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreparedFile {
+    /// The path as given.
+    pub path: PathBuf,
+    /// [`Action::Update`] for a file that exists, [`Action::Add`] for one the commit
+    /// creates.
+    pub action: Action,
+    /// The version the file had when the change was prepared, which the commit
+    /// requires it still has; `None` for a new file, which must still not exist.
+    pub version_before: Option<Version>,
+    /// The version of the bytes the commit writes (with `dry_run`: would write).
+    pub version_after: Version,
+    /// A unified diff of the LF views, 3 lines of context.
+    pub diff: String,
+    /// How many places are replaced.
+    pub replacements: u32,
+    /// For each edit, the tier that found it.
+    pub matched_by: Vec<Tier>,
+    /// The replaced ranges of the old text, in order (see [`ChangedRange`]): what a
+    /// host that holds the file in a buffer applies to it instead of reading the file
+    /// again. Empty when the text does not change (a write of the content the file
+    /// has).
+    pub ranges: Vec<ChangedRange>,
+    /// The first changed line of the new content, 1-based.
+    pub start_line: u32,
+    /// The last changed line of the new content, 1-based.
+    pub end_line: u32,
+    /// The line endings of the file afterwards.
+    pub eol: EolInfo,
+    /// The file's encoding afterwards, by its WHATWG name.
+    pub encoding: String,
+    /// The file has a byte order mark afterwards.
+    pub bom: bool,
+    /// False only when `prepare_write` was given the content the file already has.
+    pub changed: bool,
+    /// Things to tell the user, as they stand at the prepare (see
+    /// [`EditResult::warnings`]).
+    pub warnings: Vec<Message>,
+}
+
+/// A change worked out and not yet written: see the [module](self) docs.
+///
+/// It commits once ([`Prepared::commit`] takes it by value). Dropping it writes
+/// nothing and holds nothing: no lock and no open file is kept between the prepare and
+/// the commit.
+#[derive(Debug)]
+pub struct Prepared {
+    files: Vec<PreparedFile>,
+    plans: Vec<Plan>,
+}
+
+/// What the commit of one file needs besides its [`PreparedFile`].
+#[derive(Debug)]
+struct Plan {
+    planned: Planned,
+    /// The warnings of the read and of the engine, which the commit's join.
+    notes: Vec<Message>,
+}
+
+/// What [`Prepared::commit`] did: one result per file, in the order of
+/// [`Prepared::files`].
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommitResult {
+    /// Each file's result, as [`edit_file`](crate::edit_file) and the others give it.
+    pub files: Vec<EditResult>,
+}
+
+impl Prepared {
+    /// What the commit will write, per file.
+    pub fn files(&self) -> &[PreparedFile] {
+        &self.files
+    }
+
+    /// Writes the prepared bytes if every file still has its
+    /// [`PreparedFile::version_before`] (a new file: still does not exist), checked
+    /// under the file's lock; nothing is matched or encoded again. With `dry_run`,
+    /// every check and no write.
+    ///
+    /// # Errors
+    ///
+    /// `FILE_CHANGED` when a file changed, was deleted or (a new one) was created since
+    /// the prepare; nothing is written then. `PERMISSION_DENIED`, `PATH_OUTSIDE_ROOT`
+    /// and `IO_ERROR` as for every write.
+    pub fn commit(self) -> Result<CommitResult> {
+        let mut results = Vec::with_capacity(self.files.len());
+        // One file today; several (a patch's) need one check of them all first.
+        debug_assert!(self.files.len() <= 1);
+        for (file, plan) in self.files.into_iter().zip(self.plans) {
+            let written = plan.planned.commit()?;
+            let warnings = plan.notes.into_iter().chain(written.warnings).collect();
+            results.push(EditResult {
+                path: file.path,
+                replacements: file.replacements,
+                matched_by: file.matched_by,
+                start_line: file.start_line,
+                end_line: file.end_line,
+                diff: file.diff,
+                eol: file.eol,
+                version: Version::reported(&written.version),
+                changed: written.changed,
+                warnings,
+                ranges: file.ranges,
+            });
+        }
+        Ok(CommitResult { files: results })
+    }
+
+    /// The commit of a one-file change, as `edit_file` and the others return it.
+    pub(crate) fn commit_one(self) -> Result<EditResult> {
+        let mut committed = self.commit()?;
+        Ok(committed.files.remove(0))
+    }
+
+    /// Works out a change of one file (see [`file::plan`]); `apply` makes the new
+    /// source from the decoded file (`None`: a new one, when `whole`), its real path
+    /// and the path to name in messages.
+    pub(crate) fn change(
+        path: &Path,
+        opts: FileOptions,
+        whole: bool,
+        hold: Hold,
+        apply: impl FnOnce(Option<&Decoded>, &Path, &str) -> Result<Applied>,
+    ) -> Result<Prepared> {
+        let label = path.to_string_lossy().into_owned();
+        let (planned, (applied, notes, ranges)) =
+            file::plan(path, &opts, whole, hold, |decoded, real| {
+                let mut applied = apply(decoded, real, &label)?;
+                // The new source goes to the file; the result keeps only what it reports.
+                let splices = std::mem::take(&mut applied.splices);
+                let source = decoded.map_or(&[][..], |d| d.source.as_slice());
+                let ranges = ranges(source, &splices);
+                let notes: Vec<Message> = decoded
+                    .map(|d| d.warnings.clone())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .chain(applied.eol.warning.take())
+                    .collect();
+                Ok((splices, (applied, notes, ranges)))
+            })?;
+        let warnings = notes.iter().cloned().chain(planned.warnings()).collect();
+        let file = PreparedFile {
+            path: path.to_path_buf(),
+            action: match planned.version_before() {
+                Some(_) => Action::Update,
+                None => Action::Add,
+            },
+            version_before: planned.version_before().map(Version::reported),
+            version_after: Version::reported(planned.version_after()),
+            diff: applied.diff,
+            replacements: applied.replacements,
+            matched_by: applied.matched_by,
+            ranges: if planned.changed() {
+                ranges
+            } else {
+                Vec::new()
+            },
+            start_line: applied.start_line,
+            end_line: applied.end_line,
+            eol: applied.eol.info,
+            encoding: planned.encoding().name(),
+            bom: planned.bom(),
+            changed: planned.changed(),
+            warnings,
+        };
+        Ok(Prepared {
+            files: vec![file],
+            plans: vec![Plan { planned, notes }],
+        })
+    }
+}
+
+/// The ranges of `source` that `splices` replace, without the ones that put back what
+/// was there. A new text of its own (a whole-file write) is one range, from the first
+/// byte that differs to the last, on character boundaries.
+pub(crate) fn ranges(source: &[u8], splices: &Splices) -> Vec<ChangedRange> {
+    if !splices.replaces_source() {
+        return splices
+            .splice_list()
+            .iter()
+            .filter(|s| s.bytes != source[s.start..s.end])
+            .map(|s| ChangedRange {
+                start: s.start,
+                end: s.end,
+                bytes: s.bytes.clone(),
+            })
+            .collect();
+    }
+    let new = splices.joined(source);
+    differing(source, &new).into_iter().collect()
+}
+
+/// The one range of `old` that makes `new`, without the bytes both start and end with,
+/// on UTF-8 character boundaries; `None` when they are equal.
+pub(crate) fn differing(old: &[u8], new: &[u8]) -> Option<ChangedRange> {
+    if old == new {
+        return None;
+    }
+    let continuation = |b: u8| b & 0xC0 == 0x80;
+    let mut prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    while prefix > 0
+        && (old.get(prefix).is_some_and(|&b| continuation(b))
+            || new.get(prefix).is_some_and(|&b| continuation(b)))
+    {
+        prefix -= 1;
+    }
+    let most = old.len().min(new.len()) - prefix;
+    let mut suffix = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take(most)
+        .take_while(|(a, b)| a == b)
+        .count();
+    // The common end starts on a character, not inside one.
+    while suffix > 0 && continuation(old[old.len() - suffix]) {
+        suffix -= 1;
+    }
+    Some(ChangedRange {
+        start: prefix,
+        end: old.len() - suffix,
+        bytes: new[prefix..new.len() - suffix].to_vec(),
+    })
+}
+
+/// [`edit_file`](crate::edit_file), prepared: everything but the write.
+///
+/// # Errors
+///
+/// As [`edit_file`](crate::edit_file); nothing is ever written.
+pub fn prepare_edit(
+    path: impl AsRef<Path>,
+    old_text: &str,
+    new_text: &str,
+    options: &EditOptions,
+) -> Result<Prepared> {
+    prepare_edit_bytes(
+        path.as_ref(),
+        old_text.as_bytes(),
+        new_text.as_bytes(),
+        options,
+    )
+}
+
+/// [`prepare_edit`] on texts given as UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`edit_file`](crate::edit_file).
+pub fn prepare_edit_bytes(
+    path: &Path,
+    old_text: &[u8],
+    new_text: &[u8],
+    options: &EditOptions,
+) -> Result<Prepared> {
+    files::edit(path, old_text, new_text, options, Hold::Release)
+}
+
+/// [`multi_edit`](crate::multi_edit), prepared: everything but the write.
+///
+/// # Errors
+///
+/// As [`multi_edit`](crate::multi_edit); nothing is ever written.
+pub fn prepare_multi_edit(
+    path: impl AsRef<Path>,
+    edits: &[Edit],
+    options: &EditOptions,
+) -> Result<Prepared> {
+    let edits: Vec<engine::Edit> = edits.iter().map(Edit::engine).collect();
+    prepare_multi_edit_bytes(path.as_ref(), &edits, options)
+}
+
+/// [`prepare_multi_edit`] on edits whose texts are UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`multi_edit`](crate::multi_edit).
+pub fn prepare_multi_edit_bytes(
+    path: &Path,
+    edits: &[engine::Edit],
+    options: &EditOptions,
+) -> Result<Prepared> {
+    files::multi(path, edits, options, Hold::Release)
+}
+
+/// [`delete_range`](crate::delete_range), prepared: everything but the write.
+///
+/// # Errors
+///
+/// As [`delete_range`](crate::delete_range); nothing is ever written.
+pub fn prepare_delete_range(
+    path: impl AsRef<Path>,
+    start_anchor: impl Into<Anchor>,
+    end_anchor: impl Into<Anchor>,
+    options: &EditOptions,
+) -> Result<Prepared> {
+    prepare_delete_range_bytes(
+        path.as_ref(),
+        &start_anchor.into().engine(),
+        &end_anchor.into().engine(),
+        options,
+    )
+}
+
+/// [`prepare_delete_range`] on anchors whose texts are UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`delete_range`](crate::delete_range).
+pub fn prepare_delete_range_bytes(
+    path: &Path,
+    start: &engine::Anchor,
+    end: &engine::Anchor,
+    options: &EditOptions,
+) -> Result<Prepared> {
+    files::delete(path, start, end, options, Hold::Release)
+}
+
+/// [`write_file`](crate::write_file), prepared: everything but the write. A file that
+/// does not exist yet is [`Action::Add`], and its commit fails with `FILE_CHANGED` if
+/// the path exists by then.
+///
+/// # Errors
+///
+/// As [`write_file`](crate::write_file); nothing is ever written.
+pub fn prepare_write(
+    path: impl AsRef<Path>,
+    content: impl AsRef<[u8]>,
+    options: &EditOptions,
+) -> Result<Prepared> {
+    files::write(path.as_ref(), content.as_ref(), options, Hold::Release)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::file::testing::TempDir;
+    use crate::{edit_file, ErrorCode};
+
+    fn in_dir(dir: &TempDir) -> EditOptions {
+        EditOptions::default().with_cwd(dir.path())
+    }
+
+    /// `old` with `ranges` applied, as a buffer host applies them.
+    fn apply(old: &[u8], ranges: &[ChangedRange]) -> Vec<u8> {
+        let mut out = old.to_vec();
+        for r in ranges.iter().rev() {
+            out.splice(r.start..r.end, r.bytes.iter().copied());
+        }
+        out
+    }
+
+    #[test]
+    fn prepare_writes_nothing_and_commit_writes_what_files_showed() {
+        let dir = TempDir::new();
+        let old = b"one\r\ntwo\nthree\rfour\r\n".to_vec();
+        dir.write("a.txt", &old);
+        let o = in_dir(&dir);
+        let p = prepare_edit("a.txt", "two\nthree\n", "2\n3\n", &o).unwrap();
+        assert_eq!(dir.read("a.txt"), old);
+        let f = &p.files()[0];
+        assert_eq!(f.action, Action::Update);
+        assert_eq!(f.version_before, Some(Version::of(&old)));
+        assert_eq!((f.replacements, &f.matched_by[..]), (1, &[Tier::Exact][..]));
+        let new = apply(&old, &f.ranges);
+        assert_eq!(new, b"one\r\n2\n3\rfour\r\n");
+        assert_eq!(f.version_after, Version::of(&new));
+        assert!(f.diff.contains("+2\n"));
+        let after = f.version_after;
+        let committed = p.commit().unwrap();
+        assert_eq!(dir.read("a.txt"), new);
+        assert_eq!(committed.files[0].version, after);
+        assert_eq!(
+            committed.files[0].ranges,
+            [ChangedRange {
+                start: 5,
+                end: 15,
+                bytes: b"2\n3\r".to_vec()
+            }]
+        );
+    }
+
+    #[test]
+    fn a_file_changed_after_the_prepare_is_file_changed_and_kept() {
+        let dir = TempDir::new();
+        dir.write("a.txt", "one\n");
+        let p = prepare_edit("a.txt", "one", "1", &in_dir(&dir)).unwrap();
+        dir.write("a.txt", "uno\n");
+        let e = p.commit().unwrap_err();
+        assert_eq!(e.code(), ErrorCode::FileChanged);
+        assert!(e.to_string().contains("Nothing was written"), "{e}");
+        assert_eq!(dir.read("a.txt"), b"uno\n");
+        // Deleted meanwhile.
+        let p = prepare_edit("a.txt", "uno", "1", &in_dir(&dir)).unwrap();
+        std::fs::remove_file(dir.join("a.txt")).unwrap();
+        assert_eq!(p.commit().unwrap_err().code(), ErrorCode::FileChanged);
+        assert!(!dir.join("a.txt").exists());
+    }
+
+    #[test]
+    fn a_new_file_created_by_someone_else_meanwhile_is_file_changed() {
+        let dir = TempDir::new();
+        let p = prepare_write("sub/new.txt", "mine\n", &in_dir(&dir)).unwrap();
+        let f = &p.files()[0];
+        assert_eq!((f.action, f.version_before), (Action::Add, None));
+        assert_eq!(apply(b"", &f.ranges), b"mine\n");
+        assert!(!dir.join("sub").exists());
+        dir.write("sub/new.txt", "theirs\n");
+        assert_eq!(p.commit().unwrap_err().code(), ErrorCode::FileChanged);
+        assert_eq!(dir.read("sub/new.txt"), b"theirs\n");
+        let p = prepare_write("other.txt", "mine\n", &in_dir(&dir)).unwrap();
+        p.commit().unwrap();
+        assert_eq!(dir.read("other.txt"), b"mine\n");
+    }
+
+    #[test]
+    fn a_write_over_a_file_changes_the_range_that_differs_and_keeps_the_bom() {
+        let dir = TempDir::new();
+        dir.write("b.txt", "\u{feff}a\r\nb\r\nc\r\n");
+        let p = prepare_write("b.txt", "a\nB\nc\n", &in_dir(&dir)).unwrap();
+        let f = &p.files()[0];
+        assert!(f.bom);
+        assert_eq!(
+            f.ranges,
+            [ChangedRange {
+                start: 3,
+                end: 4,
+                bytes: b"B".to_vec()
+            }]
+        );
+        p.commit().unwrap();
+        assert_eq!(dir.read("b.txt"), "\u{feff}a\r\nB\r\nc\r\n".as_bytes());
+        // The content the file has: nothing to change, nothing written.
+        let p = prepare_write("b.txt", "a\nB\nc\n", &in_dir(&dir)).unwrap();
+        assert!(!p.files()[0].changed && p.files()[0].ranges.is_empty());
+        assert!(!p.commit().unwrap().files[0].changed);
+    }
+
+    #[test]
+    fn a_prepared_multi_edit_and_delete_range_commit_like_the_direct_calls() {
+        let dir = TempDir::new();
+        dir.write("m.txt", "a\r\nb\r\nc\r\nd\r\n");
+        let edits = [Edit::new("a", "A"), Edit::new("d", "D")];
+        let p = prepare_multi_edit("m.txt", &edits, &in_dir(&dir)).unwrap();
+        assert_eq!(
+            apply(&dir.read("m.txt"), &p.files()[0].ranges),
+            b"A\r\nb\r\nc\r\nD\r\n"
+        );
+        p.commit().unwrap();
+        let p =
+            prepare_delete_range("m.txt", 2u64, 3u64, &in_dir(&dir).with_inclusive(true)).unwrap();
+        assert_eq!(
+            apply(&dir.read("m.txt"), &p.files()[0].ranges),
+            b"A\r\nD\r\n"
+        );
+        p.commit().unwrap();
+        assert_eq!(dir.read("m.txt"), b"A\r\nD\r\n");
+    }
+
+    #[test]
+    fn a_utf16_file_is_prepared_over_its_decoded_text_and_written_in_utf16() {
+        let dir = TempDir::new();
+        let enc = |s: &str| {
+            let mut b = vec![0xFF, 0xFE];
+            s.encode_utf16().for_each(|u| b.extend(u.to_le_bytes()));
+            b
+        };
+        dir.write("u.txt", enc("x = 1\r\ny = 2\r\n"));
+        let p = prepare_edit("u.txt", "y = 2", "y = é", &in_dir(&dir)).unwrap();
+        let f = &p.files()[0];
+        assert_eq!((f.encoding.as_str(), f.bom), ("utf-16le", true));
+        assert_eq!(
+            apply(b"x = 1\r\ny = 2\r\n", &f.ranges),
+            "x = 1\r\ny = é\r\n".as_bytes()
+        );
+        assert_eq!(f.version_after, Version::of(&enc("x = 1\r\ny = é\r\n")));
+        p.commit().unwrap();
+        assert_eq!(dir.read("u.txt"), enc("x = 1\r\ny = é\r\n"));
+    }
+
+    #[test]
+    fn a_dry_run_commit_checks_and_writes_nothing() {
+        let dir = TempDir::new();
+        dir.write("a.txt", "one\n");
+        let p = prepare_edit("a.txt", "one", "1", &in_dir(&dir).with_dry_run(true)).unwrap();
+        assert!(p.commit().unwrap().files[0].changed);
+        assert_eq!(dir.read("a.txt"), b"one\n");
+    }
+
+    #[test]
+    fn edit_file_results_carry_the_ranges_too() {
+        let dir = TempDir::new();
+        dir.write("a.txt", "one\r\ntwo\r\n");
+        let r = edit_file("a.txt", "two", "2", &in_dir(&dir)).unwrap();
+        assert_eq!(
+            r.ranges,
+            [ChangedRange {
+                start: 5,
+                end: 8,
+                bytes: b"2".to_vec()
+            }]
+        );
+    }
+
+    #[test]
+    fn a_prepared_change_can_go_to_another_thread_for_its_commit() {
+        fn send<T: Send + 'static>() {}
+        send::<Prepared>();
+    }
+
+    #[test]
+    fn a_whole_new_text_changes_one_range_on_character_boundaries() {
+        let r = differing("a é b".as_bytes(), "a è b".as_bytes()).unwrap();
+        assert_eq!((r.start, r.end, &*r.text()), (2, 4, "è"));
+        let r = differing(b"one\r\ntwo\r\n", b"one\r\n2\r\ntwo\r\n").unwrap();
+        assert_eq!((r.start, r.end, &*r.text()), (5, 5, "2\r\n"));
+        assert_eq!(differing(b"same", b"same"), None);
+        let r = differing(b"", b"new").unwrap();
+        assert_eq!((r.start, r.end, &*r.text()), (0, 0, "new"));
+        let r = differing(b"abc", b"").unwrap();
+        assert_eq!((r.start, r.end, &*r.text()), (0, 3, ""));
+    }
+}
