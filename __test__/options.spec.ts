@@ -62,6 +62,7 @@ function calls(dir: string): Array<{ name: string; run: (options: Options) => un
     ...forms('restoreFile', [f, Buffer.from('new\n')]),
     { name: 'applyEdits', run: (o) => eol.applyEdits(TEXT, [{ oldText: 'beta', newText: 'BETA' }], o) },
     { name: 'applyDeleteRange', run: (o) => eol.applyDeleteRange(TEXT, 'alpha', 'gamma', o) },
+    { name: 'applyPatchInMemory', run: (o) => eol.applyPatchInMemory(PATCH, () => null, o) },
   ]
 }
 
@@ -85,6 +86,7 @@ const TYPOS: Record<string, [string, string]> = {
   convertEol: ['durabel', 'durable'],
   convertEncoding: ['boom', 'bom'],
   applyPatch: ['expectedVersion', 'expectedVersions'],
+  applyPatchInMemory: ['expectedVersion', 'expectedVersions'],
   readFileBytes: ['maxbytes', 'maxBytes'],
   restoreFile: ['expectedversion', 'expectedVersion'],
   applyEdits: ['pathh', 'path'],

@@ -16,6 +16,7 @@ mod edits;
 mod files;
 mod js;
 mod patch;
+mod patch_memory;
 mod strings;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
