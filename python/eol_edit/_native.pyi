@@ -1,9 +1,19 @@
 # The native module's signatures (it is built from python/src/ by maturin). Every
 # option is keyword-only; a path is a str, bytes or os.PathLike.
 import os
-from typing import Literal, Mapping, Optional, Sequence, Union, overload
+from typing import Callable, Literal, Mapping, Optional, Sequence, Union, overload
 
-from ._results import ApplyResult, Edit, EditResult, Ending, EolInfo, ParsedPatch, PatchResult, ReadResult
+from ._results import (
+    ApplyResult,
+    Edit,
+    EditResult,
+    Ending,
+    EolInfo,
+    InMemoryPatch,
+    ParsedPatch,
+    PatchResult,
+    ReadResult,
+)
 
 _Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 _Root = Union[_Path, Sequence[_Path]]
@@ -109,6 +119,18 @@ def apply_patch(
     expected_versions: Optional[Mapping[str, str]] = None,
 ) -> PatchResult: ...
 def parse_patch(patch: Union[str, bytes]) -> ParsedPatch: ...
+def apply_patch_in_memory(
+    patch: Union[str, bytes],
+    lookup: Callable[[str], Union[bytes, bytearray, memoryview, None]],
+    *,
+    cwd: Optional[_Path] = None,
+    root: Optional[_Root] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+    expected_versions: Optional[Mapping[str, str]] = None,
+) -> InMemoryPatch: ...
 @overload
 def apply_edits(
     content: str,
