@@ -13,6 +13,9 @@
 //!   makes every check, and only then writes them all; a failed write puts back what was
 //!   already written. All of its file I/O is in `commit`, on the public API of
 //!   [`crate::file`].
+//! - [`apply_patch_in_memory`] runs the same planner over the caller's buffers: `commit`
+//!   reads through a source (the disk, or a lookup), and for buffers hands each
+//!   section's bytes back instead of writing them.
 //!
 //! ```
 //! use eol_edit::internals::patch::{parse, Action, Kind};
