@@ -180,6 +180,15 @@ describe('applyPatchInMemory', () => {
     )
   })
 
+  it('runs the guards applyPatch runs', () => {
+    const patch = '*** Begin Patch\n*** Update File: a.py\n@@\n-a = "x"\n+a = "\u0000"\n*** End Patch\n'
+    const lookup = () => Buffer.from('a = "x"\n')
+    expect(() => eol.applyPatchInMemory(patch, lookup, { guards: true })).toThrow(
+      expect.objectContaining({ code: 'SUSPECT_CONTENT', reason: 'control', fileIndex: 0, hunkIndex: 0 }),
+    )
+    expect(eol.applyPatchInMemory(patch, lookup).files[0].after!.toString()).toBe('a = "\u0000"\n')
+  })
+
   it("propagates the lookup's own exception, and asks no further", () => {
     const boom = new Error('editor went away')
     let calls = 0
