@@ -192,6 +192,21 @@ export interface ApplyOptions {
  */
 export declare function applyPatch(patch: string, options?: PatchOptions): Promise<PatchResult>
 
+/**
+ * Applies a patch to buffers, writing nothing and reading no file: `lookup(path)`
+ * gives each file's bytes as a `Buffer` or `Uint8Array` (`null` or `undefined` for a
+ * file that does not exist); a string is refused (`INVALID_ARGUMENT`), since its
+ * bytes would not be the file's. `lookup` is called synchronously, once per path, with
+ * the section's path as the patch gives it (`.` and `..` resolved by name), absolute
+ * against `cwd` when that option is given; an exception it throws is thrown by
+ * `applyPatchInMemory` unchanged. The formats, matching, errors and kept endings,
+ * BOM and encoding are `applyPatch`'s, and so are the options (`dryRun` and
+ * `durable` change nothing here). This function is synchronous: it has no
+ * Promise form. To bring the buffers to the patch's end state, drop every `path`
+ * of a `delete` or `move`, then put every `after` there is at `movedTo ?? path`.
+ */
+export declare function applyPatchInMemory(patch: string, lookup: (path: string) => Buffer | Uint8Array | null | undefined, options?: PatchOptions): InMemoryPatch
+
 /** `applyPatch`, on the calling thread. */
 export declare function applyPatchSync(patch: string, options?: PatchOptions): PatchResult
 
@@ -394,6 +409,46 @@ export interface GuardOptions {
    * agent tools and the command line guard by default). See docs/guarantees.md.
    */
   guards?: boolean | GuardReason[]
+}
+
+/**
+ * What `applyPatchInMemory` does to one file section of the patch, in the patch's
+ * order.
+ */
+export interface InMemoryFile {
+  /** The path as the patch gives it (a `cd DIR &&` folded in). */
+  path: string
+  action: 'update' | 'add' | 'delete' | 'move'
+  /** For a move: the new path. */
+  movedTo?: string
+  /**
+   * The bytes the section starts from: the buffer the lookup gave, or as an
+   * earlier section of the patch left it; for an add, the buffer it replaces.
+   * Absent for a file the section creates.
+   */
+  before?: Buffer
+  /**
+   * The bytes the section leaves at its path (a move: at `movedTo`), with the
+   * buffer's endings, BOM and encoding kept. Absent for a delete, and for a section
+   * whose path a later section of the same patch changes again (that section's
+   * `before` has them).
+   */
+  after?: Buffer
+  /** Unified diff of the LF views (empty for a move that changes no line). */
+  diff: string
+  /** Line endings afterwards (of the deleted content for a delete). */
+  eol: EolInfo
+  /** The tier that found each hunk. */
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>
+  /** Things the host should show its user, such as endings the patch made mixed. */
+  warnings: Array<string>
+  /** The warnings as parts (text and references to the API). */
+  warningParts: Array<Array<MessagePart>>
+}
+
+/** The result of `applyPatchInMemory`. */
+export interface InMemoryPatch {
+  files: Array<InMemoryFile>
 }
 
 /**

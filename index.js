@@ -839,6 +839,7 @@ module.exports.Prepared = nativeBinding.Prepared
 module.exports.applyDeleteRange = nativeBinding.applyDeleteRange
 module.exports.applyEdits = nativeBinding.applyEdits
 module.exports.applyPatch = nativeBinding.applyPatch
+module.exports.applyPatchInMemory = nativeBinding.applyPatchInMemory
 module.exports.applyPatchSync = nativeBinding.applyPatchSync
 module.exports.convertEncoding = nativeBinding.convertEncoding
 module.exports.convertEncodingSync = nativeBinding.convertEncodingSync

@@ -66,6 +66,7 @@ function calls(dir: string): Array<{ name: string; run: (options: Options) => un
     ...forms('prepareWrite', [f, 'new\n']),
     { name: 'applyEdits', run: (o) => eol.applyEdits(TEXT, [{ oldText: 'beta', newText: 'BETA' }], o) },
     { name: 'applyDeleteRange', run: (o) => eol.applyDeleteRange(TEXT, 'alpha', 'gamma', o) },
+    { name: 'applyPatchInMemory', run: (o) => eol.applyPatchInMemory(PATCH, () => null, o) },
   ]
 }
 
@@ -89,6 +90,7 @@ const TYPOS: Record<string, [string, string]> = {
   convertEol: ['durabel', 'durable'],
   convertEncoding: ['boom', 'bom'],
   applyPatch: ['expectedVersion', 'expectedVersions'],
+  applyPatchInMemory: ['expectedVersion', 'expectedVersions'],
   readFileBytes: ['maxbytes', 'maxBytes'],
   restoreFile: ['expectedversion', 'expectedVersion'],
   applyEdits: ['pathh', 'path'],

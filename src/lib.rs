@@ -133,14 +133,14 @@ pub use api::files::{
     restore_file, write_file, Anchor, Edit,
 };
 pub use api::options::{ApplyOptions, EditOptions, PatchOptions, ReadOptions, Tiers, WriteEol};
-pub use api::patch::{apply_patch, parse_patch};
+pub use api::patch::{apply_patch, apply_patch_in_memory, parse_patch};
 pub use api::prepared::{
     prepare_delete_range, prepare_edit, prepare_multi_edit, prepare_write, ChangedRange,
     CommitResult, Prepared, PreparedFile,
 };
 pub use api::results::{
-    ApplyResult, EditResult, FileBytes, ParsedFile, ParsedHunk, ParsedPatch, PatchFileResult,
-    PatchResult, ReadResult,
+    ApplyResult, EditResult, FileBytes, InMemoryFile, InMemoryPatch, ParsedFile, ParsedHunk,
+    ParsedPatch, PatchFileResult, PatchResult, ReadResult,
 };
 pub use api::text::{
     apply_delete_range, apply_edits, detect_eol, eol_info, normalize_eol, to_lf, Content,

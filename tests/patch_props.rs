@@ -19,12 +19,12 @@
 
 mod support;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use eol_edit::internals::eol::Ending;
 use eol_edit::internals::file::FileOptions;
 use eol_edit::internals::patch::{apply::update, apply_patch, parse, Options as PatchOptions};
-use eol_edit::Guards;
+use eol_edit::{Guards, PatchAction};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use support::{Expected, Fate, ENDINGS, WORDS};
@@ -193,6 +193,12 @@ fn check_tree(case: &support::TreeCase) -> Result<(), TestCaseError> {
     apply_patch(worked.patch.as_bytes(), &opts)
         .map_err(|e| TestCaseError::fail(format!("{e}\n{}", context())))?;
     let got = folder.files();
+    // The same patch over the old tree as buffers gives the very bytes the disk got,
+    // the result read as `InMemoryFile` says (drop what is vacated, then put every
+    // `after`).
+    let in_memory = in_memory_tree(&worked.old, &worked.patch)
+        .map_err(|e| TestCaseError::fail(format!("in memory: {e}\n{}", context())))?;
+    prop_assert_eq!(&in_memory, &got, "in memory\n{}", context());
     let (names, wanted): (Vec<&String>, Vec<&String>) =
         (got.keys().collect(), worked.new.keys().collect());
     prop_assert_eq!(names, wanted, "files\n{}", context());
@@ -218,6 +224,41 @@ fn check_tree(case: &support::TreeCase) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
+}
+
+/// `patch` applied to the buffers `old` with `apply_patch_in_memory`, and the tree its
+/// result makes.
+fn in_memory_tree(
+    old: &BTreeMap<String, Vec<u8>>,
+    patch: &str,
+) -> eol_edit::Result<BTreeMap<String, Vec<u8>>> {
+    let key = |p: &std::path::Path| p.to_string_lossy().replace('\\', "/");
+    let mut asked = Vec::new();
+    let lookup = |p: &std::path::Path| {
+        asked.push(key(p));
+        Ok(old.get(&key(p)).cloned())
+    };
+    let result = eol_edit::apply_patch_in_memory(patch, lookup, &Default::default())?;
+    let mut asked_once = asked.clone();
+    asked_once.sort();
+    asked_once.dedup();
+    assert_eq!(
+        asked_once.len(),
+        asked.len(),
+        "each path is looked up once: {asked:?}"
+    );
+    let mut tree = old.clone();
+    for f in &result.files {
+        if matches!(f.action, PatchAction::Delete | PatchAction::Move) {
+            tree.remove(&key(&f.path));
+        }
+    }
+    for f in &result.files {
+        if let Some(after) = &f.after {
+            tree.insert(key(f.moved_to.as_ref().unwrap_or(&f.path)), after.clone());
+        }
+    }
+    Ok(tree)
 }
 
 proptest! {

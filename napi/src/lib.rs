@@ -17,6 +17,7 @@ mod files;
 mod js;
 mod patch;
 mod prepared;
+mod patch_memory;
 mod strings;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

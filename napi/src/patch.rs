@@ -130,7 +130,7 @@ fn read_patch(value: Unknown<'_>) -> Result<Vec<u8>, Error> {
     .map_err(|e| e.with_argument(Name::Patch))
 }
 
-fn patch_args(
+pub(crate) fn patch_args(
     value: Unknown<'_>,
     options: Option<Unknown<'_>>,
     function: &str,

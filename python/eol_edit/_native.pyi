@@ -1,7 +1,7 @@
 # The native module's signatures (it is built from python/src/ by maturin). Every
 # option is keyword-only; a path is a str, bytes or os.PathLike.
 import os
-from typing import List, Literal, Mapping, Optional, Sequence, Union, overload
+from typing import Callable, List, Literal, Mapping, Optional, Sequence, Union, overload
 
 from ._results import (
     ApplyResult,
@@ -10,6 +10,7 @@ from ._results import (
     EditResult,
     Ending,
     EolInfo,
+    InMemoryPatch,
     ParsedPatch,
     PatchResult,
     PreparedFile,
@@ -120,6 +121,18 @@ def apply_patch(
     expected_versions: Optional[Mapping[str, str]] = None,
 ) -> PatchResult: ...
 def parse_patch(patch: Union[str, bytes]) -> ParsedPatch: ...
+def apply_patch_in_memory(
+    patch: Union[str, bytes],
+    lookup: Callable[[str], Union[bytes, bytearray, memoryview, None]],
+    *,
+    cwd: Optional[_Path] = None,
+    root: Optional[_Root] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+    expected_versions: Optional[Mapping[str, str]] = None,
+) -> InMemoryPatch: ...
 @overload
 def apply_edits(
     content: str,

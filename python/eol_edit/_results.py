@@ -22,6 +22,8 @@ __all__ = [
     "ApplyResult",
     "PatchFileResult",
     "PatchResult",
+    "InMemoryFile",
+    "InMemoryPatch",
     "ParsedHunk",
     "ParsedFile",
     "ParsedPatch",
@@ -196,6 +198,34 @@ class PatchResult:
     """What ``apply_patch`` returns: one entry per file section, in the patch's order."""
 
     files: List[PatchFileResult]
+
+
+@dataclass(frozen=True)
+class InMemoryFile:
+    """What ``apply_patch_in_memory`` does to one file section: ``before`` is the bytes
+    the section starts from (``None`` for a file it creates), ``after`` the bytes it
+    leaves at ``moved_to or path`` (``None`` for a delete, and for a section whose path
+    a later section of the same patch changes again: that one's ``before`` has them).
+    To bring the buffers to the patch's end state, drop every ``path`` of a ``delete``
+    or ``move``, then put every ``after`` that is not ``None`` at ``moved_to or path``."""
+
+    path: str
+    action: PatchAction
+    moved_to: Optional[str]
+    before: Optional[bytes]
+    after: Optional[bytes]
+    diff: str
+    eol: EolInfo
+    matched_by: List[Tier]
+    warnings: List[str]
+
+
+@dataclass(frozen=True)
+class InMemoryPatch:
+    """What ``apply_patch_in_memory`` returns: one entry per file section, in the
+    patch's order."""
+
+    files: List[InMemoryFile]
 
 
 @dataclass(frozen=True)

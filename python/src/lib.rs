@@ -44,7 +44,7 @@ pub(crate) fn run<T: Send>(
 }
 
 /// The error reported for a panic: a bug in eol-edit, never the caller's fault.
-fn panic_error(panic: Box<dyn std::any::Any + Send>) -> Error {
+pub(crate) fn panic_error(panic: Box<dyn std::any::Any + Send>) -> Error {
     let what = panic
         .downcast_ref::<&str>()
         .map(|s| s.to_string())

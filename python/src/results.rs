@@ -230,6 +230,39 @@ pub(crate) fn patch<'py>(py: Python<'py>, r: eol_edit::PatchResult) -> PyResult<
     make(py, &CLASS, "PatchResult", &[("files", py_of(py, files)?)])
 }
 
+/// `InMemoryPatch`: before and after as `bytes` (or `None`).
+pub(crate) fn in_memory<'py>(
+    py: Python<'py>,
+    r: eol_edit::InMemoryPatch,
+) -> PyResult<Bound<'py, PyAny>> {
+    static FILE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let bytes = |b: Option<Vec<u8>>| match b {
+        Some(b) => PyBytes::new(py, &b).into_any(),
+        None => py.None().into_bound(py),
+    };
+    let mut files = Vec::new();
+    for f in r.files {
+        files.push(make(
+            py,
+            &FILE,
+            "InMemoryFile",
+            &[
+                ("path", py_of(py, path_text(&f.path))?),
+                ("action", py_of(py, f.action.as_str())?),
+                ("moved_to", py_of(py, f.moved_to.as_deref().map(path_text))?),
+                ("before", bytes(f.before)),
+                ("after", bytes(f.after)),
+                ("diff", py_of(py, f.diff)?),
+                ("eol", eol_info(py, &f.eol)?),
+                ("matched_by", py_of(py, tiers(&f.matched_by))?),
+                ("warnings", py_of(py, texts(&f.warnings))?),
+            ],
+        )?);
+    }
+    make(py, &CLASS, "InMemoryPatch", &[("files", py_of(py, files)?)])
+}
+
 /// `ParsedPatch`.
 pub(crate) fn parsed<'py>(
     py: Python<'py>,

@@ -188,6 +188,71 @@ impl From<crate::patch::FileResult> for PatchFileResult {
     }
 }
 
+/// What [`apply_patch_in_memory`](crate::apply_patch_in_memory) returns: one entry per
+/// file section of the patch, in the patch's order, as [`PatchResult`] has.
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InMemoryPatch {
+    /// What the patch does to each file.
+    pub files: Vec<InMemoryFile>,
+}
+
+/// What [`apply_patch_in_memory`](crate::apply_patch_in_memory) does to one file
+/// section.
+///
+/// To bring the buffers to the patch's end state: drop the buffer of every `path` whose
+/// action is [`Delete`](crate::PatchAction::Delete) or [`Move`](crate::PatchAction::Move),
+/// then, in order, put every `after` there is at `moved_to` (a move) or `path`. This is
+/// what [`apply_patch`](crate::apply_patch) writes, `A → B` with `B → A` (a swap)
+/// included.
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InMemoryFile {
+    /// The path as the patch gives it (a `cd DIR &&` folded in).
+    pub path: PathBuf,
+    /// What the section does.
+    pub action: crate::PatchAction,
+    /// For a move: the new path.
+    pub moved_to: Option<PathBuf>,
+    /// The bytes the section starts from: the buffer as the lookup gave it, or as an
+    /// earlier section of the patch left it; for an add, the buffer it replaces. `None`
+    /// for a file the section creates.
+    pub before: Option<Vec<u8>>,
+    /// The bytes the section leaves at its path (a move: at `moved_to`), with the
+    /// buffer's endings, BOM and encoding as `apply_patch` keeps them. `None` for a
+    /// delete, and for a section whose path a later section of the same patch changes
+    /// again (the later one's `before` has them), as `apply_patch` reports no `version`
+    /// there.
+    pub after: Option<Vec<u8>>,
+    /// A unified diff of the LF views (empty for a move that changes no line).
+    pub diff: String,
+    /// The line endings afterwards (of the deleted content for a delete).
+    pub eol: EolInfo,
+    /// The tier that found each hunk.
+    pub matched_by: Vec<Tier>,
+    /// What the host should tell its user about this file.
+    pub warnings: Vec<Message>,
+}
+
+impl From<crate::patch::MemoryFile> for InMemoryFile {
+    fn from(m: crate::patch::MemoryFile) -> Self {
+        let f = m.result;
+        InMemoryFile {
+            path: f.path.into(),
+            action: f.action,
+            moved_to: f.moved_to.map(PathBuf::from),
+            before: m.before,
+            after: m.after,
+            diff: f.diff,
+            eol: f.eol,
+            matched_by: f.matched_by,
+            warnings: f.warnings,
+        }
+    }
+}
+
 /// What [`parse_patch`](crate::parse_patch) returns.
 #[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

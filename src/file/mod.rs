@@ -462,7 +462,7 @@ pub(crate) fn not_a_file(display: &Path, what: &str) -> Error {
     )
 }
 
-fn too_large(display: &Path, len: u64, max_bytes: u64) -> Error {
+pub(crate) fn too_large(display: &Path, len: u64, max_bytes: u64) -> Error {
     Error::new(
         ErrorCode::FileTooLarge,
         format!(

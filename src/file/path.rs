@@ -127,6 +127,73 @@ pub fn locate(path: &Path, roots: Option<&[PathBuf]>, cwd: Option<&Path>) -> Res
     }
 }
 
+/// Places `path` by its spelling alone, for buffers that are not files
+/// (`applyPatchInMemory`): nothing is opened and no link is resolved. The same checks of
+/// the path as [`locate`]; `.` and `..` are resolved by name. With `cwd` the result is
+/// absolute, taken against it; without, a relative path stays relative. With `roots`
+/// the path (taken against `cwd`, else the working directory) must be inside one of
+/// them by name, else `PATH_OUTSIDE_ROOT`.
+pub(crate) fn place_by_name(
+    path: &Path,
+    roots: Option<&[PathBuf]>,
+    cwd: Option<&Path>,
+) -> Result<PathBuf> {
+    check_argument(path, Name::Path)?;
+    check_windows_form(path)?;
+    check_not_folder_form(path)?;
+    let placed = match cwd {
+        Some(_) => lexical(&absolute_from(path, cwd)?),
+        None => lexical(path),
+    };
+    match roots {
+        None => {}
+        Some([]) => {
+            return Err(Error::invalid(parts![
+                Name::Root,
+                " is an empty list: give at least one folder, or leave ",
+                Name::Root,
+                " out for no confinement."
+            ])
+            .with_argument(Name::Root))
+        }
+        Some(roots) => {
+            let absolute = lexical(&absolute_from(path, cwd)?);
+            let roots = roots
+                .iter()
+                .map(|r| {
+                    check_argument(r, Name::Root)?;
+                    Ok(lexical(&absolute_from(r, cwd)?))
+                })
+                .collect::<Result<Vec<_>>>()?;
+            if !roots.iter().any(|r| strip_root(&absolute, r).is_some()) {
+                let given: Vec<&Path> = roots.iter().map(PathBuf::as_path).collect();
+                return Err(outside_roots(path, &given));
+            }
+        }
+    }
+    Ok(placed)
+}
+
+/// `path` with `.` dropped and each `..` taking away the name before it (kept at the
+/// start of a relative path; dropped at a root).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => match out.components().next_back() {
+                Some(Component::Normal(_)) => {
+                    out.pop();
+                }
+                Some(Component::RootDir | Component::Prefix(_)) => {}
+                _ => out.push(".."),
+            },
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
 /// `path` made absolute against `cwd`, else the working directory (only asked for
 /// when the path is relative).
 fn absolute_from(path: &Path, cwd: Option<&Path>) -> Result<PathBuf> {

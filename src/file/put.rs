@@ -31,8 +31,9 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::message::Message;
 
 /// What a file keeps besides its bytes when it is replaced or moved: its permission
-/// bits and owner on Unix, its attributes (hidden, system, archive…) on Windows.
-#[derive(Debug, Clone, Copy)]
+/// bits and owner on Unix, its attributes (hidden, system, archive…) on Windows. The
+/// default (all zero) stands for a buffer's, which has none and is never written.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Attributes(pub(crate) super::sys::Extra);
 
 impl Attributes {

@@ -50,6 +50,7 @@ use crate::guard::{Check, Guards, Scope};
 use crate::message::{parts, Message, Part};
 use crate::splice::Splices;
 
+use self::source::Source;
 use super::{apply, parse};
 use super::{Action, Change, FilePatch, FileResult, Format, Hunk, Patch};
 
@@ -126,6 +127,8 @@ struct Final {
 /// The files of one `applyPatch` call.
 struct Disk<'o> {
     opts: &'o Options,
+    /// Where the files are read from: the disk, or the caller's buffers.
+    source: Box<dyn Source + 'o>,
     /// The patch's format, which decides the tiers its hunks match through.
     format: Format,
     slots: Vec<Slot>,
@@ -149,7 +152,7 @@ struct Opened {
 }
 
 pub(super) fn run(patch: &Patch, opts: &Options) -> Result<Vec<FileResult>> {
-    let mut disk = Disk::new(opts, patch)?;
+    let mut disk = Disk::new(opts, patch, Box::new(source::OnDisk))?;
     let mut planned = Vec::with_capacity(patch.files.len());
     for (i, section) in patch.files.iter().enumerate() {
         planned.push(disk.plan(i, section).map_err(|e| e.with_file_index(i))?);
@@ -184,17 +187,11 @@ fn not_found(path: &str, why: impl Into<Message>) -> Error {
 }
 
 impl<'o> Disk<'o> {
-    fn new(opts: &'o Options, patch: &Patch) -> Result<Self> {
-        let locate = |path: &str| {
-            file::path::locate(
-                Path::new(path),
-                opts.file.roots.as_deref(),
-                opts.file.cwd.as_deref(),
-            )
-        };
+    fn new(opts: &'o Options, patch: &Patch, source: Box<dyn Source + 'o>) -> Result<Self> {
+        let locate = |path: &str| source.locate(path, &opts.file);
         let mut expected = HashMap::new();
         for (path, version) in &opts.expected_versions {
-            expected.insert(locate(path)?.real(), version.clone());
+            expected.insert(locate(path)?.real, version.clone());
         }
         // Which sections vacate which paths, so that a move or an add landing on one of
         // them knows to push its content aside. A path that cannot be located is left
@@ -202,14 +199,14 @@ impl<'o> Disk<'o> {
         let mut vacated = Vec::new();
         for (i, section) in patch.files.iter().enumerate() {
             if matches!(section.action(), Action::Delete | Action::Move) {
-                if let Ok(located) = locate(&section.path) {
-                    let id = located.sole_name();
-                    vacated.push((located.real(), id, i));
+                if let Ok(place) = locate(&section.path) {
+                    vacated.push((place.real, place.sole_name, i));
                 }
             }
         }
         Ok(Disk {
             opts,
+            source,
             format: patch.format,
             slots: Vec::new(),
             by_real: HashMap::new(),
@@ -228,29 +225,13 @@ impl<'o> Disk<'o> {
 
     /// The slot of `path`, reading the file the first time it is named.
     fn open(&mut self, path: &str, index: usize) -> Result<Opened> {
-        let opts = &self.opts.file;
-        let located =
-            file::path::locate(Path::new(path), opts.roots.as_deref(), opts.cwd.as_deref())?;
-        let (real, link, exists) = (located.real(), located.through_link, located.exists());
-        drop(located);
+        let place = self.source.locate(path, &self.opts.file)?;
+        let (real, link) = (place.real.clone(), place.link);
         if let Some(&slot) = self.by_real.get(&real) {
             return Ok(Opened { slot, link });
         }
-        let original = if exists {
-            match file::load(Path::new(path), &self.read_options()) {
-                Ok(loaded) => Some(Original {
-                    sole_name: loaded.sole_name(),
-                    version: loaded.version,
-                    len: loaded.len,
-                    attributes: loaded.attributes,
-                    decoded: loaded.decoded,
-                }),
-                Err(err) if err.code == ErrorCode::FileNotFound => None,
-                Err(err) => return Err(err),
-            }
-        } else {
-            None
-        };
+        let read_options = self.read_options();
+        let original = self.source.load(path, &place, &read_options)?;
         self.check_expected(&real, path, original.as_ref())?;
         // Another spelling of a name already open (another case, where the file system
         // ignores it) is that name: writing one and deleting the other would lose it.
@@ -409,7 +390,7 @@ impl<'o> Disk<'o> {
                     Some(&self.text_of(old)),
                     &eol::to_lf(&self.text_of(&content)),
                     WriteEol::Preserve,
-                    || file::conventions::new_file_ending(&s.real),
+                    || self.source.new_file_ending(&s.real),
                 );
                 Content {
                     text: Text::Owned(new),
@@ -442,7 +423,7 @@ impl<'o> Disk<'o> {
             return Err(parse::link_entry_error(line, path));
         }
         let real = self.slots[slot].real.clone();
-        let fallback = || file::conventions::new_file_ending(&real);
+        let fallback = || self.source.new_file_ending(&real);
         let mut result = FileResult {
             path: section.path.clone(),
             action: section.action(),
@@ -571,7 +552,6 @@ impl<'o> Disk<'o> {
         }
         let from = from.slot;
         let real = self.slots[from].real.clone();
-        let fallback = || file::conventions::new_file_ending(&real);
         // Checked before anything is taken, so the message names the right problem.
         self.existing_or_displaced(from, path)?;
         let to = self.open(to_path, index)?;
@@ -589,6 +569,7 @@ impl<'o> Disk<'o> {
         let text = if hunks.is_empty() {
             source.text.clone()
         } else {
+            let fallback = || self.source.new_file_ending(&real);
             let updated = apply::update(
                 &before,
                 hunks,
@@ -703,7 +684,7 @@ impl<'o> Disk<'o> {
             };
             // A new file's text, encoded as a new file is (UTF-8 unless the caller's
             // option or the project's settings say otherwise).
-            let declared = || file::conventions::declared_encoding(&slot.real);
+            let declared = || self.source.declared_encoding(&slot.real);
             let hints = Hints {
                 option: self.opts.file.encoding,
                 declared: Some(&declared),
@@ -1024,6 +1005,9 @@ fn renamed_header(diff: &str, from: &str, to: &str) -> String {
     let old = format!("+++ b/{}\n", strip(from));
     diff.replacen(&old, &format!("+++ b/{}\n", strip(to)), 1)
 }
+
+pub(super) mod memory;
+pub(super) mod source;
 
 #[cfg(test)]
 mod tests;

@@ -13,6 +13,9 @@
 //!   makes every check, and only then writes them all; a failed write puts back what was
 //!   already written. All of its file I/O is in `commit`, on the public API of
 //!   [`crate::file`].
+//! - [`apply_patch_in_memory`] runs the same planner over the caller's buffers: `commit`
+//!   reads through a source (the disk, or a lookup), and for buffers hands each
+//!   section's bytes back instead of writing them.
 //!
 //! ```
 //! use eol_edit::internals::patch::{parse, Action, Kind};
@@ -26,6 +29,8 @@ pub mod apply;
 mod commit;
 mod parse;
 
+pub use commit::memory::MemoryFile;
+pub use commit::source::Lookup;
 pub use commit::Options;
 pub use parse::parse;
 
@@ -318,6 +323,18 @@ pub struct FileResult {
 pub fn apply_patch(text: &[u8], opts: &Options) -> Result<Vec<FileResult>> {
     let patch = parse(text)?;
     commit::run(&patch, opts)
+}
+
+/// Applies a patch to the caller's buffers: `lookup` gives each file's bytes (`None`
+/// for a missing file). The same planner, hunks, encodings and errors as
+/// [`apply_patch`]; nothing is read from or written to disk.
+pub fn apply_patch_in_memory(
+    text: &[u8],
+    opts: &Options,
+    lookup: &mut Lookup<'_>,
+) -> Result<Vec<MemoryFile>> {
+    let patch = parse(text)?;
+    commit::memory::run(&patch, opts, lookup)
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use rustix::io::Errno;
 use super::{Entry, FileId, Kind, Stat};
 
 /// Unix's part of a [`Stat`]: permission bits and owner.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Extra {
     mode: u32,
     uid: u32,

@@ -86,7 +86,7 @@ const KEPT_ATTRIBUTES: u32 = FILE_ATTRIBUTE_HIDDEN
 const SHARE_ALL: u32 = FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE;
 
 /// Windows' part of a [`Stat`]: the file attributes.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Extra {
     attributes: u32,
 }
