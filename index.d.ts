@@ -202,6 +202,15 @@ export interface ApplyResult {
 }
 
 /**
+ * One shown line of `lineChanges`: kept around a change (`context`, numbered in the
+ * new text), `removed` (numbered in the old text) or `added` (in the new text).
+ */
+export interface ChangedLine {
+  kind: 'context' | 'removed' | 'added'
+  line: number
+}
+
+/**
  * Writes a file in another encoding (a WHATWG label such as 'utf-8', 'gbk',
  * 'windows-1252'); its text, endings and lines stay as they are. A character the new
  * encoding cannot hold fails with `ENCODING_UNMAPPABLE` and nothing is written.
@@ -357,6 +366,32 @@ export interface GuardOptions {
    * agent tools and the command line guard by default). See docs/guarantees.md.
    */
   guards?: boolean | GuardReason[]
+}
+
+/**
+ * The lines that changed from `before` to `after`, compared as their LF views would
+ * be line by line (call it with LF views: a `\r` is part of a line), with `context`
+ * kept lines around each change (default 3) and at most `maxLines` removed or added
+ * lines shown (default: all). `beforeLine` and `afterLine` are the numbers of the
+ * texts' first lines (default 1), for a slice of a file.
+ */
+export declare function lineChanges(before: string, after: string, options?: { beforeLine?: number; afterLine?: number; context?: number; maxLines?: number }): LineChanges
+
+/** The lines that differ between two texts, as `lineChanges` gives them. */
+export interface LineChanges {
+  /** The lines to show, in order; a gap between two numbers is lines not shown. */
+  lines: Array<ChangedLine>
+  /** Removed and added lines in all. */
+  changed: number
+  /** Removed and added lines left out past `maxLines`. */
+  omitted: number
+  /**
+   * The new text's lines from the first change to the last (`firstLine > lastLine`:
+   * lines were only removed, before line `firstLine`); both 0 when nothing changed.
+   */
+  firstLine: number
+  /** See `firstLine`. */
+  lastLine: number
 }
 
 /**
