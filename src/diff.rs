@@ -479,18 +479,31 @@ pub fn line_changes(
     let (mut first, mut last) = (usize::MAX, 0);
     for group in group_diff_ops(ops, context) {
         for op in &group {
+            // Removed lines of a replacement left out, counted once its added lines are.
+            let mut hidden = 0;
             let (kind, range, first_number) = match op {
                 DiffOp::Equal { .. } => (LineChange::Context, op.new_range(), new_first),
                 DiffOp::Delete { .. } => (LineChange::Removed, op.old_range(), old_first),
                 DiffOp::Insert { .. } => (LineChange::Added, op.new_range(), new_first),
                 DiffOp::Replace { .. } => {
+                    // Past the cap, both sides of a replacement are shown in part: a
+                    // block rewritten shows some of what it was and of what it is.
+                    let (old_len, new_len) = (op.old_range().len(), op.new_range().len());
+                    let room = max_changed.saturating_sub(out.changed);
+                    let removed = if old_len + new_len > room {
+                        old_len.min(room.div_ceil(2))
+                    } else {
+                        old_len
+                    };
+                    let r = op.old_range();
                     push_lines(
                         &mut out,
                         LineChange::Removed,
-                        op.old_range(),
+                        r.start..r.start + removed,
                         old_first + from,
-                        max_changed,
+                        usize::MAX,
                     );
+                    hidden = old_len - removed;
                     (LineChange::Added, op.new_range(), new_first)
                 }
             };
@@ -500,6 +513,8 @@ pub fn line_changes(
                 last = last.max(new_first + from + r.end);
             }
             push_lines(&mut out, kind, range, first_number + from, max_changed);
+            out.changed += hidden;
+            out.omitted += hidden;
         }
     }
     // Context lines after the last shown change say nothing once changes are left out.
@@ -736,7 +751,11 @@ mod tests {
         let c = line_changes(&old, &new, 1, 1, 3, 10);
         assert_eq!(c.changed, 100);
         assert_eq!(c.omitted, 90);
-        assert_eq!(c.lines.len(), 10);
+        // A block rewritten shows some of what it was and some of what it is.
+        assert_eq!(
+            shown(&c),
+            ["-1", "-2", "-3", "-4", "-5", "+1", "+2", "+3", "+4", "+5"]
+        );
         assert_eq!((c.first_line, c.last_line), (1, 50));
     }
 

@@ -206,6 +206,8 @@ function atOnce(session, args, context) {
     else state.forgetKey(absolute, key)
     return editResult(path, result)
   } catch (error) {
+    // A file the model has seen that changed since: the full path says what changed.
+    if (error instanceof core.EolEditError && error.code === 'FILE_CHANGED' && state.seen.has(key)) return undefined
     return failure(finalRefusal(error, session.guards), path)
   }
 }
