@@ -410,7 +410,6 @@ class Call {
    * @param {unknown} error
    * @param {string[]} paths
    * @param {Run['expectedVersion']} expectedVersion
-   * @param {import('./wording.js').Words} [words]
    */
   explainChanged(error, paths, expectedVersion) {
     if (!(error instanceof core.EolEditError) || error.code !== 'FILE_CHANGED') return error
