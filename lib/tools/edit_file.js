@@ -202,7 +202,7 @@ function atOnce(session, args, context) {
     if (guards !== undefined) options.guards = guards
     /** @type {EditResult} */
     const result = core.editFileSync(path, oldText, newText, options)
-    if (result.version !== undefined) state.wrote(absolute, key, result.version)
+    if (result.version !== undefined) state.wrote(absolute, key, result.version, encoding, result.diff)
     else state.forgetKey(absolute, key)
     return editResult(path, result)
   } catch (error) {

@@ -213,8 +213,10 @@ class ReadState {
    * @param {string} key
    * @param {string} version
    * @param {string} [encoding] the call's `encoding`, when it gave one
+   * @param {string} [diff] the change's unified diff: applied to what the model saw of
+   *   the whole file, it gives the file now without reading it again
    */
-  wrote(absolute, key, version, encoding) {
+  wrote(absolute, key, version, encoding, diff) {
     this.record(absolute, key, version)
     const stat = nodeFs.statSync(absolute, { throwIfNoEntry: false })
     const size = stat ? stat.size : 0
@@ -222,7 +224,14 @@ class ReadState {
     const seen = this.seen.get(key)
     if (seen === undefined) return
     this.dropSeen(key, seen)
-    if (size > SEEN_FILE_MAX || encoding !== undefined) return
+    if (size > SEEN_FILE_MAX) return
+    const whole = seen.segments.length === 1 && seen.segments[0].start === 1 && seen.segments[0].count >= seen.totalLines
+    if (diff !== undefined && whole) {
+      const lines = applyDiff(seen.segments[0].text, diff)
+      if (lines !== undefined) this.saw(key, version, { start: 1, lines, totalLines: lines.length, bytes: size })
+      return
+    }
+    if (encoding !== undefined) return
     try {
       // The real path: the file the write just made, found again without a walk.
       const now = core.readFileSync(key, { maxBytes: 0 })
@@ -423,6 +432,48 @@ function mergeSegments(segments, added) {
   }
   out.push({ start, count: lines.length, text: lines.join('\n') + '\n' })
   return out.sort((a, b) => a.start - b.start)
+}
+
+/**
+ * The lines of an LF text after a unified diff of it (the core's, of LF views), or
+ * undefined when the diff does not fit the text (a line it keeps or removes is not the
+ * text's) or says a line the way it was not shown (a replacement character).
+ * @param {string} text the LF view, each line ended by `\n`
+ * @param {string} diff
+ * @returns {string[] | undefined}
+ */
+function applyDiff(text, diff) {
+  if (diff.includes('\ufffd')) return undefined
+  const lines = text.slice(0, -1).split('\n')
+  /** @type {string[]} */
+  const out = []
+  let at = 0
+  const rows = diff.split('\n')
+  if (rows[rows.length - 1] === '') rows.pop()
+  for (const row of rows) {
+    if (row.startsWith('--- ') || row.startsWith('+++ ')) continue
+    if (row.startsWith('@@')) {
+      // `@@ line endings only …`: no line of the LF view changed.
+      const hunk = /^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@$/.exec(row)
+      if (hunk === null) continue
+      const start = Number(hunk[1])
+      const from = hunk[2] === '0' ? start : start - 1
+      if (from < at || from > lines.length) return undefined
+      while (at < from) out.push(lines[at++])
+      continue
+    }
+    const tag = row[0]
+    const rest = row.slice(1)
+    if (tag === '~') continue
+    if (tag === '+') out.push(rest)
+    else if (tag === ' ' || tag === '-') {
+      if (lines[at] !== rest) return undefined
+      at++
+      if (tag === ' ') out.push(rest)
+    } else return undefined
+  }
+  while (at < lines.length) out.push(lines[at++])
+  return out
 }
 
 /** @param {Buffer} bytes */

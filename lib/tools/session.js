@@ -399,9 +399,10 @@ class Call {
    * made it so), so that a formatter's change after the write can be shown.
    * @param {string} path
    * @param {string} version
+   * @param {string} [diff] the change's unified diff, which turns what the model saw into what it made
    */
-  wrote(path, version) {
-    this.session.state.wrote(this.absolute(path), this.key(path), version, this.encoding)
+  wrote(path, version, diff) {
+    this.session.state.wrote(this.absolute(path), this.key(path), version, this.encoding, diff)
   }
 
   /**
@@ -586,7 +587,7 @@ class Call {
       }
       const result = await computed(false)
       for (const file of files(result)) {
-        if (file.version !== undefined) this.wrote(file.path, file.version)
+        if (file.version !== undefined) this.wrote(file.path, file.version, file.diff)
         else this.forget(file.path)
       }
       return result
@@ -620,7 +621,7 @@ class Call {
     const expectedVersion = (path) => (path === paths[0] ? versions[0] : versions[paths.indexOf(path)])
     const done = (/** @type {R} */ result) => {
       for (const file of files(result)) {
-        if (file.version !== undefined) this.wrote(file.path, file.version)
+        if (file.version !== undefined) this.wrote(file.path, file.version, file.diff)
         else this.forget(file.path)
       }
       return result
