@@ -502,7 +502,7 @@ describe('undo_edit', () => {
     expect(bytes(dir, 'odd.txt')).toEqual(original)
   })
 
-  it.each([0o000, 0o022, 0o077])('keeps the exact mode of 0600, 0644, 0755 and 0775 files under umask %s', (umask, ctx) => {
+  it.for([0o000, 0o022, 0o077])('keeps the exact mode of 0600, 0644, 0755 and 0775 files under umask %s', (umask, ctx) => {
     skipUnless(ctx, can.posixModes)
     const run = umaskRuns().find((r) => r.umask === umask)!
     expect(run.files).toEqual(

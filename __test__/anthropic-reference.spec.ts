@@ -63,6 +63,18 @@ function expected(c: Case, file: string, ending: Ending): Buffer {
   return file in c.files ? inForm(after, ending) : Buffer.from(after)
 }
 
+/**
+ * The output as the reference's paths read: a path inside the project as `/test/file.txt`
+ * (on Windows the handler names `C:\\…\\test\\file.txt`, with its own separators).
+ */
+function asReference(output: string, root: string): string {
+  const prefix = root + path.sep
+  return output
+    .split(prefix)
+    .map((part, i) => (i === 0 || path.sep === '/' ? part : part.replace(/^[^\s:,]+/, (p) => p.split(path.sep).join('/'))))
+    .join('/')
+}
+
 /** The tally of every run: [form, version] → pass and design counts. */
 const tally = new Map<string, { pass: number; design: number }>()
 
@@ -77,7 +89,7 @@ async function run(c: Case, version: AnthropicTextEditorVersion, ending: Ending)
   for (const [i, step] of c.steps.entries()) {
     const r = await editor.execute({ ...step.input, path: place(step.input.path) })
     const label = `${c.id} step ${i + 1} (${ending}, ${version}): ${r.content}`
-    const output = r.content.split(root + path.sep).join('/')
+    const output = asReference(r.content, root)
     if (step.design) {
       design = true
       expect(data.reasons[step.design.reason], label).toBeDefined()

@@ -673,7 +673,7 @@ describe('bytes on stdin are written as given, or refused', () => {
   })
 
   it('files the command creates follow the umask (077: only their owner reads them)', (ctx) => {
-    skipUnless(ctx, !isWindows)
+    skipUnless(ctx, can.shellChildren, can.posixModes)
     const env = { ...process.env }
     delete env.FORCE_COLOR
     const script = 'umask 077; printf "x\\n" | "$0" "$1" write new/a.txt && printf "*** Begin Patch\\n*** Add File: p/b.txt\\n+b\\n*** End Patch\\n" | "$0" "$1" patch'

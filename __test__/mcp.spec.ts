@@ -14,6 +14,7 @@ import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { toolOutputProblems } from './support/wording'
+import { can, skipUnless } from './support/platform'
 
 const repo = path.resolve(__dirname, '..')
 const bin = path.join(repo, 'bin', 'eol-edit.js')
@@ -673,17 +674,24 @@ describe('eol-edit mcp and large messages', () => {
 })
 
 describe('eol-edit mcp under a umask of 077', () => {
-  it('creates files and folders that only their owner can read', async () => {
-    if (process.platform === 'win32') return
+  it('creates files and folders that only their owner can read', async (ctx) => {
+    skipUnless(ctx, can.posixModes)
     const root = tmp('eol-mcp-umask-')
+    // The server inherits this process's umask (no shell in between: under qemu a shell
+    // cannot start the emulated Node, while Node's own spawn goes through the preload).
     const transport = new StdioClientTransport({
-      command: '/bin/sh',
-      args: ['-c', 'umask 077; exec "$0" "$1" mcp --root "$2"', process.execPath, bin, root],
+      command: process.execPath,
+      args: [bin, 'mcp', '--root', root],
       env: childEnv(),
       stderr: 'pipe',
     })
     const client = new Client({ name: 'eol-edit-umask-test', version: '1.0.0' })
-    await client.connect(transport)
+    const umask = process.umask(0o077)
+    try {
+      await client.connect(transport)
+    } finally {
+      process.umask(umask)
+    }
     try {
       const wrote = await client.callTool({ name: 'write_file', arguments: { path: 'new/a.txt', content: 'a\n' } })
       expect(wrote.isError, text(wrote)).toBeFalsy()

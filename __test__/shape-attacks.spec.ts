@@ -384,7 +384,7 @@ describe('new files under a umask of 077', () => {
     return out
   }
 
-  it.each(Object.keys(creates) as Shape[])('%s: a new file and folder take 0666 and 0777 minus the umask; a changed file keeps its mode', async (shape, ctx) => {
+  it.for(Object.keys(creates) as Shape[])('%s: a new file and folder take 0666 and 0777 minus the umask; a changed file keeps its mode', async (shape, ctx) => {
     skipUnless(ctx, can.posixModes)
     const root = project({ 'kept.sh': 'x\n' })
     fs.chmodSync(path.join(root, 'kept.sh'), 0o755)

@@ -9,6 +9,7 @@ import * as path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import * as eol from '../index.js'
+import { createReadState, createTools } from '../tools.js'
 import { can, isWindows, skipUnless, underWine } from './support/platform'
 
 const made: string[] = []
@@ -128,14 +129,10 @@ describe('Windows path forms', () => {
   })
 
   it('reaches the same file through an 8.3 short name', (ctx) => {
-    skipUnless(
-      ctx,
-      notWindows,
-      underWine ? "wine's cmd.exe does not give 8.3 names (the Rust tests reach them through GetShortPathNameW under wine)" : null,
-    )
+    skipUnless(ctx, notWindows)
     const { root, file } = layout()
     const short = shortName(file)
-    skipUnless(ctx, short && short !== file ? null : 'no 8.3 short name for this path (none made on this volume, or cmd cannot tell it)')
+    skipUnless(ctx, short && short !== file ? null : 'no 8.3 short name for this path (none made on this volume, or neither cmd nor winepath tells it)')
     expect(eol.readFileSync(short!, { root }).content).toBe('one\ntwo\n')
     eol.editFileSync(short!, 'two', '2', { root })
     expect(fs.readFileSync(file, 'latin1')).toBe('one\r\n2\r\n')
@@ -176,8 +173,90 @@ describe('Windows path forms', () => {
   })
 })
 
-/** The 8.3 short form of `file`, as cmd.exe gives it, or null. */
+describe('one file under every spelling: the read state and the locks', () => {
+  /** `c:/…/B.TXT`: the drive in lower case, `/` for `\\`, the name in upper case. */
+  function respelled(file: string): string {
+    const dir = path.dirname(file).replace(/^([A-Za-z]):/, (_, d: string) => `${d.toLowerCase()}:`)
+    return `${dir.replace(/\\/g, '/')}/${path.basename(file).toUpperCase()}`
+  }
+  /** `C:\…\b.txt`: the drive in upper case, `\\`, the name in lower case. */
+  function backslashed(file: string): string {
+    const dir = path.dirname(file).replace(/^([A-Za-z]):/, (_, d: string) => `${d.toUpperCase()}:`)
+    return path.win32.join(dir, path.basename(file).toLowerCase())
+  }
+
+  it('a read through c:/…/B.TXT lets an edit through C:\\…\\b.txt pass requireRead; an unread file is still refused', async (ctx) => {
+    skipUnless(ctx, notWindows)
+    const dir = tmp()
+    const file = write(path.join(dir, 'b.txt'), 'one\r\ntwo\r\n')
+    const other = write(path.join(dir, 'c.txt'), 'one\r\n')
+    const tools = createTools({ root: dir, requireRead: true })
+    const read = await tools.read_file.execute({ path: respelled(file) })
+    expect(read.success, JSON.stringify(read.data)).toBe(true)
+    const edit = await tools.edit_file.execute({ path: backslashed(file), old_text: 'two', new_text: '2' })
+    expect(edit.success, JSON.stringify(edit.data)).toBe(true)
+    expect(fs.readFileSync(file, 'latin1')).toBe('one\r\n2\r\n')
+    // The write is recorded for the file, not the spelling: the next edit through the
+    // first spelling is no outside change.
+    const again = await tools.edit_file.execute({ path: respelled(file), old_text: 'one', new_text: '1' })
+    expect(again.success, JSON.stringify(again.data)).toBe(true)
+    expect(fs.readFileSync(file, 'latin1')).toBe('1\r\n2\r\n')
+    // requireRead is on: a file read under no spelling is refused.
+    const unread = await tools.edit_file.execute({ path: backslashed(other), old_text: 'one', new_text: '1' })
+    expect(unread.success).toBe(false)
+    expect(fs.readFileSync(other, 'latin1')).toBe('one\r\n')
+    expect(fs.readdirSync(dir).sort()).toEqual(['b.txt', 'c.txt'])
+  })
+
+  it('edits through two spellings at once take turns: both land', async (ctx) => {
+    skipUnless(ctx, notWindows)
+    const dir = tmp()
+    // Past the size the tools edit on the calling thread: the edits run on the thread
+    // pool, side by side but for the locks.
+    const filler = 'x'.repeat(100) + '\r\n'
+    const body = `first\r\n${filler.repeat(12_000)}last\r\n`
+    const file = write(path.join(dir, 'big.txt'), body)
+    const readState = createReadState()
+    const a = createTools({ root: dir, readState, requireRead: true })
+    const b = createTools({ root: dir, readState, requireRead: true })
+    expect((await a.read_file.execute({ path: respelled(file), limit: 1 })).success).toBe(true)
+    const results = await Promise.all([
+      a.edit_file.execute({ path: respelled(file), old_text: 'first', new_text: 'FIRST' }),
+      b.edit_file.execute({ path: backslashed(file), old_text: 'last', new_text: 'LAST' }),
+    ])
+    for (const r of results) expect(r.success, JSON.stringify(r.data)).toBe(true)
+    const after = fs.readFileSync(file, 'latin1')
+    expect(after.startsWith('FIRST\r\n') && after.endsWith('LAST\r\n')).toBe(true)
+    // And the library alone, without the tools' queue: the core's lock.
+    await Promise.all([
+      eol.editFile(respelled(file), 'FIRST', 'first'),
+      eol.editFile(backslashed(file), 'LAST', 'last'),
+    ])
+    expect(fs.readFileSync(file, 'latin1')).toBe(body)
+  })
+
+  it('a read through an 8.3 short name counts for the long name', async (ctx) => {
+    skipUnless(ctx, notWindows)
+    const dir = tmp()
+    const file = write(path.join(dir, 'A Long Folder Name', 'a long file name.txt'), 'one\r\ntwo\r\n')
+    const short = shortName(file)
+    skipUnless(ctx, short && short.toLowerCase() !== file.toLowerCase() ? null : 'no 8.3 short name for this path (none made on this volume, or neither cmd nor winepath tells it)')
+    const tools = createTools({ root: dir, requireRead: true })
+    const read = await tools.read_file.execute({ path: short! })
+    expect(read.success, JSON.stringify(read.data)).toBe(true)
+    const edit = await tools.edit_file.execute({ path: file, old_text: 'two', new_text: '2' })
+    expect(edit.success, JSON.stringify(edit.data)).toBe(true)
+    expect(fs.readFileSync(file, 'latin1')).toBe('one\r\n2\r\n')
+  })
+})
+
+/** The 8.3 short form of `file`, as cmd.exe (or, under wine, winepath -s) gives it, or null. */
 function shortName(file: string): string | null {
+  if (underWine) {
+    const w = spawnSync('winepath.exe', ['-s', file], { encoding: 'utf8' })
+    const out = (w.stdout ?? '').trim()
+    if (w.status === 0 && out) return out
+  }
   const r = spawnSync('cmd.exe', ['/d', '/c', `for %I in ("${file}") do @echo %~sI`], { encoding: 'utf8' })
   // Quotes (and, from wine's cmd, a stray backslash before the closing one) removed.
   const out = (r.stdout ?? '').trim().replace(/"/g, '').replace(/\\+$/, '')

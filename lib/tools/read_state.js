@@ -11,8 +11,11 @@
 // A file is known by its real path: a path is made absolute (from the folder of the
 // call, or the read state's `cwd`), then resolved through symbolic links, so a link and
 // its target, `a/../b` and `b`, and on a file system that ignores case (macOS, Windows)
-// two spellings of one name, are one file. A file that does not exist yet is known by
-// its folder's real path and its name as given.
+// two spellings of one name, are one file. On Windows the real path is the one the OS
+// gives for the open file (`realpathSync.native` is GetFinalPathNameByHandleW), so
+// `c:/a/B.TXT`, `C:\A\b.txt` and an 8.3 short name of that file are one key too
+// (windows.spec.ts). A file that does not exist yet is known by its folder's real path
+// and its name as given (the core's lock folds its case on Windows).
 //
 // The host's read tool says what it read in one of two ways (`markRead`):
 // - `{ version }`: the version the library gave the file (eol-edit's readFile, or a

@@ -488,10 +488,20 @@ fn locate_locked(path: &Path, opts: &FileOptions) -> Result<(Located, PathLock)>
     Err(file_changed(path, "keeps being replaced by other edits"))
 }
 
-/// The in-process lock a located file takes (see [`locate_locked`]).
+/// The in-process lock a located file takes (see [`locate_locked`]): an existing file
+/// by its identity, whatever path named it; a missing one by its real path, which on
+/// Windows is case-folded (the folders' part is the final path Windows gives, but the
+/// names not made yet are as given, and `NEW.txt` and `new.txt` are to be one file).
+/// Folding more than the file system does (a case-sensitive folder) only makes two
+/// creations take turns.
 fn lock_key(located: &Located) -> LockKey {
     match &located.file {
         Some((_, stat)) => LockKey::File(stat.id),
+        #[cfg(windows)]
+        None => LockKey::New(PathBuf::from(
+            located.real().to_string_lossy().to_uppercase(),
+        )),
+        #[cfg(not(windows))]
         None => LockKey::New(located.real()),
     }
 }

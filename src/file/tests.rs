@@ -570,3 +570,76 @@ fn concurrent_creations_of_one_new_file_in_missing_folders_all_land() {
         assert_eq!(dir.listing("new"), ["deeper", "deeper/a.txt"]);
     }
 }
+
+#[cfg(windows)]
+mod windows_spellings {
+    use super::*;
+    use std::os::windows::ffi::{OsStrExt, OsStringExt};
+    use std::path::PathBuf;
+    use windows_sys::Win32::Storage::FileSystem::GetShortPathNameW;
+
+    fn short_name(path: &Path) -> Option<PathBuf> {
+        let wide: Vec<u16> = path.as_os_str().encode_wide().chain([0]).collect();
+        let mut buffer = vec![0u16; 1024];
+        // SAFETY: a NUL-terminated path and a buffer of the length given.
+        let len = unsafe { GetShortPathNameW(wide.as_ptr(), buffer.as_mut_ptr(), 1024) };
+        (len > 0 && (len as usize) < buffer.len()).then(|| {
+            buffer.truncate(len as usize);
+            PathBuf::from(std::ffi::OsString::from_wide(&buffer))
+        })
+    }
+
+    fn key(path: &Path) -> LockKey {
+        lock_key(&path::locate(path, None, None).unwrap())
+    }
+
+    /// `c:/…/A LONG NAME.TXT`: the drive in lower case, `/` for `\`, the name in upper.
+    fn respelled(path: &Path) -> PathBuf {
+        let text = path.to_string_lossy();
+        let text = text.trim_start_matches(r"\\?\").replace('\\', "/");
+        let (head, name) = text.rsplit_once('/').unwrap();
+        let mut head = head.to_string();
+        head[..1].make_ascii_lowercase();
+        PathBuf::from(format!("{head}/{}", name.to_uppercase()))
+    }
+
+    #[test]
+    fn every_spelling_of_one_file_takes_one_lock() {
+        let dir = TempDir::new();
+        dir.write("A Long Folder/a long name.txt", "x\r\n");
+        let file = dir.real().join("A Long Folder").join("a long name.txt");
+        let mut spellings = vec![respelled(&file)];
+        match short_name(&file).filter(|s| *s != file) {
+            Some(short) => spellings.push(short),
+            None => eprintln!("no 8.3 short names on this volume: that spelling is not tried"),
+        }
+        let one = key(&file);
+        assert!(matches!(one, LockKey::File(_)));
+        let held = lock::lock(one.clone());
+        for spelling in &spellings {
+            assert_eq!(key(spelling), one, "{}", spelling.display());
+            assert!(
+                lock::try_lock(key(spelling)).is_none(),
+                "{}",
+                spelling.display()
+            );
+        }
+        drop(held);
+        assert!(lock::try_lock(key(&spellings[0])).is_some());
+    }
+
+    #[test]
+    fn every_spelling_of_a_file_not_made_yet_takes_one_lock() {
+        let dir = TempDir::new();
+        dir.mkdir("Sub");
+        let new = dir.real().join("Sub").join("New File.txt");
+        let one = key(&new);
+        assert!(matches!(one, LockKey::New(_)));
+        assert_eq!(key(&respelled(&new)), one);
+        // In a folder not made yet either.
+        let deeper = dir.real().join("Sub").join("Later").join("b.txt");
+        assert_eq!(key(&respelled(&deeper)), key(&deeper));
+        let _held = lock::lock(one);
+        assert!(lock::try_lock(key(&respelled(&new))).is_none());
+    }
+}

@@ -18,7 +18,9 @@
 //!   folder's handle: with POSIX semantics where the file system has them (Windows 10
 //!   1607 and later on NTFS: the target may be open in another program that shares
 //!   deletion), else a plain replacing rename. A rename refused because another program
-//!   holds the file is retried for about a second.
+//!   holds the file (a sharing violation, or an access denied where this process may
+//!   open the file for deletion) is retried with growing pauses for up to 2 s in all
+//!   ([`BUSY_WAIT`]), then fails as busy; no other failure is waited on.
 //! - **Read-only** is the `FILE_ATTRIBUTE_READONLY` attribute, refused as a normal
 //!   user's write is refused on Unix; the other attributes (hidden, system, archive…)
 //!   go to the replacement.
@@ -31,7 +33,7 @@ use std::os::windows::ffi::{OsStrExt, OsStringExt};
 use std::os::windows::fs::OpenOptionsExt;
 use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use windows_sys::Wdk::Foundation::OBJECT_ATTRIBUTES;
 use windows_sys::Wdk::Storage::FileSystem::{
@@ -661,23 +663,54 @@ fn rename_handle(handle: HANDLE, dir: &Dir, name: &OsStr, replace: bool) -> io::
     }
 }
 
-/// Renames with retries while another program holds the target for a moment.
+/// How long in all a rename waits for another program to let go of the file it would
+/// replace (an editor, an indexer or a virus scanner that opened it without sharing
+/// its deletion).
+pub(crate) const BUSY_WAIT: Duration = Duration::from_secs(2);
+
+/// Whether a failed rename onto `name` failed because another program holds that file
+/// open: a sharing or lock violation; or `ERROR_ACCESS_DENIED` (what a replacing rename
+/// over a file open elsewhere gives, even one that shares deletion where there are no
+/// POSIX renames, as under wine) when this process may open the file for deletion, or
+/// is refused that for a sharing violation too. An access denied that the probe meets
+/// again (an ACL), or a target that is a folder or gone, fails at once.
+fn held_by_another(err: &io::Error, dir: &Dir, name: &OsStr) -> bool {
+    if is_busy(err) {
+        return true;
+    }
+    if err.raw_os_error() != Some(ERROR_ACCESS_DENIED) {
+        return false;
+    }
+    match dir.open_name(
+        name,
+        DELETE,
+        FILE_NON_DIRECTORY_FILE | FILE_OPEN_REPARSE_POINT,
+    ) {
+        Ok(_) => true,
+        Err(e) => is_busy(&e),
+    }
+}
+
+/// Renames, retrying with growing pauses for up to [`BUSY_WAIT`] in all while another
+/// program holds the target open; then fails with `ERROR_SHARING_VIOLATION`, which
+/// [`is_busy`] knows. Any other failure is returned at once.
 fn rename_retrying(handle: HANDLE, dir: &Dir, name: &OsStr, replace: bool) -> io::Result<()> {
-    let mut attempt = 0;
+    let started = Instant::now();
+    let mut pause = Duration::from_millis(10);
     loop {
-        match rename_handle(handle, dir, name, replace) {
-            Err(e)
-                if attempt < 20
-                    && matches!(
-                        e.raw_os_error(),
-                        Some(ERROR_ACCESS_DENIED | ERROR_SHARING_VIOLATION | ERROR_LOCK_VIOLATION)
-                    ) =>
-            {
-                attempt += 1;
-                std::thread::sleep(Duration::from_millis(50));
-            }
-            other => return other,
+        let err = match rename_handle(handle, dir, name, replace) {
+            Ok(()) => return Ok(()),
+            Err(e) => e,
+        };
+        if !held_by_another(&err, dir, name) {
+            return Err(err);
         }
+        let left = BUSY_WAIT.saturating_sub(started.elapsed());
+        if left.is_zero() {
+            return Err(io::Error::from_raw_os_error(ERROR_SHARING_VIOLATION));
+        }
+        std::thread::sleep(pause.min(left));
+        pause = (pause * 2).min(Duration::from_millis(250));
     }
 }
 
@@ -775,5 +808,63 @@ impl Drop for Temp<'_> {
         if let Some(name) = self.name.take() {
             let _ = self.dir.remove_file(&name);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::file::testing::TempDir;
+
+    fn dir_of(temp: &TempDir) -> Dir {
+        Dir::open(temp.path()).unwrap()
+    }
+
+    #[test]
+    fn only_a_file_held_open_elsewhere_makes_a_failed_rename_wait() {
+        let temp = TempDir::new();
+        temp.write("a.txt", "a");
+        temp.mkdir("folder");
+        let dir = dir_of(&temp);
+        let denied = io::Error::from_raw_os_error(ERROR_ACCESS_DENIED);
+        let name = OsStr::new("a.txt");
+        // Another failure than access denied or a sharing violation: not waited on.
+        assert!(!held_by_another(
+            &io::Error::from_raw_os_error(2),
+            &dir,
+            name
+        ));
+        assert!(held_by_another(
+            &io::Error::from_raw_os_error(ERROR_SHARING_VIOLATION),
+            &dir,
+            name
+        ));
+        // Access denied where the target is gone or a folder: a refusal, not waited on.
+        assert!(!held_by_another(&denied, &dir, OsStr::new("gone.txt")));
+        assert!(!held_by_another(&denied, &dir, OsStr::new("folder")));
+        // A file held open without sharing deletion, and one this process could delete
+        // (so that the refusal came from a handle open on it): waited on.
+        let held = std::fs::OpenOptions::new()
+            .read(true)
+            .share_mode(FILE_SHARE_READ | FILE_SHARE_WRITE)
+            .open(temp.join("a.txt"))
+            .unwrap();
+        assert!(held_by_another(&denied, &dir, name));
+        drop(held);
+        assert!(held_by_another(&denied, &dir, name));
+    }
+
+    #[test]
+    fn a_rename_that_fails_for_another_reason_fails_at_once() {
+        // A folder where the file should go: refused, and not waited on.
+        let temp = TempDir::new();
+        temp.mkdir("target");
+        let dir = dir_of(&temp);
+        let made = Temp::create(&dir, OsStr::new("target"), 0o600, false).unwrap();
+        let started = Instant::now();
+        let err = made.replace(OsStr::new("target")).unwrap_err();
+        assert!(started.elapsed() < Duration::from_millis(500), "{err}");
+        assert!(!is_busy(&err), "{err}");
+        assert_eq!(temp.listing(""), ["target"]);
     }
 }
