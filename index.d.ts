@@ -233,6 +233,15 @@ export interface ApplyResult {
 }
 
 /**
+ * One shown line of `lineChanges`: kept around a change (`context`, numbered in the
+ * new text), `removed` (numbered in the old text) or `added` (in the new text).
+ */
+export interface ChangedLine {
+  kind: 'context' | 'removed' | 'added'
+  line: number
+}
+
+/**
  * One replaced range of a file's old text: `start` and `end` are byte offsets in the
  * text after its BOM, as UTF-8 (for a UTF-8 file without BOM, the file's bytes), with
  * its own line endings; `text` replaces them, with the endings it is written with.
@@ -449,6 +458,32 @@ export interface InMemoryFile {
 /** The result of `applyPatchInMemory`. */
 export interface InMemoryPatch {
   files: Array<InMemoryFile>
+}
+
+/**
+ * The lines that changed from `before` to `after`, compared as their LF views would
+ * be line by line (call it with LF views: a `\r` is part of a line), with `context`
+ * kept lines around each change (default 3) and at most `maxLines` removed or added
+ * lines shown (default: all). `beforeLine` and `afterLine` are the numbers of the
+ * texts' first lines (default 1), for a slice of a file.
+ */
+export declare function lineChanges(before: string, after: string, options?: { beforeLine?: number; afterLine?: number; context?: number; maxLines?: number }): LineChanges
+
+/** The lines that differ between two texts, as `lineChanges` gives them. */
+export interface LineChanges {
+  /** The lines to show, in order; a gap between two numbers is lines not shown. */
+  lines: Array<ChangedLine>
+  /** Removed and added lines in all. */
+  changed: number
+  /** Removed and added lines left out past `maxLines`. */
+  omitted: number
+  /**
+   * The new text's lines from the first change to the last (`firstLine > lastLine`:
+   * lines were only removed, before line `firstLine`); both 0 when nothing changed.
+   */
+  firstLine: number
+  /** See `firstLine`. */
+  lastLine: number
 }
 
 /**

@@ -852,6 +852,7 @@ module.exports.editFile = nativeBinding.editFile
 module.exports.editFileSync = nativeBinding.editFileSync
 module.exports.EolEditError = nativeBinding.EolEditError
 module.exports.eolInfo = nativeBinding.eolInfo
+module.exports.lineChanges = nativeBinding.lineChanges
 module.exports.multiEdit = nativeBinding.multiEdit
 module.exports.multiEditSync = nativeBinding.multiEditSync
 module.exports.normalizeEol = nativeBinding.normalizeEol

@@ -633,15 +633,17 @@ describe('what the tool set guarantees holds', () => {
     const dir = project({ 's.txt': 'a\r\nb\r\n' })
     const ed = editor(dir)
     await ed.run({ command: 'view', path: 's.txt' })
-    fs.appendFileSync(path.join(dir, 's.txt'), 'c\r\n')
-    for (const input of [
-      { command: 'str_replace', path: 's.txt', old_str: 'a', new_str: 'A' },
-      { command: 'insert', path: 's.txt', insert_line: 1, new_str: 'x' },
-    ]) {
+    for (const [input, line] of [
+      [{ command: 'str_replace', path: 's.txt', old_str: 'a', new_str: 'A' }, 3],
+      [{ command: 'insert', path: 's.txt', insert_line: 1, new_str: 'x' }, 4],
+    ] as const) {
+      // A change from outside before each: the refusal shows it, numbered as view does.
+      fs.appendFileSync(path.join(dir, 's.txt'), 'c\r\n')
       const r = await ed.run(input)
-      expect(r.content, input.command).toMatch(/^FILE_CHANGED: .*View it again/)
+      expect(r.content, input.command).toMatch(/^FILE_CHANGED: /)
+      expect(r.content, input.command).toContain(`+ ${line}: c`)
     }
-    expect(bytes(dir, 's.txt').toString('latin1')).toBe('a\r\nb\r\nc\r\n')
+    expect(bytes(dir, 's.txt').toString('latin1')).toBe('a\r\nb\r\nc\r\nc\r\n')
   })
 
   it('requireRead: a file must be viewed first, by this editor, a tool set or the host sharing its read state', async () => {

@@ -95,7 +95,8 @@ describe('each front-end says every error in its own words', () => {
     expect(text).toContain('these tools keep the encoding a file has')
     expect(text).toContain('or ask the user to convert the file to an encoding that has them (such as utf-8) first')
     expect(text).toContain('pass it as the "encoding" argument')
-    expect(text).toContain('Read it again with read_file')
+    // FILE_CHANGED shows the changed lines, numbered as the tools' read numbers them.
+    expect(text).toContain('numbered as read_file shows them')
     expect(text).toContain('or use write_file with eol "lf" or "crlf"')
   })
 
@@ -158,7 +159,7 @@ describe('each front-end says every error in its own words', () => {
     const text = texts.join('\n')
     expect(shapeOutputProblems(text, 'claude-code')).toEqual([])
     expect(text).toMatch(/as the Read tool shows it/)
-    expect(text).toMatch(/Read it again with the Read tool/)
+    expect(text).toMatch(/numbered as the Read tool shows them/)
     // Lines are quoted as its Read tool numbers them.
     expect(text).toMatch(/\n {5}1\talpha/)
   })

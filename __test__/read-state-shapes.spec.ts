@@ -98,13 +98,16 @@ describe('one read state across shapes, the tools and the vendor handlers', () =
     const dir = project({ 'a.txt': 'one\r\ntwo\r\n' })
     const readState = createReadState()
     await createTools({ root: dir, readState }).read_file.execute({ path: 'a.txt' })
-    fs.appendFileSync(path.join(dir, 'a.txt'), 'outside\r\n')
     for (const shape of SHAPES) {
+      // A refusal that shows the whole change counts as a read for the shared state,
+      // so each shape meets a change of its own.
+      fs.appendFileSync(path.join(dir, 'a.txt'), `outside ${shape}\r\n`)
       const r = await shapeEdit(shape, dir, readState, 'a.txt')
       expect(r.ok, `${shape}: ${r.text}`).toBe(false)
-      expect(r.text, shape).toMatch(/changed since|read it again|Read it again/i)
+      expect(r.text, shape).toMatch(/changed since/i)
+      expect(r.text, shape).toContain(`outside ${shape}`)
     }
-    expect(bytes(dir, 'a.txt')).toBe(visible('one\r\ntwo\r\noutside\r\n'))
+    expect(bytes(dir, 'a.txt')).toBe(visible(`one\r\ntwo\r\n${SHAPES.map((s) => `outside ${s}\r\n`).join('')}`))
   })
 })
 

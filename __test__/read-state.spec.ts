@@ -93,7 +93,8 @@ describe('a read state shared by tool sets', () => {
     fs.writeFileSync(path.join(dir, 'a.txt'), 'a\r\nfrom elsewhere\r\n')
     const edit = await run(second, 'edit_file', { path: 'a.txt', old_text: 'a', new_text: 'A' })
     expect(edit.error).toBe('FILE_CHANGED')
-    expect(edit.data).toMatch(/read it again with read_file/i)
+    // It shows what changed since the other set's read (section 13).
+    expect(edit.data).toContain('+ 2│from elsewhere')
     expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\nfrom elsewhere\r\n')
   })
 })

@@ -217,7 +217,7 @@ describe('a model turn on the claude-code shape: a miss, then a retry that lands
     await read(t, 'f.txt')
     fs.appendFileSync(path.join(dir, 'f.txt'), 'c\r\n')
     const stale = await t.Edit.execute({ file_path: 'f.txt', old_string: 'b', new_string: 'B' })
-    expect(stale.content).toMatch(/Read it again with the Read tool/)
+    expect(stale.content).toMatch(/\+ +3\tc/)
     await read(t, 'f.txt')
     await t.Edit.execute({ file_path: 'f.txt', old_string: 'b', new_string: 'B' })
     expect(bytes(dir, 'f.txt')).toBe(visible('a\r\nB\r\nc\r\n'))

@@ -848,7 +848,8 @@ describe('stale reads', () => {
     fs.appendFileSync(p, 'three, appended by another program\r\n')
     const data = expectFail(await t.write_file.execute({ path: 'notes.txt', content: stale + 'four\n' }), 'FILE_CHANGED')
     expect(data).toMatch(/notes\.txt/)
-    expect(data).toMatch(/Read it again with read_file/)
+    // It shows the line appended (section 13), so the model can keep it.
+    expect(data).toContain('+ 3│three, appended by another program')
     expectBytes(p, 'one\r\ntwo\r\nthree, appended by another program\r\n')
   })
 
@@ -1970,6 +1971,8 @@ describe('messages name only what the tools take', () => {
     await stale.read_file.execute({ path: 'ascii.txt' })
     fs.writeFileSync(path.join(dir, 'ascii.txt'), 'changed\n')
     expect((await stale.edit_file.execute({ path: 'ascii.txt', old_text: 'changed', new_text: 'x' })).error).toBe('FILE_CHANGED')
+    // The refusal showed the whole change, so the file counts as read: change it again.
+    fs.writeFileSync(path.join(dir, 'ascii.txt'), 'changed again\n')
     expect((await stale.apply_patch.execute({ input: '*** Begin Patch\n*** Update File: ascii.txt\n@@\n-changed\n+x\n*** End Patch' })).error).toBe(
       'FILE_CHANGED',
     )

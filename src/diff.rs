@@ -387,6 +387,183 @@ fn render_endings_only(
     }
 }
 
+/// What one line of [`line_changes`] is: kept around a change, removed, or added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineChange {
+    /// Unchanged, shown around a change; numbered in the new text.
+    Context,
+    /// In the old text only; numbered in the old text.
+    Removed,
+    /// In the new text only; numbered in the new text.
+    Added,
+}
+
+/// One shown line of [`line_changes`]: what it is and its 1-based number (in the old
+/// text for a removed line, else in the new one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChangedLine {
+    /// Kept, removed or added.
+    pub kind: LineChange,
+    /// Its number, 1-based.
+    pub line: usize,
+}
+
+/// The lines that differ between two texts, for showing: the changes with `context`
+/// lines around each, as at most `max_changed` removed or added lines.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LineChanges {
+    /// The lines to show, in order: a run of context, removed and added lines per
+    /// change, hunks apart (a gap between two lines' numbers is lines not shown).
+    pub lines: Vec<ChangedLine>,
+    /// Removed and added lines in all.
+    pub changed: usize,
+    /// Removed and added lines left out past `max_changed`.
+    pub omitted: usize,
+    /// The new text's lines from the first change to the last (1-based, inclusive;
+    /// `first_line > last_line` when the changes only remove lines: they then stand
+    /// before line `first_line`); both 0 when nothing changed.
+    pub first_line: usize,
+    /// See `first_line`.
+    pub last_line: usize,
+}
+
+/// The lines of a text split at `\n`, without the empty piece after a final `\n`.
+fn lf_lines(text: &[u8]) -> Vec<&[u8]> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    body.split(|&b| b == b'\n').collect()
+}
+
+/// The lines that changed from `old` to `new`, two LF views (a `\r` is part of a
+/// line), whose first lines are lines `old_first` and `new_first` (1-based) of their
+/// files. The common first and last lines are skipped before diffing, so a change in a
+/// large text diffs only its window; past 300 ms the diff recognises fewer kept lines.
+pub fn line_changes(
+    old: &[u8],
+    new: &[u8],
+    old_first: usize,
+    new_first: usize,
+    context: usize,
+    max_changed: usize,
+) -> LineChanges {
+    let old_lines = lf_lines(old);
+    let new_lines = lf_lines(new);
+    let n = old_lines.len().min(new_lines.len());
+    let prefix = old_lines
+        .iter()
+        .zip(&new_lines)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let suffix = old_lines[prefix..]
+        .iter()
+        .rev()
+        .zip(new_lines[prefix..].iter().rev())
+        .take(n - prefix)
+        .take_while(|(a, b)| a == b)
+        .count();
+    if prefix == old_lines.len() && prefix == new_lines.len() {
+        return LineChanges::default();
+    }
+    // The window: the changed lines and up to `context` kept lines on each side.
+    let from = prefix.saturating_sub(context);
+    let old_to = (old_lines.len() - suffix + context).min(old_lines.len());
+    let new_to = (new_lines.len() - suffix + context).min(new_lines.len());
+    let ops = crate::align::line_ops(
+        &old_lines[from..old_to],
+        &new_lines[from..new_to],
+        Duration::from_millis(300),
+    );
+    let mut out = LineChanges::default();
+    let (mut first, mut last) = (usize::MAX, 0);
+    for group in group_diff_ops(ops, context) {
+        for op in &group {
+            // Removed lines of a replacement left out, counted once its added lines are.
+            let mut hidden = 0;
+            let (kind, range, first_number) = match op {
+                DiffOp::Equal { .. } => (LineChange::Context, op.new_range(), new_first),
+                DiffOp::Delete { .. } => (LineChange::Removed, op.old_range(), old_first),
+                DiffOp::Insert { .. } => (LineChange::Added, op.new_range(), new_first),
+                DiffOp::Replace { .. } => {
+                    // Past the cap, both sides of a replacement are shown in part: a
+                    // block rewritten shows some of what it was and of what it is.
+                    let (old_len, new_len) = (op.old_range().len(), op.new_range().len());
+                    let room = max_changed.saturating_sub(out.changed);
+                    let removed = if old_len + new_len > room {
+                        old_len.min(room.div_ceil(2))
+                    } else {
+                        old_len
+                    };
+                    let r = op.old_range();
+                    push_lines(
+                        &mut out,
+                        LineChange::Removed,
+                        r.start..r.start + removed,
+                        old_first + from,
+                        usize::MAX,
+                    );
+                    hidden = old_len - removed;
+                    (LineChange::Added, op.new_range(), new_first)
+                }
+            };
+            if kind != LineChange::Context {
+                let r = op.new_range();
+                first = first.min(new_first + from + r.start);
+                last = last.max(new_first + from + r.end);
+            }
+            push_lines(&mut out, kind, range, first_number + from, max_changed);
+            out.changed += hidden;
+            out.omitted += hidden;
+        }
+    }
+    // Context lines after the last shown change say nothing once changes are left out.
+    if out.omitted > 0 {
+        while out
+            .lines
+            .last()
+            .is_some_and(|l| l.kind == LineChange::Context)
+        {
+            out.lines.pop();
+        }
+    }
+    out.first_line = first;
+    // `last` is one past the last added line; for a removal only, the line before.
+    out.last_line = last.saturating_sub(1);
+    out
+}
+
+/// Adds the lines of `range` (0-based in the window, numbered from `first`), counting
+/// each changed one and leaving out those past `max_changed`.
+fn push_lines(
+    out: &mut LineChanges,
+    kind: LineChange,
+    range: std::ops::Range<usize>,
+    first: usize,
+    max_changed: usize,
+) {
+    for i in range {
+        if kind == LineChange::Context {
+            if out.omitted == 0 {
+                out.lines.push(ChangedLine {
+                    kind,
+                    line: first + i,
+                });
+            }
+            continue;
+        }
+        out.changed += 1;
+        if out.changed > max_changed {
+            out.omitted += 1;
+        } else {
+            out.lines.push(ChangedLine {
+                kind,
+                line: first + i,
+            });
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -527,5 +704,73 @@ mod tests {
         let s = whole(b"a\nb\nc\n", b"a\nc\n", "f");
         assert_eq!((s.start_line, s.end_line), (2, 2));
         assert!(s.diff.contains("-b\n"));
+    }
+
+    fn shown(c: &LineChanges) -> Vec<String> {
+        c.lines
+            .iter()
+            .map(|l| {
+                let tag = match l.kind {
+                    LineChange::Context => ' ',
+                    LineChange::Removed => '-',
+                    LineChange::Added => '+',
+                };
+                format!("{tag}{}", l.line)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn line_changes_number_removed_lines_in_the_old_text_and_the_rest_in_the_new() {
+        let old = b"1\n2\n3\n4\n5\n6\n7\n8\n";
+        let new = b"1\n2\n3\nX\n4\n5\nSIX\n7\n8\n";
+        let c = line_changes(old, new, 1, 1, 1, 100);
+        assert_eq!(shown(&c), [" 3", "+4", " 5", " 6", "-6", "+7", " 8"]);
+        assert_eq!(
+            (c.changed, c.omitted, c.first_line, c.last_line),
+            (3, 0, 4, 7)
+        );
+        let c = line_changes(old, new, 1, 1, 0, 100);
+        assert_eq!(shown(&c), ["+4", "-6", "+7"]);
+    }
+
+    #[test]
+    fn line_changes_of_a_slice_are_numbered_from_its_first_line() {
+        let c = line_changes(b"a\nb\nc\n", b"a\nB\nc\n", 10, 12, 1, 100);
+        assert_eq!(shown(&c), [" 12", "-11", "+13", " 14"]);
+    }
+
+    #[test]
+    fn line_changes_leave_out_changed_lines_past_the_cap() {
+        let old: Vec<u8> = (0..50)
+            .flat_map(|i| format!("{i}\n").into_bytes())
+            .collect();
+        let new: Vec<u8> = (0..50)
+            .flat_map(|i| format!("{i};\n").into_bytes())
+            .collect();
+        let c = line_changes(&old, &new, 1, 1, 3, 10);
+        assert_eq!(c.changed, 100);
+        assert_eq!(c.omitted, 90);
+        // A block rewritten shows some of what it was and some of what it is.
+        assert_eq!(
+            shown(&c),
+            ["-1", "-2", "-3", "-4", "-5", "+1", "+2", "+3", "+4", "+5"]
+        );
+        assert_eq!((c.first_line, c.last_line), (1, 50));
+    }
+
+    #[test]
+    fn line_changes_of_equal_texts_are_none() {
+        assert_eq!(
+            line_changes(b"a\nb", b"a\nb\n", 1, 1, 3, 10),
+            LineChanges::default()
+        );
+    }
+
+    #[test]
+    fn a_removal_only_stands_before_the_line_after_it() {
+        let c = line_changes(b"a\nb\nc\n", b"a\nc\n", 1, 1, 0, 10);
+        assert_eq!(shown(&c), ["-2"]);
+        assert_eq!((c.first_line, c.last_line), (2, 1));
     }
 }

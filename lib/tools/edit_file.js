@@ -202,10 +202,12 @@ function atOnce(session, args, context) {
     if (guards !== undefined) options.guards = guards
     /** @type {EditResult} */
     const result = core.editFileSync(path, oldText, newText, options)
-    if (result.version !== undefined) state.wrote(absolute, key, result.version)
+    if (result.version !== undefined) state.wrote(absolute, key, result.version, encoding, result.diff)
     else state.forgetKey(absolute, key)
     return editResult(path, result)
   } catch (error) {
+    // A file the model has seen that changed since: the full path says what changed.
+    if (error instanceof core.EolEditError && error.code === 'FILE_CHANGED' && state.seen.has(key)) return undefined
     return failure(finalRefusal(error, session.guards), path)
   }
 }

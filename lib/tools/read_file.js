@@ -100,6 +100,7 @@ async function read(values, call, name) {
     shown++
   }
   const last = r.startLine + shown - 1
+  call.saw(path, r, cutLine ? 0 : shown)
   if (cutLine) {
     out.push(
       `[line ${cutLine.n} is cut: ${cutLine.rest} more characters of it are not shown ` +

@@ -52,6 +52,24 @@ const STALE = '0'.repeat(32)
 /** The most files whose spellings a read state keeps (`keys`): it forgets them all past this. */
 const SPELLINGS_MAX = 65536
 
+/** The largest file whose shown lines a read state keeps (a larger one keeps its version only). */
+const SEEN_FILE_MAX = 1024 * 1024
+
+/** The most text of shown lines a read state keeps in all, least recently used out first. */
+const SEEN_TOTAL_MAX = 64 * 1024 * 1024
+
+/**
+ * The lines a read showed of a file at one version: `count` lines from line `start`
+ * (1-based), as `text` (the LF view of those lines, each ended by `\n`).
+ * @typedef {{ start: number, count: number, text: string }} Segment
+ */
+
+/**
+ * What the model has seen of a file at one version: the file's line count then and the
+ * lines its reads showed, in order, apart (adjacent or overlapping reads are merged).
+ * @typedef {{ version: string, totalLines: number, segments: Segment[], size: number }} Seen
+ */
+
 class ReadState {
   /**
    * @param {{ cwd?: string }} [options] `cwd`: the folder relative paths of `markRead`
@@ -72,6 +90,61 @@ class ReadState {
     /** The last call queued on each file (by real path). */
     /** @type {Map<string, Promise<void>>} */
     this.queues = new Map()
+    /**
+     * What the reads of each file (by real path) showed at its version, for the
+     * message of FILE_CHANGED: least recently used first (a Map keeps its order).
+     * @type {Map<string, Seen>}
+     */
+    this.seen = new Map()
+    /** The text kept in `seen`, in UTF-16 code units. */
+    this.seenSize = 0
+  }
+
+  /**
+   * Keeps the lines a read showed of a file (by real path) at `version`: merged with
+   * what earlier reads showed at the same version, else instead of it. A file over
+   * SEEN_FILE_MAX bytes keeps nothing; past SEEN_TOTAL_MAX in all, the files used
+   * least recently are forgotten first.
+   * @param {string} key
+   * @param {string} version
+   * @param {{ start: number, lines: readonly string[], totalLines: number, bytes: number }} read
+   */
+  saw(key, version, read) {
+    const old = this.seen.get(key)
+    if (old !== undefined) this.dropSeen(key, old)
+    if (read.bytes > SEEN_FILE_MAX || read.lines.length === 0) return
+    /** @type {Segment} */
+    const segment = { start: read.start, count: read.lines.length, text: read.lines.join('\n') + '\n' }
+    /** @type {Segment[]} */
+    let segments = [segment]
+    if (old !== undefined && old.version === version && old.totalLines === read.totalLines) segments = mergeSegments(old.segments, segment)
+    const entry = { version, totalLines: read.totalLines, segments, size: segments.reduce((n, s) => n + s.text.length, 0) }
+    this.seen.set(key, entry)
+    this.seenSize += entry.size
+    for (const [other, seen] of this.seen) {
+      if (this.seenSize <= SEEN_TOTAL_MAX || other === key) break
+      this.dropSeen(other, seen)
+    }
+  }
+
+  /**
+   * What the model saw of a file at `version`, or undefined (marked as used).
+   * @param {string} key
+   * @param {string} version
+   * @returns {Seen | undefined}
+   */
+  seenAt(key, version) {
+    const seen = this.seen.get(key)
+    if (seen === undefined || seen.version !== version) return undefined
+    this.seen.delete(key)
+    this.seen.set(key, seen)
+    return seen
+  }
+
+  /** @param {string} key @param {Seen} seen */
+  dropSeen(key, seen) {
+    this.seen.delete(key)
+    this.seenSize -= seen.size
   }
 
   /**
@@ -103,9 +176,11 @@ class ReadState {
     if (typeof given.content !== 'string' && !(given.content instanceof Uint8Array)) {
       throw new TypeError('readState.markRead(path, { content }): content must be the text or the bytes (a Buffer) the host read.')
     }
-    const version = versionOfContent(key, given.content)
-    if (version === undefined) this.forgetKey(absolute, key)
-    else this.record(absolute, key, version)
+    const found = versionOfContent(key, given.content)
+    if (found === undefined) return this.forgetKey(absolute, key)
+    this.record(absolute, key, found.version)
+    // The host read the whole file: the model saw every line of it.
+    if (found.read !== undefined) this.sawWhole(key, found.read, found.bytes)
   }
 
   /**
@@ -133,20 +208,60 @@ class ReadState {
    * Records a file a call wrote: its version, and its size now, so that the next call
    * on it runs where its size says (`Call.library`: a write may have grown a small file
    * far past what the calling thread should take on).
+   *
+   * A file whose lines the model has seen is kept as seen whole as it is now (the
+   * model made it so: what it read, with its change), so that a change from outside
+   * after the write (a formatter's) can be shown to it.
    * @param {string} absolute
    * @param {string} key
    * @param {string} version
+   * @param {string} [encoding] the call's `encoding`, when it gave one
+   * @param {string} [diff] the change's unified diff: applied to what the model saw of
+   *   the whole file, it gives the file now without reading it again
    */
-  wrote(absolute, key, version) {
+  wrote(absolute, key, version, encoding, diff) {
     this.record(absolute, key, version)
     const stat = nodeFs.statSync(absolute, { throwIfNoEntry: false })
-    this.sizes.set(key, stat ? stat.size : 0)
+    const size = stat ? stat.size : 0
+    this.sizes.set(key, size)
+    const seen = this.seen.get(key)
+    if (seen === undefined) return
+    this.dropSeen(key, seen)
+    if (size > SEEN_FILE_MAX) return
+    const whole = seen.segments.length === 1 && seen.segments[0].start === 1 && seen.segments[0].count >= seen.totalLines
+    if (diff !== undefined && whole) {
+      const lines = applyDiff(seen.segments[0].text, diff)
+      if (lines !== undefined) this.saw(key, version, { start: 1, lines, totalLines: lines.length, bytes: size })
+      return
+    }
+    if (encoding !== undefined) return
+    try {
+      // The real path: the file the write just made, found again without a walk.
+      const now = core.readFileSync(key, { maxBytes: 0 })
+      if (now.version === version) this.sawWhole(key, now, size)
+    } catch {
+      // Not kept: FILE_CHANGED then says what it said before.
+    }
+  }
+
+  /**
+   * Keeps a whole file as seen, from a read of all of it.
+   * @param {string} key
+   * @param {import('../../index.js').ReadResult} read
+   * @param {number} bytes the file's size
+   */
+  sawWhole(key, read, bytes) {
+    const lines = read.content === '' ? [] : read.content.split('\n')
+    if (lines[lines.length - 1] === '') lines.pop()
+    this.saw(key, read.version, { start: 1, lines, totalLines: read.totalLines, bytes })
   }
 
   /** @param {string} absolute @param {string} key */
   forgetKey(absolute, key) {
     this.versions.delete(key)
     this.keys.delete(absolute)
+    const seen = this.seen.get(key)
+    if (seen !== undefined) this.dropSeen(key, seen)
   }
 
   /**
@@ -243,13 +358,25 @@ function missingKey(absolute) {
 }
 
 /**
- * The file's version if it still has the content the host read, STALE if it may not,
+ * The file's version if it still has the content the host read (with the library's
+ * read of all of it, when that is the text the host read), STALE if it may not,
  * undefined if it is gone or is no text file the library reads.
  * @param {string} file its real path
  * @param {string | Uint8Array} content the text or the bytes the host read
- * @returns {string | undefined}
+ * @returns {{ version: string, read?: import('../../index.js').ReadResult, bytes: number } | undefined}
  */
 function versionOfContent(file, content) {
+  const version = versionOfRead(file, content)
+  if (version === undefined || typeof version === 'string') return version === undefined ? undefined : { version, bytes: 0 }
+  return version
+}
+
+/**
+ * @param {string} file
+ * @param {string | Uint8Array} content
+ * @returns {string | { version: string, read: import('../../index.js').ReadResult, bytes: number } | undefined}
+ */
+function versionOfRead(file, content) {
   /** @type {import('../../index.js').ReadResult} */
   let read
   try {
@@ -258,7 +385,7 @@ function versionOfContent(file, content) {
   } catch {
     return undefined
   }
-  if (typeof content === 'string' && lfView(content) === read.content) return read.version
+  if (typeof content === 'string' && lfView(content) === read.content) return { version: read.version, read, bytes: sizeOf(file) }
   // The bytes are read between two versions of the library, so they are the bytes of that version.
   let bytes
   try {
@@ -271,6 +398,85 @@ function versionOfContent(file, content) {
   // One text, one byte sequence: equal Latin-1 text is equal bytes.
   if (!isUtf8(bytes) && lfView(bytes.toString('latin1')) === lfView(content)) return read.version
   return STALE
+}
+
+/** A file's size, 0 when it cannot be had. @param {string} file */
+function sizeOf(file) {
+  try {
+    return nodeFs.statSync(file).size
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * Segments with one more: those it overlaps or touches become one with it (its lines
+ * win where they overlap, being the newer read of the same version), the rest are kept.
+ * @param {readonly Segment[]} segments in order, apart
+ * @param {Segment} added
+ * @returns {Segment[]}
+ */
+function mergeSegments(segments, added) {
+  /** @type {Segment[]} */
+  const out = []
+  let start = added.start
+  let lines = added.text.slice(0, -1).split('\n')
+  for (const s of segments) {
+    const end = s.start + s.count
+    if (end < start || s.start > start + lines.length) {
+      out.push(s)
+      continue
+    }
+    const own = s.text.slice(0, -1).split('\n')
+    const before = own.slice(0, Math.max(0, start - s.start))
+    const after = own.slice(Math.max(0, start + lines.length - s.start))
+    lines = [...before, ...lines, ...after]
+    start = Math.min(start, s.start)
+  }
+  out.push({ start, count: lines.length, text: lines.join('\n') + '\n' })
+  return out.sort((a, b) => a.start - b.start)
+}
+
+/**
+ * The lines of an LF text after a unified diff of it (the core's, of LF views), or
+ * undefined when the diff does not fit the text (a line it keeps or removes is not the
+ * text's) or says a line the way it was not shown (a replacement character).
+ * @param {string} text the LF view, each line ended by `\n`
+ * @param {string} diff
+ * @returns {string[] | undefined}
+ */
+function applyDiff(text, diff) {
+  if (diff.includes('\ufffd')) return undefined
+  const lines = text.slice(0, -1).split('\n')
+  /** @type {string[]} */
+  const out = []
+  let at = 0
+  const rows = diff.split('\n')
+  if (rows[rows.length - 1] === '') rows.pop()
+  for (const row of rows) {
+    if (row.startsWith('--- ') || row.startsWith('+++ ')) continue
+    if (row.startsWith('@@')) {
+      // `@@ line endings only …`: no line of the LF view changed.
+      const hunk = /^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@$/.exec(row)
+      if (hunk === null) continue
+      const start = Number(hunk[1])
+      const from = hunk[2] === '0' ? start : start - 1
+      if (from < at || from > lines.length) return undefined
+      while (at < from) out.push(lines[at++])
+      continue
+    }
+    const tag = row[0]
+    const rest = row.slice(1)
+    if (tag === '~') continue
+    if (tag === '+') out.push(rest)
+    else if (tag === ' ' || tag === '-') {
+      if (lines[at] !== rest) return undefined
+      at++
+      if (tag === ' ') out.push(rest)
+    } else return undefined
+  }
+  while (at < lines.length) out.push(lines[at++])
+  return out
 }
 
 /** @param {Buffer} bytes */
@@ -329,4 +535,4 @@ function readStateOption(given, where) {
   return given
 }
 
-module.exports = { ReadState, STALE, createReadState, readStateOption, realKey, existingKey, missingKey }
+module.exports = { ReadState, STALE, SEEN_FILE_MAX, createReadState, readStateOption, realKey, existingKey, missingKey }

@@ -25,6 +25,7 @@ const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES } = require('../operations.js')
 const { toolError } = require('./errors.js')
 const { callGuards, finalRefusal, guardSettings } = require('./guards.js')
 const { ReadState, existingKey, missingKey } = require('./read_state.js')
+const { staleMessage } = require('./stale.js')
 
 /** @typedef {import('../../index.js').EditOptions} EditOptions */
 /** @typedef {import('../../tools.js').ToolContext} ToolContext */
@@ -376,12 +377,48 @@ class Call {
   }
 
   /**
-   * Records the version a change of this call left a file with, and its size now.
+   * Keeps the lines a read of this call showed the model: the first `shown` lines of
+   * `result` (a line shown cut counts as not shown), for the message of a later
+   * FILE_CHANGED.
+   * @param {string} path
+   * @param {import('../../index.js').ReadResult} result
+   * @param {number} shown
+   */
+  saw(path, result, shown) {
+    const key = this.key(path)
+    const { state } = this.session
+    if (state.versions.get(key) !== result.version) return
+    const lines = shown > 0 ? result.content.split('\n', shown) : []
+    const bytes = state.sizes.get(key) ?? sizeOf(this.absolute(path))
+    state.saw(key, result.version, { start: result.startLine, lines, totalLines: result.totalLines, bytes })
+  }
+
+  /**
+   * Records the version a change of this call left a file with, and its size now. A
+   * file whose lines the model has seen is kept as seen whole as it is now (the model
+   * made it so), so that a formatter's change after the write can be shown.
    * @param {string} path
    * @param {string} version
+   * @param {string} [diff] the change's unified diff, which turns what the model saw into what it made
    */
-  wrote(path, version) {
-    this.session.state.wrote(this.absolute(path), this.key(path), version)
+  wrote(path, version, diff) {
+    this.session.state.wrote(this.absolute(path), this.key(path), version, this.encoding, diff)
+  }
+
+  /**
+   * A FILE_CHANGED that shows the model what changed in the files it had seen (the
+   * error itself when it saw none of them, or none changed): see stale.js.
+   * @param {unknown} error
+   * @param {string[]} paths
+   * @param {Run['expectedVersion']} expectedVersion
+   */
+  explainChanged(error, paths, expectedVersion) {
+    if (!(error instanceof core.EolEditError) || error.code !== 'FILE_CHANGED') return error
+    try {
+      return staleMessage(this, paths, expectedVersion) || error
+    } catch {
+      return error
+    }
   }
 
   /**
@@ -536,14 +573,21 @@ class Call {
       /** @type {Run['expectedVersion']} */
       const expectedVersion = (path) => expected.get(path)
 
+      const computed = async (/** @type {boolean} */ dryRun) => {
+        try {
+          return await compute({ dryRun, expectedVersion })
+        } catch (error) {
+          throw this.explainChanged(error, paths, expectedVersion)
+        }
+      }
       if (session.approve) {
-        const planned = files(await compute({ dryRun: true, expectedVersion }))
+        const planned = files(await computed(true))
         await this.approveOrFail(session.approve, planned, paths[0])
         this.checkAborted()
       }
-      const result = await compute({ dryRun: false, expectedVersion })
+      const result = await computed(false)
       for (const file of files(result)) {
-        if (file.version !== undefined) this.wrote(file.path, file.version)
+        if (file.version !== undefined) this.wrote(file.path, file.version, file.diff)
         else this.forget(file.path)
       }
       return result
@@ -577,14 +621,23 @@ class Call {
     const expectedVersion = (path) => (path === paths[0] ? versions[0] : versions[paths.indexOf(path)])
     const done = (/** @type {R} */ result) => {
       for (const file of files(result)) {
-        if (file.version !== undefined) this.wrote(file.path, file.version)
+        if (file.version !== undefined) this.wrote(file.path, file.version, file.diff)
         else this.forget(file.path)
       }
       return result
     }
-    const result = compute({ dryRun: false, expectedVersion })
+    /** @type {R | Promise<R>} */
+    let result
+    try {
+      result = compute({ dryRun: false, expectedVersion })
+    } catch (error) {
+      throw this.explainChanged(error, paths, expectedVersion)
+    }
     if (!isPromise(result)) return done(result)
-    return state.hold(keys, result.then(done))
+    const explained = result.catch((error) => {
+      throw this.explainChanged(error, paths, expectedVersion)
+    })
+    return state.hold(keys, explained.then(done))
   }
 
   /**

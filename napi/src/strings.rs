@@ -4,7 +4,7 @@ use napi::bindgen_prelude::{Env, Object, Unknown};
 use napi::JsValue;
 use napi_derive::napi;
 
-use super::js::{js_string, Js};
+use super::js::{js_string, strict, Js};
 use super::{guard, EolInfo};
 use eol_edit::binding;
 
@@ -67,6 +67,88 @@ pub fn normalize_eol<'env>(
         let updated = Js::new(updated).string_bytes("updated")?;
         Ok(js_string(env, &binding::normalize_eol(&original, &updated)))
     })?
+}
+
+/// One shown line of `lineChanges`: kept around a change (`context`, numbered in the
+/// new text), `removed` (numbered in the old text) or `added` (in the new text).
+#[napi(object)]
+pub struct ChangedLine {
+    #[napi(ts_type = "'context' | 'removed' | 'added'")]
+    pub kind: String,
+    pub line: u32,
+}
+
+/// The lines that differ between two texts, as `lineChanges` gives them.
+#[napi(object)]
+pub struct LineChanges {
+    /// The lines to show, in order; a gap between two numbers is lines not shown.
+    pub lines: Vec<ChangedLine>,
+    /// Removed and added lines in all.
+    pub changed: u32,
+    /// Removed and added lines left out past `maxLines`.
+    pub omitted: u32,
+    /// The new text's lines from the first change to the last (`firstLine > lastLine`:
+    /// lines were only removed, before line `firstLine`); both 0 when nothing changed.
+    pub first_line: u32,
+    /// See `firstLine`.
+    pub last_line: u32,
+}
+
+/// The lines that changed from `before` to `after`, compared as their LF views would
+/// be line by line (call it with LF views: a `\r` is part of a line), with `context`
+/// kept lines around each change (default 3) and at most `maxLines` removed or added
+/// lines shown (default: all). `beforeLine` and `afterLine` are the numbers of the
+/// texts' first lines (default 1), for a slice of a file.
+#[napi(
+    js_name = "lineChanges",
+    ts_args_type = "before: string, after: string, options?: { beforeLine?: number; afterLine?: number; context?: number; maxLines?: number }"
+)]
+pub fn line_changes(
+    env: &Env,
+    before: Unknown<'_>,
+    after: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<LineChanges> {
+    guard(env, || {
+        let before = Js::new(before).string_bytes("before")?;
+        let after = Js::new(after).string_bytes("after")?;
+        let (before_line, after_line, context, max_lines) = strict(options, "lineChanges", |o| {
+            Ok((
+                o.whole_number("beforeLine")?.unwrap_or(1).max(1),
+                o.whole_number("afterLine")?.unwrap_or(1).max(1),
+                o.whole_number("context")?.unwrap_or(3),
+                o.whole_number("maxLines")?.unwrap_or(u64::MAX),
+            ))
+        })?;
+        let to_usize = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        let c = binding::line_changes(
+            &before,
+            &after,
+            to_usize(before_line),
+            to_usize(after_line),
+            to_usize(context),
+            to_usize(max_lines),
+        );
+        let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+        Ok(LineChanges {
+            lines: c
+                .lines
+                .iter()
+                .map(|l| ChangedLine {
+                    kind: match l.kind {
+                        binding::LineChange::Context => "context".to_string(),
+                        binding::LineChange::Removed => "removed".to_string(),
+                        binding::LineChange::Added => "added".to_string(),
+                    },
+                    line: n(l.line),
+                })
+                .collect(),
+            changed: n(c.changed),
+            omitted: n(c.omitted),
+            first_line: n(c.first_line),
+            last_line: n(c.last_line),
+        })
+    })
 }
 
 /// The guard put in front of the native `toLf`: a string without a CR is handed back

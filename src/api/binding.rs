@@ -18,6 +18,7 @@ pub use super::text::{
     apply_delete_range_input as apply_delete_range, apply_edits_input as apply_edits, text_input,
     Input,
 };
+pub use crate::diff::{line_changes, LineChange, LineChanges};
 pub use crate::engine::{Anchor, Edit};
 pub use crate::eol::{detect as detect_eol, info as eol_info, normalize_eol, to_lf};
 pub use crate::explain::closest_name;

@@ -266,6 +266,7 @@ class Editor {
       shown++
     }
     const lastShown = shown === -1 ? read.startLine : read.startLine + shown - 1
+    call.saw(path, read, Math.max(0, shown))
     if (shown === -1) {
       out.push(`[Line ${read.startLine} is cut: the output is capped at ${budget} characters.` + (lastShown < total ? ` To see more, view with view_range [${lastShown + 1}, -1].]` : ']'))
     } else if (shown < lines.length) {

@@ -162,7 +162,7 @@ function claudeCode(session) {
       if (offset > r.totalLines) {
         return ok([`(The file has ${r.totalLines} lines, fewer than offset ${offset}: read from an offset of 1 to ${r.totalLines}.)`, ...said])
       }
-      const { lines, last, capped, cut } = fitLines(r, maxReadChars)
+      const { lines, last, capped, cut } = fitLines(r, maxReadChars, call, path)
       const out = lines.map((text, i) => `${catN(r.startLine + i)}${text}`)
       if (cut) out.push(`(${cut}.)`)
       if (last < r.totalLines) {

@@ -78,7 +78,7 @@ function fail(tool, failed) {
  */
 async function finalContent(call, path) {
   const r = await currentText(call, path)
-  const { lines, more } = shown(r, call.session.settings.maxReadChars, 'the rest is cut')
+  const { lines, more } = shown(r, call, path, 'the rest is cut')
   return [`<final_file_content path="${path}">`, ...lines, ...more, '</final_file_content>']
 }
 
@@ -86,11 +86,12 @@ async function finalContent(call, path) {
  * The lines of a whole file that fit the read budget, and what is said after them when
  * some are not shown: a line cut, lines left out (`why`).
  * @param {import('../../../index.js').ReadResult} r
- * @param {number} maxChars
+ * @param {Call} call
+ * @param {string} path
  * @param {string} why
  */
-function shown(r, maxChars, why) {
-  const { lines, last, cut } = fitLines(r, maxChars)
+function shown(r, call, path, why) {
+  const { lines, last, cut } = fitLines(r, call.session.settings.maxReadChars, call, path)
   const more = [...(cut ? [`(${cut}.)`] : []), ...(last < r.totalLines ? [`(lines 1-${last} of ${r.totalLines} shown: ${why})`] : [])]
   return { lines, more }
 }
@@ -112,7 +113,7 @@ function cline(session) {
     async run(values, call) {
       const path = /** @type {string} */ (values.path)
       const r = await readLines(call, path, 1)
-      const { lines, more } = shown(r, call.session.settings.maxReadChars, 'the file is longer than the output can hold')
+      const { lines, more } = shown(r, call, path, 'the file is longer than the output can hold')
       return [...lines, ...more, ...notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })].join('\n')
     },
   })

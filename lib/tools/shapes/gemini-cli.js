@@ -199,7 +199,7 @@ function geminiCli(session) {
       if (start > Math.max(r.totalLines, 1)) {
         throw hostError('INVALID_ARGUMENT', `start_line ${start} is past the end of ${path}, which has ${r.totalLines} lines.`)
       }
-      const { lines, last, cut } = fitLines(r, maxReadChars)
+      const { lines, last, cut } = fitLines(r, maxReadChars, call, path)
       const text = lines.join('\n')
       const whole = r.startLine === 1 && last >= r.totalLines && cut === undefined
       if (whole) return { llmContent: [text, ...said].filter((s, i) => i === 0 || s).join('\n'), returnDisplay: '' }

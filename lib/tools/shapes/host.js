@@ -171,11 +171,15 @@ function readLines(call, path, offset, limit) {
  * line longer than the budget is cut, at a character boundary), whether lines were left
  * out, and the sentence that says a line is cut, which every host's read shows (else
  * the model takes the start of the line for all of it).
+ * The lines shown are kept as what the model saw (`Call.saw`), for the message of a
+ * later FILE_CHANGED.
  * @param {ReadResult} result
  * @param {number} maxChars
+ * @param {Call} call
+ * @param {string} path
  * @returns {{ lines: string[], last: number, capped: boolean, cut: string | undefined }}
  */
-function fitLines(result, maxChars) {
+function fitLines(result, maxChars, call, path) {
   const all = result.content.split('\n')
   if (all[all.length - 1] === '') all.pop()
   /** @type {string[]} */
@@ -195,6 +199,7 @@ function fitLines(result, maxChars) {
     lines.push(text)
     used += text.length
   }
+  call.saw(path, result, cut === undefined ? lines.length : 0)
   return { lines, last: result.startLine + lines.length - 1, capped: lines.length < all.length || cut !== undefined, cut }
 }
 

@@ -122,7 +122,7 @@ function opencode(session) {
       if (offset > Math.max(total, 1)) {
         throw hostError('INVALID_ARGUMENT', `offset ${offset} is past the end of ${path}, which has ${total} lines.`)
       }
-      const { lines, last, capped, cut } = fitLines(r, maxReadChars)
+      const { lines, last, capped, cut } = fitLines(r, maxReadChars, call, path)
       const out = [`<path>${call.absolute(path)}</path>`, '<type>file</type>', '<content>']
       if (total === 0) out.push('(empty file)')
       else {

@@ -123,7 +123,7 @@ function roo(session) {
       const said = notes(HOST, { warnings: [...warningsOf(r, HOST.wording), ...call.warnings] })
       if (r.totalLines === 0) return [`<file><path>${path}</path>`, '<content/><notice>The file is empty.</notice>', '</file>', ...said].join('\n')
       if (start > r.totalLines) throw hostError('INVALID_ARGUMENT', `start_line ${start} is past the end of ${path}, which has ${r.totalLines} lines.`)
-      const { lines, last, cut } = fitLines(r, maxReadChars)
+      const { lines, last, cut } = fitLines(r, maxReadChars, call, path)
       const out = [`<file><path>${path}</path>`, `<content lines="${r.startLine}-${last}">`]
       lines.forEach((t, i) => out.push(`${r.startLine + i} | ${t}`))
       out.push('</content>')
