@@ -181,7 +181,7 @@ def sh(*args: str) -> str:
 def machine(folder: str) -> str:
     cpu = next((l.split(":", 1)[1].strip() for l in sh("lscpu").splitlines() if l.startswith("Model name:")), platform.processor() or "unknown CPU")
     fs = sh("findmnt", "-n", "-o", "FSTYPE", "-T", folder) or "unknown"
-    native = Path(eol_edit._native.__file__).name  # type: ignore[attr-defined]
+    native = Path(eol_edit._native.__file__).name
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     return (
         f"{cpu}, {os.cpu_count()} cores, load average {load}; Python {platform.python_version()} "
@@ -197,9 +197,9 @@ def main() -> int:
     for size in SIZES:
         text = source_text(size)
         files = {who: os.path.join(tmp, f"{who}-{label(size).replace(' ', '')}.ts") for who in ("eol", "python", "floor")}
-        for f in files.values():
-            with open(f, "w", encoding="utf-8", newline="") as out:
-                out.write(text)
+        for name in files.values():
+            with open(name, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
         next_eol, next_python = toggler(), toggler()
 
         def run_eol() -> None:
@@ -215,14 +215,14 @@ def main() -> int:
         eol_bytes = Path(files["eol"]).read_bytes()
         assert eol_bytes == Path(files["python"]).read_bytes(), "the two edits disagree"
         assert eol_bytes.count(b"\n") == eol_bytes.count(b"\r\n"), "an ending was damaged"
-        e, p, f = (statistics.median(samples[k]) for k in ("eol", "python", "floor"))
+        e, p, b = (statistics.median(samples[k]) for k in ("eol", "python", "floor"))
         rows.append(
-            [label(size), cell(samples["eol"]), cell(samples["python"]), cell(samples["floor"]), f"**{ratio(p / e)}**", ratio(e / f), str(len(samples["eol"]))]
+            [label(size), cell(samples["eol"]), cell(samples["python"]), cell(samples["floor"]), f"**{ratio(p / e)}**", ratio(e / b), str(len(samples["eol"]))]
         )
-        sys.stderr.write(f"  {label(size)}: eol-edit {ms(e)} ms, Python pipeline {ms(p)} ms, floor {ms(f)} ms\n")
+        sys.stderr.write(f"  {label(size)}: eol-edit {ms(e)} ms, Python pipeline {ms(p)} ms, floor {ms(b)} ms\n")
         sys.stderr.flush()
-        for f_ in files.values():
-            os.remove(f_)
+        for name in files.values():
+            os.remove(name)
     os.rmdir(tmp)
 
     header = ["size (CRLF)", "`eol_edit.edit_file`", "(a) Python pipeline", "(b) read + atomic write floor", "(a) / eol-edit", "eol-edit / (b)", "rounds"]
