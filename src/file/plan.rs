@@ -41,6 +41,9 @@ pub struct Planned {
     path: PathBuf,
     opts: FileOptions,
     display: PathBuf,
+    /// Where the file was when planning (every link on its path followed): a later
+    /// commit writes there or nowhere.
+    real: PathBuf,
     before: Option<String>,
     after: String,
     /// The new bytes, BOM included; `None` when they are the file's own.
@@ -165,6 +168,7 @@ pub fn plan<T>(
         path: path.to_path_buf(),
         opts: opts.clone(),
         display,
+        real,
         before,
         after,
         bytes,
@@ -217,6 +221,7 @@ impl Planned {
             path,
             opts,
             display,
+            real,
             before,
             after,
             bytes,
@@ -233,7 +238,7 @@ impl Planned {
                 found,
                 _lock,
             }) => (located, found, _lock),
-            None => recheck(&path, &opts, &display, before.as_deref())?,
+            None => recheck(&path, &opts, &display, &real, before.as_deref())?,
         };
         let Some(bytes) = bytes else {
             let written = Written {
@@ -283,16 +288,31 @@ impl Planned {
     }
 }
 
-/// Takes the lock again for a plan's commit and checks that the file still has the
-/// version `before` (`None`: that it still does not exist). The file is hashed, not
-/// read into memory or decoded.
+/// Takes the lock again for a plan's commit and checks that the path still leads to
+/// `real`, where the file was planned (a symbolic link on the way that now leads
+/// elsewhere, even to a file with the same bytes, is `FILE_CHANGED`: the commit would
+/// write a file that was never shown), and that the file still has the version
+/// `before` (`None`: that it still does not exist). The file is hashed, not read into
+/// memory or decoded.
 fn recheck(
     path: &Path,
     opts: &FileOptions,
     display: &Path,
+    real: &Path,
     before: Option<&str>,
 ) -> Result<(Located, Option<Found>, PathLock)> {
     let (mut located, lock) = locate_locked(path, opts)?;
+    let now = located.real();
+    if now != real {
+        return Err(file_changed(
+            display,
+            &format!(
+                "now leads to {} instead of {} (a symbolic link on its path changed since it was read)",
+                now.display(),
+                real.display()
+            ),
+        ));
+    }
     let found = if located.exists() {
         Some(Found::Unread(measure(&mut located)?))
     } else {
