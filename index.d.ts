@@ -238,6 +238,10 @@ export interface ApplyResult {
  */
 export interface ChangedLine {
   kind: 'context' | 'removed' | 'added'
+  /**
+   * The line's number (in the old text for `removed`), exact for any `beforeLine`
+   * and `afterLine`, also past 2^32.
+   */
   line: number
 }
 
