@@ -118,7 +118,7 @@ pub struct Prepared {
 #[derive(Debug)]
 enum Work {
     /// One file's change (an edit, a write).
-    File(Plan),
+    File(Box<Plan>),
     /// A patch's, every file at once.
     Patch(Box<patch::Ready>),
 }
@@ -256,7 +256,7 @@ impl Prepared {
         };
         Ok(Prepared {
             files: vec![file],
-            work: Work::File(Plan { planned, notes }),
+            work: Work::File(Box::new(Plan { planned, notes })),
         })
     }
 

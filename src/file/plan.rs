@@ -315,14 +315,16 @@ fn recheck(
 ///
 /// # Errors
 ///
-/// The index of the first file that fails, with `FILE_CHANGED` (changed, deleted, or
-/// created since), or what locating it gave (`PATH_OUTSIDE_ROOT`, `IO_ERROR`, …).
+/// For the first file that fails, `fail(its index, the error)`: `FILE_CHANGED`
+/// (changed, deleted, or created since), or what locating it gave
+/// (`PATH_OUTSIDE_ROOT`, `IO_ERROR`, …).
 pub fn recheck_all(
     files: &[(&Path, Option<&str>)],
     opts: &FileOptions,
-) -> std::result::Result<(), (usize, Error)> {
+    fail: impl Fn(usize, Error) -> Error,
+) -> Result<()> {
     let locate = |i: usize| {
-        path::locate(files[i].0, opts.roots.as_deref(), opts.cwd.as_deref()).map_err(|e| (i, e))
+        path::locate(files[i].0, opts.roots.as_deref(), opts.cwd.as_deref()).map_err(|e| fail(i, e))
     };
     // A round that fails saw a file replaced between its locating and its lock.
     'round: for _ in 0..1_000 {
@@ -340,17 +342,19 @@ pub fn recheck_all(
                 continue 'round;
             }
             let found = if located.exists() {
-                Some(Found::Unread(measure(&mut located).map_err(|e| (i, e))?))
+                Some(Found::Unread(
+                    measure(&mut located).map_err(|e| fail(i, e))?,
+                ))
             } else {
                 None
             };
             let expected = before.unwrap_or(version::ABSENT);
-            check_version(&located.display, expected, found.as_ref()).map_err(|e| (i, e))?;
+            check_version(&located.display, expected, found.as_ref()).map_err(|e| fail(i, e))?;
         }
         return Ok(());
     }
     let first = files.first().map_or(Path::new(""), |f| f.0);
-    Err((
+    Err(fail(
         0,
         file_changed(first, "keeps being replaced by other edits"),
     ))

@@ -299,8 +299,9 @@ impl Ready {
                     (s.display.as_path(), version)
                 })
                 .collect();
-            file::recheck_all(&files, &self.opts.file)
-                .map_err(|(s, e)| e.with_file_index(self.slots[s].last_index))?;
+            file::recheck_all(&files, &self.opts.file, |s, e| {
+                e.with_file_index(self.slots[s].last_index)
+            })?;
             self.check()?;
         }
         let warnings = self.write()?;
