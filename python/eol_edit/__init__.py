@@ -29,6 +29,7 @@ from ._errors import (
     PathOutsideRoot,
     PermissionDenied,
     Rejected,
+    SuspectContent,
     TextMultipleMatches,
     TextNotFound,
 )
@@ -64,6 +65,7 @@ from ._results import (
     EditResult,
     Ending,
     EolInfo,
+    GuardReason,
     InMemoryFile,
     InMemoryPatch,
     ParsedFile,
@@ -113,6 +115,7 @@ __all__ = [
     "Tier",
     "PatchAction",
     "PatchFormat",
+    "GuardReason",
     "EolInfo",
     "ReadResult",
     "EditResult",
@@ -147,6 +150,7 @@ __all__ = [
     "EncodingUnknown",
     "PatchInvalid",
     "Rejected",
+    "SuspectContent",
 ]
 
 __version__ = "0.1.0"
