@@ -252,9 +252,13 @@ export interface ChangedRange {
   text: string
 }
 
-/** What `commit()` did: one result per file, in the order of `files`. */
+/**
+ * What `commit()` did: one result per file, in the order of `files`; for a prepared
+ * patch, `files` is empty and `patch` is what `applyPatch` resolves to.
+ */
 export interface CommitResult {
   files: Array<EditResult>
+  patch?: PatchResult
 }
 
 /**
@@ -623,23 +627,33 @@ export declare function prepareDeleteRangeSync(path: string, startAnchor: string
 
 /** What a prepared change does to one file. */
 export interface PreparedFile {
-  /** The path as given. */
+  /** The path as given (for a patch: as its section gives it). */
   path: string
-  /** `'update'` for a file that exists, `'add'` for one the commit creates. */
-  action: 'update' | 'add'
+  /**
+   * `'update'` for a file that exists, `'add'` for one the commit creates; a
+   * patch's section may also be `'delete'` or `'move'`.
+   */
+  action: 'update' | 'add' | 'delete' | 'move'
+  /** For a patch's move: the new path. */
+  movedTo?: string
   /**
    * The version the file must still have at the commit; absent for a new file,
    * which must still not exist.
    */
   versionBefore?: string
-  /** The version of the bytes the commit writes. */
-  versionAfter: string
+  /**
+   * The version of the bytes the commit writes; for a patch's section, of the file
+   * its path (a move's new path) holds once the whole patch is written. Absent
+   * when no file is left there (a delete).
+   */
+  versionAfter?: string
   diff: string
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
+  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace' | 'unescaped' | 'lineNumbers'>
   /**
    * The replaced ranges of the old text, in order: apply them from the last to the
-   * first to a buffer that holds the old text to get the new one.
+   * first to a buffer that holds the old text to get the new one. For a patch's
+   * section, over the text it starts from (docs/prepared.md).
    */
   ranges: Array<ChangedRange>
   startLine: number
@@ -665,6 +679,16 @@ export declare function prepareMultiEdit(path: string, edits: Edit[], options?: 
 
 /** `prepareMultiEdit`, on the calling thread. */
 export declare function prepareMultiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Prepared
+
+/**
+ * `applyPatch`, prepared: every section worked out and checked as its dry run does,
+ * nothing written. `files` has one entry per section; `commit()` writes them all or
+ * none, and rejects with `FILE_CHANGED` naming the file if any changed meanwhile.
+ */
+export declare function preparePatch(patch: string, options?: PatchOptions): Promise<Prepared>
+
+/** `preparePatch`, on the calling thread. */
+export declare function preparePatchSync(patch: string, options?: PatchOptions): Prepared
 
 /**
  * `writeFile`, prepared: everything but the write. A new file is `'add'`, and its

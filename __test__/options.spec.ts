@@ -64,6 +64,7 @@ function calls(dir: string): Array<{ name: string; run: (options: Options) => un
     ...forms('prepareMultiEdit', [f, [{ oldText: 'beta', newText: 'BETA' }]]),
     ...forms('prepareDeleteRange', [f, 'alpha', 'gamma']),
     ...forms('prepareWrite', [f, 'new\n']),
+    ...forms('preparePatch', [PATCH]),
     { name: 'applyEdits', run: (o) => eol.applyEdits(TEXT, [{ oldText: 'beta', newText: 'BETA' }], o) },
     { name: 'applyDeleteRange', run: (o) => eol.applyDeleteRange(TEXT, 'alpha', 'gamma', o) },
     { name: 'applyPatchInMemory', run: (o) => eol.applyPatchInMemory(PATCH, () => null, o) },
@@ -100,6 +101,7 @@ const TYPOS: Record<string, [string, string]> = {
   prepareMultiEdit: ['gaurds', 'guards'],
   prepareDeleteRange: ['inclusive_', 'inclusive'],
   prepareWrite: ['eoll', 'eol'],
+  preparePatch: ['expected_versions', 'expectedVersions'],
   lineChanges: ['maxlines', 'maxLines'],
 }
 

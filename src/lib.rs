@@ -135,8 +135,8 @@ pub use api::files::{
 pub use api::options::{ApplyOptions, EditOptions, PatchOptions, ReadOptions, Tiers, WriteEol};
 pub use api::patch::{apply_patch, apply_patch_in_memory, parse_patch};
 pub use api::prepared::{
-    prepare_delete_range, prepare_edit, prepare_multi_edit, prepare_write, ChangedRange,
-    CommitResult, Prepared, PreparedFile,
+    prepare_delete_range, prepare_edit, prepare_multi_edit, prepare_patch, prepare_write,
+    ChangedRange, CommitResult, Prepared, PreparedFile,
 };
 pub use api::results::{
     ApplyResult, EditResult, FileBytes, InMemoryFile, InMemoryPatch, ParsedFile, ParsedHunk,
