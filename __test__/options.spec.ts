@@ -64,6 +64,8 @@ function calls(dir: string): Array<{ name: string; run: (options: Options) => un
     ...forms('prepareMultiEdit', [f, [{ oldText: 'beta', newText: 'BETA' }]]),
     ...forms('prepareDeleteRange', [f, 'alpha', 'gamma']),
     ...forms('prepareWrite', [f, 'new\n']),
+    ...forms('insertLines', [f, 1, 'new']),
+    ...forms('prepareInsertLines', [f, 1, 'new']),
     { name: 'applyEdits', run: (o) => eol.applyEdits(TEXT, [{ oldText: 'beta', newText: 'BETA' }], o) },
     { name: 'applyDeleteRange', run: (o) => eol.applyDeleteRange(TEXT, 'alpha', 'gamma', o) },
     { name: 'applyPatchInMemory', run: (o) => eol.applyPatchInMemory(PATCH, () => null, o) },
@@ -99,6 +101,8 @@ const TYPOS: Record<string, [string, string]> = {
   prepareMultiEdit: ['gaurds', 'guards'],
   prepareDeleteRange: ['inclusive_', 'inclusive'],
   prepareWrite: ['eoll', 'eol'],
+  insertLines: ['dryrun', 'dryRun'],
+  prepareInsertLines: ['guard', 'guards'],
 }
 
 describe('an unknown option key', () => {

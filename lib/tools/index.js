@@ -11,10 +11,9 @@
 // returns), wording.js (the core's messages in the tools' words) and session.js
 // (stale-read guards, approval, one call at a time per file).
 
-const nodeFs = require('node:fs')
 const nodePath = require('node:path')
 
-const { EolEditError } = require('../binding.js')
+const { EolEditError, pathInfo } = require('../binding.js')
 const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES, TOOLS, TOOL_SET, operation, render, renderContext } = require('../operations.js')
 const { argsObject, argumentReader } = require('./args.js')
 const { failure } = require('./errors.js')
@@ -242,18 +241,14 @@ function isCount(n) {
  * @param {string} where
  */
 function folder(path, option, where) {
-  let isFolder = false
-  try {
-    isFolder = nodeFs.statSync(path).isDirectory()
-  } catch (error) {
-    const code = error && /** @type {{ code?: unknown }} */ (error).code
-    const why = code === 'ENOENT' ? 'does not exist' : `cannot be used (${code || String(error)})`
-    throw new EolEditError(`${where}: ${option} ${JSON.stringify(path)} ${why}. Pass an existing folder as ${option}.`, {
+  const { kind } = pathInfo(path)
+  if (kind === undefined) {
+    throw new EolEditError(`${where}: ${option} ${JSON.stringify(path)} does not exist. Pass an existing folder as ${option}.`, {
       code: 'INVALID_ARGUMENT',
       hint: `Pass an existing folder as ${option}.`,
     })
   }
-  if (!isFolder) {
+  if (kind !== 'folder') {
     throw new EolEditError(`${where}: ${option} ${JSON.stringify(path)} is not a folder. Pass an existing folder as ${option}.`, {
       code: 'INVALID_ARGUMENT',
       hint: `Pass an existing folder as ${option}.`,
