@@ -627,9 +627,10 @@ export interface PatchResult {
 /**
  * Looks an absolute path up by name, without opening it: its real location, what it
  * is and a file's size. Never throws for the path: one that cannot be looked up has no
- * `kind`. What a tool layer keys and sizes the files it remembers by.
+ * `kind`. What a tool layer keys and sizes the files it remembers by. `resolve: false`
+ * skips the real location (`real` is then the path as given): a size or a kind only.
  */
-export declare function pathInfo(path: string): PathInfo
+export declare function pathInfo(path: string, options?: { resolve?: boolean }): PathInfo
 
 /** What `pathInfo` says of a path. */
 export interface PathInfo {

@@ -405,7 +405,7 @@ function createServer({
 
 /** @param {string} p */
 function isFolder(p) {
-  return core.pathInfo(nodePath.resolve(p)).kind === 'folder'
+  return core.pathInfo(nodePath.resolve(p), { resolve: false }).kind === 'folder'
 }
 
 /** Bytes of the start and of the end of a message too large to read, kept to find its `id`. */

@@ -942,7 +942,11 @@ pub fn insert_lines(
     let lines = Lines::new(lf);
     let total = lines.len();
     if after > total {
-        let count = if total == 1 { "1 line".to_string() } else { format!("{total} lines") };
+        let count = if total == 1 {
+            "1 line".to_string()
+        } else {
+            format!("{total} lines")
+        };
         return Err(Error::invalid(parts![
             Name::AfterLine,
             format!(
@@ -953,8 +957,10 @@ pub fn insert_lines(
         .with_lines(vec![total as u32]));
     }
     if text.is_empty() {
-        return Err(Error::invalid(parts![Name::Text, " is empty: there is nothing to insert."])
-            .with_argument(Name::Text));
+        return Err(
+            Error::invalid(parts![Name::Text, " is empty: there is nothing to insert."])
+                .with_argument(Name::Text),
+        );
     }
     let added = eol::to_lf(text);
     let added = added.strip_suffix(b"\n").unwrap_or(&added);
@@ -965,7 +971,11 @@ pub fn insert_lines(
         (0, 0)
     } else {
         let last = if after < total { after } else { total - 1 };
-        let end = if last + 1 < total { lines.start(last + 1) } else { lf.len() };
+        let end = if last + 1 < total {
+            lines.start(last + 1)
+        } else {
+            lf.len()
+        };
         (lines.start(first), end)
     };
     let old_lf = &lf[lf_from..lf_to];
@@ -993,9 +1003,19 @@ pub fn insert_lines(
         from.checked_sub(1).map(|i| source[i]),
         source.get(to).copied(),
     );
-    let splice = Splice { start: from, end: to, bytes };
+    let splice = Splice {
+        start: from,
+        end: to,
+        bytes,
+    };
     Check::new(guards, source, label).splice(source, &splice, Scope::Edit)?;
-    Ok(Applied::new(source, Splices::of(vec![splice]), 1, Vec::new(), label))
+    Ok(Applied::new(
+        source,
+        Splices::of(vec![splice]),
+        1,
+        Vec::new(),
+        label,
+    ))
 }
 
 /// How `writeFile` treats line endings.

@@ -136,8 +136,7 @@ pub use api::options::{ApplyOptions, EditOptions, PatchOptions, ReadOptions, Tie
 pub use api::patch::{apply_patch, apply_patch_in_memory, parse_patch};
 pub use api::prepared::{
     prepare_delete_range, prepare_edit, prepare_insert_lines, prepare_multi_edit, prepare_write,
-    ChangedRange,
-    CommitResult, Prepared, PreparedFile,
+    ChangedRange, CommitResult, Prepared, PreparedFile,
 };
 pub use api::results::{
     ApplyResult, EditResult, FileBytes, InMemoryFile, InMemoryPatch, ParsedFile, ParsedHunk,

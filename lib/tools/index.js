@@ -67,12 +67,6 @@ const { writeFile } = require('./write_file.js')
 const REGISTRY = [readFileTool, writeFile, editFile, multiEdit, deleteRange, applyPatch]
 
 /**
- * Whether `execute` tries a tool's `atOnce` first: on, but for the tests that compare
- * every call's result both ways.
- */
-const QUICK = { on: true }
-
-/**
  * Each tool's declaration and the reader of its arguments, made once: a call only
  * looks its arguments up.
  * @type {Array<{ behaviour: ToolBehaviour, operation: import('../operations.js').Operation, tool: ToolDecl, reader: Reader }>}
@@ -115,7 +109,6 @@ function createTools(options) {
  */
 function define({ behaviour, tool, reader }, description, parameters, session) {
   const { name } = tool
-  const { atOnce } = behaviour
   const template = tool.warningLine
   /** @type {((warning: string) => string) | undefined} */
   const warningLine = template === undefined ? undefined : (warning) => template.replace('{}', () => warning)
@@ -125,10 +118,6 @@ function define({ behaviour, tool, reader }, description, parameters, session) {
    * @returns {Promise<ToolResult>}
    */
   const execute = async (args, context) => {
-    if (atOnce !== undefined && QUICK.on) {
-      const done = atOnce(session, args, context)
-      if (done !== undefined) return done
-    }
     /** @type {string[]} */
     const warnings = []
     try {
@@ -241,7 +230,7 @@ function isCount(n) {
  * @param {string} where
  */
 function folder(path, option, where) {
-  const { kind } = pathInfo(path)
+  const { kind } = pathInfo(path, { resolve: false })
   if (kind === undefined) {
     throw new EolEditError(`${where}: ${option} ${JSON.stringify(path)} does not exist. Pass an existing folder as ${option}.`, {
       code: 'INVALID_ARGUMENT',
@@ -257,4 +246,4 @@ function folder(path, option, where) {
   return path
 }
 
-module.exports = { createTools, readOptions, readContext, OPTION_KEYS, QUICK }
+module.exports = { createTools, readOptions, readContext, OPTION_KEYS }

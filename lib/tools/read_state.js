@@ -48,6 +48,9 @@ const { refuseUnknownKeys } = require('./names.js')
  */
 const STALE = '0'.repeat(32)
 
+/** `pathInfo`'s options for a size or a kind only. */
+const NO_REAL_PATH = { resolve: false }
+
 /** The most files whose spellings a read state keeps (`keys`): it forgets them all past this. */
 const SPELLINGS_MAX = 65536
 
@@ -220,7 +223,7 @@ class ReadState {
    */
   wrote(absolute, key, version, encoding, diff) {
     this.record(absolute, key, version)
-    const size = core.pathInfo(absolute).size
+    const size = core.pathInfo(absolute, NO_REAL_PATH).size
     this.sizes.set(key, size)
     const seen = this.seen.get(key)
     if (seen === undefined) return
@@ -395,7 +398,7 @@ function versionOfRead(file, content) {
 
 /** A file's size, 0 when it cannot be had. @param {string} file */
 function sizeOf(file) {
-  return core.pathInfo(file).size
+  return core.pathInfo(file, NO_REAL_PATH).size
 }
 
 /**
@@ -497,7 +500,7 @@ function createReadState(options) {
   const { cwd } = /** @type {{ cwd?: unknown }} */ (options)
   if (cwd === undefined) return new ReadState()
   if (typeof cwd !== 'string' || cwd === '') throw new TypeError('createReadState(options): cwd must be a folder path.')
-  if (core.pathInfo(nodePath.resolve(cwd)).kind !== 'folder') {
+  if (core.pathInfo(nodePath.resolve(cwd), NO_REAL_PATH).kind !== 'folder') {
     throw new core.EolEditError(`createReadState(options): cwd ${JSON.stringify(cwd)} is not an existing folder. Pass an existing folder as cwd.`, {
       code: 'INVALID_ARGUMENT',
       hint: 'Pass an existing folder as cwd.',

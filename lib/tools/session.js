@@ -41,10 +41,6 @@ const { staleMessage } = require('./stale.js')
  * @typedef {object} ToolBehaviour
  * @property {string} operation the operation's name in lib/operations.js
  * @property {(values: Record<string, unknown>, call: Call, name: (param: string) => string) => Promise<ToolSuccess>} run
- * @property {(session: Session, args: unknown, context: unknown) => import('../../tools.js').ToolResult | undefined} [atOnce]
- *   the tool's common call made whole, on the calling thread, with fewer layers than
- *   `run`, and the very result `run` would give; undefined, having done nothing, for a
- *   call it does not make (`execute` then reads the arguments and calls `run`)
  */
 
 /**
@@ -352,7 +348,7 @@ class Call {
    * @param {string} path
    */
   isFile(path) {
-    return core.pathInfo(nodePath.resolve(this.cwd || process.cwd(), path)).kind === 'file'
+    return core.pathInfo(nodePath.resolve(this.cwd || process.cwd(), path), { resolve: false }).kind === 'file'
   }
 
   /**
@@ -680,7 +676,7 @@ class Call {
  * @param {string} absolute
  */
 function sizeOf(absolute) {
-  return core.pathInfo(absolute).size
+  return core.pathInfo(absolute, { resolve: false }).size
 }
 
 /**

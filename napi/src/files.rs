@@ -542,22 +542,27 @@ pub(super) fn insert_parts(
 ) -> Result<(PathBuf, u32, Vec<u8>, EditOptions), Error> {
     let path = read_path(path)?;
     let after = Js::new(after_line);
-    let after = match after.whole_number("afterLine") {
-        Ok(Some(n)) if n <= u64::from(u32::MAX) => n as u32,
-        Ok(Some(n)) => {
-            return Err(invalid(format!("afterLine {n} is past the end of any file."))
-                .with_argument(Name::AfterLine))
-        }
-        Ok(None) => {
-            return Err(invalid("afterLine is missing: give the line to insert after (0: before the first line).")
-                .with_argument(Name::AfterLine))
-        }
-        Err(e) => return Err(e.with_argument(Name::AfterLine)),
-    };
+    let after =
+        match after.whole_number("afterLine") {
+            Ok(Some(n)) if n <= u64::from(u32::MAX) => n as u32,
+            Ok(Some(n)) => {
+                return Err(
+                    invalid(format!("afterLine {n} is past the end of any file."))
+                        .with_argument(Name::AfterLine),
+                )
+            }
+            Ok(None) => return Err(invalid(
+                "afterLine is missing: give the line to insert after (0: before the first line).",
+            )
+            .with_argument(Name::AfterLine)),
+            Err(e) => return Err(e.with_argument(Name::AfterLine)),
+        };
     let text = Js::new(text)
         .string_bytes("text")
         .map_err(|e| e.with_argument(Name::Text))?;
-    let opts = strict(options, function, |o| Ok(edit_options(o)?.with_guards(o.guards()?)))?;
+    let opts = strict(options, function, |o| {
+        Ok(edit_options(o)?.with_guards(o.guards()?))
+    })?;
     Ok((path, after, text, opts))
 }
 
@@ -609,12 +614,21 @@ pub struct PathInfo {
 
 /// Looks an absolute path up by name, without opening it: its real location, what it
 /// is and a file's size. Never throws for the path: one that cannot be looked up has no
-/// `kind`. What a tool layer keys and sizes the files it remembers by.
-#[napi(js_name = "pathInfo", ts_args_type = "path: string")]
-pub fn path_info(env: &Env, path: Unknown<'_>) -> napi::Result<PathInfo> {
+/// `kind`. What a tool layer keys and sizes the files it remembers by. `resolve: false`
+/// skips the real location (`real` is then the path as given): a size or a kind only.
+#[napi(
+    js_name = "pathInfo",
+    ts_args_type = "path: string, options?: { resolve?: boolean }"
+)]
+pub fn path_info(
+    env: &Env,
+    path: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<PathInfo> {
     guard(env, || {
         let path = Js::new(path).string("path")?;
-        let info = binding::path_info(std::path::Path::new(&path));
+        let resolve = strict(options, "pathInfo", |o| o.bool_or("resolve", true))?;
+        let info = binding::path_info(std::path::Path::new(&path), resolve);
         Ok(PathInfo {
             real: info.real.to_string_lossy().into_owned(),
             kind: info.kind.map(|k| k.name().to_string()),

@@ -12,7 +12,8 @@ pub use super::files::{
 };
 pub use super::prepared::{
     prepare_delete_range_bytes as prepare_delete_range, prepare_edit_bytes as prepare_edit,
-    prepare_insert_lines_bytes as prepare_insert_lines, prepare_multi_edit_bytes as prepare_multi_edit,
+    prepare_insert_lines_bytes as prepare_insert_lines,
+    prepare_multi_edit_bytes as prepare_multi_edit,
 };
 pub use super::text::{
     apply_delete_range_input as apply_delete_range, apply_edits_input as apply_edits, text_input,
@@ -58,10 +59,11 @@ impl PathKind {
     }
 }
 
-/// Looks an absolute path up, by name, without opening it: its real location, what it
-/// is and its size. Never fails: a path that cannot be looked up is reported as
-/// absent, and the operation that then uses it says what is wrong with it.
-pub fn path_info(absolute: &std::path::Path) -> PathInfo {
+/// Looks an absolute path up, by name, without opening it: its real location (with
+/// `resolve`; else the path as given), what it is and its size. Never fails: a path
+/// that cannot be looked up is reported as absent, and the operation that then uses it
+/// says what is wrong with it.
+pub fn path_info(absolute: &std::path::Path, resolve: bool) -> PathInfo {
     use crate::file::path::strip_verbatim;
     let (kind, size) = match std::fs::metadata(absolute) {
         Ok(meta) if meta.is_file() => (Some(PathKind::File), meta.len()),
@@ -69,6 +71,13 @@ pub fn path_info(absolute: &std::path::Path) -> PathInfo {
         Ok(_) => (Some(PathKind::Other), 0),
         Err(_) => (None, 0),
     };
+    if !resolve {
+        return PathInfo {
+            real: absolute.to_path_buf(),
+            kind,
+            size,
+        };
+    }
     let real = match std::fs::canonicalize(absolute) {
         Ok(real) => strip_verbatim(&real),
         Err(_) => match (absolute.parent(), absolute.file_name()) {

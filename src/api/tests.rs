@@ -655,11 +655,29 @@ fn insert_lines_puts_whole_lines_after_the_line_given_with_the_endings_around_th
         ("end-newline", b"a\r\nb\r\n", 2, "c", b"a\r\nb\r\nc\r\n"),
         ("lone-cr", b"a\rb\rc\r", 2, "x", b"a\rb\rx\rc\r"),
         // Mixed: the lines around the new ones decide (CRLF here, LF elsewhere).
-        ("mixed", b"a\nb\r\nc\r\nd\n", 2, "x", b"a\nb\r\nx\r\nc\r\nd\n"),
+        (
+            "mixed",
+            b"a\nb\r\nc\r\nd\n",
+            2,
+            "x",
+            b"a\nb\r\nx\r\nc\r\nd\n",
+        ),
         ("empty", b"", 0, "first", b"first\n"),
         ("one empty line", b"a\r\nb\r\n", 1, "\n", b"a\r\n\r\nb\r\n"),
-        ("same lines", b"x\r\nx\r\nx\r\n", 2, "NEW", b"x\r\nx\r\nNEW\r\nx\r\n"),
-        ("bom", b"\xEF\xBB\xBFa\r\nb\r\n", 1, "x", b"\xEF\xBB\xBFa\r\nx\r\nb\r\n"),
+        (
+            "same lines",
+            b"x\r\nx\r\nx\r\n",
+            2,
+            "NEW",
+            b"x\r\nx\r\nNEW\r\nx\r\n",
+        ),
+        (
+            "bom",
+            b"\xEF\xBB\xBFa\r\nb\r\n",
+            1,
+            "x",
+            b"\xEF\xBB\xBFa\r\nx\r\nb\r\n",
+        ),
     ];
     for (name, before, after, text, want) in cases {
         let file = format!("{}.txt", name.replace(' ', "-"));

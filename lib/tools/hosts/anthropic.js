@@ -224,7 +224,7 @@ class Editor {
    */
   async view(path, range, call) {
     const absolute = call.absolute(path)
-    if (core.pathInfo(absolute).kind === 'folder') {
+    if (core.pathInfo(absolute, { resolve: false }).kind === 'folder') {
       if (range !== undefined && range !== null) throw argumentError(`view_range applies to a file, but ${path} is a folder.`)
       return this.listing(path, absolute)
     }
