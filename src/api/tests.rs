@@ -647,7 +647,9 @@ fn read_file_bytes_reads_a_whole_file_and_refuses_a_line_range() {
 fn insert_lines_puts_whole_lines_after_the_line_given_with_the_endings_around_them() {
     use crate::{insert_lines, prepare_insert_lines};
     let dir = TempDir::new();
-    let cases: &[(&str, &[u8], u32, &str, &[u8])] = &[
+    /// A file's name, its bytes, the line to insert after, the text, the bytes after.
+    type Case<'a> = (&'a str, &'a [u8], u32, &'a str, &'a [u8]);
+    let cases: &[Case] = &[
         ("crlf", b"a\r\nb\r\nc", 1, "x\ny", b"a\r\nx\r\ny\r\nb\r\nc"),
         ("start", b"a\r\nb\r\n", 0, "x\n", b"x\r\na\r\nb\r\n"),
         // After the last line of a file without a final newline: it still has none.
