@@ -465,6 +465,15 @@ export interface InMemoryPatch {
 }
 
 /**
+ * Inserts `text` as whole lines after line `afterLine` (1-based; 0: before the first
+ * line), each taking the ending of the lines around it.
+ */
+export declare function insertLines(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): Promise<EditResult>
+
+/** `insertLines`, on the calling thread. */
+export declare function insertLinesSync(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): EditResult
+
+/**
  * The lines that changed from `before` to `after`, compared as their LF views would
  * be line by line (call it with LF views: a `\r` is part of a line), with `context`
  * kept lines around each change (default 3) and at most `maxLines` removed or added
@@ -619,6 +628,27 @@ export interface PatchResult {
   files: Array<PatchFileResult>
 }
 
+/**
+ * Looks an absolute path up by name, without opening it: its real location, what it
+ * is and a file's size. Never throws for the path: one that cannot be looked up has no
+ * `kind`. What a tool layer keys and sizes the files it remembers by. `resolve: false`
+ * skips the real location (`real` is then the path as given): a size or a kind only.
+ */
+export declare function pathInfo(path: string, options?: { resolve?: boolean }): PathInfo
+
+/** What `pathInfo` says of a path. */
+export interface PathInfo {
+  /**
+   * The real location: an existing path's, through every link; else its folder's
+   * real path and its name; else the path as given.
+   */
+  real: string
+  /** What is there; absent when nothing is (or it cannot be looked up). */
+  kind?: 'file' | 'folder' | 'other'
+  /** A file's size in bytes (0 for anything else). */
+  size: number
+}
+
 /** `deleteRange`, prepared: everything but the write. */
 export declare function prepareDeleteRange(path: string, startAnchor: string | number, endAnchor: string | number, options?: EditOptions & { inclusive?: boolean }): Promise<Prepared>
 
@@ -673,6 +703,12 @@ export declare function prepareEdit(path: string, oldText: string, newText: stri
 
 /** `prepareEdit`, on the calling thread. */
 export declare function prepareEditSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Prepared
+
+/** `insertLines`, prepared: everything but the write. */
+export declare function prepareInsertLines(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): Promise<Prepared>
+
+/** `prepareInsertLines`, on the calling thread. */
+export declare function prepareInsertLinesSync(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): Prepared
 
 /** `multiEdit`, prepared: everything but the write. */
 export declare function prepareMultiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Promise<Prepared>

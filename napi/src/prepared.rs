@@ -12,7 +12,8 @@ use napi::JsValue;
 use napi_derive::napi;
 
 use super::files::{
-    delete_parts, edit_parts, edit_result, multi_parts, settle, write_parts, EditResult, Job,
+    delete_parts, edit_parts, edit_result, insert_parts, multi_parts, settle, write_parts,
+    EditResult, Job,
 };
 use super::js::{invalid, js_string, WarningParts};
 use super::patch::{patch_args, patch_result, PatchResult};
@@ -308,6 +309,51 @@ pub fn prepare_multi_edit_sync(
 ) -> napi::Result<Prepared> {
     run_sync(env, || {
         multi_args(path, edits, options, "prepareMultiEditSync")
+    })
+}
+
+fn insert_args(
+    path: Unknown<'_>,
+    after_line: Unknown<'_>,
+    text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+    function: &str,
+) -> Result<Work, Error> {
+    let (path, after, text, opts) = insert_parts(path, after_line, text, options, function)?;
+    Ok(Box::new(move || {
+        binding::prepare_insert_lines(&path, after, &text, &opts)
+    }))
+}
+
+/// `insertLines`, prepared: everything but the write.
+#[napi(
+    js_name = "prepareInsertLines",
+    ts_args_type = "path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions",
+    ts_return_type = "Promise<Prepared>"
+)]
+pub fn prepare_insert_lines(
+    path: Unknown<'_>,
+    after_line: Unknown<'_>,
+    text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> AsyncTask<Job<Prepared>> {
+    run_async(|| insert_args(path, after_line, text, options, "prepareInsertLines"))
+}
+
+/// `prepareInsertLines`, on the calling thread.
+#[napi(
+    js_name = "prepareInsertLinesSync",
+    ts_args_type = "path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions"
+)]
+pub fn prepare_insert_lines_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    after_line: Unknown<'_>,
+    text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<Prepared> {
+    run_sync(env, || {
+        insert_args(path, after_line, text, options, "prepareInsertLinesSync")
     })
 }
 

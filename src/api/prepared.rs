@@ -485,6 +485,34 @@ pub fn prepare_delete_range_bytes(
     files::delete(path, start, end, options, Hold::Release)
 }
 
+/// [`insert_lines`](crate::insert_lines), prepared: everything but the write.
+///
+/// # Errors
+///
+/// As [`insert_lines`](crate::insert_lines); nothing is ever written.
+pub fn prepare_insert_lines(
+    path: impl AsRef<Path>,
+    after_line: u32,
+    text: &str,
+    options: &EditOptions,
+) -> Result<Prepared> {
+    prepare_insert_lines_bytes(path.as_ref(), after_line, text.as_bytes(), options)
+}
+
+/// [`prepare_insert_lines`] on a text given as UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`insert_lines`](crate::insert_lines).
+pub fn prepare_insert_lines_bytes(
+    path: &Path,
+    after_line: u32,
+    text: &[u8],
+    options: &EditOptions,
+) -> Result<Prepared> {
+    files::insert(path, after_line, text, options, Hold::Release)
+}
+
 /// [`write_file`](crate::write_file), prepared: everything but the write. A file that
 /// does not exist yet is [`Action::Add`], and its commit fails with `FILE_CHANGED` if
 /// the path exists by then.
