@@ -302,17 +302,7 @@ fn recheck(
     before: Option<&str>,
 ) -> Result<(Located, Option<Found>, PathLock)> {
     let (mut located, lock) = locate_locked(path, opts)?;
-    let now = located.real();
-    if now != real {
-        return Err(file_changed(
-            display,
-            &format!(
-                "now leads to {} instead of {} (a symbolic link on its path changed since it was read)",
-                now.display(),
-                real.display()
-            ),
-        ));
-    }
+    check_place(display, real, &located)?;
     let found = if located.exists() {
         Some(Found::Unread(measure(&mut located)?))
     } else {
@@ -324,8 +314,10 @@ fn recheck(
 }
 
 /// Checks, for a change of several files made later than it was worked out (a prepared
-/// patch), that each file still has the version it was worked out from (`None`: that
-/// it still does not exist), holding the locks of all of them at once.
+/// patch), that each file's path (given as `(path, real location, version)`) still
+/// leads to the real location it had then and that the file still has the version it
+/// was worked out from (`None`: that it still does not exist), holding the locks of all
+/// of them at once.
 ///
 /// The locks are taken in one order, that of their keys, with each key once (two names
 /// of one file share one), so two callers of this never wait for each other; every
@@ -339,7 +331,7 @@ fn recheck(
 /// (changed, deleted, or created since), or what locating it gave
 /// (`PATH_OUTSIDE_ROOT`, `IO_ERROR`, …).
 pub fn recheck_all(
-    files: &[(&Path, Option<&str>)],
+    files: &[(&Path, &Path, Option<&str>)],
     opts: &FileOptions,
     fail: impl Fn(usize, Error) -> Error,
 ) -> Result<()> {
@@ -356,11 +348,12 @@ pub fn recheck_all(
         order.sort();
         order.dedup();
         let _locks: Vec<PathLock> = order.into_iter().map(lock::lock).collect();
-        for (i, (_, before)) in files.iter().enumerate() {
+        for (i, (_, real, before)) in files.iter().enumerate() {
             let mut located = locate(i)?;
             if lock_key(&located) != keys[i] {
                 continue 'round;
             }
+            check_place(&located.display, real, &located).map_err(|e| fail(i, e))?;
             let found = if located.exists() {
                 Some(Found::Unread(
                     measure(&mut located).map_err(|e| fail(i, e))?,
@@ -377,6 +370,24 @@ pub fn recheck_all(
     Err(fail(
         0,
         file_changed(first, "keeps being replaced by other edits"),
+    ))
+}
+
+/// `FILE_CHANGED` unless `located` is still at `real`, where the file was when the
+/// change was worked out: a path whose symbolic links now lead elsewhere names another
+/// file, whatever its bytes.
+fn check_place(display: &Path, real: &Path, located: &Located) -> Result<()> {
+    let now = located.real();
+    if now == real {
+        return Ok(());
+    }
+    Err(file_changed(
+        display,
+        &format!(
+            "now leads to {} instead of {} (a symbolic link on its path changed since it was read)",
+            now.display(),
+            real.display()
+        ),
     ))
 }
 
