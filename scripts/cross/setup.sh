@@ -142,7 +142,20 @@ for dep in rolldown:@rolldown/binding-win32-x64-msvc rolldown:@rolldown/binding-
   fi
 done
 
-# 8. The environment the other scripts source.
+# 8. zig as the linker of linux-arm64-gnu, against glibc 2.17 (what the release
+#    workflow's `.2.17` target does): the addon and the Python wheel
+#    (scripts/python-wheels.sh, manylinux2014) then link with the same linker, so cargo
+#    reuses the one build of the core for both (the linker is part of every unit's
+#    fingerprint), and neither needs this machine's glibc 2.36.
+mkdir -p "$X/zig"
+cat > "$X/zig/cc-aarch64-unknown-linux-gnu.2.17" << EOF
+#!/bin/sh
+export CARGO_ZIGBUILD_ZIG_COMMAND=$X/venv/bin/python3 CARGO_ZIGBUILD_ZIG_COMMAND_ARGS='-m ziglang'
+exec $X/venv/bin/cargo-zigbuild zig cc -- -g -fno-sanitize=all -target aarch64-linux-gnu.2.17 "\$@"
+EOF
+chmod +x "$X/zig/cc-aarch64-unknown-linux-gnu.2.17"
+
+# 9. The environment the other scripts source.
 cat > "$X/env.sh" << EOF
 export EOL_EDIT_CROSS=$X
 export PATH=$X/debrust/usr/bin:$X/venv/bin:\$PATH
@@ -150,7 +163,7 @@ export LD_LIBRARY_PATH=$X/debrust/usr/lib/x86_64-linux-gnu\${LD_LIBRARY_PATH:+:\
 export RUSTC=$X/debrust/usr/bin/rustc RUSTDOC=$X/debrust/usr/bin/rustdoc
 export RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort
 export LIBNODE_PATH=$X/libnode
-export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=$X/zig/cc-aarch64-unknown-linux-gnu.2.17 CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc CC_x86_64_pc_windows_gnu=x86_64-w64-mingw32-gcc
 export WINEPREFIX=$X/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 export WINE=/usr/lib/wine/wine64 WIN_NODE=$win_node
