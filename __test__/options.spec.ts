@@ -67,6 +67,7 @@ function calls(dir: string): Array<{ name: string; run: (options: Options) => un
     { name: 'applyEdits', run: (o) => eol.applyEdits(TEXT, [{ oldText: 'beta', newText: 'BETA' }], o) },
     { name: 'applyDeleteRange', run: (o) => eol.applyDeleteRange(TEXT, 'alpha', 'gamma', o) },
     { name: 'applyPatchInMemory', run: (o) => eol.applyPatchInMemory(PATCH, () => null, o) },
+    { name: 'lineChanges', run: (o) => eol.lineChanges('a\n', 'b\n', o) },
   ]
 }
 
@@ -99,6 +100,7 @@ const TYPOS: Record<string, [string, string]> = {
   prepareMultiEdit: ['gaurds', 'guards'],
   prepareDeleteRange: ['inclusive_', 'inclusive'],
   prepareWrite: ['eoll', 'eol'],
+  lineChanges: ['maxlines', 'maxLines'],
 }
 
 describe('an unknown option key', () => {
@@ -109,7 +111,7 @@ describe('an unknown option key', () => {
     for (const call of calls(dir)) {
       const [typo, meant] = TYPOS[call.name.replace(/Sync$/, '')]
       const options: Options = { [typo]: typo === 'expectedVersion' ? 'v' : true }
-      if (!call.name.startsWith('applyEdits') && !call.name.startsWith('applyDeleteRange')) options.cwd = dir
+      if (!['applyEdits', 'applyDeleteRange', 'lineChanges'].some((pure) => call.name.startsWith(pure))) options.cwd = dir
       const error = await failure(() => call.run(options))
       expect(error, call.name).toBeInstanceOf(eol.EolEditError)
       expect(error!.code, `${call.name}: ${error!.message}`).toBe('INVALID_ARGUMENT')

@@ -16,8 +16,8 @@ mod edits;
 mod files;
 mod js;
 mod patch;
-mod prepared;
 mod patch_memory;
+mod prepared;
 mod strings;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
