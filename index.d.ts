@@ -5,39 +5,18 @@
 // error class and the overloads of applyEdits/applyDeleteRange. `npm run build`
 // puts this file (napi/index-header.d.ts.in) at the top of index.d.ts.
 
-/** Every `code` an `EolEditError` can have. */
-export type ErrorCode =
-  | 'INVALID_ARGUMENT'
-  | 'TEXT_NOT_FOUND'
-  | 'TEXT_MULTIPLE_MATCHES'
-  | 'NO_CHANGE'
-  | 'ANCHOR_NOT_FOUND'
-  | 'ANCHOR_MULTIPLE_MATCHES'
-  | 'ANCHOR_ORDER'
-  | 'EMPTY_RANGE'
-  | 'FILE_NOT_FOUND'
-  | 'NOT_A_FILE'
-  | 'BINARY_FILE'
-  | 'FILE_TOO_LARGE'
-  | 'FILE_CHANGED'
-  | 'PATH_OUTSIDE_ROOT'
-  | 'PERMISSION_DENIED'
-  | 'IO_ERROR'
-  | 'ENCODING_UNMAPPABLE'
-  | 'ENCODING_UNKNOWN'
-  | 'PATCH_INVALID'
-  | 'REJECTED'
-  | 'SUSPECT_CONTENT'
-
 /**
- * A guard against a model's own mistakes (docs/guarantees.md), as `guards` lists it and
- * a `SUSPECT_CONTENT` error's `reason` names it: `placeholder` (a new line that only
- * says code is left out, over existing code), `shrink` (a whole-file write that drops
- * nine in ten lines of a file of 100 or more), `control` (a new NUL or other control
- * character the file does not have), `markers` (a new SEARCH/REPLACE marker,
- * apply_patch envelope line or git conflict marker).
+ * The string unions (`ErrorCode`, `GuardReason`, `Tier`, `Tiers`, `PatchAction`,
+ * `PatchFormat`, `WriteEol`, declared below from the Rust enums) are exported as
+ * objects too, each value by its Rust name: `Object.values(ErrorCode)` lists every code.
  */
-export type GuardReason = 'placeholder' | 'shrink' | 'control' | 'markers'
+export declare const ErrorCode: Readonly<Record<string, ErrorCode>>
+export declare const GuardReason: Readonly<Record<string, GuardReason>>
+export declare const Tier: Readonly<Record<string, Tier>>
+export declare const Tiers: Readonly<Record<string, Tiers>>
+export declare const PatchAction: Readonly<Record<string, PatchAction>>
+export declare const PatchFormat: Readonly<Record<string, PatchFormat>>
+export declare const WriteEol: Readonly<Record<string, WriteEol>>
 
 /**
  * One piece of an error's message or hint: text shown as it is (file content, quoted
@@ -217,7 +196,7 @@ export declare function applyPatchSync(patch: string, options?: PatchOptions): P
 export interface ApplyResult {
   content: string | Buffer
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
+  matchedBy: Array<Tier>
   startLine: number
   endLine: number
   diff: string
@@ -348,7 +327,7 @@ export interface EditResult {
   /** The path as given. */
   path: string
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
+  matchedBy: Array<Tier>
   startLine: number
   endLine: number
   diff: string
@@ -399,6 +378,9 @@ export interface EolInfo {
   trailingNewline: boolean
 }
 
+/** Every `code` an `EolEditError` can have (docs/errors.md). */
+export type ErrorCode = 'INVALID_ARGUMENT' | 'TEXT_NOT_FOUND' | 'TEXT_MULTIPLE_MATCHES' | 'NO_CHANGE' | 'ANCHOR_NOT_FOUND' | 'ANCHOR_MULTIPLE_MATCHES' | 'ANCHOR_ORDER' | 'EMPTY_RANGE' | 'FILE_NOT_FOUND' | 'NOT_A_FILE' | 'BINARY_FILE' | 'FILE_TOO_LARGE' | 'FILE_CHANGED' | 'PATH_OUTSIDE_ROOT' | 'PERMISSION_DENIED' | 'IO_ERROR' | 'ENCODING_UNMAPPABLE' | 'ENCODING_UNKNOWN' | 'PATCH_INVALID' | 'REJECTED' | 'SUSPECT_CONTENT'
+
 /** A text file's exact bytes and their version, as `readFileBytes` gives them. */
 export interface FileBytes {
   /** Every byte of the file, its byte order mark included. */
@@ -421,13 +403,23 @@ export interface GuardOptions {
 }
 
 /**
+ * A guard against a model's own mistakes (docs/guarantees.md), as `guards` lists it
+ * and a `SUSPECT_CONTENT` error's `reason` names it: `placeholder` (a new line that
+ * only says code is left out, over existing code), `shrink` (a whole-file write that
+ * drops nine in ten lines of a file of 100 or more), `control` (a new NUL or other
+ * control character the file does not have), `markers` (a new SEARCH/REPLACE marker,
+ * apply_patch envelope line or git conflict marker).
+ */
+export type GuardReason = 'placeholder' | 'shrink' | 'control' | 'markers'
+
+/**
  * What `applyPatchInMemory` does to one file section of the patch, in the patch's
  * order.
  */
 export interface InMemoryFile {
   /** The path as the patch gives it (a `cd DIR &&` folded in). */
   path: string
-  action: 'update' | 'add' | 'delete' | 'move'
+  action: PatchAction
   /** For a move: the new path. */
   movedTo?: string
   /**
@@ -448,7 +440,7 @@ export interface InMemoryFile {
   /** Line endings afterwards (of the deleted content for a delete). */
   eol: EolInfo
   /** The tier that found each hunk. */
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>
+  matchedBy: Array<Tier>
   /** Things the host should show its user, such as endings the patch made mixed. */
   warnings: Array<string>
   /** The warnings as parts (text and references to the API). */
@@ -505,7 +497,7 @@ export declare function normalizeEol(original: string, updated: string): string
 /** One file section of a parsed patch. */
 export interface ParsedFile {
   path: string
-  action: 'update' | 'add' | 'delete' | 'move'
+  action: PatchAction
   movedTo?: string
   /** For an added file: its text, with the line breaks the patch gives it. */
   content?: string
@@ -533,7 +525,7 @@ export interface ParsedHunk {
 
 /** What `parsePatch` returns. */
 export interface ParsedPatch {
-  format: 'envelope' | 'unified'
+  format: PatchFormat
   /**
    * The folder of a `cd DIR && apply_patch <<'EOF'` the patch came in, as written
    * (relative to the call's `cwd`): the paths of `files` are already taken against it.
@@ -548,11 +540,14 @@ export interface ParsedPatch {
  */
 export declare function parsePatch(patch: string): ParsedPatch
 
+/** What a patch (or a prepared change) does to one file. */
+export type PatchAction = 'update' | 'add' | 'delete' | 'move'
+
 /** What `applyPatch` did to one file section of the patch, in the patch's order. */
 export interface PatchFileResult {
   /** The path as the patch gives it. */
   path: string
-  action: 'update' | 'add' | 'delete' | 'move'
+  action: PatchAction
   /** For a move: the new path. */
   movedTo?: string
   /** Unified diff of the LF views (empty for a move that changes no line). */
@@ -565,7 +560,7 @@ export interface PatchFileResult {
    */
   version?: string
   /** The tier that found each hunk. */
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>
+  matchedBy: Array<Tier>
   /** Things the host should show its user, such as endings the patch made mixed. */
   warnings: Array<string>
   /**
@@ -574,6 +569,9 @@ export interface PatchFileResult {
    */
   warningParts: Array<Array<MessagePart>>
 }
+
+/** The form of a patch: the apply_patch envelope or a unified diff. */
+export type PatchFormat = 'envelope' | 'unified'
 
 /** Options of `applyPatch`. */
 export interface PatchOptions {
@@ -626,7 +624,7 @@ export interface PreparedFile {
   /** The path as given. */
   path: string
   /** `'update'` for a file that exists, `'add'` for one the commit creates. */
-  action: 'update' | 'add'
+  action: Extract<PatchAction, 'update' | 'add'>
   /**
    * The version the file must still have at the commit; absent for a new file,
    * which must still not exist.
@@ -636,7 +634,7 @@ export interface PreparedFile {
   versionAfter: string
   diff: string
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
+  matchedBy: Array<Tier>
   /**
    * The replaced ranges of the old text, in order: apply them from the last to the
    * first to a buffer that holds the old text to get the new one.
@@ -739,10 +737,29 @@ export declare function restoreFile(path: string, bytes: Buffer, options: EditOp
 export declare function restoreFileSync(path: string, bytes: Buffer, options: EditOptions): EditResult
 
 /**
+ * The tier that found an edit's text or a hunk's lines (docs/matching.md), as
+ * `matchedBy` names it. `unescaped` and `lineNumbers` are the edits' own;
+ * `leadingWhitespace` is a patch hunk's.
+ */
+export type Tier = 'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers' | 'leadingWhitespace'
+
+/**
+ * Which tiers may find an edit's text (the `tiers` option, docs/matching.md):
+ * `'all'` (the default) or `'exact'`, only a byte-equal match in the LF view.
+ */
+export type Tiers = 'all' | 'exact'
+
+/**
  * The LF view of a text: every CRLF and lone CR becomes LF. Returns the input
  * string itself when it has no CR.
  */
 export declare function toLf(text: string): string
+
+/**
+ * The line endings `writeFile` writes (its `eol` option): `'preserve'` (the
+ * default), `'lf'` or `'crlf'`.
+ */
+export type WriteEol = 'preserve' | 'lf' | 'crlf'
 
 /**
  * Writes a whole file, keeping an existing file's line endings and BOM; a new file

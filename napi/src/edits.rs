@@ -14,10 +14,7 @@ use eol_edit::{ApplyOptions, Error, Name};
 pub struct ApplyResult {
     pub content: Either<String, Buffer>,
     pub replacements: u32,
-    #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>"
-    )]
-    pub matched_by: Vec<String>,
+    pub matched_by: Vec<super::enums::Tier>,
     pub start_line: u32,
     pub end_line: u32,
     pub diff: String,

@@ -49,10 +49,7 @@ pub struct EditResult {
     /// The path as given.
     pub path: String,
     pub replacements: u32,
-    #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>"
-    )]
-    pub matched_by: Vec<String>,
+    pub matched_by: Vec<super::enums::Tier>,
     pub start_line: u32,
     pub end_line: u32,
     pub diff: String,

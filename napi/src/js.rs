@@ -897,7 +897,7 @@ pub fn js_parts<'env>(env: &'env Env, message: &Message) -> napi::Result<Array<'
 
 fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
     let mut details = Object::new(env)?;
-    details.set("code", error.code().as_str())?;
+    details.set("code", crate::enums::ErrorCode::from(error.code()))?;
     if !error.lines().is_empty() {
         details.set("lines", error.lines().to_vec())?;
     }
@@ -918,7 +918,7 @@ fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
         details.set("argument", a.id())?;
     }
     if let Some(r) = error.reason() {
-        details.set("reason", r.as_str())?;
+        details.set("reason", crate::enums::GuardReason::from(r))?;
     }
     details.set("parts", js_parts(env, error.message())?)?;
     if let Some(h) = error.hint() {

@@ -78,8 +78,8 @@ pub struct PreparedFile {
     /// The path as given.
     pub path: String,
     /// `'update'` for a file that exists, `'add'` for one the commit creates.
-    #[napi(ts_type = "'update' | 'add'")]
-    pub action: String,
+    #[napi(ts_type = "Extract<PatchAction, 'update' | 'add'>")]
+    pub action: super::enums::PatchAction,
     /// The version the file must still have at the commit; absent for a new file,
     /// which must still not exist.
     pub version_before: Option<String>,
@@ -87,10 +87,7 @@ pub struct PreparedFile {
     pub version_after: String,
     pub diff: String,
     pub replacements: u32,
-    #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>"
-    )]
-    pub matched_by: Vec<String>,
+    pub matched_by: Vec<super::enums::Tier>,
     /// The replaced ranges of the old text, in order: apply them from the last to the
     /// first to a buffer that holds the old text to get the new one.
     pub ranges: Vec<ChangedRange>,
@@ -172,7 +169,7 @@ impl Prepared {
 fn prepared_file(f: &eol_edit::PreparedFile) -> PreparedFile {
     PreparedFile {
         path: f.path.to_string_lossy().into_owned(),
-        action: f.action.as_str().to_string(),
+        action: f.action.into(),
         version_before: f.version_before.map(|v| v.to_string()),
         version_after: f.version_after.to_string(),
         diff: f.diff.clone(),
