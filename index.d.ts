@@ -163,6 +163,11 @@ export interface ApplyOptions {
    * docs/guarantees.md.
    */
   guards?: boolean | GuardReason[]
+  /**
+   * Which tiers may find an edit's text: `'all'` (the default) or `'exact'`, only a
+   * byte-equal match in the LF view (docs/matching.md).
+   */
+  tiers?: Tiers
 }
 
 /**
@@ -286,10 +291,10 @@ export interface Edit {
  * Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`
  * shows them; every line keeps its own ending (docs/matching.md).
  */
-export declare function editFile(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Promise<EditResult>
+export declare function editFile(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): Promise<EditResult>
 
 /** `editFile`, on the calling thread. */
-export declare function editFileSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): EditResult
+export declare function editFileSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): EditResult
 
 /** Options of every file function. */
 export interface EditOptions {
@@ -482,10 +487,10 @@ export interface LineChanges {
  * Applies several edits in order, each on the result of the one before, all or
  * nothing: a failing edit names its `editIndex` and nothing is written.
  */
-export declare function multiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Promise<EditResult>
+export declare function multiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): Promise<EditResult>
 
 /** `multiEdit`, on the calling thread. */
-export declare function multiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions): EditResult
+export declare function multiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): EditResult
 
 /**
  * `updated` re-joined with `original`'s dominant ending and given `original`'s
@@ -653,16 +658,16 @@ export interface PreparedFile {
 }
 
 /** `editFile`, prepared: everything but the write. */
-export declare function prepareEdit(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Promise<Prepared>
+export declare function prepareEdit(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): Promise<Prepared>
 
 /** `prepareEdit`, on the calling thread. */
-export declare function prepareEditSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Prepared
+export declare function prepareEditSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): Prepared
 
 /** `multiEdit`, prepared: everything but the write. */
-export declare function prepareMultiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Promise<Prepared>
+export declare function prepareMultiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): Promise<Prepared>
 
 /** `prepareMultiEdit`, on the calling thread. */
-export declare function prepareMultiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Prepared
+export declare function prepareMultiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): Prepared
 
 /**
  * `writeFile`, prepared: everything but the write. A new file is `'add'`, and its
@@ -742,6 +747,19 @@ export declare function restoreFileSync(path: string, bytes: Buffer, options: Ed
  * `leadingWhitespace` is a patch hunk's.
  */
 export type Tier = 'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers' | 'leadingWhitespace'
+
+/**
+ * The option of the functions that find an edit's text (`editFile`, `multiEdit` and
+ * their `prepare` twins; `applyEdits` has it in `ApplyOptions`).
+ */
+export interface TierOptions {
+  /**
+   * Which tiers may find an edit's text: `'all'` (the default: exact, then each
+   * lenient tier in turn) or `'exact'`, only a byte-equal match in the LF view, so
+   * that text a lenient tier would find is `TEXT_NOT_FOUND` (docs/matching.md).
+   */
+  tiers?: Tiers
+}
 
 /**
  * Which tiers may find an edit's text (the `tiers` option, docs/matching.md):

@@ -67,6 +67,7 @@ function calls(dir: string): Array<{ name: string; run: (options: Options) => un
     { name: 'applyEdits', run: (o) => eol.applyEdits(TEXT, [{ oldText: 'beta', newText: 'BETA' }], o) },
     { name: 'applyDeleteRange', run: (o) => eol.applyDeleteRange(TEXT, 'alpha', 'gamma', o) },
     { name: 'applyPatchInMemory', run: (o) => eol.applyPatchInMemory(PATCH, () => null, o) },
+    { name: 'lineChanges', run: (o) => eol.lineChanges(TEXT, TEXT.replace('beta', 'BETA'), o) },
   ]
 }
 
@@ -99,6 +100,7 @@ const TYPOS: Record<string, [string, string]> = {
   prepareMultiEdit: ['gaurds', 'guards'],
   prepareDeleteRange: ['inclusive_', 'inclusive'],
   prepareWrite: ['eoll', 'eol'],
+  lineChanges: ['maxlines', 'maxLines'],
 }
 
 describe('an unknown option key', () => {
@@ -109,7 +111,7 @@ describe('an unknown option key', () => {
     for (const call of calls(dir)) {
       const [typo, meant] = TYPOS[call.name.replace(/Sync$/, '')]
       const options: Options = { [typo]: typo === 'expectedVersion' ? 'v' : true }
-      if (!call.name.startsWith('applyEdits') && !call.name.startsWith('applyDeleteRange')) options.cwd = dir
+      if (!/^(applyEdits|applyDeleteRange|lineChanges)/.test(call.name)) options.cwd = dir
       const error = await failure(() => call.run(options))
       expect(error, call.name).toBeInstanceOf(eol.EolEditError)
       expect(error!.code, `${call.name}: ${error!.message}`).toBe('INVALID_ARGUMENT')
@@ -123,7 +125,7 @@ describe('an unknown option key', () => {
   it('is refused before the file is looked at: a missing file is not FILE_NOT_FOUND', async () => {
     const dir = tmp()
     for (const call of calls(dir)) {
-      if (call.name.startsWith('apply')) continue // no file, or (applyPatch) names it in the patch
+      if (call.name.startsWith('apply') || call.name === 'lineChanges') continue // no file, or (applyPatch) names it in the patch
       const error = await failure(() => call.run({ nope: 1 }))
       expect(error?.code, call.name).toBe('INVALID_ARGUMENT')
     }
@@ -153,7 +155,7 @@ describe('an unknown option key', () => {
       }
     })()
     expect(error?.message).toMatch(
-      /^editFileSync has no options 'rooot' \(did you mean 'root'\?\), 'dryrun' \(did you mean 'dryRun'\?\) and 'zzz'; its options are .*replaceAll and guards\. Nothing was read or written\.$/,
+      /^editFileSync has no options 'rooot' \(did you mean 'root'\?\), 'dryrun' \(did you mean 'dryRun'\?\) and 'zzz'; its options are .*replaceAll, guards and tiers\. Nothing was read or written\.$/,
     )
     expect(fs.readFileSync(f, 'utf8')).toBe(TEXT)
   })

@@ -131,12 +131,12 @@ impl Content {
     }
 }
 
-/// The `path`, `encoding` and `guards` options of `applyEdits`.
+/// The `path`, `encoding`, `guards` and `tiers` options of `applyEdits`.
 fn apply_options(o: &Options) -> Result<ApplyOptions, Error> {
     let mut options = ApplyOptions::default();
     options.encoding = o.string("encoding")?;
     options.path = o.string("path")?;
-    Ok(options.with_guards(o.guards()?))
+    Ok(options.with_guards(o.guards()?).with_tiers(o.tiers()?))
 }
 
 /// Applies edits to a string or a Buffer, as `editFile` does to a file, and returns the
@@ -214,6 +214,9 @@ pub struct ApplyOptionsShape {
     /// docs/guarantees.md.
     #[napi(ts_type = "boolean | GuardReason[]")]
     pub guards: Option<Vec<String>>,
+    /// Which tiers may find an edit's text: `'all'` (the default) or `'exact'`, only a
+    /// byte-equal match in the LF view (docs/matching.md).
+    pub tiers: Option<super::enums::Tiers>,
 }
 
 /// Options of `applyDeleteRange`: `inclusive` (default false) deletes the anchor lines

@@ -13,6 +13,19 @@ use napi_derive::napi;
 /// there and not here reads as `$fallback` (and the test of the unions fails).
 macro_rules! convert {
     ($name:ident, $core:path, $fallback:ident, [$($variant:ident),+ $(,)?]) => {
+        impl $name {
+            /// Every value, in the order index.d.ts lists them.
+            #[allow(dead_code)]
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The value's string: the core's (its `Display`), which is the value's
+            /// `#[napi(value)]` (`__test__/enums.spec.ts`).
+            #[allow(dead_code)]
+            pub fn as_str(self) -> String {
+                <$core>::from(self).to_string()
+            }
+        }
+
         impl From<$core> for $name {
             fn from(value: $core) -> Self {
                 use $core as Core;

@@ -223,7 +223,7 @@ fn edit_args(
 /// `editFile`, prepared: everything but the write.
 #[napi(
     js_name = "prepareEdit",
-    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }",
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }",
     ts_return_type = "Promise<Prepared>"
 )]
 pub fn prepare_edit(
@@ -238,7 +238,7 @@ pub fn prepare_edit(
 /// `prepareEdit`, on the calling thread.
 #[napi(
     js_name = "prepareEditSync",
-    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }"
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }"
 )]
 pub fn prepare_edit_sync(
     env: &Env,
@@ -267,7 +267,7 @@ fn multi_args(
 /// `multiEdit`, prepared: everything but the write.
 #[napi(
     js_name = "prepareMultiEdit",
-    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions",
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions",
     ts_return_type = "Promise<Prepared>"
 )]
 pub fn prepare_multi_edit(
@@ -281,7 +281,7 @@ pub fn prepare_multi_edit(
 /// `prepareMultiEdit`, on the calling thread.
 #[napi(
     js_name = "prepareMultiEditSync",
-    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions"
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions"
 )]
 pub fn prepare_multi_edit_sync(
     env: &Env,
