@@ -114,6 +114,10 @@ function failureParts(thrown) {
   }
   if (typeof error.editIndex === 'number' && Number.isInteger(error.editIndex)) {
     const i = error.editIndex
+    // The core names the edit of several it was (the phrase which-edit); the tools
+    // name it in their own words.
+    const first = parts[0]
+    if (typeof first === 'object' && first !== null && 'phrase' in first && first.phrase === 'which-edit') parts = parts.slice(1)
     parts = [`edit #${i + 1} (`, { arg: 'edits' }, `[${i}]) failed: `, ...parts, ' Nothing was written: fix that edit and send all the edits again.']
   }
   if (typeof error.fileIndex === 'number' && Number.isInteger(error.fileIndex)) {
