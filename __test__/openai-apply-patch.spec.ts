@@ -271,7 +271,7 @@ describe('executeAll: the operations of one response, all or nothing', () => {
 })
 
 describe('what the tool set guarantees holds', () => {
-  it('a file read through a shared read state and changed since is not patched: read it again', async () => {
+  it('a file read through a shared read state and changed since is not patched: the output shows what changed', async () => {
     const dir = project({ 's.txt': 'a\r\n' })
     const readState = createReadState()
     const tools = createTools({ root: dir, readState })
@@ -279,7 +279,8 @@ describe('what the tool set guarantees holds', () => {
     fs.appendFileSync(path.join(dir, 's.txt'), 'b\r\n')
     const out = await patcher(dir, { readState }).one(call({ type: 'update_file', path: 's.txt', diff: '-a\n+A\n' }))
     expect(out.status).toBe('failed')
-    expect(out.output).toMatch(/^update_file s\.txt: File changed on disk: .* Read it again and redo/)
+    expect(out.output).toMatch(/^update_file s\.txt: File changed on disk: s\.txt has changed since it was read .* Nothing was written\./)
+    expect(out.output).toContain('This line changed since (- as you read it, + as it is now; numbered from the first line of the file):\n  1│a\n+ 2│b\n')
     expect(bytes(dir, 's.txt').toString('latin1')).toBe('a\r\nb\r\n')
   })
 

@@ -6,6 +6,9 @@
 # The environment lives outside the clone (~/.cache/eol-edit-python, one per lockfile
 # and Python version), so a second run installs nothing. The wheel is built with the
 # release profile into target/, which reuses the core that `npm run build` compiled.
+#
+# `bash scripts/python-test.sh bench` builds and installs the same way, then runs the
+# Python benchmark (bench/python.py, docs/speed.md) instead of the tests.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -28,6 +31,10 @@ rm -rf "$wheels"
 "$venv/bin/maturin" build --quiet --release --manifest-path python/Cargo.toml --out "$wheels"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
   --force-reinstall --no-deps "$wheels"/*.whl
+
+if [ "${1:-}" = bench ]; then
+  exec "$venv/bin/python" bench/python.py
+fi
 
 # Run from the root, so that the tests and mypy see the installed wheel, never the
 # source folder python/eol_edit.

@@ -69,7 +69,7 @@ function staleMessage(call, paths, expectedVersion) {
     if (now.version === expected) continue
     const shown = describe(path, seen, now)
     if (parts.length > 0) parts.push('\n\n')
-    parts.push(...shown.parts)
+    for (const part of shown.parts) parts.push(part)
     if (shown.complete) {
       marks.push(() => {
         state.record(call.absolute(path), key, now.version)
@@ -138,9 +138,9 @@ function describe(path, seen, now) {
     )
   } else {
     parts.push(
-      ` ${changed === 1 ? 'This line' : 'These lines'} changed since (- as you read it, + as it is now; numbered as `,
-      { op: 'readFile', listing: true },
-      ' shows them):\n',
+      ` ${changed === 1 ? 'This line' : 'These lines'} changed since (- as you read it, + as it is now; `,
+      { phrase: 'numbered-as-listed', parts: ['numbered as ', { op: 'readFile', listing: true }, ' shows them'] },
+      '):\n',
     )
     const width = String(rows.reduce((n, r) => Math.max(n, r.line), 0)).length
     /** @type {number | undefined} */

@@ -29,6 +29,7 @@ from ._errors import (
     PathOutsideRoot,
     PermissionDenied,
     Rejected,
+    SuspectContent,
     TextMultipleMatches,
     TextNotFound,
 )
@@ -63,6 +64,7 @@ from ._results import (
     EditResult,
     Ending,
     EolInfo,
+    GuardReason,
     InMemoryFile,
     InMemoryPatch,
     ParsedFile,
@@ -111,6 +113,7 @@ __all__ = [
     "Tier",
     "PatchAction",
     "PatchFormat",
+    "GuardReason",
     "EolInfo",
     "ReadResult",
     "EditResult",
@@ -145,6 +148,7 @@ __all__ = [
     "EncodingUnknown",
     "PatchInvalid",
     "Rejected",
+    "SuspectContent",
 ]
 
 __version__ = "0.1.0"

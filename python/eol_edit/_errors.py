@@ -37,6 +37,7 @@ __all__ = [
     "EncodingUnknown",
     "PatchInvalid",
     "Rejected",
+    "SuspectContent",
 ]
 
 
@@ -54,6 +55,8 @@ class EolEditError(Exception):
         file_index: for ``apply_patch``, the 0-based file section that failed.
         hunk_index: for ``apply_patch``, the 0-based hunk of that section.
         argument: the argument or option the failure is about (``"old_text"``).
+        reason: for ``SuspectContent``, the guard that refused the change
+            (``"placeholder"``, ``"shrink"``, ``"control"`` or ``"markers"``); else None.
     """
 
     code: str = ""
@@ -69,6 +72,7 @@ class EolEditError(Exception):
         file_index: Optional[int] = None,
         hunk_index: Optional[int] = None,
         argument: Optional[str] = None,
+        reason: Optional[str] = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -79,6 +83,7 @@ class EolEditError(Exception):
         self.file_index = file_index
         self.hunk_index = hunk_index
         self.argument = argument
+        self.reason = reason
 
     def __str__(self) -> str:
         return self.message
@@ -219,6 +224,13 @@ class Rejected(EolEditError):
     code = "REJECTED"
 
 
+class SuspectContent(EolEditError):
+    """A guard refused the new text (``guards=``): ``reason`` names the guard, ``lines``
+    the line it is about (none for ``shrink``). Nothing was written."""
+
+    code = "SUSPECT_CONTENT"
+
+
 _BY_CODE: Dict[str, Type[EolEditError]] = {
     cls.code: cls
     for cls in (
@@ -242,6 +254,7 @@ _BY_CODE: Dict[str, Type[EolEditError]] = {
         EncodingUnknown,
         PatchInvalid,
         Rejected,
+        SuspectContent,
     )
 }
 

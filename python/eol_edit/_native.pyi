@@ -1,7 +1,17 @@
 # The native module's signatures (it is built from python/src/ by maturin). Every
 # option is keyword-only; a path is a str, bytes or os.PathLike.
 import os
-from typing import Callable, List, Literal, Mapping, Optional, Sequence, Union, overload
+from typing import (
+    Callable,
+    Collection,
+    List,
+    Literal,
+    Mapping,
+    Optional,
+    Sequence,
+    Union,
+    overload,
+)
 
 from ._results import (
     ApplyResult,
@@ -10,6 +20,7 @@ from ._results import (
     EditResult,
     Ending,
     EolInfo,
+    GuardReason,
     InMemoryPatch,
     ParsedPatch,
     PatchResult,
@@ -20,6 +31,8 @@ from ._results import (
 _Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 _Root = Union[_Path, Sequence[_Path]]
 _EditLike = Union[Edit, Mapping[str, object]]
+# True for every guard, or the guards to run (a list, tuple or set of their names).
+_Guards = Union[bool, Collection[GuardReason], None]
 
 def read_file(
     path: _Path,
@@ -44,6 +57,7 @@ def edit_file(
     durable: bool = False,
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
+    guards: _Guards = False,
 ) -> EditResult: ...
 def multi_edit(
     path: _Path,
@@ -56,6 +70,7 @@ def multi_edit(
     durable: bool = False,
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
+    guards: _Guards = False,
 ) -> EditResult: ...
 def delete_range(
     path: _Path,
@@ -83,6 +98,7 @@ def write_file(
     durable: bool = False,
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
+    guards: _Guards = False,
 ) -> EditResult: ...
 def convert_eol(
     path: _Path,
@@ -119,6 +135,7 @@ def apply_patch(
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
     expected_versions: Optional[Mapping[str, str]] = None,
+    guards: _Guards = False,
 ) -> PatchResult: ...
 def parse_patch(patch: Union[str, bytes]) -> ParsedPatch: ...
 def apply_patch_in_memory(
@@ -132,6 +149,7 @@ def apply_patch_in_memory(
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
     expected_versions: Optional[Mapping[str, str]] = None,
+    guards: _Guards = False,
 ) -> InMemoryPatch: ...
 @overload
 def apply_edits(
@@ -140,6 +158,7 @@ def apply_edits(
     *,
     path: Optional[str] = None,
     encoding: Optional[str] = None,
+    guards: _Guards = False,
 ) -> ApplyResult[str]: ...
 @overload
 def apply_edits(
@@ -148,6 +167,7 @@ def apply_edits(
     *,
     path: Optional[str] = None,
     encoding: Optional[str] = None,
+    guards: _Guards = False,
 ) -> ApplyResult[bytes]: ...
 @overload
 def apply_delete_range(
@@ -194,6 +214,7 @@ def prepare_edit(
     durable: bool = False,
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
+    guards: _Guards = False,
 ) -> Prepared: ...
 def prepare_multi_edit(
     path: _Path,
@@ -206,6 +227,7 @@ def prepare_multi_edit(
     durable: bool = False,
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
+    guards: _Guards = False,
 ) -> Prepared: ...
 def prepare_delete_range(
     path: _Path,
@@ -233,4 +255,5 @@ def prepare_write(
     durable: bool = False,
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
+    guards: _Guards = False,
 ) -> Prepared: ...

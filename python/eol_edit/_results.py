@@ -13,6 +13,7 @@ __all__ = [
     "Tier",
     "PatchAction",
     "PatchFormat",
+    "GuardReason",
     "EolInfo",
     "ReadResult",
     "EditResult",
@@ -50,6 +51,10 @@ PatchAction = Literal["update", "add", "delete", "move"]
 
 PatchFormat = Literal["envelope", "unified"]
 """The apply_patch envelope or a unified diff."""
+
+GuardReason = Literal["placeholder", "shrink", "control", "markers"]
+"""A guard against the model's own mistakes (``guards=``, ``SuspectContent.reason``;
+docs/guarantees.md)."""
 
 C = TypeVar("C", str, bytes)
 

@@ -7,9 +7,11 @@
 use std::path::PathBuf;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{
+    PyBool, PyByteArray, PyBytes, PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple,
+};
 
-use eol_edit::{Anchor, Edit, Error, ErrorCode, Message, Name, Part};
+use eol_edit::{Anchor, Edit, Error, ErrorCode, GuardReason, Guards, Message, Name, Part};
 
 /// `name must be <expected>, not <type>.`, raised as a `TypeError` too.
 pub(crate) fn wrong_type(value: &Bound<'_, PyAny>, name: Part, expected: &str) -> PyErr {
@@ -105,6 +107,63 @@ pub(crate) fn whole(
             name.into(),
             format!(" must be a whole number of at least {min}, not {v}."),
         )),
+    }
+}
+
+/// `guards`: `True` for every guard, `False` or `None` for none, or a list (tuple, set)
+/// of guards' names. A name that is not a guard is refused with the names that are, as
+/// the JavaScript binding refuses it; a lone `str` is refused too, since it would read
+/// as the characters of a name.
+pub(crate) fn guards(value: Option<&Bound<'_, PyAny>>) -> PyResult<Guards> {
+    let Some(v) = value.filter(|v| !v.is_none()) else {
+        return Ok(Guards::none());
+    };
+    if v.is_instance_of::<PyBool>() {
+        return Ok(if v.extract::<bool>()? {
+            Guards::all()
+        } else {
+            Guards::none()
+        });
+    }
+    let listed = v.is_instance_of::<PyList>()
+        || v.is_instance_of::<PyTuple>()
+        || v.is_instance_of::<PySet>()
+        || v.is_instance_of::<PyFrozenSet>();
+    if !listed {
+        return Err(wrong_type(
+            v,
+            Name::Guards.into(),
+            "True, False or a list of guards' names",
+        ));
+    }
+    let names: Vec<&str> = GuardReason::ALL.iter().map(|r| r.as_str()).collect();
+    let mut guards = Guards::none();
+    for item in v.try_iter()? {
+        let given = text(&item?, Name::Guards)?;
+        let reason = GuardReason::from_name(&given).ok_or_else(|| {
+            let near = eol_edit::binding::closest_name(&given, &names)
+                .map(|n| format!(" (did you mean '{n}'?)"))
+                .unwrap_or_default();
+            invalid(
+                v.py(),
+                Name::Guards.into(),
+                format!(
+                    " has '{given}'{near}, which is not a guard: the guards are {}.",
+                    listing(&names)
+                ),
+            )
+        })?;
+        guards = guards.with(reason);
+    }
+    Ok(guards)
+}
+
+/// `a, b and c`.
+fn listing(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

@@ -37,6 +37,7 @@ fn exception(py: Python<'_>, error: &Error, chooser: &str) -> PyResult<PyErr> {
     details.set_item("file_index", error.file_index())?;
     details.set_item("hunk_index", error.hunk_index())?;
     details.set_item("argument", error.argument().map(|a| a.rust_name()))?;
+    details.set_item("reason", error.reason().map(|r| r.as_str()))?;
     let instance = class.call((text,), Some(&details))?;
     Ok(PyErr::from_value(instance))
 }

@@ -79,7 +79,7 @@ fn read_file<'py>(
 /// Replaces `old_text` by `new_text` in a file, matched in the lines as `read_file`
 /// shows them; every line keeps its own ending.
 #[pyfunction]
-#[pyo3(signature = (path, old_text, new_text, *, replace_all=None, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None))]
+#[pyo3(signature = (path, old_text, new_text, *, replace_all=None, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None, guards=None))]
 #[allow(clippy::too_many_arguments)]
 fn edit_file<'py>(
     py: Python<'py>,
@@ -94,6 +94,7 @@ fn edit_file<'py>(
     durable: Option<&Bound<'py, PyAny>>,
     max_bytes: Option<&Bound<'py, PyAny>>,
     encoding: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let path = args::path(path, Name::Path)?;
     let old_text = args::text(old_text, Name::OldText)?;
@@ -109,7 +110,8 @@ fn edit_file<'py>(
     };
     let options = common
         .options()?
-        .with_replace_all(args::flag(replace_all, Name::ReplaceAll)?);
+        .with_replace_all(args::flag(replace_all, Name::ReplaceAll)?)
+        .with_guards(args::guards(guards)?);
     let result = run(py, move || {
         eol_edit::edit_file(&path, &old_text, &new_text, &options)
     })?;
@@ -119,7 +121,7 @@ fn edit_file<'py>(
 /// Applies several edits in order, each to the result of the one before, all or
 /// nothing: a failing edit names its `edit_index` and nothing is written.
 #[pyfunction]
-#[pyo3(signature = (path, edits, *, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None))]
+#[pyo3(signature = (path, edits, *, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None, guards=None))]
 #[allow(clippy::too_many_arguments)]
 fn multi_edit<'py>(
     py: Python<'py>,
@@ -132,6 +134,7 @@ fn multi_edit<'py>(
     durable: Option<&Bound<'py, PyAny>>,
     max_bytes: Option<&Bound<'py, PyAny>>,
     encoding: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let path = args::path(path, Name::Path)?;
     let edits = args::edits(edits, "multi_edit")?;
@@ -144,7 +147,7 @@ fn multi_edit<'py>(
         max_bytes,
         encoding,
     };
-    let options = common.options()?;
+    let options = common.options()?.with_guards(args::guards(guards)?);
     let result = run(py, move || eol_edit::multi_edit(&path, &edits, &options))?;
     results::edit(py, result)
 }
@@ -192,7 +195,7 @@ fn delete_range<'py>(
 /// Writes a whole file, keeping an existing file's line endings and BOM; a new file
 /// takes its ending from `.editorconfig` / `.gitattributes`, else LF.
 #[pyfunction]
-#[pyo3(signature = (path, content, *, eol=None, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None))]
+#[pyo3(signature = (path, content, *, eol=None, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None, guards=None))]
 #[allow(clippy::too_many_arguments)]
 fn write_file<'py>(
     py: Python<'py>,
@@ -206,6 +209,7 @@ fn write_file<'py>(
     durable: Option<&Bound<'py, PyAny>>,
     max_bytes: Option<&Bound<'py, PyAny>>,
     encoding: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let path = args::path(path, Name::Path)?;
     let content = args::content(content, Name::Content)?.into_bytes();
@@ -219,7 +223,10 @@ fn write_file<'py>(
         max_bytes,
         encoding,
     };
-    let options = common.options()?.with_eol(eol);
+    let options = common
+        .options()?
+        .with_eol(eol)
+        .with_guards(args::guards(guards)?);
     let result = run(py, move || eol_edit::write_file(&path, content, &options))?;
     results::edit(py, result)
 }

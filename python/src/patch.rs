@@ -39,7 +39,7 @@ fn expected_versions(value: Option<&Bound<'_, PyAny>>) -> PyResult<HashMap<Strin
 /// Applies a patch (the apply_patch envelope or a unified diff) to every file it names,
 /// all or nothing, keeping each file's line endings, BOM and encoding.
 #[pyfunction]
-#[pyo3(signature = (patch, *, cwd=None, root=None, dry_run=None, durable=None, max_bytes=None, encoding=None, expected_versions=None))]
+#[pyo3(signature = (patch, *, cwd=None, root=None, dry_run=None, durable=None, max_bytes=None, encoding=None, expected_versions=None, guards=None))]
 #[allow(clippy::too_many_arguments)]
 fn apply_patch<'py>(
     py: Python<'py>,
@@ -51,6 +51,7 @@ fn apply_patch<'py>(
     max_bytes: Option<&Bound<'py, PyAny>>,
     encoding: Option<&Bound<'py, PyAny>>,
     expected_versions: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let patch = args::content(patch, Name::Patch)?.into_bytes();
     let options = patch_options(
@@ -61,12 +62,13 @@ fn apply_patch<'py>(
         max_bytes,
         encoding,
         expected_versions,
-    )?;
+    )?
+    .with_guards(args::guards(guards)?);
     let result = run(py, move || eol_edit::apply_patch(&patch, &options))?;
     results::patch(py, result)
 }
 
-/// The options `apply_patch` and `apply_patch_in_memory` take.
+/// The options `apply_patch` and `apply_patch_in_memory` take, but `guards`.
 fn patch_options(
     cwd: Option<&Bound<'_, PyAny>>,
     root: Option<&Bound<'_, PyAny>>,
@@ -97,7 +99,7 @@ fn patch_options(
 /// that is given. An exception it raises is raised unchanged; anything but `bytes`,
 /// `bytearray`, `memoryview` or `None` is an `InvalidArgument` (also a `TypeError`).
 #[pyfunction]
-#[pyo3(signature = (patch, lookup, *, cwd=None, root=None, dry_run=None, durable=None, max_bytes=None, encoding=None, expected_versions=None))]
+#[pyo3(signature = (patch, lookup, *, cwd=None, root=None, dry_run=None, durable=None, max_bytes=None, encoding=None, expected_versions=None, guards=None))]
 #[allow(clippy::too_many_arguments)]
 fn apply_patch_in_memory<'py>(
     py: Python<'py>,
@@ -110,6 +112,7 @@ fn apply_patch_in_memory<'py>(
     max_bytes: Option<&Bound<'py, PyAny>>,
     encoding: Option<&Bound<'py, PyAny>>,
     expected_versions: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let patch = args::content(patch, Name::Patch)?.into_bytes();
     if !lookup.is_callable() {
@@ -127,7 +130,8 @@ fn apply_patch_in_memory<'py>(
         max_bytes,
         encoding,
         expected_versions,
-    )?;
+    )?
+    .with_guards(args::guards(guards)?);
     // The Python error the lookup raised (or the wrong type it returned), raised as is.
     let raised: RefCell<Option<PyErr>> = RefCell::new(None);
     let call = |path: &Path| -> Result<Option<Vec<u8>>, Error> {

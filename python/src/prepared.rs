@@ -70,7 +70,7 @@ fn prepared(py: Python<'_>, change: eol_edit::Prepared) -> PyResult<Prepared> {
 
 /// `edit_file`, prepared: everything but the write.
 #[pyfunction]
-#[pyo3(signature = (path, old_text, new_text, *, replace_all=None, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None))]
+#[pyo3(signature = (path, old_text, new_text, *, replace_all=None, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None, guards=None))]
 #[allow(clippy::too_many_arguments)]
 fn prepare_edit<'py>(
     py: Python<'py>,
@@ -85,6 +85,7 @@ fn prepare_edit<'py>(
     durable: Option<&Bound<'py, PyAny>>,
     max_bytes: Option<&Bound<'py, PyAny>>,
     encoding: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Prepared> {
     let path = args::path(path, Name::Path)?;
     let old_text = args::text(old_text, Name::OldText)?;
@@ -100,7 +101,8 @@ fn prepare_edit<'py>(
     };
     let options = common
         .options()?
-        .with_replace_all(args::flag(replace_all, Name::ReplaceAll)?);
+        .with_replace_all(args::flag(replace_all, Name::ReplaceAll)?)
+        .with_guards(args::guards(guards)?);
     let change = run(py, move || {
         eol_edit::prepare_edit(&path, &old_text, &new_text, &options)
     })?;
@@ -109,7 +111,7 @@ fn prepare_edit<'py>(
 
 /// `multi_edit`, prepared: everything but the write.
 #[pyfunction]
-#[pyo3(signature = (path, edits, *, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None))]
+#[pyo3(signature = (path, edits, *, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None, guards=None))]
 #[allow(clippy::too_many_arguments)]
 fn prepare_multi_edit<'py>(
     py: Python<'py>,
@@ -122,6 +124,7 @@ fn prepare_multi_edit<'py>(
     durable: Option<&Bound<'py, PyAny>>,
     max_bytes: Option<&Bound<'py, PyAny>>,
     encoding: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Prepared> {
     let path = args::path(path, Name::Path)?;
     let edits = args::edits(edits, "prepare_multi_edit")?;
@@ -134,7 +137,7 @@ fn prepare_multi_edit<'py>(
         max_bytes,
         encoding,
     };
-    let options = common.options()?;
+    let options = common.options()?.with_guards(args::guards(guards)?);
     let change = run(py, move || {
         eol_edit::prepare_multi_edit(&path, &edits, &options)
     })?;
@@ -183,7 +186,7 @@ fn prepare_delete_range<'py>(
 /// `write_file`, prepared: everything but the write. A new file is `"add"`, and its
 /// commit raises `FileChanged` if the path exists by then.
 #[pyfunction]
-#[pyo3(signature = (path, content, *, eol=None, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None))]
+#[pyo3(signature = (path, content, *, eol=None, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None, guards=None))]
 #[allow(clippy::too_many_arguments)]
 fn prepare_write<'py>(
     py: Python<'py>,
@@ -197,6 +200,7 @@ fn prepare_write<'py>(
     durable: Option<&Bound<'py, PyAny>>,
     max_bytes: Option<&Bound<'py, PyAny>>,
     encoding: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Prepared> {
     let path = args::path(path, Name::Path)?;
     let content = args::content(content, Name::Content)?.into_bytes();
@@ -210,7 +214,10 @@ fn prepare_write<'py>(
         max_bytes,
         encoding,
     };
-    let options = common.options()?.with_eol(eol);
+    let options = common
+        .options()?
+        .with_eol(eol)
+        .with_guards(args::guards(guards)?);
     let change = run(py, move || {
         eol_edit::prepare_write(&path, content, &options)
     })?;

@@ -32,17 +32,18 @@ fn apply_options(
 /// Applies edits to a `str` (giving a `str`) or a file's `bytes` (giving the new bytes
 /// in the same encoding), as `multi_edit` does to a file.
 #[pyfunction]
-#[pyo3(signature = (content, edits, *, path=None, encoding=None))]
+#[pyo3(signature = (content, edits, *, path=None, encoding=None, guards=None))]
 fn apply_edits<'py>(
     py: Python<'py>,
     content: &Bound<'py, PyAny>,
     edits: &Bound<'py, PyAny>,
     path: Option<&Bound<'py, PyAny>>,
     encoding: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let content = args::content(content, Name::Content)?;
     let edits = args::edits(edits, "apply_edits")?;
-    let options = apply_options(path, encoding)?;
+    let options = apply_options(path, encoding)?.with_guards(args::guards(guards)?);
     match content {
         Content::Text(text) => {
             let r = run(py, move || eol_edit::apply_edits(text, &edits, &options))?;

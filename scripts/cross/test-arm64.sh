@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the linux-arm64 build under qemu-user with Node's linux-arm64 build: the runtime
-# smoke and the Vitest files that exercise the native addon itself. Prints a line per
-# part; exits non-zero if one failed.
+# smoke, the Vitest files that exercise the native addon itself, and the core's Rust
+# tests. Prints a line per part; exits non-zero if one failed.
 #
 #   bash scripts/cross/test-arm64.sh [vitest args]   (after setup.sh and build.sh aarch64-unknown-linux-gnu)
 #
@@ -56,5 +56,23 @@ timeout 2400 qemu-aarch64 "$ARM64_NODE" node_modules/vitest/vitest.mjs run --no-
 status=$?
 part "vitest ($((SECONDS - start)) s)" $status "$(grep -E '^ +Tests ' "$out/vitest.txt" | sed 's/^ *//')"
 [ $status -eq 0 ] || grep -E '^ (FAIL|×) ' "$out/vitest.txt" | sort -u | sed 's/^/      /'
-echo "logs: $out"
+
+# The core's own Rust tests, built for arm64 and run under qemu: the library's tests,
+# the regressions and both property suites (engine and patch), these at 128 cases a
+# property. closest_match measures the matcher's wording on fixed text: natively only.
+start=$SECONDS
+export CARGO_TARGET_DIR=$X/target/aarch64-unknown-linux-gnu PROPTEST_CASES=128
+cargo test -p eol-edit --no-run --target aarch64-unknown-linux-gnu --message-format=json 2> "$out/cargo-build.txt" |
+  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n")){if(!l)continue;const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.executable&&m.profile.test)console.log(m.executable)}})' > "$out/test-exes.txt"
+[ -s "$out/test-exes.txt" ] || part "cargo test --no-run" 1 "$(tail -5 "$out/cargo-build.txt")"
+while read -r exe; do
+  name=$(basename "$exe")
+  name=${name%-*}
+  [ "$name" = closest_match ] && continue
+  (cd "$repo" && timeout 1200 env -u NODE_OPTIONS qemu-aarch64 "$exe") > "$out/rust-$name.txt" 2>&1
+  status=$?
+  part "rust $name" $status "$(grep '^test result' "$out/rust-$name.txt" | sed 's/^test result: //')"
+  [ $status -eq 0 ] || grep -E '^test .* FAILED$' "$out/rust-$name.txt" | sed 's/^/      /'
+done < "$out/test-exes.txt"
+echo "rust tests built and run in $((SECONDS - start)) s; logs: $out"
 exit $failed

@@ -997,7 +997,10 @@ mod tests {
         if cfg!(windows) {
             let err = dots.unwrap_err();
             assert_eq!(err.code, ErrorCode::InvalidArgument);
-            assert!(err.to_string().contains("ends with a dot or a space"), "{err}");
+            assert!(
+                err.to_string().contains("ends with a dot or a space"),
+                "{err}"
+            );
         } else {
             assert_eq!(dots.unwrap().name, "a.txt..");
         }

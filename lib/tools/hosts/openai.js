@@ -65,6 +65,7 @@ const VOCABULARY = {
     // It has no read tool: a quote is the file's own lines.
     'as-listed-it': () => 'as the file has it',
     'as-listed-them': () => 'as the file has them',
+    'numbered-as-listed': () => 'numbered from the first line of the file',
     'no-prefixes': () => '',
     'read-again': () => 'Read it again',
     'read-first': () => 'Read it first',
