@@ -149,6 +149,10 @@ export declare function applyEdits(content: string | Buffer, edits: Edit[], opti
 /**
  * Options of `applyEdits`: `path` names the content in the diff header (and in
  * errors, and for the guards its language); `encoding` says what a Buffer is in.
+ *
+ * The declaration is the value the reader fills: it reads each key by hand (so a
+ * wrong type or an unknown key is the binding's own `INVALID_ARGUMENT`), in the order
+ * a message about an unknown key lists them.
  */
 export interface ApplyOptions {
   path?: string
@@ -673,10 +677,10 @@ export declare function prepareMultiEditSync(path: string, edits: Edit[], option
  * `writeFile`, prepared: everything but the write. A new file is `'add'`, and its
  * commit fails with `FILE_CHANGED` if the path exists by then.
  */
-export declare function prepareWrite(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Promise<Prepared>
+export declare function prepareWrite(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Promise<Prepared>
 
 /** `prepareWrite`, on the calling thread. */
-export declare function prepareWriteSync(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Prepared
+export declare function prepareWriteSync(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Prepared
 
 /**
  * Reads a file as a model should see it: the LF view of the requested lines, with the
@@ -783,7 +787,7 @@ export type WriteEol = 'preserve' | 'lf' | 'crlf'
  * Writes a whole file, keeping an existing file's line endings and BOM; a new file
  * takes its ending from `.editorconfig` / `.gitattributes`, else LF.
  */
-export declare function writeFile(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Promise<EditResult>
+export declare function writeFile(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Promise<EditResult>
 
 /** `writeFile`, on the calling thread. */
-export declare function writeFileSync(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): EditResult
+export declare function writeFileSync(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }): EditResult

@@ -571,7 +571,7 @@ pub(super) fn write_parts(
 /// takes its ending from `.editorconfig` / `.gitattributes`, else LF.
 #[napi(
     js_name = "writeFile",
-    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }",
+    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }",
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn write_file(
@@ -585,7 +585,7 @@ pub fn write_file(
 /// `writeFile`, on the calling thread.
 #[napi(
     js_name = "writeFileSync",
-    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }"
+    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }"
 )]
 pub fn write_file_sync(
     env: &Env,

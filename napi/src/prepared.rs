@@ -356,7 +356,7 @@ fn write_args(
 /// commit fails with `FILE_CHANGED` if the path exists by then.
 #[napi(
     js_name = "prepareWrite",
-    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }",
+    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }",
     ts_return_type = "Promise<Prepared>"
 )]
 pub fn prepare_write(
@@ -370,7 +370,7 @@ pub fn prepare_write(
 /// `prepareWrite`, on the calling thread.
 #[napi(
     js_name = "prepareWriteSync",
-    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }"
+    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }"
 )]
 pub fn prepare_write_sync(
     env: &Env,
