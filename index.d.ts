@@ -240,9 +240,13 @@ export interface ChangedRange {
   text: string
 }
 
-/** What `commit()` did: one result per file, in the order of `files`. */
+/**
+ * What `commit()` did: one result per file, in the order of `files`; for a prepared
+ * patch, `files` is empty and `patch` is what `applyPatch` resolves to.
+ */
 export interface CommitResult {
   files: Array<EditResult>
+  patch?: PatchResult
 }
 
 /**
@@ -462,6 +466,15 @@ export interface InMemoryPatch {
 }
 
 /**
+ * Inserts `text` as whole lines after line `afterLine` (1-based; 0: before the first
+ * line), each taking the ending of the lines around it.
+ */
+export declare function insertLines(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): Promise<EditResult>
+
+/** `insertLines`, on the calling thread. */
+export declare function insertLinesSync(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): EditResult
+
+/**
  * The lines that changed from `before` to `after`, compared as their LF views would
  * be line by line (call it with LF views: a `\r` is part of a line), with `context`
  * kept lines around each change (default 3) and at most `maxLines` removed or added
@@ -622,6 +635,27 @@ export interface PatchResult {
   files: Array<PatchFileResult>
 }
 
+/**
+ * Looks an absolute path up by name, without opening it: its real location, what it
+ * is and a file's size. Never throws for the path: one that cannot be looked up has no
+ * `kind`. What a tool layer keys and sizes the files it remembers by. `resolve: false`
+ * skips the real location (`real` is then the path as given): a size or a kind only.
+ */
+export declare function pathInfo(path: string, options?: { resolve?: boolean }): PathInfo
+
+/** What `pathInfo` says of a path. */
+export interface PathInfo {
+  /**
+   * The real location: an existing path's, through every link; else its folder's
+   * real path and its name; else the path as given.
+   */
+  real: string
+  /** What is there; absent when nothing is (or it cannot be looked up). */
+  kind?: 'file' | 'folder' | 'other'
+  /** A file's size in bytes (0 for anything else). */
+  size: number
+}
+
 /** `deleteRange`, prepared: everything but the write. */
 export declare function prepareDeleteRange(path: string, startAnchor: string | number, endAnchor: string | number, options?: EditOptions & { inclusive?: boolean }): Promise<Prepared>
 
@@ -630,23 +664,33 @@ export declare function prepareDeleteRangeSync(path: string, startAnchor: string
 
 /** What a prepared change does to one file. */
 export interface PreparedFile {
-  /** The path as given. */
+  /** The path as given (for a patch: as its section gives it). */
   path: string
-  /** `'update'` for a file that exists, `'add'` for one the commit creates. */
-  action: Extract<PatchAction, 'update' | 'add'>
+  /**
+   * `'update'` for a file that exists, `'add'` for one the commit creates; a
+   * patch's section may also be `'delete'` or `'move'`.
+   */
+  action: PatchAction
+  /** For a patch's move: the new path. */
+  movedTo?: string
   /**
    * The version the file must still have at the commit; absent for a new file,
    * which must still not exist.
    */
   versionBefore?: string
-  /** The version of the bytes the commit writes. */
-  versionAfter: string
+  /**
+   * The version of the bytes the commit writes; for a patch's section, of the file
+   * its path (a move's new path) holds once the whole patch is written. Absent
+   * when no file is left there (a delete).
+   */
+  versionAfter?: string
   diff: string
   replacements: number
   matchedBy: Array<Tier>
   /**
    * The replaced ranges of the old text, in order: apply them from the last to the
-   * first to a buffer that holds the old text to get the new one.
+   * first to a buffer that holds the old text to get the new one. For a patch's
+   * section, over the text it starts from (docs/prepared.md).
    */
   ranges: Array<ChangedRange>
   startLine: number
@@ -667,11 +711,27 @@ export declare function prepareEdit(path: string, oldText: string, newText: stri
 /** `prepareEdit`, on the calling thread. */
 export declare function prepareEditSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): Prepared
 
+/** `insertLines`, prepared: everything but the write. */
+export declare function prepareInsertLines(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): Promise<Prepared>
+
+/** `prepareInsertLines`, on the calling thread. */
+export declare function prepareInsertLinesSync(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): Prepared
+
 /** `multiEdit`, prepared: everything but the write. */
 export declare function prepareMultiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): Promise<Prepared>
 
 /** `prepareMultiEdit`, on the calling thread. */
 export declare function prepareMultiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): Prepared
+
+/**
+ * `applyPatch`, prepared: every section worked out and checked as its dry run does,
+ * nothing written. `files` has one entry per section; `commit()` writes them all or
+ * none, and rejects with `FILE_CHANGED` naming the file if any changed meanwhile.
+ */
+export declare function preparePatch(patch: string, options?: PatchOptions): Promise<Prepared>
+
+/** `preparePatch`, on the calling thread. */
+export declare function preparePatchSync(patch: string, options?: PatchOptions): Prepared
 
 /**
  * `writeFile`, prepared: everything but the write. A new file is `'add'`, and its

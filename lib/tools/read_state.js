@@ -36,7 +36,6 @@
 //   it never saw. A file that does not have what the host read is recorded as stale:
 //   every change to it fails with FILE_CHANGED until it is read again.
 
-const nodeFs = require('node:fs')
 const nodePath = require('node:path')
 
 const core = require('../binding.js')
@@ -48,6 +47,9 @@ const { refuseUnknownKeys } = require('./names.js')
  * with FILE_CHANGED, under its file lock, as for any other stale read.
  */
 const STALE = '0'.repeat(32)
+
+/** `pathInfo`'s options for a size or a kind only. */
+const NO_REAL_PATH = { resolve: false }
 
 /** The most files whose spellings a read state keeps (`keys`): it forgets them all past this. */
 const SPELLINGS_MAX = 65536
@@ -221,8 +223,7 @@ class ReadState {
    */
   wrote(absolute, key, version, encoding, diff) {
     this.record(absolute, key, version)
-    const stat = nodeFs.statSync(absolute, { throwIfNoEntry: false })
-    const size = stat ? stat.size : 0
+    const size = core.pathInfo(absolute, NO_REAL_PATH).size
     this.sizes.set(key, size)
     const seen = this.seen.get(key)
     if (seen === undefined) return
@@ -336,25 +337,19 @@ class ReadState {
  * @param {string} absolute
  */
 function realKey(absolute) {
-  return existingKey(absolute) ?? missingKey(absolute)
+  return core.pathInfo(absolute).real
 }
 
-/** The real path of an existing file, else undefined. @param {string} absolute */
-function existingKey(absolute) {
-  try {
-    return nodeFs.realpathSync.native(absolute)
-  } catch {
-    return undefined
-  }
-}
-
-/** How a file that does not exist is known: its folder's real path and its name. @param {string} absolute */
-function missingKey(absolute) {
-  try {
-    return nodePath.join(nodeFs.realpathSync.native(nodePath.dirname(absolute)), nodePath.basename(absolute))
-  } catch {
-    return absolute
-  }
+/**
+ * The file an absolute path names and whether it exists, from one look-up by the core
+ * (`pathInfo`): `key` is its real path when it exists, else its folder's real path and
+ * its name, else the path itself; `size` a file's size (0 for anything else).
+ * @param {string} absolute
+ * @returns {{ key: string, exists: boolean, size: number }}
+ */
+function lookUp(absolute) {
+  const info = core.pathInfo(absolute)
+  return { key: info.real, exists: info.kind !== undefined, size: info.size }
 }
 
 /**
@@ -386,11 +381,12 @@ function versionOfRead(file, content) {
     return undefined
   }
   if (typeof content === 'string' && lfView(content) === read.content) return { version: read.version, read, bytes: sizeOf(file) }
-  // The bytes are read between two versions of the library, so they are the bytes of that version.
+  // The bytes come with their version, read by the library in one read.
   let bytes
   try {
-    bytes = nodeFs.readFileSync(file)
-    if (core.readFileSync(file, { maxBytes: 0, limit: 0 }).version !== read.version) return STALE
+    const exact = core.readFileBytesSync(file, { maxBytes: 0 })
+    if (exact.version !== read.version) return STALE
+    bytes = exact.bytes
   } catch {
     return undefined
   }
@@ -402,11 +398,7 @@ function versionOfRead(file, content) {
 
 /** A file's size, 0 when it cannot be had. @param {string} file */
 function sizeOf(file) {
-  try {
-    return nodeFs.statSync(file).size
-  } catch {
-    return 0
-  }
+  return core.pathInfo(file, NO_REAL_PATH).size
 }
 
 /**
@@ -508,13 +500,7 @@ function createReadState(options) {
   const { cwd } = /** @type {{ cwd?: unknown }} */ (options)
   if (cwd === undefined) return new ReadState()
   if (typeof cwd !== 'string' || cwd === '') throw new TypeError('createReadState(options): cwd must be a folder path.')
-  let isFolder = false
-  try {
-    isFolder = nodeFs.statSync(cwd).isDirectory()
-  } catch {
-    isFolder = false
-  }
-  if (!isFolder) {
+  if (core.pathInfo(nodePath.resolve(cwd), NO_REAL_PATH).kind !== 'folder') {
     throw new core.EolEditError(`createReadState(options): cwd ${JSON.stringify(cwd)} is not an existing folder. Pass an existing folder as cwd.`, {
       code: 'INVALID_ARGUMENT',
       hint: 'Pass an existing folder as cwd.',
@@ -535,4 +521,4 @@ function readStateOption(given, where) {
   return given
 }
 
-module.exports = { ReadState, STALE, SEEN_FILE_MAX, createReadState, readStateOption, realKey, existingKey, missingKey }
+module.exports = { ReadState, STALE, SEEN_FILE_MAX, createReadState, readStateOption, realKey, lookUp }

@@ -531,6 +531,124 @@ pub fn delete_range_sync(
     })
 }
 
+fn insert_args(
+    path: Unknown<'_>,
+    after_line: Unknown<'_>,
+    text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+    function: &str,
+) -> Result<Work, Error> {
+    let (path, after, text, opts) = insert_parts(path, after_line, text, options, function)?;
+    Ok(Box::new(move || {
+        binding::insert_lines(&path, after, &text, &opts).map(edit_result)
+    }))
+}
+
+/// The arguments of `insertLines` and `prepareInsertLines`, read.
+pub(super) fn insert_parts(
+    path: Unknown<'_>,
+    after_line: Unknown<'_>,
+    text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+    function: &str,
+) -> Result<(PathBuf, u32, Vec<u8>, EditOptions), Error> {
+    let path = read_path(path)?;
+    let after = Js::new(after_line);
+    let after =
+        match after.whole_number("afterLine") {
+            Ok(Some(n)) if n <= u64::from(u32::MAX) => n as u32,
+            Ok(Some(n)) => {
+                return Err(
+                    invalid(format!("afterLine {n} is past the end of any file."))
+                        .with_argument(Name::AfterLine),
+                )
+            }
+            Ok(None) => return Err(invalid(
+                "afterLine is missing: give the line to insert after (0: before the first line).",
+            )
+            .with_argument(Name::AfterLine)),
+            Err(e) => return Err(e.with_argument(Name::AfterLine)),
+        };
+    let text = Js::new(text)
+        .string_bytes("text")
+        .map_err(|e| e.with_argument(Name::Text))?;
+    let opts = strict(options, function, |o| {
+        Ok(edit_options(o)?.with_guards(o.guards()?))
+    })?;
+    Ok((path, after, text, opts))
+}
+
+/// Inserts `text` as whole lines after line `afterLine` (1-based; 0: before the first
+/// line), each taking the ending of the lines around it.
+#[napi(
+    js_name = "insertLines",
+    ts_args_type = "path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions",
+    ts_return_type = "Promise<EditResult>"
+)]
+pub fn insert_lines(
+    path: Unknown<'_>,
+    after_line: Unknown<'_>,
+    text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<AsyncTask<Job<EditResult>>> {
+    run_async(|| insert_args(path, after_line, text, options, "insertLines"))
+}
+
+/// `insertLines`, on the calling thread.
+#[napi(
+    js_name = "insertLinesSync",
+    ts_args_type = "path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions"
+)]
+pub fn insert_lines_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    after_line: Unknown<'_>,
+    text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<EditResult> {
+    run_sync(env, || {
+        insert_args(path, after_line, text, options, "insertLinesSync")
+    })
+}
+
+/// What `pathInfo` says of a path.
+#[napi(object)]
+pub struct PathInfo {
+    /// The real location: an existing path's, through every link; else its folder's
+    /// real path and its name; else the path as given.
+    pub real: String,
+    /// What is there; absent when nothing is (or it cannot be looked up).
+    #[napi(ts_type = "'file' | 'folder' | 'other'")]
+    pub kind: Option<String>,
+    /// A file's size in bytes (0 for anything else).
+    pub size: f64,
+}
+
+/// Looks an absolute path up by name, without opening it: its real location, what it
+/// is and a file's size. Never throws for the path: one that cannot be looked up has no
+/// `kind`. What a tool layer keys and sizes the files it remembers by. `resolve: false`
+/// skips the real location (`real` is then the path as given): a size or a kind only.
+#[napi(
+    js_name = "pathInfo",
+    ts_args_type = "path: string, options?: { resolve?: boolean }"
+)]
+pub fn path_info(
+    env: &Env,
+    path: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<PathInfo> {
+    guard(env, || {
+        let path = Js::new(path).string("path")?;
+        let resolve = strict(options, "pathInfo", |o| o.bool_or("resolve", true))?;
+        let info = binding::path_info(std::path::Path::new(&path), resolve);
+        Ok(PathInfo {
+            real: info.real.to_string_lossy().into_owned(),
+            kind: info.kind.map(|k| k.name().to_string()),
+            size: info.size as f64,
+        })
+    })
+}
+
 fn write_args(
     path: Unknown<'_>,
     content: Unknown<'_>,

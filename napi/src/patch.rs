@@ -153,8 +153,12 @@ pub(crate) fn patch_args(
 }
 
 fn patch_work(patch: Vec<u8>, opts: PatchOptions) -> Result<PatchResult, Error> {
-    let result = eol_edit::apply_patch(&patch, &opts)?;
-    Ok(PatchResult {
+    Ok(patch_result(eol_edit::apply_patch(&patch, &opts)?))
+}
+
+/// The result of a patch, for JavaScript.
+pub(crate) fn patch_result(result: eol_edit::PatchResult) -> PatchResult {
+    PatchResult {
         files: result
             .files
             .into_iter()
@@ -170,7 +174,7 @@ fn patch_work(patch: Vec<u8>, opts: PatchOptions) -> Result<PatchResult, Error> 
                 warning_parts: super::js::WarningParts(f.warnings.clone()),
             })
             .collect(),
-    })
+    }
 }
 
 /// Applies a patch (the apply_patch envelope or a unified diff) to every file it
