@@ -5,39 +5,18 @@
 // error class and the overloads of applyEdits/applyDeleteRange. `npm run build`
 // puts this file (napi/index-header.d.ts.in) at the top of index.d.ts.
 
-/** Every `code` an `EolEditError` can have. */
-export type ErrorCode =
-  | 'INVALID_ARGUMENT'
-  | 'TEXT_NOT_FOUND'
-  | 'TEXT_MULTIPLE_MATCHES'
-  | 'NO_CHANGE'
-  | 'ANCHOR_NOT_FOUND'
-  | 'ANCHOR_MULTIPLE_MATCHES'
-  | 'ANCHOR_ORDER'
-  | 'EMPTY_RANGE'
-  | 'FILE_NOT_FOUND'
-  | 'NOT_A_FILE'
-  | 'BINARY_FILE'
-  | 'FILE_TOO_LARGE'
-  | 'FILE_CHANGED'
-  | 'PATH_OUTSIDE_ROOT'
-  | 'PERMISSION_DENIED'
-  | 'IO_ERROR'
-  | 'ENCODING_UNMAPPABLE'
-  | 'ENCODING_UNKNOWN'
-  | 'PATCH_INVALID'
-  | 'REJECTED'
-  | 'SUSPECT_CONTENT'
-
 /**
- * A guard against a model's own mistakes (docs/guarantees.md), as `guards` lists it and
- * a `SUSPECT_CONTENT` error's `reason` names it: `placeholder` (a new line that only
- * says code is left out, over existing code), `shrink` (a whole-file write that drops
- * nine in ten lines of a file of 100 or more), `control` (a new NUL or other control
- * character the file does not have), `markers` (a new SEARCH/REPLACE marker,
- * apply_patch envelope line or git conflict marker).
+ * The string unions (`ErrorCode`, `GuardReason`, `Tier`, `Tiers`, `PatchAction`,
+ * `PatchFormat`, `WriteEol`, declared below from the Rust enums) are exported as
+ * objects too, each value by its Rust name: `Object.values(ErrorCode)` lists every code.
  */
-export type GuardReason = 'placeholder' | 'shrink' | 'control' | 'markers'
+export declare const ErrorCode: Readonly<Record<string, ErrorCode>>
+export declare const GuardReason: Readonly<Record<string, GuardReason>>
+export declare const Tier: Readonly<Record<string, Tier>>
+export declare const Tiers: Readonly<Record<string, Tiers>>
+export declare const PatchAction: Readonly<Record<string, PatchAction>>
+export declare const PatchFormat: Readonly<Record<string, PatchFormat>>
+export declare const WriteEol: Readonly<Record<string, WriteEol>>
 
 /**
  * One piece of an error's message or hint: text shown as it is (file content, quoted
@@ -170,6 +149,10 @@ export declare function applyEdits(content: string | Buffer, edits: Edit[], opti
 /**
  * Options of `applyEdits`: `path` names the content in the diff header (and in
  * errors, and for the guards its language); `encoding` says what a Buffer is in.
+ *
+ * The declaration is the value the reader fills: it reads each key by hand (so a
+ * wrong type or an unknown key is the binding's own `INVALID_ARGUMENT`), in the order
+ * a message about an unknown key lists them.
  */
 export interface ApplyOptions {
   path?: string
@@ -184,6 +167,11 @@ export interface ApplyOptions {
    * docs/guarantees.md.
    */
   guards?: boolean | GuardReason[]
+  /**
+   * Which tiers may find an edit's text: `'all'` (the default) or `'exact'`, only a
+   * byte-equal match in the LF view (docs/matching.md).
+   */
+  tiers?: Tiers
 }
 
 /**
@@ -217,7 +205,7 @@ export declare function applyPatchSync(patch: string, options?: PatchOptions): P
 export interface ApplyResult {
   content: string | Buffer
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
+  matchedBy: Array<Tier>
   startLine: number
   endLine: number
   diff: string
@@ -252,9 +240,13 @@ export interface ChangedRange {
   text: string
 }
 
-/** What `commit()` did: one result per file, in the order of `files`. */
+/**
+ * What `commit()` did: one result per file, in the order of `files`; for a prepared
+ * patch, `files` is empty and `patch` is what `applyPatch` resolves to.
+ */
 export interface CommitResult {
   files: Array<EditResult>
+  patch?: PatchResult
 }
 
 /**
@@ -307,10 +299,10 @@ export interface Edit {
  * Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`
  * shows them; every line keeps its own ending (docs/matching.md).
  */
-export declare function editFile(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Promise<EditResult>
+export declare function editFile(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): Promise<EditResult>
 
 /** `editFile`, on the calling thread. */
-export declare function editFileSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): EditResult
+export declare function editFileSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): EditResult
 
 /** Options of every file function. */
 export interface EditOptions {
@@ -348,7 +340,7 @@ export interface EditResult {
   /** The path as given. */
   path: string
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
+  matchedBy: Array<Tier>
   startLine: number
   endLine: number
   diff: string
@@ -399,6 +391,9 @@ export interface EolInfo {
   trailingNewline: boolean
 }
 
+/** Every `code` an `EolEditError` can have (docs/errors.md). */
+export type ErrorCode = 'INVALID_ARGUMENT' | 'TEXT_NOT_FOUND' | 'TEXT_MULTIPLE_MATCHES' | 'NO_CHANGE' | 'ANCHOR_NOT_FOUND' | 'ANCHOR_MULTIPLE_MATCHES' | 'ANCHOR_ORDER' | 'EMPTY_RANGE' | 'FILE_NOT_FOUND' | 'NOT_A_FILE' | 'BINARY_FILE' | 'FILE_TOO_LARGE' | 'FILE_CHANGED' | 'PATH_OUTSIDE_ROOT' | 'PERMISSION_DENIED' | 'IO_ERROR' | 'ENCODING_UNMAPPABLE' | 'ENCODING_UNKNOWN' | 'PATCH_INVALID' | 'REJECTED' | 'SUSPECT_CONTENT'
+
 /** A text file's exact bytes and their version, as `readFileBytes` gives them. */
 export interface FileBytes {
   /** Every byte of the file, its byte order mark included. */
@@ -421,13 +416,23 @@ export interface GuardOptions {
 }
 
 /**
+ * A guard against a model's own mistakes (docs/guarantees.md), as `guards` lists it
+ * and a `SUSPECT_CONTENT` error's `reason` names it: `placeholder` (a new line that
+ * only says code is left out, over existing code), `shrink` (a whole-file write that
+ * drops nine in ten lines of a file of 100 or more), `control` (a new NUL or other
+ * control character the file does not have), `markers` (a new SEARCH/REPLACE marker,
+ * apply_patch envelope line or git conflict marker).
+ */
+export type GuardReason = 'placeholder' | 'shrink' | 'control' | 'markers'
+
+/**
  * What `applyPatchInMemory` does to one file section of the patch, in the patch's
  * order.
  */
 export interface InMemoryFile {
   /** The path as the patch gives it (a `cd DIR &&` folded in). */
   path: string
-  action: 'update' | 'add' | 'delete' | 'move'
+  action: PatchAction
   /** For a move: the new path. */
   movedTo?: string
   /**
@@ -448,7 +453,7 @@ export interface InMemoryFile {
   /** Line endings afterwards (of the deleted content for a delete). */
   eol: EolInfo
   /** The tier that found each hunk. */
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>
+  matchedBy: Array<Tier>
   /** Things the host should show its user, such as endings the patch made mixed. */
   warnings: Array<string>
   /** The warnings as parts (text and references to the API). */
@@ -459,6 +464,15 @@ export interface InMemoryFile {
 export interface InMemoryPatch {
   files: Array<InMemoryFile>
 }
+
+/**
+ * Inserts `text` as whole lines after line `afterLine` (1-based; 0: before the first
+ * line), each taking the ending of the lines around it.
+ */
+export declare function insertLines(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): Promise<EditResult>
+
+/** `insertLines`, on the calling thread. */
+export declare function insertLinesSync(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): EditResult
 
 /**
  * The lines that changed from `before` to `after`, compared as their LF views would
@@ -490,10 +504,10 @@ export interface LineChanges {
  * Applies several edits in order, each on the result of the one before, all or
  * nothing: a failing edit names its `editIndex` and nothing is written.
  */
-export declare function multiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Promise<EditResult>
+export declare function multiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): Promise<EditResult>
 
 /** `multiEdit`, on the calling thread. */
-export declare function multiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions): EditResult
+export declare function multiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): EditResult
 
 /**
  * `updated` re-joined with `original`'s dominant ending and given `original`'s
@@ -505,7 +519,7 @@ export declare function normalizeEol(original: string, updated: string): string
 /** One file section of a parsed patch. */
 export interface ParsedFile {
   path: string
-  action: 'update' | 'add' | 'delete' | 'move'
+  action: PatchAction
   movedTo?: string
   /** For an added file: its text, with the line breaks the patch gives it. */
   content?: string
@@ -533,7 +547,7 @@ export interface ParsedHunk {
 
 /** What `parsePatch` returns. */
 export interface ParsedPatch {
-  format: 'envelope' | 'unified'
+  format: PatchFormat
   /**
    * The folder of a `cd DIR && apply_patch <<'EOF'` the patch came in, as written
    * (relative to the call's `cwd`): the paths of `files` are already taken against it.
@@ -548,11 +562,14 @@ export interface ParsedPatch {
  */
 export declare function parsePatch(patch: string): ParsedPatch
 
+/** What a patch (or a prepared change) does to one file. */
+export type PatchAction = 'update' | 'add' | 'delete' | 'move'
+
 /** What `applyPatch` did to one file section of the patch, in the patch's order. */
 export interface PatchFileResult {
   /** The path as the patch gives it. */
   path: string
-  action: 'update' | 'add' | 'delete' | 'move'
+  action: PatchAction
   /** For a move: the new path. */
   movedTo?: string
   /** Unified diff of the LF views (empty for a move that changes no line). */
@@ -565,7 +582,7 @@ export interface PatchFileResult {
    */
   version?: string
   /** The tier that found each hunk. */
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>
+  matchedBy: Array<Tier>
   /** Things the host should show its user, such as endings the patch made mixed. */
   warnings: Array<string>
   /**
@@ -574,6 +591,9 @@ export interface PatchFileResult {
    */
   warningParts: Array<Array<MessagePart>>
 }
+
+/** The form of a patch: the apply_patch envelope or a unified diff. */
+export type PatchFormat = 'envelope' | 'unified'
 
 /** Options of `applyPatch`. */
 export interface PatchOptions {
@@ -615,6 +635,27 @@ export interface PatchResult {
   files: Array<PatchFileResult>
 }
 
+/**
+ * Looks an absolute path up by name, without opening it: its real location, what it
+ * is and a file's size. Never throws for the path: one that cannot be looked up has no
+ * `kind`. What a tool layer keys and sizes the files it remembers by. `resolve: false`
+ * skips the real location (`real` is then the path as given): a size or a kind only.
+ */
+export declare function pathInfo(path: string, options?: { resolve?: boolean }): PathInfo
+
+/** What `pathInfo` says of a path. */
+export interface PathInfo {
+  /**
+   * The real location: an existing path's, through every link; else its folder's
+   * real path and its name; else the path as given.
+   */
+  real: string
+  /** What is there; absent when nothing is (or it cannot be looked up). */
+  kind?: 'file' | 'folder' | 'other'
+  /** A file's size in bytes (0 for anything else). */
+  size: number
+}
+
 /** `deleteRange`, prepared: everything but the write. */
 export declare function prepareDeleteRange(path: string, startAnchor: string | number, endAnchor: string | number, options?: EditOptions & { inclusive?: boolean }): Promise<Prepared>
 
@@ -623,23 +664,33 @@ export declare function prepareDeleteRangeSync(path: string, startAnchor: string
 
 /** What a prepared change does to one file. */
 export interface PreparedFile {
-  /** The path as given. */
+  /** The path as given (for a patch: as its section gives it). */
   path: string
-  /** `'update'` for a file that exists, `'add'` for one the commit creates. */
-  action: 'update' | 'add'
+  /**
+   * `'update'` for a file that exists, `'add'` for one the commit creates; a
+   * patch's section may also be `'delete'` or `'move'`.
+   */
+  action: PatchAction
+  /** For a patch's move: the new path. */
+  movedTo?: string
   /**
    * The version the file must still have at the commit; absent for a new file,
    * which must still not exist.
    */
   versionBefore?: string
-  /** The version of the bytes the commit writes. */
-  versionAfter: string
+  /**
+   * The version of the bytes the commit writes; for a patch's section, of the file
+   * its path (a move's new path) holds once the whole patch is written. Absent
+   * when no file is left there (a delete).
+   */
+  versionAfter?: string
   diff: string
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
+  matchedBy: Array<Tier>
   /**
    * The replaced ranges of the old text, in order: apply them from the last to the
-   * first to a buffer that holds the old text to get the new one.
+   * first to a buffer that holds the old text to get the new one. For a patch's
+   * section, over the text it starts from (docs/prepared.md).
    */
   ranges: Array<ChangedRange>
   startLine: number
@@ -655,25 +706,41 @@ export interface PreparedFile {
 }
 
 /** `editFile`, prepared: everything but the write. */
-export declare function prepareEdit(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Promise<Prepared>
+export declare function prepareEdit(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): Promise<Prepared>
 
 /** `prepareEdit`, on the calling thread. */
-export declare function prepareEditSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Prepared
+export declare function prepareEditSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): Prepared
+
+/** `insertLines`, prepared: everything but the write. */
+export declare function prepareInsertLines(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): Promise<Prepared>
+
+/** `prepareInsertLines`, on the calling thread. */
+export declare function prepareInsertLinesSync(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): Prepared
 
 /** `multiEdit`, prepared: everything but the write. */
-export declare function prepareMultiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Promise<Prepared>
+export declare function prepareMultiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): Promise<Prepared>
 
 /** `prepareMultiEdit`, on the calling thread. */
-export declare function prepareMultiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Prepared
+export declare function prepareMultiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): Prepared
+
+/**
+ * `applyPatch`, prepared: every section worked out and checked as its dry run does,
+ * nothing written. `files` has one entry per section; `commit()` writes them all or
+ * none, and rejects with `FILE_CHANGED` naming the file if any changed meanwhile.
+ */
+export declare function preparePatch(patch: string, options?: PatchOptions): Promise<Prepared>
+
+/** `preparePatch`, on the calling thread. */
+export declare function preparePatchSync(patch: string, options?: PatchOptions): Prepared
 
 /**
  * `writeFile`, prepared: everything but the write. A new file is `'add'`, and its
  * commit fails with `FILE_CHANGED` if the path exists by then.
  */
-export declare function prepareWrite(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Promise<Prepared>
+export declare function prepareWrite(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Promise<Prepared>
 
 /** `prepareWrite`, on the calling thread. */
-export declare function prepareWriteSync(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Prepared
+export declare function prepareWriteSync(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Prepared
 
 /**
  * Reads a file as a model should see it: the LF view of the requested lines, with the
@@ -739,16 +806,48 @@ export declare function restoreFile(path: string, bytes: Buffer, options: EditOp
 export declare function restoreFileSync(path: string, bytes: Buffer, options: EditOptions): EditResult
 
 /**
+ * The tier that found an edit's text or a hunk's lines (docs/matching.md), as
+ * `matchedBy` names it. `unescaped` and `lineNumbers` are the edits' own;
+ * `leadingWhitespace` is a patch hunk's.
+ */
+export type Tier = 'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers' | 'leadingWhitespace'
+
+/**
+ * The option of the functions that find an edit's text (`editFile`, `multiEdit` and
+ * their `prepare` twins; `applyEdits` has it in `ApplyOptions`).
+ */
+export interface TierOptions {
+  /**
+   * Which tiers may find an edit's text: `'all'` (the default: exact, then each
+   * lenient tier in turn) or `'exact'`, only a byte-equal match in the LF view, so
+   * that text a lenient tier would find is `TEXT_NOT_FOUND` (docs/matching.md).
+   */
+  tiers?: Tiers
+}
+
+/**
+ * Which tiers may find an edit's text (the `tiers` option, docs/matching.md):
+ * `'all'` (the default) or `'exact'`, only a byte-equal match in the LF view.
+ */
+export type Tiers = 'all' | 'exact'
+
+/**
  * The LF view of a text: every CRLF and lone CR becomes LF. Returns the input
  * string itself when it has no CR.
  */
 export declare function toLf(text: string): string
 
 /**
+ * The line endings `writeFile` writes (its `eol` option): `'preserve'` (the
+ * default), `'lf'` or `'crlf'`.
+ */
+export type WriteEol = 'preserve' | 'lf' | 'crlf'
+
+/**
  * Writes a whole file, keeping an existing file's line endings and BOM; a new file
  * takes its ending from `.editorconfig` / `.gitattributes`, else LF.
  */
-export declare function writeFile(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Promise<EditResult>
+export declare function writeFile(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Promise<EditResult>
 
 /** `writeFile`, on the calling thread. */
-export declare function writeFileSync(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): EditResult
+export declare function writeFileSync(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }): EditResult

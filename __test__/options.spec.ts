@@ -64,10 +64,14 @@ function calls(dir: string): Array<{ name: string; run: (options: Options) => un
     ...forms('prepareMultiEdit', [f, [{ oldText: 'beta', newText: 'BETA' }]]),
     ...forms('prepareDeleteRange', [f, 'alpha', 'gamma']),
     ...forms('prepareWrite', [f, 'new\n']),
+    ...forms('preparePatch', [PATCH]),
+    ...forms('insertLines', [f, 1, 'new']),
+    ...forms('prepareInsertLines', [f, 1, 'new']),
     { name: 'applyEdits', run: (o) => eol.applyEdits(TEXT, [{ oldText: 'beta', newText: 'BETA' }], o) },
     { name: 'applyDeleteRange', run: (o) => eol.applyDeleteRange(TEXT, 'alpha', 'gamma', o) },
     { name: 'applyPatchInMemory', run: (o) => eol.applyPatchInMemory(PATCH, () => null, o) },
     { name: 'lineChanges', run: (o) => eol.lineChanges('a\n', 'b\n', o) },
+    { name: 'pathInfo', run: (o) => eol.pathInfo(f, o as { resolve?: boolean }) },
   ]
 }
 
@@ -100,7 +104,11 @@ const TYPOS: Record<string, [string, string]> = {
   prepareMultiEdit: ['gaurds', 'guards'],
   prepareDeleteRange: ['inclusive_', 'inclusive'],
   prepareWrite: ['eoll', 'eol'],
+  preparePatch: ['expected_versions', 'expectedVersions'],
+  insertLines: ['dryrun', 'dryRun'],
+  prepareInsertLines: ['guard', 'guards'],
   lineChanges: ['maxlines', 'maxLines'],
+  pathInfo: ['reslove', 'resolve'],
 }
 
 describe('an unknown option key', () => {
@@ -111,7 +119,7 @@ describe('an unknown option key', () => {
     for (const call of calls(dir)) {
       const [typo, meant] = TYPOS[call.name.replace(/Sync$/, '')]
       const options: Options = { [typo]: typo === 'expectedVersion' ? 'v' : true }
-      if (!['applyEdits', 'applyDeleteRange', 'lineChanges'].some((pure) => call.name.startsWith(pure))) options.cwd = dir
+      if (!['applyEdits', 'applyDeleteRange', 'lineChanges', 'pathInfo'].some((pure) => call.name.startsWith(pure))) options.cwd = dir
       const error = await failure(() => call.run(options))
       expect(error, call.name).toBeInstanceOf(eol.EolEditError)
       expect(error!.code, `${call.name}: ${error!.message}`).toBe('INVALID_ARGUMENT')
@@ -155,7 +163,7 @@ describe('an unknown option key', () => {
       }
     })()
     expect(error?.message).toMatch(
-      /^editFileSync has no options 'rooot' \(did you mean 'root'\?\), 'dryrun' \(did you mean 'dryRun'\?\) and 'zzz'; its options are .*replaceAll and guards\. Nothing was read or written\.$/,
+      /^editFileSync has no options 'rooot' \(did you mean 'root'\?\), 'dryrun' \(did you mean 'dryRun'\?\) and 'zzz'; its options are .*replaceAll, guards and tiers\. Nothing was read or written\.$/,
     )
     expect(fs.readFileSync(f, 'utf8')).toBe(TEXT)
   })

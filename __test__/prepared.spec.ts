@@ -235,3 +235,152 @@ describe('options and arguments', () => {
     expect(p.files[0].ranges[0].text).toBe('b\ud800')
   })
 })
+
+describe('preparePatch', () => {
+  const PATCH = [
+    '*** Begin Patch',
+    '*** Update File: crlf.txt',
+    '@@',
+    '-b',
+    '+B',
+    '*** Update File: mixed.txt',
+    '@@',
+    ' two',
+    '-three',
+    '+3',
+    '*** Update File: bom.txt',
+    '@@',
+    '-key = 1',
+    '+key = é',
+    '*** Update File: u16.txt',
+    '@@',
+    '-β',
+    '+B',
+    '+β',
+    '*** End Patch',
+    '',
+  ].join('\n')
+
+  const BEFORE: Record<string, Buffer> = {
+    'crlf.txt': Buffer.from('a\r\nb\r\nc\r\n'),
+    'mixed.txt': Buffer.from('one\r\ntwo\nthree\rfour\r\n'),
+    'bom.txt': Buffer.from('\ufeffkey = 1\r\nother = 2\r\n'),
+    'u16.txt': utf16le('α\r\nβ\r\nγ\r\n'),
+  }
+
+  const AFTER: Record<string, Buffer> = {
+    'crlf.txt': Buffer.from('a\r\nB\r\nc\r\n'),
+    'mixed.txt': Buffer.from('one\r\ntwo\n3\rfour\r\n'),
+    'bom.txt': Buffer.from('\ufeffkey = é\r\nother = 2\r\n'),
+    'u16.txt': utf16le('α\r\nB\r\nβ\r\nγ\r\n'),
+  }
+
+  function four(): string {
+    const dir = tmp()
+    for (const [name, bytes] of Object.entries(BEFORE)) fs.writeFileSync(path.join(dir, name), bytes)
+    return dir
+  }
+
+  const read = (dir: string, name: string): Buffer => fs.readFileSync(path.join(dir, name))
+
+  /** The version of `bytes`, as the library reports it of a file that holds them. */
+  function versionOf(bytes: Buffer | string): string {
+    const file = path.join(tmp(), 'v')
+    fs.writeFileSync(file, bytes)
+    return eol.readFileSync(file).version
+  }
+
+  it('CRLF, mixed, BOM and UTF-16 files: prepare writes nothing, files show the bytes, commit writes them', async () => {
+    const dir = four()
+    const prepared = await eol.preparePatch(PATCH, { cwd: dir })
+    for (const [name, bytes] of Object.entries(BEFORE)) expect(read(dir, name).equals(bytes)).toBe(true)
+    const files = prepared.files
+    expect(files.map((f) => [f.path, f.action])).toEqual(Object.keys(BEFORE).map((n) => [n, 'update']))
+    for (const f of files) {
+      expect(f.versionBefore).toBe(versionOf(BEFORE[f.path]))
+      expect(f.versionAfter).toBe(versionOf(AFTER[f.path]))
+      expect(f.movedTo).toBeUndefined()
+      expect(f.matchedBy).toEqual(['exact'])
+      expect(f.replacements).toBe(1)
+      expect(applyRanges(text(BEFORE[f.path]), f.ranges).equals(text(AFTER[f.path]))).toBe(true)
+    }
+    expect(files[3]).toMatchObject({ encoding: 'utf-16le', bom: true })
+    expect(files[2].bom).toBe(true)
+    const result = await prepared.commit()
+    for (const [name, bytes] of Object.entries(AFTER)) expect(read(dir, name).equals(bytes), name).toBe(true)
+    expect(result.files).toEqual([])
+    expect(result.patch!.files.map((f) => f.version)).toEqual(files.map((f) => f.versionAfter))
+    // The bytes applyPatch writes.
+    const other = four()
+    eol.applyPatchSync(PATCH, { cwd: other })
+    for (const [name, bytes] of Object.entries(AFTER)) expect(read(other, name).equals(bytes)).toBe(true)
+  })
+
+  it('one of three files changed between prepare and commit: FILE_CHANGED naming it, none of the three written', async () => {
+    const dir = four()
+    const patch = PATCH.replace(/\*\*\* Update File: u16\.txt[\s\S]*(?=\*\*\* End Patch)/, '')
+    const prepared = eol.preparePatchSync(patch, { cwd: dir })
+    expect(prepared.files).toHaveLength(3)
+    fs.writeFileSync(path.join(dir, 'mixed.txt'), 'changed by someone else\n')
+    const error = await prepared.commit().then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string; fileIndex?: number },
+    )
+    expect(error).toMatchObject({ code: 'FILE_CHANGED', fileIndex: 1 })
+    expect(error!.message).toContain('mixed.txt')
+    expect(read(dir, 'crlf.txt').equals(BEFORE['crlf.txt'])).toBe(true)
+    expect(read(dir, 'bom.txt').equals(BEFORE['bom.txt'])).toBe(true)
+    expect(read(dir, 'mixed.txt').toString()).toBe('changed by someone else\n')
+  })
+
+  it("a new file's path taken meanwhile is FILE_CHANGED, and the other file is not written", async () => {
+    const dir = four()
+    const patch = '*** Begin Patch\n*** Update File: crlf.txt\n@@\n-b\n+B\n*** Add File: sub/new.txt\n+mine\n*** End Patch\n'
+    const prepared = await eol.preparePatch(patch, { cwd: dir })
+    expect(prepared.files[1]).toMatchObject({ path: 'sub/new.txt', action: 'add', versionAfter: versionOf('mine\n') })
+    expect(prepared.files[1].versionBefore).toBeUndefined()
+    expect(fs.existsSync(path.join(dir, 'sub'))).toBe(false)
+    fs.mkdirSync(path.join(dir, 'sub'))
+    fs.writeFileSync(path.join(dir, 'sub/new.txt'), 'theirs\n')
+    await expect(prepared.commit()).rejects.toMatchObject({ code: 'FILE_CHANGED', fileIndex: 1 })
+    expect(read(dir, 'sub/new.txt').toString()).toBe('theirs\n')
+    expect(read(dir, 'crlf.txt').equals(BEFORE['crlf.txt'])).toBe(true)
+  })
+
+  it('a move and a delete: movedTo, no versionAfter for the delete, both done by the commit', () => {
+    const dir = four()
+    const patch = '*** Begin Patch\n*** Update File: crlf.txt\n*** Move to: moved/crlf.txt\n@@\n-b\n+B\n*** Delete File: bom.txt\n*** End Patch\n'
+    const prepared = eol.preparePatchSync(patch, { cwd: dir })
+    const [moved, deleted] = prepared.files
+    expect(moved).toMatchObject({ action: 'move', movedTo: 'moved/crlf.txt', versionBefore: versionOf(BEFORE['crlf.txt']), versionAfter: versionOf(AFTER['crlf.txt']) })
+    expect(moved.diff).toContain('+++ b/moved/crlf.txt')
+    expect(deleted).toMatchObject({ action: 'delete', versionBefore: versionOf(BEFORE['bom.txt']) })
+    expect(deleted.versionAfter).toBeUndefined()
+    expect(applyRanges(text(BEFORE['bom.txt']), deleted.ranges).length).toBe(0)
+    expect(fs.existsSync(path.join(dir, 'moved'))).toBe(false)
+    const result = prepared.commitSync()
+    expect(read(dir, 'moved/crlf.txt').equals(AFTER['crlf.txt'])).toBe(true)
+    expect(fs.existsSync(path.join(dir, 'crlf.txt'))).toBe(false)
+    expect(fs.existsSync(path.join(dir, 'bom.txt'))).toBe(false)
+    expect(result.patch!.files.map((f) => f.action)).toEqual(['move', 'delete'])
+  })
+
+  it('commits once: a second commit is INVALID_ARGUMENT and writes nothing', async () => {
+    const dir = four()
+    const prepared = await eol.preparePatch(PATCH, { cwd: dir })
+    await prepared.commit()
+    fs.writeFileSync(path.join(dir, 'crlf.txt'), BEFORE['crlf.txt'])
+    await expect(prepared.commit()).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+    expect(() => prepared.commitSync()).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+    expect(read(dir, 'crlf.txt').equals(BEFORE['crlf.txt'])).toBe(true)
+  })
+
+  it('a patch that does not apply fails at the prepare as applyPatch fails, options checked as its', async () => {
+    const dir = four()
+    const bad = '*** Begin Patch\n*** Update File: crlf.txt\n@@\n-nope\n+x\n*** End Patch\n'
+    await expect(eol.preparePatch(bad, { cwd: dir })).rejects.toMatchObject({ code: 'TEXT_NOT_FOUND', fileIndex: 0 })
+    expect(() => eol.preparePatchSync('nonsense', { cwd: dir })).toThrow(expect.objectContaining({ code: 'PATCH_INVALID' }))
+    expect(() => eol.preparePatchSync(PATCH, { cwd: dir, dry_run: true } as never)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+    for (const [name, bytes] of Object.entries(BEFORE)) expect(read(dir, name).equals(bytes)).toBe(true)
+  })
+})

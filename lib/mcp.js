@@ -25,11 +25,11 @@
 //
 // Stdout carries protocol messages and nothing else; diagnostics go to stderr.
 
-const nodeFs = require('node:fs')
 const nodeOs = require('node:os')
 const nodePath = require('node:path')
 const { fileURLToPath } = require('node:url')
 
+const core = require('./binding.js')
 const { OPERATIONS } = require('./operations.js')
 
 const SDK = '@modelcontextprotocol/sdk'
@@ -131,11 +131,9 @@ function annotations(name) {
 
 /** @param {string} p */
 function realFolder(p) {
-  try {
-    return nodeFs.realpathSync.native(p)
-  } catch {
-    return nodePath.resolve(p)
-  }
+  const absolute = nodePath.resolve(p)
+  const info = core.pathInfo(absolute)
+  return info.kind === undefined ? absolute : info.real
 }
 
 /**
@@ -407,11 +405,7 @@ function createServer({
 
 /** @param {string} p */
 function isFolder(p) {
-  try {
-    return nodeFs.statSync(p).isDirectory()
-  } catch {
-    return false
-  }
+  return core.pathInfo(nodePath.resolve(p), { resolve: false }).kind === 'folder'
 }
 
 /** Bytes of the start and of the end of a message too large to read, kept to find its `id`. */

@@ -170,7 +170,7 @@ pub fn apply_edits_with(
                 }
                 Ok((splices, tier))
             })
-            .map_err(|e| e.with_edit_index(index))?;
+            .map_err(|e| e.in_edit(index, edits.len()))?;
         replacements += splices.len() as u32;
         matched_by.push(tier);
         last = splices;
@@ -923,6 +923,101 @@ pub fn delete_range(
     Ok(Applied::new(source, splices, 1, Vec::new(), label))
 }
 
+/// Inserts `text` as whole lines after line `after` (1-based; 0: before the first
+/// line). The new lines take the ending of the lines around them, as an edit's added
+/// lines do (their strict majority, else the file's dominant ending); one final line
+/// break of `text` ends its last line and adds no empty one; a file without a final
+/// newline keeps having none. `INVALID_ARGUMENT` (argument `afterLine`, `lines` the
+/// file's line count) for a line past the end, and for an empty `text`; `guards` check
+/// the new lines as they check an edit's new text.
+pub fn insert_lines(
+    source: &[u8],
+    after: usize,
+    text: &[u8],
+    guards: Guards,
+    label: &str,
+) -> Result<Applied> {
+    let view = LfView::new(source);
+    let lf = view.text();
+    let lines = Lines::new(lf);
+    let total = lines.len();
+    if after > total {
+        let count = if total == 1 {
+            "1 line".to_string()
+        } else {
+            format!("{total} lines")
+        };
+        return Err(Error::invalid(parts![
+            Name::AfterLine,
+            format!(
+                " {after} is past the end of the file, which has {count}: use 0 (the start) to {total} (after the last line)."
+            )
+        ])
+        .with_argument(Name::AfterLine)
+        .with_lines(vec![total as u32]));
+    }
+    if text.is_empty() {
+        return Err(
+            Error::invalid(parts![Name::Text, " is empty: there is nothing to insert."])
+                .with_argument(Name::Text),
+        );
+    }
+    let added = eol::to_lf(text);
+    let added = added.strip_suffix(b"\n").unwrap_or(&added);
+    // The region is the line before the new ones and the line after (those there are),
+    // so that the new lines' ending is chosen as an edit of that region would.
+    let first = after.saturating_sub(1);
+    let (lf_from, lf_to) = if total == 0 {
+        (0, 0)
+    } else {
+        let last = if after < total { after } else { total - 1 };
+        let end = if last + 1 < total {
+            lines.start(last + 1)
+        } else {
+            lf.len()
+        };
+        (lines.start(first), end)
+    };
+    let old_lf = &lf[lf_from..lf_to];
+    let mut new_lf = Vec::with_capacity(old_lf.len() + added.len() + 2);
+    if after >= 1 {
+        new_lf.extend_from_slice(lines.line(after - 1));
+        new_lf.push(b'\n');
+    }
+    new_lf.extend_from_slice(added);
+    if after < total {
+        new_lf.push(b'\n');
+        new_lf.extend_from_slice(&lf[lines.start(after)..lf_to]);
+    } else if total == 0 || lines.has_newline(total - 1) {
+        new_lf.push(b'\n');
+    }
+    let (from, to) = (view.to_source(lf_from), view.to_source(lf_to));
+    let dominant = std::cell::OnceCell::new();
+    let file_dominant = || *dominant.get_or_init(|| eol::detect(source));
+    let bytes = align::replace_between(
+        &source[from..to],
+        old_lf,
+        &new_lf,
+        None,
+        &file_dominant,
+        from.checked_sub(1).map(|i| source[i]),
+        source.get(to).copied(),
+    );
+    let splice = Splice {
+        start: from,
+        end: to,
+        bytes,
+    };
+    Check::new(guards, source, label).splice(source, &splice, Scope::Edit)?;
+    Ok(Applied::new(
+        source,
+        Splices::of(vec![splice]),
+        1,
+        Vec::new(),
+        label,
+    ))
+}
+
 /// How `writeFile` treats line endings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WriteEol {
@@ -1227,12 +1322,25 @@ mod tests {
     #[test]
     fn multi_edit_failure_names_the_edit() {
         let e = apply_edits(
-            b"a\nb\n",
-            &[Edit::new("a", "A"), Edit::new("zzz", "y")],
+            b"a\nb\nc\n",
+            &[
+                Edit::new("a", "A"),
+                Edit::new("zzz", "y"),
+                Edit::new("c", "C"),
+            ],
             "f",
         )
         .unwrap_err();
         assert_eq!((e.code, e.edit_index), (ErrorCode::TextNotFound, Some(1)));
+        let text = e.message.to_string();
+        assert!(
+            text.starts_with("edit #2 of 3 (edits[1]) failed: old_text was not found"),
+            "{text}"
+        );
+        // One edit is the call itself: its message names no edit.
+        let one = apply_edits(b"a\n", &[Edit::new("zzz", "y")], "f").unwrap_err();
+        let one = one.message.to_string();
+        assert!(one.starts_with("old_text was not found"), "{one}");
     }
 
     #[test]

@@ -129,14 +129,14 @@ mod patch;
 mod splice;
 
 pub use api::files::{
-    convert_encoding, convert_eol, delete_range, edit_file, multi_edit, read_file, read_file_bytes,
-    restore_file, write_file, Anchor, Edit,
+    convert_encoding, convert_eol, delete_range, edit_file, insert_lines, multi_edit, read_file,
+    read_file_bytes, restore_file, write_file, Anchor, Edit,
 };
 pub use api::options::{ApplyOptions, EditOptions, PatchOptions, ReadOptions, Tiers, WriteEol};
 pub use api::patch::{apply_patch, apply_patch_in_memory, parse_patch};
 pub use api::prepared::{
-    prepare_delete_range, prepare_edit, prepare_multi_edit, prepare_write, ChangedRange,
-    CommitResult, Prepared, PreparedFile,
+    prepare_delete_range, prepare_edit, prepare_insert_lines, prepare_multi_edit, prepare_patch,
+    prepare_write, ChangedRange, CommitResult, Prepared, PreparedFile,
 };
 pub use api::results::{
     ApplyResult, EditResult, FileBytes, InMemoryFile, InMemoryPatch, ParsedFile, ParsedHunk,

@@ -56,6 +56,8 @@ pub enum Op {
     ReadFileBytes,
     /// `restore_file` (`restoreFile`).
     RestoreFile,
+    /// `insert_lines` (`insertLines`).
+    InsertLines,
 }
 
 impl Op {
@@ -76,6 +78,7 @@ impl Op {
             Op::ApplyDeleteRange => "applyDeleteRange",
             Op::ReadFileBytes => "readFileBytes",
             Op::RestoreFile => "restoreFile",
+            Op::InsertLines => "insertLines",
         }
     }
 
@@ -95,6 +98,7 @@ impl Op {
             Op::ApplyDeleteRange => "apply_delete_range",
             Op::ReadFileBytes => "read_file_bytes",
             Op::RestoreFile => "restore_file",
+            Op::InsertLines => "insert_lines",
         }
     }
 }
@@ -163,6 +167,8 @@ pub enum Name {
     Updated,
     /// The guards a change runs (a value of it: one guard, by its name).
     Guards,
+    /// `insert_lines`' line the text goes after (0: before the first line).
+    AfterLine,
     /// A key the caller gave that the API does not have (a binding's unknown
     /// option), as the caller spelled it.
     Unknown(Box<str>),
@@ -202,6 +208,7 @@ impl Name {
             Name::Updated => "updated",
             Name::Guards => "guards",
             Name::Tiers => "tiers",
+            Name::AfterLine => "afterLine",
             Name::Unknown(key) => key,
         }
     }
@@ -209,7 +216,7 @@ impl Name {
     /// The argument whose [`id`](Name::id) this is; [`Name::Unknown`] for any other
     /// string.
     pub fn from_id(id: &str) -> Name {
-        const KNOWN: [Name; 29] = [
+        const KNOWN: [Name; 30] = [
             Name::Path,
             Name::OldText,
             Name::NewText,
@@ -239,6 +246,7 @@ impl Name {
             Name::Updated,
             Name::Guards,
             Name::Tiers,
+            Name::AfterLine,
         ];
         KNOWN
             .into_iter()
@@ -258,6 +266,7 @@ impl Name {
             Name::ExpectedVersions => "expected_versions",
             Name::DryRun => "dry_run",
             Name::MaxBytes => "max_bytes",
+            Name::AfterLine => "after_line",
             other => other.id(),
         }
     }

@@ -81,6 +81,10 @@ export const can = {
   proc: process.platform === 'linux' ? null : 'only Linux has /proc and /sys',
   fifo: isWindows ? 'Windows has no FIFOs in the file system' : null,
   posixSignals: isWindows ? 'Windows has no POSIX signals to kill a process with' : null,
+  // Seen once in four runs: an IO_ERROR from a move racing a link planted at its name,
+  // never natively (thousands of runs) nor under wine. The file code is the same
+  // system calls on every CPU; the races run natively and on real arm64 in the release.
+  syscallRaces: underQemu ? 'qemu-user emulates the system calls of a race one by one, not as the kernel orders them' : null,
 } satisfies Record<string, Can>
 
 /** Skips the running test where `reason` says it cannot run. */

@@ -39,13 +39,27 @@ export async function prepareAndCommit(path: string): Promise<number> {
   const prepared: Prepared = await prepareEdit(path, 'a', 'b', { dryRun: true })
   const [file]: PreparedFile[] = prepared.files
   const before: string | undefined = file.versionBefore
-  const action: 'update' | 'add' = file.action
+  const action: 'update' | 'add' | 'delete' | 'move' = file.action
   const range: ChangedRange | undefined = file.ranges[0]
-  // @ts-expect-error an action is 'update' or 'add', not any string
-  const other: typeof file.action = 'delete'
+  // @ts-expect-error an action is one of the four a patch has, not any string
+  const other: typeof file.action = 'rename'
+  // versionAfter is absent for a patch's delete.
+  const after: string | undefined = file.versionAfter
+  const movedTo: string | undefined = file.movedTo
   const committed: CommitResult = await prepared.commit()
   const again: CommitResult = prepareWriteSync(path, 'x').commitSync()
   // @ts-expect-error unknown options are refused by the declarations too
   await prepareEdit(path, 'a', 'b', { rooot: '.' })
-  return [before, action, range?.start, range?.end, range?.text, other].length + committed.files[0].ranges.length + again.files.length
+  return [before, action, range?.start, range?.end, range?.text, other, after, movedTo].length + committed.files[0].ranges.length + again.files.length
+}
+
+// A prepared patch: one file per section, and the commit's result in `patch`.
+import { preparePatch, preparePatchSync, type PatchResult } from '../../index.js'
+
+export async function preparePatchAndCommit(patch: string): Promise<number> {
+  const prepared: Prepared = await preparePatch(patch, { cwd: '.', dryRun: true })
+  const result: PatchResult | undefined = (await prepared.commit()).patch
+  // @ts-expect-error unknown options are refused by the declarations too
+  preparePatchSync(patch, { dry_run: true })
+  return prepared.files.length + (result?.files.length ?? 0)
 }

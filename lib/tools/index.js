@@ -11,10 +11,9 @@
 // returns), wording.js (the core's messages in the tools' words) and session.js
 // (stale-read guards, approval, one call at a time per file).
 
-const nodeFs = require('node:fs')
 const nodePath = require('node:path')
 
-const { EolEditError } = require('../binding.js')
+const { EolEditError, pathInfo } = require('../binding.js')
 const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES, TOOLS, TOOL_SET, operation, render, renderContext } = require('../operations.js')
 const { argsObject, argumentReader } = require('./args.js')
 const { failure } = require('./errors.js')
@@ -68,12 +67,6 @@ const { writeFile } = require('./write_file.js')
 const REGISTRY = [readFileTool, writeFile, editFile, multiEdit, deleteRange, applyPatch]
 
 /**
- * Whether `execute` tries a tool's `atOnce` first: on, but for the tests that compare
- * every call's result both ways.
- */
-const QUICK = { on: true }
-
-/**
  * Each tool's declaration and the reader of its arguments, made once: a call only
  * looks its arguments up.
  * @type {Array<{ behaviour: ToolBehaviour, operation: import('../operations.js').Operation, tool: ToolDecl, reader: Reader }>}
@@ -116,7 +109,6 @@ function createTools(options) {
  */
 function define({ behaviour, tool, reader }, description, parameters, session) {
   const { name } = tool
-  const { atOnce } = behaviour
   const template = tool.warningLine
   /** @type {((warning: string) => string) | undefined} */
   const warningLine = template === undefined ? undefined : (warning) => template.replace('{}', () => warning)
@@ -126,10 +118,6 @@ function define({ behaviour, tool, reader }, description, parameters, session) {
    * @returns {Promise<ToolResult>}
    */
   const execute = async (args, context) => {
-    if (atOnce !== undefined && QUICK.on) {
-      const done = atOnce(session, args, context)
-      if (done !== undefined) return done
-    }
     /** @type {string[]} */
     const warnings = []
     try {
@@ -242,18 +230,14 @@ function isCount(n) {
  * @param {string} where
  */
 function folder(path, option, where) {
-  let isFolder = false
-  try {
-    isFolder = nodeFs.statSync(path).isDirectory()
-  } catch (error) {
-    const code = error && /** @type {{ code?: unknown }} */ (error).code
-    const why = code === 'ENOENT' ? 'does not exist' : `cannot be used (${code || String(error)})`
-    throw new EolEditError(`${where}: ${option} ${JSON.stringify(path)} ${why}. Pass an existing folder as ${option}.`, {
+  const { kind } = pathInfo(path, { resolve: false })
+  if (kind === undefined) {
+    throw new EolEditError(`${where}: ${option} ${JSON.stringify(path)} does not exist. Pass an existing folder as ${option}.`, {
       code: 'INVALID_ARGUMENT',
       hint: `Pass an existing folder as ${option}.`,
     })
   }
-  if (!isFolder) {
+  if (kind !== 'folder') {
     throw new EolEditError(`${where}: ${option} ${JSON.stringify(path)} is not a folder. Pass an existing folder as ${option}.`, {
       code: 'INVALID_ARGUMENT',
       hint: `Pass an existing folder as ${option}.`,
@@ -262,4 +246,4 @@ function folder(path, option, where) {
   return path
 }
 
-module.exports = { createTools, readOptions, readContext, OPTION_KEYS, QUICK }
+module.exports = { createTools, readOptions, readContext, OPTION_KEYS }

@@ -17,14 +17,13 @@
 // machinery serves a tool that changes one file and one that changes several in one
 // step (apply_patch: one approval with every file, a stale-read check on each).
 
-const nodeFs = require('node:fs')
 const nodePath = require('node:path')
 
 const core = require('../binding.js')
 const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES } = require('../operations.js')
 const { toolError } = require('./errors.js')
 const { callGuards, finalRefusal, guardSettings } = require('./guards.js')
-const { ReadState, existingKey, missingKey } = require('./read_state.js')
+const { ReadState, lookUp } = require('./read_state.js')
 const { staleMessage } = require('./stale.js')
 
 /** @typedef {import('../../index.js').EditOptions} EditOptions */
@@ -42,10 +41,6 @@ const { staleMessage } = require('./stale.js')
  * @typedef {object} ToolBehaviour
  * @property {string} operation the operation's name in lib/operations.js
  * @property {(values: Record<string, unknown>, call: Call, name: (param: string) => string) => Promise<ToolSuccess>} run
- * @property {(session: Session, args: unknown, context: unknown) => import('../../tools.js').ToolResult | undefined} [atOnce]
- *   the tool's common call made whole, on the calling thread, with fewer layers than
- *   `run`, and the very result `run` would give; undefined, having done nothing, for a
- *   call it does not make (`execute` then reads the arguments and calls `run`)
  */
 
 /**
@@ -110,6 +105,7 @@ const SYNC = {
   applyPatch: 'applyPatchSync',
   readFileBytes: 'readFileBytesSync',
   restoreFile: 'restoreFileSync',
+  insertLines: 'insertLinesSync',
 }
 
 /**
@@ -206,6 +202,8 @@ class Call {
     this.realPaths = new Map()
     /** @type {Map<string, string>} */
     this.absolutes = new Map()
+    /** The size each file `key` looked up had then, by its key. @type {Map<string, number>} */
+    this.lookedUp = new Map()
     /**
      * Whether `key` looks every path up rather than take the file the tool set last
      * saw under that spelling: read_file sets it, as what the model reads next is
@@ -253,7 +251,7 @@ class Call {
    * its Sync form when they and the text it is given are small (CALLING_THREAD_MAX_BYTES), else its Promise
    * form, whose Promise the caller awaits (a Sync form's failure is thrown where the
    * caller awaits it, so the two fail alike). A read looks the files' sizes up afresh.
-   * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch' | 'readFileBytes' | 'restoreFile'} name
+   * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch' | 'readFileBytes' | 'restoreFile' | 'insertLines'} name
    * @param {string[]} paths
    * @param {...unknown} args
    * @returns {any}
@@ -294,7 +292,8 @@ class Call {
       const key = this.key(path)
       let size = fresh || !versions.has(key) ? undefined : sizes.get(key)
       if (size === undefined) {
-        size = sizeOf(this.absolute(path))
+        size = this.lookedUp.get(key) ?? sizeOf(this.absolute(path))
+        this.lookedUp.delete(key)
         sizes.set(key, size)
       }
       total += size
@@ -335,11 +334,13 @@ class Call {
     }
     // An existing file keeps its real path through the call (a change replaces its
     // content, not its place); a missing one is looked up again, as the change may
-    // create it, or the folders on its way.
-    const real = existingKey(absolute)
-    if (real === undefined) return missingKey(absolute)
-    this.realPaths.set(path, real)
-    return real
+    // create it, or the folders on its way. The look-up gives the size too, kept for
+    // `bytes` when the tool set has no size of its own for the file.
+    const found = lookUp(absolute)
+    if (!found.exists) return found.key
+    this.realPaths.set(path, found.key)
+    this.lookedUp.set(found.key, found.size)
+    return found.key
   }
 
   /**
@@ -347,11 +348,7 @@ class Call {
    * @param {string} path
    */
   isFile(path) {
-    try {
-      return nodeFs.statSync(nodePath.resolve(this.cwd || process.cwd(), path)).isFile()
-    } catch {
-      return false
-    }
+    return core.pathInfo(nodePath.resolve(this.cwd || process.cwd(), path), { resolve: false }).kind === 'file'
   }
 
   /**
@@ -679,12 +676,7 @@ class Call {
  * @param {string} absolute
  */
 function sizeOf(absolute) {
-  try {
-    const stat = nodeFs.statSync(absolute, { throwIfNoEntry: false })
-    return stat ? stat.size : 0
-  } catch {
-    return 0
-  }
+  return core.pathInfo(absolute, { resolve: false }).size
 }
 
 /**

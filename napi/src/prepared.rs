@@ -1,5 +1,5 @@
 //! Prepared changes (`prepareEdit`, `prepareMultiEdit`, `prepareDeleteRange`,
-//! `prepareWrite`): the core's `Prepared` behind a class whose `files` a host shows and
+//! `prepareWrite`, `preparePatch`): the core's `Prepared` behind a class whose `files` a host shows and
 //! whose `commit()` writes exactly that. The arguments are read as the functions they
 //! prepare read them (`files.rs`).
 
@@ -12,9 +12,11 @@ use napi::JsValue;
 use napi_derive::napi;
 
 use super::files::{
-    delete_parts, edit_parts, edit_result, multi_parts, settle, write_parts, EditResult, Job,
+    delete_parts, edit_parts, edit_result, insert_parts, multi_parts, settle, write_parts,
+    EditResult, Job,
 };
 use super::js::{invalid, js_string, WarningParts};
+use super::patch::{patch_args, patch_result, PatchResult};
 use super::{guard, tier_names, EolInfo};
 use eol_edit::{binding, EditOptions, Error};
 
@@ -75,24 +77,26 @@ pub(crate) fn changed_ranges(ranges: Vec<eol_edit::ChangedRange>) -> Vec<Changed
 /// What a prepared change does to one file.
 #[napi(object)]
 pub struct PreparedFile {
-    /// The path as given.
+    /// The path as given (for a patch: as its section gives it).
     pub path: String,
-    /// `'update'` for a file that exists, `'add'` for one the commit creates.
-    #[napi(ts_type = "'update' | 'add'")]
-    pub action: String,
+    /// `'update'` for a file that exists, `'add'` for one the commit creates; a
+    /// patch's section may also be `'delete'` or `'move'`.
+    pub action: super::enums::PatchAction,
+    /// For a patch's move: the new path.
+    pub moved_to: Option<String>,
     /// The version the file must still have at the commit; absent for a new file,
     /// which must still not exist.
     pub version_before: Option<String>,
-    /// The version of the bytes the commit writes.
-    pub version_after: String,
+    /// The version of the bytes the commit writes; for a patch's section, of the file
+    /// its path (a move's new path) holds once the whole patch is written. Absent
+    /// when no file is left there (a delete).
+    pub version_after: Option<String>,
     pub diff: String,
     pub replacements: u32,
-    #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>"
-    )]
-    pub matched_by: Vec<String>,
+    pub matched_by: Vec<super::enums::Tier>,
     /// The replaced ranges of the old text, in order: apply them from the last to the
-    /// first to a buffer that holds the old text to get the new one.
+    /// first to a buffer that holds the old text to get the new one. For a patch's
+    /// section, over the text it starts from (docs/prepared.md).
     pub ranges: Vec<ChangedRange>,
     pub start_line: u32,
     pub end_line: u32,
@@ -107,10 +111,12 @@ pub struct PreparedFile {
     pub warning_parts: WarningParts,
 }
 
-/// What `commit()` did: one result per file, in the order of `files`.
+/// What `commit()` did: one result per file, in the order of `files`; for a prepared
+/// patch, `files` is empty and `patch` is what `applyPatch` resolves to.
 #[napi(object)]
 pub struct CommitResult {
     pub files: Vec<EditResult>,
+    pub patch: Option<PatchResult>,
 }
 
 /// A change worked out in full and not yet written (docs/prepared.md). `files` says
@@ -172,9 +178,13 @@ impl Prepared {
 fn prepared_file(f: &eol_edit::PreparedFile) -> PreparedFile {
     PreparedFile {
         path: f.path.to_string_lossy().into_owned(),
-        action: f.action.as_str().to_string(),
+        action: f.action.into(),
+        moved_to: f
+            .moved_to
+            .as_ref()
+            .map(|p| p.to_string_lossy().into_owned()),
         version_before: f.version_before.map(|v| v.to_string()),
-        version_after: f.version_after.to_string(),
+        version_after: f.version_after.map(|v| v.to_string()),
         diff: f.diff.clone(),
         replacements: f.replacements,
         matched_by: tier_names(&f.matched_by),
@@ -193,6 +203,7 @@ fn prepared_file(f: &eol_edit::PreparedFile) -> PreparedFile {
 fn commit_result(r: eol_edit::CommitResult) -> CommitResult {
     CommitResult {
         files: r.files.into_iter().map(edit_result).collect(),
+        patch: r.patch.map(patch_result),
     }
 }
 
@@ -226,7 +237,7 @@ fn edit_args(
 /// `editFile`, prepared: everything but the write.
 #[napi(
     js_name = "prepareEdit",
-    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }",
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }",
     ts_return_type = "Promise<Prepared>"
 )]
 pub fn prepare_edit(
@@ -241,7 +252,7 @@ pub fn prepare_edit(
 /// `prepareEdit`, on the calling thread.
 #[napi(
     js_name = "prepareEditSync",
-    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }"
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }"
 )]
 pub fn prepare_edit_sync(
     env: &Env,
@@ -270,7 +281,7 @@ fn multi_args(
 /// `multiEdit`, prepared: everything but the write.
 #[napi(
     js_name = "prepareMultiEdit",
-    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions",
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions",
     ts_return_type = "Promise<Prepared>"
 )]
 pub fn prepare_multi_edit(
@@ -284,7 +295,7 @@ pub fn prepare_multi_edit(
 /// `prepareMultiEdit`, on the calling thread.
 #[napi(
     js_name = "prepareMultiEditSync",
-    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions"
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions"
 )]
 pub fn prepare_multi_edit_sync(
     env: &Env,
@@ -294,6 +305,51 @@ pub fn prepare_multi_edit_sync(
 ) -> napi::Result<Prepared> {
     run_sync(env, || {
         multi_args(path, edits, options, "prepareMultiEditSync")
+    })
+}
+
+fn insert_args(
+    path: Unknown<'_>,
+    after_line: Unknown<'_>,
+    text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+    function: &str,
+) -> Result<Work, Error> {
+    let (path, after, text, opts) = insert_parts(path, after_line, text, options, function)?;
+    Ok(Box::new(move || {
+        binding::prepare_insert_lines(&path, after, &text, &opts)
+    }))
+}
+
+/// `insertLines`, prepared: everything but the write.
+#[napi(
+    js_name = "prepareInsertLines",
+    ts_args_type = "path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions",
+    ts_return_type = "Promise<Prepared>"
+)]
+pub fn prepare_insert_lines(
+    path: Unknown<'_>,
+    after_line: Unknown<'_>,
+    text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> AsyncTask<Job<Prepared>> {
+    run_async(|| insert_args(path, after_line, text, options, "prepareInsertLines"))
+}
+
+/// `prepareInsertLines`, on the calling thread.
+#[napi(
+    js_name = "prepareInsertLinesSync",
+    ts_args_type = "path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions"
+)]
+pub fn prepare_insert_lines_sync(
+    env: &Env,
+    path: Unknown<'_>,
+    after_line: Unknown<'_>,
+    text: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<Prepared> {
+    run_sync(env, || {
+        insert_args(path, after_line, text, options, "prepareInsertLinesSync")
     })
 }
 
@@ -359,7 +415,7 @@ fn write_args(
 /// commit fails with `FILE_CHANGED` if the path exists by then.
 #[napi(
     js_name = "prepareWrite",
-    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }",
+    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }",
     ts_return_type = "Promise<Prepared>"
 )]
 pub fn prepare_write(
@@ -373,7 +429,7 @@ pub fn prepare_write(
 /// `prepareWrite`, on the calling thread.
 #[napi(
     js_name = "prepareWriteSync",
-    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }"
+    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }"
 )]
 pub fn prepare_write_sync(
     env: &Env,
@@ -383,5 +439,41 @@ pub fn prepare_write_sync(
 ) -> napi::Result<Prepared> {
     run_sync(env, || {
         write_args(path, content, options, "prepareWriteSync")
+    })
+}
+
+fn patch_prepare_args(
+    patch: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+    function: &str,
+) -> Result<Work, Error> {
+    let (patch, opts) = patch_args(patch, options, function)?;
+    Ok(Box::new(move || eol_edit::prepare_patch(&patch, &opts)))
+}
+
+/// `applyPatch`, prepared: every section worked out and checked as its dry run does,
+/// nothing written. `files` has one entry per section; `commit()` writes them all or
+/// none, and rejects with `FILE_CHANGED` naming the file if any changed meanwhile.
+#[napi(
+    js_name = "preparePatch",
+    ts_args_type = "patch: string, options?: PatchOptions",
+    ts_return_type = "Promise<Prepared>"
+)]
+pub fn prepare_patch(patch: Unknown<'_>, options: Option<Unknown<'_>>) -> AsyncTask<Job<Prepared>> {
+    run_async(|| patch_prepare_args(patch, options, "preparePatch"))
+}
+
+/// `preparePatch`, on the calling thread.
+#[napi(
+    js_name = "preparePatchSync",
+    ts_args_type = "patch: string, options?: PatchOptions"
+)]
+pub fn prepare_patch_sync(
+    env: &Env,
+    patch: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<Prepared> {
+    run_sync(env, || {
+        patch_prepare_args(patch, options, "preparePatchSync")
     })
 }

@@ -243,6 +243,18 @@ def prepare_delete_range(
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
 ) -> Prepared: ...
+def prepare_patch(
+    patch: Union[str, bytes],
+    *,
+    cwd: Optional[_Path] = None,
+    root: Optional[_Root] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+    expected_versions: Optional[Mapping[str, str]] = None,
+    guards: _Guards = False,
+) -> Prepared: ...
 def prepare_write(
     path: _Path,
     content: Union[str, bytes],

@@ -137,15 +137,19 @@ class ChangedRange:
 
 @dataclass(frozen=True)
 class PreparedFile:
-    """What a prepared change does to one file (``Prepared.files``): ``action`` is
-    ``"update"`` for a file that exists, ``"add"`` for one the commit creates;
-    ``version_before`` (``None`` for a new file) is the version the commit requires
-    the file still has; ``version_after`` that of the bytes it writes."""
+    """What a prepared change does to one file (``Prepared.files``; for
+    ``prepare_patch``, one per section): ``action`` is ``"update"`` for a file that
+    exists, ``"add"`` for one the commit creates, and for a patch's section also
+    ``"delete"`` or ``"move"`` (with ``moved_to``); ``version_before`` (``None`` for a
+    new file) is the version the commit requires the file still has;
+    ``version_after`` that of the bytes it writes (for a patch's section: of the file
+    its path, a move's new path, holds once the whole patch is written; ``None`` when
+    none is left there, a delete)."""
 
     path: str
-    action: Literal["update", "add"]
+    action: PatchAction
     version_before: Optional[str]
-    version_after: str
+    version_after: Optional[str]
     diff: str
     replacements: int
     matched_by: List[Tier]
@@ -157,14 +161,17 @@ class PreparedFile:
     bom: bool
     changed: bool
     warnings: List[str]
+    moved_to: Optional[str] = None
 
 
 @dataclass(frozen=True)
 class CommitResult:
     """What ``Prepared.commit()`` did: one ``EditResult`` per file, in the order of
-    ``Prepared.files``."""
+    ``Prepared.files``; for a prepared patch, ``files`` is empty and ``patch`` is what
+    ``apply_patch`` returns."""
 
     files: List[EditResult]
+    patch: Optional[PatchResult] = None
 
 
 @dataclass(frozen=True)

@@ -68,8 +68,9 @@ fn apply_patch<'py>(
     results::patch(py, result)
 }
 
-/// The options `apply_patch` and `apply_patch_in_memory` take, but `guards`.
-fn patch_options(
+/// The options `apply_patch`, `prepare_patch` and `apply_patch_in_memory` take, but
+/// `guards`.
+pub(crate) fn patch_options(
     cwd: Option<&Bound<'_, PyAny>>,
     root: Option<&Bound<'_, PyAny>>,
     dry_run: Option<&Bound<'_, PyAny>>,

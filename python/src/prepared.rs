@@ -1,5 +1,5 @@
 //! Prepared changes (`prepare_edit`, `prepare_multi_edit`, `prepare_delete_range`,
-//! `prepare_write`): the core's `Prepared` behind the class `eol_edit.Prepared`, whose
+//! `prepare_write`, `prepare_patch`): the core's `Prepared` behind the class `eol_edit.Prepared`, whose
 //! `files` a host shows and whose `commit()` writes exactly that, once. Arguments are
 //! read as the functions they prepare read them; the work runs with the interpreter
 //! released.
@@ -19,6 +19,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(prepare_multi_edit, module)?)?;
     module.add_function(wrap_pyfunction!(prepare_delete_range, module)?)?;
     module.add_function(wrap_pyfunction!(prepare_write, module)?)?;
+    module.add_function(wrap_pyfunction!(prepare_patch, module)?)?;
     Ok(())
 }
 
@@ -221,5 +222,38 @@ fn prepare_write<'py>(
     let change = run(py, move || {
         eol_edit::prepare_write(&path, content, &options)
     })?;
+    prepared(py, change)
+}
+
+/// `apply_patch`, prepared: every section worked out and checked as its dry run does,
+/// nothing written; `files` has one entry per section, and `commit()` writes them all
+/// or none (`FileChanged` naming the file if one changed meanwhile).
+#[pyfunction]
+#[pyo3(signature = (patch, *, cwd=None, root=None, dry_run=None, durable=None, max_bytes=None, encoding=None, expected_versions=None, guards=None))]
+#[allow(clippy::too_many_arguments)]
+fn prepare_patch<'py>(
+    py: Python<'py>,
+    patch: &Bound<'py, PyAny>,
+    cwd: Option<&Bound<'py, PyAny>>,
+    root: Option<&Bound<'py, PyAny>>,
+    dry_run: Option<&Bound<'py, PyAny>>,
+    durable: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    encoding: Option<&Bound<'py, PyAny>>,
+    expected_versions: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Prepared> {
+    let patch = args::content(patch, Name::Patch)?.into_bytes();
+    let options = super::patch::patch_options(
+        cwd,
+        root,
+        dry_run,
+        durable,
+        max_bytes,
+        encoding,
+        expected_versions,
+    )?
+    .with_guards(args::guards(guards)?);
+    let change = run(py, move || eol_edit::prepare_patch(&patch, &options))?;
     prepared(py, change)
 }

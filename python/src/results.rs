@@ -143,7 +143,11 @@ pub(crate) fn prepared_files<'py>(
                     "version_before",
                     py_of(py, f.version_before.map(|v| v.to_string()))?,
                 ),
-                ("version_after", py_of(py, f.version_after.to_string())?),
+                (
+                    "version_after",
+                    py_of(py, f.version_after.map(|v| v.to_string()))?,
+                ),
+                ("moved_to", py_of(py, f.moved_to.as_deref().map(path_text))?),
                 ("diff", py_of(py, f.diff.clone())?),
                 ("replacements", py_of(py, f.replacements)?),
                 ("matched_by", py_of(py, tiers(&f.matched_by))?),
@@ -172,7 +176,16 @@ pub(crate) fn commit<'py>(
         .into_iter()
         .map(|f| edit(py, f))
         .collect::<PyResult<Vec<_>>>()?;
-    make(py, &CLASS, "CommitResult", &[("files", py_of(py, files)?)])
+    let patch = match r.patch {
+        Some(p) => patch(py, p)?,
+        None => py.None().into_bound(py),
+    };
+    make(
+        py,
+        &CLASS,
+        "CommitResult",
+        &[("files", py_of(py, files)?), ("patch", patch)],
+    )
 }
 
 /// `ApplyResult`, whose content is `content` (a `str` or `bytes`, as given).

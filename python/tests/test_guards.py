@@ -125,6 +125,9 @@ def test_every_function_that_brings_text_takes_guards(write: Write, tmp_path: Pa
         lambda: eol_edit.apply_patch(
             "*** Begin Patch\n*** Update File: a.js\n one\n-two\n+" + nul + "\n*** End Patch\n", cwd=tmp_path, guards=True
         ),
+        lambda: eol_edit.prepare_patch(
+            "*** Begin Patch\n*** Update File: a.js\n one\n-two\n+" + nul + "\n*** End Patch\n", cwd=tmp_path, guards=True
+        ),
         lambda: eol_edit.apply_patch_in_memory(
             "*** Begin Patch\n*** Update File: a.js\n one\n-two\n+" + nul + "\n*** End Patch\n",
             lambda p: CRLF.encode(),

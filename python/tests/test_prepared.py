@@ -128,3 +128,101 @@ def test_prepare_and_commit_release_the_interpreter(write: Write) -> None:
         t.join()
     assert errors == []
     assert all(f.read_bytes() == b"y\r\n" * 1000 for f in files)
+
+
+# prepare_patch: every section worked out, nothing written; the commit writes every
+# file or none.
+
+PATCH = (
+    "*** Begin Patch\n"
+    "*** Update File: crlf.txt\n@@\n-b\n+B\n"
+    "*** Update File: mixed.txt\n@@\n two\n-three\n+3\n"
+    "*** Update File: bom.txt\n@@\n-key = 1\n+key = é\n"
+    "*** Update File: u16.txt\n@@\n-β\n+B\n+β\n"
+    "*** End Patch\n"
+)
+
+BEFORE = {
+    "crlf.txt": b"a\r\nb\r\nc\r\n",
+    "mixed.txt": b"one\r\ntwo\nthree\rfour\r\n",
+    "bom.txt": "\ufeffkey = 1\r\nother = 2\r\n".encode(),
+    "u16.txt": b"\xff\xfe" + "α\r\nβ\r\nγ\r\n".encode("utf-16-le"),
+}
+
+AFTER = {
+    "crlf.txt": b"a\r\nB\r\nc\r\n",
+    "mixed.txt": b"one\r\ntwo\n3\rfour\r\n",
+    "bom.txt": "\ufeffkey = é\r\nother = 2\r\n".encode(),
+    "u16.txt": b"\xff\xfe" + "α\r\nB\r\nβ\r\nγ\r\n".encode("utf-16-le"),
+}
+
+
+def four(write: Write) -> Path:
+    for name, data in BEFORE.items():
+        file = write(name, data)
+    return file.parent
+
+
+def version_of(write: Write, data: bytes) -> str:
+    return eol_edit.read_file(write("version-of.bin", data)).version
+
+
+def test_prepare_patch_writes_nothing_and_commit_writes_every_file_byte_exact(
+    write: Write,
+) -> None:
+    folder = four(write)
+    versions = {n: eol_edit.read_file(folder / n).version for n in BEFORE}
+    prepared = eol_edit.prepare_patch(PATCH, cwd=folder)
+    assert isinstance(prepared, Prepared)
+    assert {n: (folder / n).read_bytes() for n in BEFORE} == BEFORE
+    files = prepared.files
+    assert [(f.path, f.action, f.moved_to) for f in files] == [
+        (n, "update", None) for n in BEFORE
+    ]
+    assert [f.version_before for f in files] == list(versions.values())
+    assert files[3].encoding == "utf-16le" and files[3].bom
+    assert apply(b"a\r\nb\r\nc\r\n", files[0].ranges) == AFTER["crlf.txt"]
+    committed = prepared.commit()
+    assert {n: (folder / n).read_bytes() for n in BEFORE} == AFTER
+    assert committed.files == [] and committed.patch is not None
+    assert [f.version for f in committed.patch.files] == [f.version_after for f in files]
+    assert files[1].version_after == eol_edit.read_file(folder / "mixed.txt").version
+
+
+def test_a_file_changed_before_the_commit_is_file_changed_and_none_is_written(
+    write: Write,
+) -> None:
+    folder = four(write)
+    prepared = eol_edit.prepare_patch(PATCH, cwd=folder)
+    (folder / "bom.txt").write_bytes(b"someone else's\n")
+    with pytest.raises(eol_edit.FileChanged) as raised:
+        prepared.commit()
+    assert "bom.txt" in str(raised.value) and raised.value.file_index == 2
+    for name in ("crlf.txt", "mixed.txt", "u16.txt"):
+        assert (folder / name).read_bytes() == BEFORE[name]
+    with pytest.raises(eol_edit.InvalidArgument):
+        prepared.commit()
+
+
+def test_a_move_a_delete_and_a_new_files_path_taken_meanwhile(write: Write) -> None:
+    folder = four(write)
+    patch = (
+        "*** Begin Patch\n*** Update File: crlf.txt\n*** Move to: moved.txt\n@@\n-b\n+B\n"
+        "*** Delete File: bom.txt\n*** Add File: new.txt\n+mine\n*** End Patch\n"
+    )
+    prepared = eol_edit.prepare_patch(patch, cwd=folder)
+    moved, deleted, added = prepared.files
+    assert (moved.action, moved.moved_to) == ("move", "moved.txt")
+    assert (deleted.action, deleted.version_after) == ("delete", None)
+    assert (added.action, added.version_before) == ("add", None)
+    assert added.version_after == version_of(write, b"mine\n")
+    (folder / "new.txt").write_bytes(b"theirs\n")
+    with pytest.raises(eol_edit.FileChanged):
+        prepared.commit()
+    assert (folder / "crlf.txt").read_bytes() == BEFORE["crlf.txt"]
+    assert (folder / "bom.txt").exists() and not (folder / "moved.txt").exists()
+    (folder / "new.txt").unlink()
+    eol_edit.prepare_patch(patch, cwd=folder).commit()
+    assert (folder / "moved.txt").read_bytes() == AFTER["crlf.txt"]
+    assert not (folder / "crlf.txt").exists() and not (folder / "bom.txt").exists()
+    assert (folder / "new.txt").read_bytes() == b"mine\n"

@@ -65,11 +65,25 @@ export CARGO_TARGET_DIR=$X/target/aarch64-unknown-linux-gnu PROPTEST_CASES=128
 cargo test -p eol-edit --no-run --target aarch64-unknown-linux-gnu --message-format=json 2> "$out/cargo-build.txt" |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n")){if(!l)continue;const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.executable&&m.profile.test)console.log(m.executable)}})' > "$out/test-exes.txt"
 [ -s "$out/test-exes.txt" ] || part "cargo test --no-run" 1 "$(tail -5 "$out/cargo-build.txt")"
+# Skipped under qemu, each run natively and on Windows: tests that start this test
+# program again as a child (qemu-user without binfmt_misc cannot exec an arm64
+# program), and the near-linear-time checks, whose limits are for native debug code
+# (emulated, a debug build is 20 to 40 times slower; a quadratic case would still
+# show, but not within those limits).
+QEMU_SKIPS=(
+  --skip an_endings_only_edit_to_nothing_fails_instead_of_looping
+  --skip two_processes_with_expected_version_never_lose_an_update
+  --skip changed_lines_under_a_lenient_tier_are_aligned_in_near_linear_time
+  --skip text_not_found_on_identical_lines_is_near_linear
+  --skip hostile_brackets_and_braces_parse_in_linear_time
+  --skip line_tiers_stay_linear_on_identical_lines
+  --skip a_line_run_stays_linear_on_identical_lines
+)
 while read -r exe; do
   name=$(basename "$exe")
   name=${name%-*}
   [ "$name" = closest_match ] && continue
-  (cd "$repo" && timeout 1200 env -u NODE_OPTIONS qemu-aarch64 "$exe") > "$out/rust-$name.txt" 2>&1
+  (cd "$repo" && timeout 1200 env -u NODE_OPTIONS qemu-aarch64 "$exe" "${QEMU_SKIPS[@]}") < /dev/null > "$out/rust-$name.txt" 2>&1
   status=$?
   part "rust $name" $status "$(grep '^test result' "$out/rust-$name.txt" | sed 's/^test result: //')"
   [ $status -eq 0 ] || grep -E '^test .* FAILED$' "$out/rust-$name.txt" | sed 's/^/      /'

@@ -8,10 +8,11 @@
 
 pub use super::files::{
     delete_range_bytes as delete_range, edit_file_bytes as edit_file,
-    multi_edit_bytes as multi_edit,
+    insert_lines_bytes as insert_lines, multi_edit_bytes as multi_edit,
 };
 pub use super::prepared::{
     prepare_delete_range_bytes as prepare_delete_range, prepare_edit_bytes as prepare_edit,
+    prepare_insert_lines_bytes as prepare_insert_lines,
     prepare_multi_edit_bytes as prepare_multi_edit,
 };
 pub use super::text::{
@@ -22,3 +23,70 @@ pub use crate::diff::{line_changes, LineChange, LineChanges};
 pub use crate::engine::{Anchor, Edit};
 pub use crate::eol::{detect as detect_eol, info as eol_info, normalize_eol, to_lf};
 pub use crate::explain::closest_name;
+
+/// What a path is, as the JavaScript tool layer keys and sizes the files it remembers
+/// ([`path_info`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathInfo {
+    /// The real location: an existing path's, through every link; else its folder's
+    /// real path and its name; else the path as given.
+    pub real: std::path::PathBuf,
+    /// What is there: `None` when nothing is (or the path cannot be looked up).
+    pub kind: Option<PathKind>,
+    /// The size in bytes of a file (0 for anything else).
+    pub size: u64,
+}
+
+/// What [`PathInfo::kind`] says is at a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathKind {
+    /// A regular file (through links).
+    File,
+    /// A folder (through links).
+    Folder,
+    /// Anything else: a device, a FIFO, a socket.
+    Other,
+}
+
+impl PathKind {
+    /// The binding's string for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PathKind::File => "file",
+            PathKind::Folder => "folder",
+            PathKind::Other => "other",
+        }
+    }
+}
+
+/// Looks an absolute path up, by name, without opening it: its real location (with
+/// `resolve`; else the path as given), what it is and its size. Never fails: a path
+/// that cannot be looked up is reported as absent, and the operation that then uses it
+/// says what is wrong with it.
+pub fn path_info(absolute: &std::path::Path, resolve: bool) -> PathInfo {
+    use crate::file::path::strip_verbatim;
+    let (kind, size) = match std::fs::metadata(absolute) {
+        Ok(meta) if meta.is_file() => (Some(PathKind::File), meta.len()),
+        Ok(meta) if meta.is_dir() => (Some(PathKind::Folder), 0),
+        Ok(_) => (Some(PathKind::Other), 0),
+        Err(_) => (None, 0),
+    };
+    if !resolve {
+        return PathInfo {
+            real: absolute.to_path_buf(),
+            kind,
+            size,
+        };
+    }
+    let real = match std::fs::canonicalize(absolute) {
+        Ok(real) => strip_verbatim(&real),
+        Err(_) => match (absolute.parent(), absolute.file_name()) {
+            (Some(parent), Some(name)) => match std::fs::canonicalize(parent) {
+                Ok(folder) => strip_verbatim(&folder).join(name),
+                Err(_) => absolute.to_path_buf(),
+            },
+            _ => absolute.to_path_buf(),
+        },
+    };
+    PathInfo { real, kind, size }
+}

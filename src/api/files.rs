@@ -425,6 +425,61 @@ pub(crate) fn delete(
     })
 }
 
+/// Inserts `text` as whole lines after line `after_line` of a file (1-based, as
+/// `read_file` numbers them; 0: before the first line). The new lines take the ending
+/// of the lines around them (their majority, else the file's dominant ending), as an
+/// edit's added lines do; the file's BOM and encoding are kept; one final line break of
+/// `text` adds no empty line; a file without a final newline keeps having none.
+///
+/// # Errors
+///
+/// `INVALID_ARGUMENT` (with [`Error::argument`](crate::Error::argument) `afterLine` and
+/// [`Error::lines`](crate::Error::lines) the file's line count) when `after_line` is
+/// past the last line, and (argument `text`) for an empty `text`; a guard's refusal of
+/// the new text; `FILE_CHANGED` when the file is not [`EditOptions::expected_version`]
+/// or another process changed it meanwhile; `ENCODING_UNMAPPABLE` for text the file's
+/// encoding cannot hold; `FILE_NOT_FOUND`, `NOT_A_FILE`, `BINARY_FILE`,
+/// `FILE_TOO_LARGE`, `PATH_OUTSIDE_ROOT`, `PERMISSION_DENIED` and `IO_ERROR` for the
+/// file. Nothing is written on any error.
+pub fn insert_lines(
+    path: impl AsRef<Path>,
+    after_line: u32,
+    text: &str,
+    options: &EditOptions,
+) -> Result<EditResult> {
+    insert_lines_bytes(path.as_ref(), after_line, text.as_bytes(), options)
+}
+
+/// [`insert_lines`] on a text given as UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`insert_lines`].
+pub fn insert_lines_bytes(
+    path: &Path,
+    after_line: u32,
+    text: &[u8],
+    options: &EditOptions,
+) -> Result<EditResult> {
+    insert(path, after_line, text, options, Hold::Keep)?.commit_one()
+}
+
+/// `insert_lines`' change, held for its commit or not.
+pub(crate) fn insert(
+    path: &Path,
+    after_line: u32,
+    text: &[u8],
+    options: &EditOptions,
+    hold: Hold,
+) -> Result<Prepared> {
+    options.check_own(Op::InsertLines, &[Name::Guards])?;
+    let guards = options.guards;
+    let opts = options.file_options()?;
+    Prepared::change(path, opts, false, hold, |source, _, label| {
+        engine::insert_lines(existing(source)?, after_line as usize, text, guards, label)
+    })
+}
+
 /// Writes a whole file, keeping an existing file's line endings (line by line) and
 /// BOM (a U+FEFF that starts the content is taken as that BOM, never doubled or
 /// added); a new file takes its ending from `.editorconfig` / `.gitattributes`, else

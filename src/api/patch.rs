@@ -82,7 +82,7 @@ pub fn apply_patch_in_memory(
 }
 
 /// The planner's options for `options`.
-fn planner_options(options: &PatchOptions) -> Result<patch::Options> {
+pub(crate) fn planner_options(options: &PatchOptions) -> Result<patch::Options> {
     Ok(patch::Options {
         file: options.file_options()?,
         expected_versions: options

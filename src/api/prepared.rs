@@ -9,12 +9,15 @@
 //! version it was prepared from; else `FILE_CHANGED`, and nothing is written.
 //! `edit_file` and the others are a prepare and its commit, made under one hold of the
 //! file's lock (see [`crate::file::plan`]), so they read the file once.
+//!
+//! [`prepare_patch`] does the same for every file of a patch: its files are one per
+//! section, and its commit writes them all or none (see its docs).
 
 use std::path::{Path, PathBuf};
 
 use super::files::{self, Anchor, Edit};
-use super::options::EditOptions;
-use super::results::EditResult;
+use super::options::{EditOptions, PatchOptions};
+use super::results::{EditResult, PatchFileResult, PatchResult};
 use super::version::Version;
 use crate::encoding::Decoded;
 use crate::engine::{self, Applied};
@@ -23,7 +26,7 @@ use crate::error::Result;
 use crate::file::{self, FileOptions, Hold, Planned};
 use crate::matching::Tier;
 use crate::message::Message;
-use crate::patch::Action;
+use crate::patch::{self, Action};
 use crate::splice::Splices;
 
 /// One replaced byte range of a file's old text, and what stands there in the new one.
@@ -57,19 +60,24 @@ impl ChangedRange {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PreparedFile {
-    /// The path as given.
+    /// The path as given (for a patch: as its section gives it).
     pub path: PathBuf,
     /// [`Action::Update`] for a file that exists, [`Action::Add`] for one the commit
-    /// creates.
+    /// creates; a patch's section also [`Action::Delete`] or [`Action::Move`].
     pub action: Action,
+    /// For a patch's move: the new path.
+    pub moved_to: Option<PathBuf>,
     /// The version the file had when the change was prepared, which the commit
     /// requires it still has; `None` for a new file, which must still not exist.
     pub version_before: Option<Version>,
-    /// The version of the bytes the commit writes (with `dry_run`: would write).
-    pub version_after: Version,
+    /// The version of the bytes the commit writes (with `dry_run`: would write); for a
+    /// patch's section, of the file its path (a move's new path) is left with once
+    /// the whole patch is written. `None` when no file is left there (a delete).
+    pub version_after: Option<Version>,
     /// A unified diff of the LF views, 3 lines of context.
     pub diff: String,
-    /// How many places are replaced.
+    /// How many places are replaced (for a patch's section: how many hunks it has
+    /// applied).
     pub replacements: u32,
     /// For each edit, the tier that found it.
     pub matched_by: Vec<Tier>,
@@ -103,7 +111,16 @@ pub struct PreparedFile {
 #[derive(Debug)]
 pub struct Prepared {
     files: Vec<PreparedFile>,
-    plans: Vec<Plan>,
+    work: Work,
+}
+
+/// What a commit writes.
+#[derive(Debug)]
+enum Work {
+    /// One file's change (an edit, a write).
+    File(Box<Plan>),
+    /// A patch's, every file at once.
+    Patch(Box<patch::Ready>),
 }
 
 /// What the commit of one file needs besides its [`PreparedFile`].
@@ -120,8 +137,12 @@ struct Plan {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommitResult {
-    /// Each file's result, as [`edit_file`](crate::edit_file) and the others give it.
+    /// Each file's result, as [`edit_file`](crate::edit_file) and the others give it;
+    /// empty for a patch (see `patch`).
     pub files: Vec<EditResult>,
+    /// For a patch ([`prepare_patch`]): its result, as [`apply_patch`](crate::apply_patch)
+    /// gives it, one entry per section.
+    pub patch: Option<PatchResult>,
 }
 
 impl Prepared {
@@ -141,27 +162,38 @@ impl Prepared {
     /// the prepare; nothing is written then. `PERMISSION_DENIED`, `PATH_OUTSIDE_ROOT`
     /// and `IO_ERROR` as for every write.
     pub fn commit(self) -> Result<CommitResult> {
-        let mut results = Vec::with_capacity(self.files.len());
-        // One file today; several (a patch's) need one check of them all first.
-        debug_assert!(self.files.len() <= 1);
-        for (file, plan) in self.files.into_iter().zip(self.plans) {
-            let written = plan.planned.commit()?;
-            let warnings = plan.notes.into_iter().chain(written.warnings).collect();
-            results.push(EditResult {
-                path: file.path,
-                replacements: file.replacements,
-                matched_by: file.matched_by,
-                start_line: file.start_line,
-                end_line: file.end_line,
-                diff: file.diff,
-                eol: file.eol,
-                version: Version::reported(&written.version),
-                changed: written.changed,
-                warnings,
-                ranges: file.ranges,
-            });
-        }
-        Ok(CommitResult { files: results })
+        let plan = match self.work {
+            Work::File(plan) => plan,
+            Work::Patch(ready) => {
+                let files = ready.commit(patch::Recheck::Yes)?;
+                return Ok(CommitResult {
+                    files: Vec::new(),
+                    patch: Some(PatchResult {
+                        files: files.into_iter().map(PatchFileResult::from).collect(),
+                    }),
+                });
+            }
+        };
+        let file = self.files.into_iter().next().expect("a change of one file");
+        let written = plan.planned.commit()?;
+        let warnings = plan.notes.into_iter().chain(written.warnings).collect();
+        let result = EditResult {
+            path: file.path,
+            replacements: file.replacements,
+            matched_by: file.matched_by,
+            start_line: file.start_line,
+            end_line: file.end_line,
+            diff: file.diff,
+            eol: file.eol,
+            version: Version::reported(&written.version),
+            changed: written.changed,
+            warnings,
+            ranges: file.ranges,
+        };
+        Ok(CommitResult {
+            files: vec![result],
+            patch: None,
+        })
     }
 
     /// The commit of a one-file change, as `edit_file` and the others return it.
@@ -203,8 +235,9 @@ impl Prepared {
                 Some(_) => Action::Update,
                 None => Action::Add,
             },
+            moved_to: None,
             version_before: planned.version_before().map(Version::reported),
-            version_after: Version::reported(planned.version_after()),
+            version_after: Some(Version::reported(planned.version_after())),
             diff: applied.diff,
             replacements: applied.replacements,
             matched_by: applied.matched_by,
@@ -223,9 +256,87 @@ impl Prepared {
         };
         Ok(Prepared {
             files: vec![file],
-            plans: vec![Plan { planned, notes }],
+            work: Work::File(Box::new(Plan { planned, notes })),
         })
     }
+
+    /// A patch worked out by the planner, described section by section.
+    fn patch(ready: patch::Ready) -> Prepared {
+        let files = ready
+            .sections()
+            .into_iter()
+            .map(|s| PreparedFile {
+                path: PathBuf::from(&s.result.path),
+                action: s.result.action,
+                moved_to: s.result.moved_to.as_ref().map(PathBuf::from),
+                version_before: s.version_before.map(Version::reported),
+                version_after: s.version_after.map(Version::reported),
+                diff: s.result.diff.clone(),
+                replacements: s.result.matched_by.len() as u32,
+                matched_by: s.result.matched_by.clone(),
+                ranges: s.ranges.to_vec(),
+                start_line: s.lines.0,
+                end_line: s.lines.1,
+                eol: s.result.eol,
+                encoding: s.encoding.name(),
+                bom: s.bom,
+                changed: s.changed,
+                warnings: s.result.warnings.clone(),
+            })
+            .collect();
+        Prepared {
+            files,
+            work: Work::Patch(Box::new(ready)),
+        }
+    }
+}
+
+/// [`apply_patch`](crate::apply_patch), prepared: every section worked out (the same
+/// parser and planner, the same hunk matching and errors) and every check of a dry run
+/// made, and nothing written.
+///
+/// [`Prepared::files`] has one entry per section, in the patch's order: its path and
+/// action (with `moved_to` for a move), `version_before` (the file at its path, for a
+/// move the file moved; `None` when there was none), `version_after` (what the path, a
+/// move's new path, holds once the whole patch is written; `None` when nothing: a
+/// delete), the diff, `matched_by` and `replacements` (the hunks applied), and the
+/// ranges, over the text the section starts from (the file as read for its first
+/// section, else as the sections before it leave it; for a move, the moved file's):
+/// an update's replaced lines, one range for an add (the whole new text, or what
+/// differs from the file it replaces), the whole text for a delete, none for a move
+/// without hunks.
+///
+/// [`Prepared::commit`] takes the locks of every file the patch touches (in one order,
+/// so two commits never wait for each other), checks that each still has the version
+/// it was read with and that each new file's path is still free, and makes the checks
+/// again; then it writes the prepared bytes as `apply_patch` writes them (all or
+/// nothing, with its rollback), without reading the patch or matching a hunk again.
+/// A file changed since is `FILE_CHANGED` naming it (and its section as the error's
+/// `file_index`), and nothing is written. Its result is in [`CommitResult::patch`].
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("eol-edit-prepare-patch-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir).unwrap();
+/// # std::fs::write(dir.join("a.txt"), "one\r\ntwo\r\n").unwrap();
+/// use eol_edit::{prepare_patch, PatchOptions};
+///
+/// let patch = "*** Begin Patch\n*** Update File: a.txt\n@@\n-two\n+2\n*** End Patch\n";
+/// let prepared = prepare_patch(patch, &PatchOptions::default().with_cwd(&dir)).unwrap();
+/// assert!(prepared.files()[0].diff.contains("+2"));
+/// assert_eq!(std::fs::read(dir.join("a.txt")).unwrap(), b"one\r\ntwo\r\n");
+/// let done = prepared.commit().unwrap();
+/// assert_eq!(done.patch.unwrap().files.len(), 1);
+/// assert_eq!(std::fs::read(dir.join("a.txt")).unwrap(), b"one\r\n2\r\n");
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+///
+/// # Errors
+///
+/// As [`apply_patch`](crate::apply_patch); nothing is ever written.
+pub fn prepare_patch(patch: impl AsRef<[u8]>, options: &PatchOptions) -> Result<Prepared> {
+    let options = super::patch::planner_options(options)?;
+    let ready = patch::prepare_patch(patch.as_ref(), &options)?;
+    Ok(Prepared::patch(ready))
 }
 
 /// The ranges of `source` that `splices` replace, without the ones that put back what
@@ -374,6 +485,34 @@ pub fn prepare_delete_range_bytes(
     files::delete(path, start, end, options, Hold::Release)
 }
 
+/// [`insert_lines`](crate::insert_lines), prepared: everything but the write.
+///
+/// # Errors
+///
+/// As [`insert_lines`](crate::insert_lines); nothing is ever written.
+pub fn prepare_insert_lines(
+    path: impl AsRef<Path>,
+    after_line: u32,
+    text: &str,
+    options: &EditOptions,
+) -> Result<Prepared> {
+    prepare_insert_lines_bytes(path.as_ref(), after_line, text.as_bytes(), options)
+}
+
+/// [`prepare_insert_lines`] on a text given as UTF-8 bytes.
+///
+/// # Errors
+///
+/// As [`insert_lines`](crate::insert_lines).
+pub fn prepare_insert_lines_bytes(
+    path: &Path,
+    after_line: u32,
+    text: &[u8],
+    options: &EditOptions,
+) -> Result<Prepared> {
+    files::insert(path, after_line, text, options, Hold::Release)
+}
+
 /// [`write_file`](crate::write_file), prepared: everything but the write. A file that
 /// does not exist yet is [`Action::Add`], and its commit fails with `FILE_CHANGED` if
 /// the path exists by then.
@@ -422,12 +561,12 @@ mod tests {
         assert_eq!((f.replacements, &f.matched_by[..]), (1, &[Tier::Exact][..]));
         let new = apply(&old, &f.ranges);
         assert_eq!(new, b"one\r\n2\n3\rfour\r\n");
-        assert_eq!(f.version_after, Version::of(&new));
+        assert_eq!(f.version_after, Some(Version::of(&new)));
         assert!(f.diff.contains("+2\n"));
         let after = f.version_after;
         let committed = p.commit().unwrap();
         assert_eq!(dir.read("a.txt"), new);
-        assert_eq!(committed.files[0].version, after);
+        assert_eq!(Some(committed.files[0].version), after);
         assert_eq!(
             committed.files[0].ranges,
             [ChangedRange {
@@ -531,7 +670,10 @@ mod tests {
             apply(b"x = 1\r\ny = 2\r\n", &f.ranges),
             "x = 1\r\ny = é\r\n".as_bytes()
         );
-        assert_eq!(f.version_after, Version::of(&enc("x = 1\r\ny = é\r\n")));
+        assert_eq!(
+            f.version_after,
+            Some(Version::of(&enc("x = 1\r\ny = é\r\n")))
+        );
         p.commit().unwrap();
         assert_eq!(dir.read("u.txt"), enc("x = 1\r\ny = é\r\n"));
     }
@@ -579,3 +721,6 @@ mod tests {
         assert_eq!((r.start, r.end, &*r.text()), (0, 3, ""));
     }
 }
+
+#[cfg(test)]
+mod patch_tests;

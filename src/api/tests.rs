@@ -642,3 +642,92 @@ fn read_file_bytes_reads_a_whole_file_and_refuses_a_line_range() {
         ErrorCode::BinaryFile
     );
 }
+
+#[test]
+fn insert_lines_puts_whole_lines_after_the_line_given_with_the_endings_around_them() {
+    use crate::{insert_lines, prepare_insert_lines};
+    let dir = TempDir::new();
+    /// A file's name, its bytes, the line to insert after, the text, the bytes after.
+    type Case<'a> = (&'a str, &'a [u8], u32, &'a str, &'a [u8]);
+    let cases: &[Case] = &[
+        ("crlf", b"a\r\nb\r\nc", 1, "x\ny", b"a\r\nx\r\ny\r\nb\r\nc"),
+        ("start", b"a\r\nb\r\n", 0, "x\n", b"x\r\na\r\nb\r\n"),
+        // After the last line of a file without a final newline: it still has none.
+        ("end", b"a\r\nb\r\nc", 3, "d", b"a\r\nb\r\nc\r\nd"),
+        ("end-newline", b"a\r\nb\r\n", 2, "c", b"a\r\nb\r\nc\r\n"),
+        ("lone-cr", b"a\rb\rc\r", 2, "x", b"a\rb\rx\rc\r"),
+        // Mixed: the lines around the new ones decide (CRLF here, LF elsewhere).
+        (
+            "mixed",
+            b"a\nb\r\nc\r\nd\n",
+            2,
+            "x",
+            b"a\nb\r\nx\r\nc\r\nd\n",
+        ),
+        ("empty", b"", 0, "first", b"first\n"),
+        ("one empty line", b"a\r\nb\r\n", 1, "\n", b"a\r\n\r\nb\r\n"),
+        (
+            "same lines",
+            b"x\r\nx\r\nx\r\n",
+            2,
+            "NEW",
+            b"x\r\nx\r\nNEW\r\nx\r\n",
+        ),
+        (
+            "bom",
+            b"\xEF\xBB\xBFa\r\nb\r\n",
+            1,
+            "x",
+            b"\xEF\xBB\xBFa\r\nx\r\nb\r\n",
+        ),
+    ];
+    for (name, before, after, text, want) in cases {
+        let file = format!("{}.txt", name.replace(' ', "-"));
+        dir.write(&file, before);
+        let r = insert_lines(&file, *after, text, &in_dir(&dir)).unwrap();
+        assert_eq!(dir.read(&file), *want, "{name}");
+        assert!(r.changed, "{name}");
+    }
+    // UTF-16 LE with its BOM stays UTF-16 LE.
+    let utf16: Vec<u8> = std::iter::once(0xFEFF_u16)
+        .chain("a\r\nb\r\n".encode_utf16())
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    dir.write("w.txt", &utf16);
+    insert_lines("w.txt", 1, "é", &in_dir(&dir)).unwrap();
+    let want: Vec<u8> = std::iter::once(0xFEFF_u16)
+        .chain("a\r\né\r\nb\r\n".encode_utf16())
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    assert_eq!(dir.read("w.txt"), want);
+    // Prepared: nothing written until the commit.
+    dir.write("p.txt", "a\r\n");
+    let prepared = prepare_insert_lines("p.txt", 1, "b", &in_dir(&dir)).unwrap();
+    assert_eq!(dir.read("p.txt"), b"a\r\n");
+    assert!(prepared.files()[0].diff.contains("+b"));
+    prepared.commit().unwrap();
+    assert_eq!(dir.read("p.txt"), b"a\r\nb\r\n");
+}
+
+#[test]
+fn insert_lines_refuses_a_line_past_the_end_and_empty_text_writing_nothing() {
+    use crate::insert_lines;
+    let dir = TempDir::new();
+    dir.write("i.txt", "a\r\nb\r\n");
+    let e = insert_lines("i.txt", 3, "x", &in_dir(&dir)).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::InvalidArgument);
+    assert_eq!(e.argument(), Some(&Name::AfterLine));
+    assert_eq!(e.lines(), &[2]);
+    assert_eq!(
+        e.message().to_string(),
+        "after_line 3 is past the end of the file, which has 2 lines: use 0 (the start) to 2 (after the last line)."
+    );
+    let e = insert_lines("i.txt", 1, "", &in_dir(&dir)).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::InvalidArgument);
+    assert_eq!(e.argument(), Some(&Name::Text));
+    let e = insert_lines("gone.txt", 0, "x", &in_dir(&dir)).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::FileNotFound);
+    let e = insert_lines("i.txt", 1, "x", &in_dir(&dir).with_replace_all(true)).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::InvalidArgument);
+    assert_eq!(dir.read("i.txt"), b"a\r\nb\r\n");
+}

@@ -19,8 +19,10 @@ use std::path::PathBuf;
 
 use super::sys::FileId;
 
-/// What a lock is taken on.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// What a lock is taken on. The order is the one every holder of several locks takes
+/// them in (see [`super::plan::recheck_all`]), so two such holders never wait for each
+/// other.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LockKey {
     /// An existing file, by identity.
     File(FileId),

@@ -56,7 +56,7 @@ use crate::splice::Splices;
 use atomic::Snapshot;
 use lock::{LockKey, PathLock};
 use path::Located;
-pub use plan::{plan, Hold, Planned};
+pub use plan::{plan, recheck_all, Hold, Planned};
 pub(crate) use put::refuse_link;
 pub use put::{put, put_inspected, removable, stash, writable, Attributes, NewFolders, Stash};
 pub use remove::remove;

@@ -693,7 +693,7 @@ fn same_component(a: &OsStr, b: &OsStr) -> bool {
 }
 
 /// `\\?\C:\x` as `C:\x` and `\\?\UNC\s\x` as `\\s\x`: the forms paths are compared in.
-fn strip_verbatim(path: &Path) -> PathBuf {
+pub(crate) fn strip_verbatim(path: &Path) -> PathBuf {
     #[cfg(windows)]
     {
         let s = path.to_string_lossy();

@@ -15,14 +15,14 @@
 use std::path::{Path, PathBuf};
 
 use super::atomic::{self, Expect};
-use super::lock::PathLock;
-use super::path::Located;
+use super::lock::{self, PathLock};
+use super::path::{self, Located};
 use super::{
-    check_size, conventions, file_changed, locate_locked, measure, not_found, over_limit, read,
-    version, FileOptions, Found, Written,
+    check_size, conventions, file_changed, locate_locked, lock_key, measure, not_found, over_limit,
+    read, version, FileOptions, Found, Written,
 };
 use crate::encoding::{self, views, Decoded, Encoding, Hints};
-use crate::error::{ErrorCode, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::message::Message;
 use crate::splice::Splices;
 
@@ -301,6 +301,63 @@ fn recheck(
     let expected = before.unwrap_or(version::ABSENT);
     check_version(display, expected, found.as_ref())?;
     Ok((located, found, lock))
+}
+
+/// Checks, for a change of several files made later than it was worked out (a prepared
+/// patch), that each file still has the version it was worked out from (`None`: that
+/// it still does not exist), holding the locks of all of them at once.
+///
+/// The locks are taken in one order, that of their keys, with each key once (two names
+/// of one file share one), so two callers of this never wait for each other; every
+/// other holder of a lock holds just that one. The files are hashed, not decoded. The
+/// locks are let go on return: the writes that follow take each file's lock again, and
+/// check its version again under it.
+///
+/// # Errors
+///
+/// For the first file that fails, `fail(its index, the error)`: `FILE_CHANGED`
+/// (changed, deleted, or created since), or what locating it gave
+/// (`PATH_OUTSIDE_ROOT`, `IO_ERROR`, …).
+pub fn recheck_all(
+    files: &[(&Path, Option<&str>)],
+    opts: &FileOptions,
+    fail: impl Fn(usize, Error) -> Error,
+) -> Result<()> {
+    let locate = |i: usize| {
+        path::locate(files[i].0, opts.roots.as_deref(), opts.cwd.as_deref()).map_err(|e| fail(i, e))
+    };
+    // A round that fails saw a file replaced between its locating and its lock.
+    'round: for _ in 0..1_000 {
+        let mut keys = Vec::with_capacity(files.len());
+        for i in 0..files.len() {
+            keys.push(lock_key(&locate(i)?));
+        }
+        let mut order = keys.clone();
+        order.sort();
+        order.dedup();
+        let _locks: Vec<PathLock> = order.into_iter().map(lock::lock).collect();
+        for (i, (_, before)) in files.iter().enumerate() {
+            let mut located = locate(i)?;
+            if lock_key(&located) != keys[i] {
+                continue 'round;
+            }
+            let found = if located.exists() {
+                Some(Found::Unread(
+                    measure(&mut located).map_err(|e| fail(i, e))?,
+                ))
+            } else {
+                None
+            };
+            let expected = before.unwrap_or(version::ABSENT);
+            check_version(&located.display, expected, found.as_ref()).map_err(|e| fail(i, e))?;
+        }
+        return Ok(());
+    }
+    let first = files.first().map_or(Path::new(""), |f| f.0);
+    Err(fail(
+        0,
+        file_changed(first, "keeps being replaced by other edits"),
+    ))
 }
 
 /// `FILE_CHANGED` unless `found` has the version `expected` ([`version::ABSENT`]:

@@ -40,8 +40,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use crate::api::prepared::{self, ChangedRange};
 use crate::diff;
-use crate::encoding::{self, Decoded, Hints};
+use crate::encoding::{self, Decoded, Encoding, Hints};
 use crate::engine::{self, WriteEol};
 use crate::eol::{self, Ending};
 use crate::error::{Error, ErrorCode, Result};
@@ -122,11 +123,14 @@ struct Final {
     attributes: Option<Attributes>,
     /// The other slot whose original file these bytes are written as (a moved file).
     moved_from: Option<usize>,
+    /// The encoding the bytes are in, and whether they start with a BOM.
+    encoding: Encoding,
+    bom: bool,
 }
 
 /// The files of one `applyPatch` call.
 struct Disk<'o> {
-    opts: &'o Options,
+    opts: Options,
     /// Where the files are read from: the disk, or the caller's buffers.
     source: Box<dyn Source + 'o>,
     /// The patch's format, which decides the tiers its hunks match through.
@@ -143,6 +147,33 @@ struct Disk<'o> {
 struct Planned {
     result: FileResult,
     slot: Option<usize>,
+    /// The version of the file at the section's path (for a move: of the file moved)
+    /// when the patch read it; `None` when there was none.
+    version_before: Option<String>,
+    /// The slot of the section's path (for a move: of the path moved from).
+    at: usize,
+    /// The replaced ranges of the text the section starts from.
+    ranges: Vec<ChangedRange>,
+    /// The first and last changed lines of the section's new text.
+    lines: (u32, u32),
+}
+
+impl Planned {
+    fn new(
+        result: FileResult,
+        slot: Option<usize>,
+        ranges: Vec<ChangedRange>,
+        lines: (u32, u32),
+    ) -> Planned {
+        Planned {
+            result,
+            slot,
+            version_before: None,
+            at: 0,
+            ranges,
+            lines,
+        }
+    }
 }
 
 /// A path opened for a section: its slot, and whether its last name is a link.
@@ -151,30 +182,151 @@ struct Opened {
     link: bool,
 }
 
+/// `applyPatch`: the patch prepared, then committed at once (the files were just read
+/// and checked, and each write checks its file's version again under its lock).
 pub(super) fn run(patch: &Patch, opts: &Options) -> Result<Vec<FileResult>> {
+    prepare(patch, opts)?.commit(Recheck::No)
+}
+
+/// Works out and checks every section, as `applyPatch` does before its first write,
+/// and writes nothing.
+pub(super) fn prepare(patch: &Patch, opts: &Options) -> Result<Ready> {
     let mut disk = Disk::new(opts, patch, Box::new(source::OnDisk))?;
     let mut planned = Vec::with_capacity(patch.files.len());
     for (i, section) in patch.files.iter().enumerate() {
         planned.push(disk.plan(i, section).map_err(|e| e.with_file_index(i))?);
     }
     let finals = disk.finish(patch)?;
-    disk.check(&finals)?;
-    let warnings = disk.commit(&finals)?;
-    Ok(planned
-        .into_iter()
-        .enumerate()
-        .map(|(i, mut p)| {
-            if let Some(s) = p.slot.filter(|&s| disk.slots[s].last_index == i) {
-                if let Some(f) = &finals[s] {
-                    p.result.version = Some(f.version.clone());
+    let ready = Ready {
+        opts: disk.opts,
+        slots: disk.slots,
+        finals,
+        planned,
+    };
+    ready.check()?;
+    Ok(ready)
+}
+
+/// Whether [`Ready::commit`] checks every file's version again before writing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Recheck {
+    /// A commit made long after the prepare: check every file under the locks first.
+    Yes,
+    /// A commit made right after the prepare (`applyPatch`).
+    No,
+}
+
+/// A patch worked out, encoded and checked, not yet written: every file's bytes, and
+/// what each was read as (for the checks and for a rollback).
+pub(crate) struct Ready {
+    opts: Options,
+    slots: Vec<Slot>,
+    finals: Vec<Option<Final>>,
+    planned: Vec<Planned>,
+}
+
+impl std::fmt::Debug for Ready {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ready")
+            .field("files", &self.slots.len())
+            .field("sections", &self.planned.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a prepared patch does to one section, for [`crate::Prepared::files`].
+pub(crate) struct SectionView<'a> {
+    pub result: &'a FileResult,
+    pub version_before: Option<&'a str>,
+    /// The version of the bytes at the path the section ends at once the patch is
+    /// written; `None` when no file is left there.
+    pub version_after: Option<&'a str>,
+    pub ranges: &'a [ChangedRange],
+    pub lines: (u32, u32),
+    /// The encoding and BOM of the file the section leaves (of the file deleted for a
+    /// delete).
+    pub encoding: Encoding,
+    pub bom: bool,
+    /// False when the file the section leaves is the file as it was (an add of the
+    /// content a file already has).
+    pub changed: bool,
+}
+
+impl Ready {
+    /// Every section, in the patch's order.
+    pub(crate) fn sections(&self) -> Vec<SectionView<'_>> {
+        self.planned
+            .iter()
+            .map(|p| {
+                let end = p.slot.and_then(|s| self.finals[s].as_ref());
+                let (encoding, bom) = match (end, &self.slots[p.at].original) {
+                    (Some(f), _) => (f.encoding, f.bom),
+                    (None, Some(o)) => (o.decoded.encoding, o.decoded.bom),
+                    (None, None) => (Encoding::utf8(), false),
+                };
+                let changed = match p.slot {
+                    Some(s) if p.result.action != Action::Move => {
+                        changed(self.slots[s].original.as_ref(), self.finals[s].as_ref())
+                    }
+                    _ => true,
+                };
+                SectionView {
+                    result: &p.result,
+                    version_before: p.version_before.as_deref(),
+                    version_after: end.map(|f| f.version.as_str()),
+                    ranges: &p.ranges,
+                    lines: p.lines,
+                    encoding,
+                    bom,
+                    changed,
                 }
-                if let Some(w) = warnings.get(&s) {
-                    p.result.warnings.extend(w.iter().cloned());
+            })
+            .collect()
+    }
+
+    /// Writes every file, all or nothing (see the module docs), and gives each
+    /// section's result. With [`Recheck::Yes`], first checks under the locks of all the
+    /// files that each still has the version it was read with (a new file's path: that
+    /// it is still free), and makes the checks of the prepare again: a file changed
+    /// since is `FILE_CHANGED` naming it, and nothing is written.
+    pub(crate) fn commit(self, recheck: Recheck) -> Result<Vec<FileResult>> {
+        if recheck == Recheck::Yes {
+            let files: Vec<(&Path, Option<&str>)> = self
+                .slots
+                .iter()
+                .map(|s| {
+                    let version = s.original.as_ref().map(|o| o.version.as_str());
+                    (s.display.as_path(), version)
+                })
+                .collect();
+            file::recheck_all(&files, &self.opts.file, |s, e| {
+                e.with_file_index(self.slots[s].last_index)
+            })?;
+            self.check()?;
+        }
+        let warnings = self.write()?;
+        let Ready {
+            slots,
+            finals,
+            planned,
+            ..
+        } = self;
+        Ok(planned
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut p)| {
+                if let Some(s) = p.slot.filter(|&s| slots[s].last_index == i) {
+                    if let Some(f) = &finals[s] {
+                        p.result.version = Some(f.version.clone());
+                    }
+                    if let Some(w) = warnings.get(&s) {
+                        p.result.warnings.extend(w.iter().cloned());
+                    }
                 }
-            }
-            p.result
-        })
-        .collect())
+                p.result
+            })
+            .collect())
+    }
 }
 
 fn not_found(path: &str, why: impl Into<Message>) -> Error {
@@ -187,7 +339,7 @@ fn not_found(path: &str, why: impl Into<Message>) -> Error {
 }
 
 impl<'o> Disk<'o> {
-    fn new(opts: &'o Options, patch: &Patch, source: Box<dyn Source + 'o>) -> Result<Self> {
+    fn new(opts: &Options, patch: &Patch, source: Box<dyn Source + 'o>) -> Result<Self> {
         let locate = |path: &str| source.locate(path, &opts.file);
         let mut expected = HashMap::new();
         for (path, version) in &opts.expected_versions {
@@ -205,7 +357,7 @@ impl<'o> Disk<'o> {
             }
         }
         Ok(Disk {
-            opts,
+            opts: opts.clone(),
             source,
             format: patch.format,
             slots: Vec::new(),
@@ -410,6 +562,17 @@ impl<'o> Disk<'o> {
 
     /// Works out one section on the in-memory tree.
     fn plan(&mut self, index: usize, section: &FilePatch) -> Result<Planned> {
+        // Planning the section opens the same path first, and fails the same way.
+        let opened = self.open(&section.path, index)?;
+        let original = self.slots[opened.slot].original.as_ref();
+        let version_before = original.map(|o| o.version.clone());
+        let mut planned = self.plan_section(index, section)?;
+        planned.version_before = version_before;
+        planned.at = opened.slot;
+        Ok(planned)
+    }
+
+    fn plan_section(&mut self, index: usize, section: &FilePatch) -> Result<Planned> {
         let path = section.path.as_str();
         let opened = self.open(path, index)?;
         let slot = opened.slot;
@@ -457,7 +620,8 @@ impl<'o> Disk<'o> {
                     )
                     .with_hint("Check that the + lines really differ from the - lines, and that the file was not already patched."));
                 }
-                describe(&mut result, &source, &updated.splices, path);
+                let lines = describe(&mut result, &source, &updated.splices, path);
+                let ranges = prepared::ranges(&source, &updated.splices);
                 result.warnings = self.read_warnings(current);
                 result.matched_by = updated.matched_by;
                 let text = match current.text {
@@ -471,10 +635,7 @@ impl<'o> Disk<'o> {
                 let s = &mut self.slots[slot];
                 s.current = Some(content);
                 s.last_index = index;
-                Ok(Planned {
-                    result,
-                    slot: Some(slot),
-                })
+                Ok(Planned::new(result, Some(slot), ranges, lines))
             }
             Change::Add { content: added } => {
                 if self.slots[slot].current.is_none() && opened.link {
@@ -508,16 +669,14 @@ impl<'o> Disk<'o> {
                     &after,
                     Scope::AddFile,
                 )?;
-                describe(
+                let ranges = prepared::differing(&before, &after).into_iter().collect();
+                let lines = describe(
                     &mut result,
                     &before,
                     &Splices::whole(after.into_owned()),
                     path,
                 );
-                Ok(Planned {
-                    result,
-                    slot: Some(slot),
-                })
+                Ok(Planned::new(result, Some(slot), ranges, lines))
             }
             Change::Delete { hunks, old_empty } => {
                 if opened.link {
@@ -526,9 +685,10 @@ impl<'o> Disk<'o> {
                 let (old, _) = self.vacate(slot, path, index)?;
                 let old = self.text_of(&old).into_owned();
                 apply::check_delete(hunks, *old_empty, section.line, &old, path)?;
-                describe(&mut result, &old, &Splices::whole(Vec::new()), path);
+                let lines = describe(&mut result, &old, &Splices::whole(Vec::new()), path);
+                let ranges = prepared::differing(&old, b"").into_iter().collect();
                 result.eol = eol::info(&old);
-                Ok(Planned { result, slot: None })
+                Ok(Planned::new(result, None, ranges, lines))
             }
             Change::Move { to, hunks } => {
                 self.plan_move(index, section, (to, hunks), opened, result)
@@ -566,6 +726,7 @@ impl<'o> Disk<'o> {
         let (source, _) = self.vacate(from, path, index)?;
         result.warnings = self.read_warnings(&source);
         let before = self.text_of(&source).into_owned();
+        let mut ranges = Vec::new();
         let text = if hunks.is_empty() {
             source.text.clone()
         } else {
@@ -579,6 +740,7 @@ impl<'o> Disk<'o> {
                 path,
             )?;
             result.matched_by = updated.matched_by;
+            ranges = prepared::ranges(&before, &updated.splices);
             match source.text {
                 Text::Original => Text::Spliced(updated.splices),
                 _ => Text::Owned(updated.splices.into_vec(&before)),
@@ -590,16 +752,13 @@ impl<'o> Disk<'o> {
             return Err(dangling_link(to_path));
         }
         self.land(to.slot, moved, index, false);
-        describe(&mut result, &before, &Splices::whole(moved_text), path);
+        let lines = describe(&mut result, &before, &Splices::whole(moved_text), path);
         if !result.diff.is_empty() {
             result.diff = renamed_header(&result.diff, path, to_path);
         }
         let landed = self.slots[to.slot].current.as_ref().expect("landed");
         result.eol = eol::info(&self.text_of(landed));
-        Ok(Planned {
-            result,
-            slot: Some(to.slot),
-        })
+        Ok(Planned::new(result, Some(to.slot), ranges, lines))
     }
 
     /// What reading the file a content starts from said (an odd byte of a UTF-16 file,
@@ -630,8 +789,8 @@ impl<'o> Disk<'o> {
                 finals.push(None);
                 continue;
             };
-            let bytes = self
-                .encode(slot, content)
+            let (bytes, encoding, bom) = self
+                .encode_as(slot, content)
                 .map_err(|e| e.with_file_index(slot.last_index))?;
             let this = finals.len();
             finals.push(Some(Final {
@@ -639,6 +798,8 @@ impl<'o> Disk<'o> {
                 bytes,
                 attributes: content.attributes,
                 moved_from: content.base.filter(|&b| b != this),
+                encoding,
+                bom,
             }));
         }
         let files: HashMap<&Path, usize> = self
@@ -676,6 +837,11 @@ impl<'o> Disk<'o> {
 
     /// A content's bytes as they will be written.
     fn encode(&self, slot: &Slot, content: &Content) -> Result<Vec<u8>> {
+        self.encode_as(slot, content).map(|(bytes, _, _)| bytes)
+    }
+
+    /// [`Self::encode`], with the encoding and BOM the bytes are in.
+    fn encode_as(&self, slot: &Slot, content: &Content) -> Result<(Vec<u8>, Encoding, bool)> {
         let named = |e: Error| e.about(&slot.display);
         let Some(base) = content.base else {
             let text = match &content.text {
@@ -692,38 +858,38 @@ impl<'o> Disk<'o> {
             };
             let splices = Splices::whole(text);
             let output = encoding::write::output(None, &splices, &hints, None).map_err(named)?;
-            return Ok(output.expect("a new file always changes").concat());
+            let output = output.expect("a new file always changes");
+            let (encoding, bom) = (output.encoding, output.bom);
+            return Ok((output.concat(), encoding, bom));
         };
         let decoded = &self.slots[base]
             .original
             .as_ref()
             .expect("a base file existed")
             .decoded;
-        match &content.text {
-            Text::Original => Ok(decoded.clone().into_raw()),
-            Text::Spliced(splices) => decoded.write_bytes(splices).map_err(named),
+        let bytes = match &content.text {
+            Text::Original => decoded.clone().into_raw(),
+            Text::Spliced(splices) => decoded.write_bytes(splices).map_err(named)?,
             Text::Owned(text) => decoded
                 .write_bytes(&Splices::whole(text.clone()))
-                .map_err(named),
-        }
+                .map_err(named)?,
+        };
+        Ok((bytes, decoded.encoding, decoded.bom))
     }
+}
 
+impl Ready {
     /// True when the slot's file ends otherwise than it began.
-    fn changed(&self, s: usize, finals: &[Option<Final>]) -> bool {
-        match (&self.slots[s].original, &finals[s]) {
-            (None, None) => false,
-            (Some(o), Some(f)) => {
-                f.version != o.version || f.attributes.is_some_and(|a| a != o.attributes)
-            }
-            _ => true,
-        }
+    fn changed(&self, s: usize) -> bool {
+        changed(self.slots[s].original.as_ref(), self.finals[s].as_ref())
     }
 
     /// Every check that can be made before writing: the size limit, permissions, and
     /// that each file to delete can be deleted.
-    fn check(&self, finals: &[Option<Final>]) -> Result<()> {
+    fn check(&self) -> Result<()> {
+        let finals = &self.finals;
         for (s, slot) in self.slots.iter().enumerate() {
-            if !self.changed(s, finals) {
+            if !self.changed(s) {
                 continue;
             }
             let fail = |e: Error| e.with_file_index(slot.last_index);
@@ -756,10 +922,9 @@ impl<'o> Disk<'o> {
     /// never loses one: a moved file is written at its new path before its old one is
     /// overwritten or deleted, and where moves go round in a circle (a swap), one old
     /// content is first copied aside ([`file::stash`]) and the copy removed at the end.
-    fn commit(&self, finals: &[Option<Final>]) -> Result<HashMap<usize, Vec<Message>>> {
-        let changed: Vec<usize> = (0..self.slots.len())
-            .filter(|&s| self.changed(s, finals))
-            .collect();
+    fn write(&self) -> Result<HashMap<usize, Vec<Message>>> {
+        let finals = &self.finals;
+        let changed: Vec<usize> = (0..self.slots.len()).filter(|&s| self.changed(s)).collect();
         let writes: Vec<usize> = changed
             .iter()
             .copied()
@@ -807,12 +972,12 @@ impl<'o> Disk<'o> {
                     s
                 }
             };
-            if let Err(err) = self.commit_step(s, finals, &mut done, &mut warnings) {
+            if let Err(err) = self.commit_step(s, &mut done, &mut warnings) {
                 return Err(self.roll_back(done, stashes, err));
             }
         }
         for s in changed.into_iter().filter(|&s| finals[s].is_none()) {
-            if let Err(err) = self.commit_step(s, finals, &mut done, &mut warnings) {
+            if let Err(err) = self.commit_step(s, &mut done, &mut warnings) {
                 return Err(self.roll_back(done, stashes, err));
             }
         }
@@ -825,12 +990,11 @@ impl<'o> Disk<'o> {
     fn commit_step(
         &self,
         s: usize,
-        finals: &[Option<Final>],
         done: &mut Vec<Done>,
         warnings: &mut HashMap<usize, Vec<Message>>,
     ) -> Result<()> {
         let (step, w) = self
-            .commit_one(s, finals[s].as_ref())
+            .commit_one(s, self.finals[s].as_ref())
             .map_err(|e| e.with_file_index(self.slots[s].last_index))?;
         done.push(step);
         warnings.insert(s, w);
@@ -962,6 +1126,17 @@ impl<'o> Disk<'o> {
     }
 }
 
+/// True when a file that began as `original` (`None`: none) ends otherwise as `end`.
+fn changed(original: Option<&Original>, end: Option<&Final>) -> bool {
+    match (original, end) {
+        (None, None) => false,
+        (Some(o), Some(f)) => {
+            f.version != o.version || f.attributes.is_some_and(|a| a != o.attributes)
+        }
+        _ => true,
+    }
+}
+
 /// What a move or an add does to the file already at its path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Landing {
@@ -990,13 +1165,16 @@ fn dangling_link(path: &str) -> Error {
     .with_hint("Remove the link, or give the path it points to.")
 }
 
-/// Fills in a section's diff and the endings of its result.
-fn describe(result: &mut FileResult, before: &[u8], after: &Splices, label: &str) {
-    result.diff = diff::summarize(before, after, label).diff;
+/// Fills in a section's diff and the endings of its result; gives its first and last
+/// changed lines.
+fn describe(result: &mut FileResult, before: &[u8], after: &Splices, label: &str) -> (u32, u32) {
+    let summary = diff::summarize(before, after, label);
+    result.diff = summary.diff;
     result.eol = eol::info_of_pieces(after.pieces(before));
     result
         .warnings
         .extend(eol::made_mixed_warning(before, &result.eol));
+    (summary.start_line, summary.end_line)
 }
 
 /// A diff's `+++` header naming the new path.

@@ -32,6 +32,7 @@ mod parse;
 pub use commit::memory::MemoryFile;
 pub use commit::source::Lookup;
 pub use commit::Options;
+pub(crate) use commit::{Ready, Recheck};
 pub use parse::parse;
 
 use crate::eol::EolInfo;
@@ -323,6 +324,13 @@ pub struct FileResult {
 pub fn apply_patch(text: &[u8], opts: &Options) -> Result<Vec<FileResult>> {
     let patch = parse(text)?;
     commit::run(&patch, opts)
+}
+
+/// Reads a patch and works out and checks every file as [`apply_patch`] does before
+/// its first write, writing nothing: the result's commit writes it.
+pub(crate) fn prepare_patch(text: &[u8], opts: &Options) -> Result<commit::Ready> {
+    let patch = parse(text)?;
+    commit::prepare(&patch, opts)
 }
 
 /// Applies a patch to the caller's buffers: `lookup` gives each file's bytes (`None`

@@ -23,8 +23,6 @@
 //
 // What the model is told names only the tool's commands and arguments (VOCABULARY).
 
-const nodeFs = require('node:fs')
-
 const core = require('../../binding.js')
 const { GUARD_REASONS } = require('../../operations.js')
 const { argsObject, subset } = require('../args.js')
@@ -226,8 +224,7 @@ class Editor {
    */
   async view(path, range, call) {
     const absolute = call.absolute(path)
-    const stat = statOf(absolute)
-    if (stat && stat.isDirectory()) {
+    if (core.pathInfo(absolute, { resolve: false }).kind === 'folder') {
       if (range !== undefined && range !== null) throw argumentError(`view_range applies to a file, but ${path} is a folder.`)
       return this.listing(path, absolute)
     }
@@ -412,32 +409,30 @@ class Editor {
     if (typeof given[name] !== 'string') throw argumentError('new_str must be the text to insert, a string.')
     const inserted = /** @type {string} */ (text(given, name))
     if (inserted === '') throw argumentError('new_str is empty: there is nothing to insert.')
-    const added = core.toLf(inserted).split('\n')
-    if (added.length > 1 && added[added.length - 1] === '') added.pop()
-    /** @type {PatchResult} */
+    /** @type {EditResult} */
     const r = await this.change(
       call,
       path,
       async ({ dryRun, expected }) => {
-        /** @type {import('../../../index.js').ReadResult} */
-        const read = await call.library('readFile', [path], path, call.readOptions({}))
-        const total = read.totalLines
-        if (after > total) {
-          throw argumentError(
-            `insert_line ${after} is past the end of ${path}, which has ${plural(total, 'line')}: use 0 (the start) to ${total} (after the last line).`,
-          )
+        try {
+          return await call.library('insertLines', [path], path, after, inserted, call.options({ dryRun, expectedVersion: expected, guards: call.guards }))
+        } catch (error) {
+          // The core's words name its own argument; the model's is insert_line.
+          if (error instanceof core.EolEditError && error.code === 'INVALID_ARGUMENT' && error.argument === 'afterLine') {
+            const total = Array.isArray(error.lines) && error.lines.length > 0 ? error.lines[0] : 0
+            throw argumentError(
+              `insert_line ${after} is past the end of ${path}, which has ${plural(total, 'line')}: use 0 (the start) to ${total} (after the last line).`,
+            )
+          }
+          throw error
         }
-        const lines = read.content.split('\n')
-        if (lines[lines.length - 1] === '') lines.pop()
-        const patch = insertion(path, lines, after, added)
-        const expectedVersions = { [path]: expected ?? read.version }
-        return call.library('applyPatch', [path], patch, call.options({ dryRun, expectedVersions, guards: call.guards }))
       },
-      (result) => ({ diff: result.files[0].diff, version: /** @type {string} */ (result.files[0].version) }),
+      (result) => ({ diff: result.diff, version: result.version }),
     )
-    const f = r.files[0]
+    const added = core.toLf(inserted).split('\n')
+    if (added.length > 1 && added[added.length - 1] === '') added.pop()
     const where = after === 0 ? `at the start of ${path}` : `after line ${after} of ${path}`
-    return changedText(`Inserted ${plural(added.length, 'line')} ${where}.`, [], warningsOf(f, WORDS), f.diff)
+    return changedText(`Inserted ${plural(added.length, 'line')} ${where}.`, [], warningsOf(r, WORDS), r.diff)
   }
 
   /**
@@ -565,15 +560,6 @@ function viewRange(range) {
   return [first, last]
 }
 
-/** @param {string} absolute */
-function statOf(absolute) {
-  try {
-    return nodeFs.statSync(absolute)
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * The file's exact bytes and their version, from one read through the library (null
  * and undefined when it does not exist).
@@ -590,36 +576,6 @@ async function snapshot(call, path) {
     if (error instanceof core.EolEditError && error.code === 'FILE_NOT_FOUND') return { bytes: null, version: undefined }
     throw error
   }
-}
-
-/**
- * A unified diff that adds `added` after line `after` (0: at the start) of a file whose
- * LF view is `lines`. Its context is the line before and the line after, and its line
- * numbers put it there even where those lines occur elsewhere too (the hunk goes to the
- * match nearest them), so the added lines land after exactly that line and take the
- * ending of the lines around them.
- * @param {string} path
- * @param {string[]} lines
- * @param {number} after
- * @param {string[]} added
- */
-function insertion(path, lines, after, added) {
-  const before = after >= 1 ? [` ${lines[after - 1]}`] : []
-  const next = after < lines.length ? [` ${lines[after]}`] : []
-  const start = after >= 1 ? after : next.length > 0 ? 1 : 0
-  const old = before.length + next.length
-  const name = quoted(path)
-  const body = [...before, ...added.map((line) => `+${line}`), ...next].join('\n')
-  return `--- "a/${name}"\n+++ "b/${name}"\n@@ -${start},${old} +${start},${old + added.length} @@\n${body}\n`
-}
-
-/** A path as git quotes it in a diff header (between the quotes). @param {string} path */
-function quoted(path) {
-  return path.replace(/[\\"\x00-\x1f\x7f]/g, (c) => {
-    if (c === '\\' || c === '"') return `\\${c}`
-    const named = /** @type {Record<string, string>} */ ({ '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]
-    return named || `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`
-  })
 }
 
 /** view's line numbers as a model pastes them into old_str: `12: `, counting up by one. */

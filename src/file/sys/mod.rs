@@ -57,7 +57,7 @@ pub(crate) enum Kind {
 }
 
 /// Which file a handle or a name refers to: device (volume) and inode (file index).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct FileId {
     pub device: u64,
     pub inode: u64,

@@ -37,7 +37,8 @@ pub(crate) fn run(
     let finals = disk.finish(patch)?;
     // The one check of `applyPatch`'s that is not about the disk: the size limit.
     for (s, slot) in disk.slots.iter().enumerate() {
-        if let (true, Some(end)) = (disk.changed(s, &finals), &finals[s]) {
+        let end = finals[s].as_ref();
+        if let (true, Some(end)) = (super::changed(slot.original.as_ref(), end), end) {
             let old_len = slot.original.as_ref().map(|o| o.len);
             let new_len = end.bytes.len() as u64;
             file::check_size(&slot.display, new_len, old_len, opts.file.max_bytes)
