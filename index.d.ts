@@ -5,39 +5,18 @@
 // error class and the overloads of applyEdits/applyDeleteRange. `npm run build`
 // puts this file (napi/index-header.d.ts.in) at the top of index.d.ts.
 
-/** Every `code` an `EolEditError` can have. */
-export type ErrorCode =
-  | 'INVALID_ARGUMENT'
-  | 'TEXT_NOT_FOUND'
-  | 'TEXT_MULTIPLE_MATCHES'
-  | 'NO_CHANGE'
-  | 'ANCHOR_NOT_FOUND'
-  | 'ANCHOR_MULTIPLE_MATCHES'
-  | 'ANCHOR_ORDER'
-  | 'EMPTY_RANGE'
-  | 'FILE_NOT_FOUND'
-  | 'NOT_A_FILE'
-  | 'BINARY_FILE'
-  | 'FILE_TOO_LARGE'
-  | 'FILE_CHANGED'
-  | 'PATH_OUTSIDE_ROOT'
-  | 'PERMISSION_DENIED'
-  | 'IO_ERROR'
-  | 'ENCODING_UNMAPPABLE'
-  | 'ENCODING_UNKNOWN'
-  | 'PATCH_INVALID'
-  | 'REJECTED'
-  | 'SUSPECT_CONTENT'
-
 /**
- * A guard against a model's own mistakes (docs/guarantees.md), as `guards` lists it and
- * a `SUSPECT_CONTENT` error's `reason` names it: `placeholder` (a new line that only
- * says code is left out, over existing code), `shrink` (a whole-file write that drops
- * nine in ten lines of a file of 100 or more), `control` (a new NUL or other control
- * character the file does not have), `markers` (a new SEARCH/REPLACE marker,
- * apply_patch envelope line or git conflict marker).
+ * The string unions (`ErrorCode`, `GuardReason`, `Tier`, `Tiers`, `PatchAction`,
+ * `PatchFormat`, `WriteEol`, declared below from the Rust enums) are exported as
+ * objects too, each value by its Rust name: `Object.values(ErrorCode)` lists every code.
  */
-export type GuardReason = 'placeholder' | 'shrink' | 'control' | 'markers'
+export declare const ErrorCode: Readonly<Record<string, ErrorCode>>
+export declare const GuardReason: Readonly<Record<string, GuardReason>>
+export declare const Tier: Readonly<Record<string, Tier>>
+export declare const Tiers: Readonly<Record<string, Tiers>>
+export declare const PatchAction: Readonly<Record<string, PatchAction>>
+export declare const PatchFormat: Readonly<Record<string, PatchFormat>>
+export declare const WriteEol: Readonly<Record<string, WriteEol>>
 
 /**
  * One piece of an error's message or hint: text shown as it is (file content, quoted
@@ -170,6 +149,10 @@ export declare function applyEdits(content: string | Buffer, edits: Edit[], opti
 /**
  * Options of `applyEdits`: `path` names the content in the diff header (and in
  * errors, and for the guards its language); `encoding` says what a Buffer is in.
+ *
+ * The declaration is the value the reader fills: it reads each key by hand (so a
+ * wrong type or an unknown key is the binding's own `INVALID_ARGUMENT`), in the order
+ * a message about an unknown key lists them.
  */
 export interface ApplyOptions {
   path?: string
@@ -184,6 +167,11 @@ export interface ApplyOptions {
    * docs/guarantees.md.
    */
   guards?: boolean | GuardReason[]
+  /**
+   * Which tiers may find an edit's text: `'all'` (the default) or `'exact'`, only a
+   * byte-equal match in the LF view (docs/matching.md).
+   */
+  tiers?: Tiers
 }
 
 /**
@@ -217,7 +205,7 @@ export declare function applyPatchSync(patch: string, options?: PatchOptions): P
 export interface ApplyResult {
   content: string | Buffer
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
+  matchedBy: Array<Tier>
   startLine: number
   endLine: number
   diff: string
@@ -315,10 +303,10 @@ export interface Edit {
  * Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`
  * shows them; every line keeps its own ending (docs/matching.md).
  */
-export declare function editFile(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Promise<EditResult>
+export declare function editFile(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): Promise<EditResult>
 
 /** `editFile`, on the calling thread. */
-export declare function editFileSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): EditResult
+export declare function editFileSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): EditResult
 
 /** Options of every file function. */
 export interface EditOptions {
@@ -356,7 +344,7 @@ export interface EditResult {
   /** The path as given. */
   path: string
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>
+  matchedBy: Array<Tier>
   startLine: number
   endLine: number
   diff: string
@@ -407,6 +395,9 @@ export interface EolInfo {
   trailingNewline: boolean
 }
 
+/** Every `code` an `EolEditError` can have (docs/errors.md). */
+export type ErrorCode = 'INVALID_ARGUMENT' | 'TEXT_NOT_FOUND' | 'TEXT_MULTIPLE_MATCHES' | 'NO_CHANGE' | 'ANCHOR_NOT_FOUND' | 'ANCHOR_MULTIPLE_MATCHES' | 'ANCHOR_ORDER' | 'EMPTY_RANGE' | 'FILE_NOT_FOUND' | 'NOT_A_FILE' | 'BINARY_FILE' | 'FILE_TOO_LARGE' | 'FILE_CHANGED' | 'PATH_OUTSIDE_ROOT' | 'PERMISSION_DENIED' | 'IO_ERROR' | 'ENCODING_UNMAPPABLE' | 'ENCODING_UNKNOWN' | 'PATCH_INVALID' | 'REJECTED' | 'SUSPECT_CONTENT'
+
 /** A text file's exact bytes and their version, as `readFileBytes` gives them. */
 export interface FileBytes {
   /** Every byte of the file, its byte order mark included. */
@@ -429,13 +420,23 @@ export interface GuardOptions {
 }
 
 /**
+ * A guard against a model's own mistakes (docs/guarantees.md), as `guards` lists it
+ * and a `SUSPECT_CONTENT` error's `reason` names it: `placeholder` (a new line that
+ * only says code is left out, over existing code), `shrink` (a whole-file write that
+ * drops nine in ten lines of a file of 100 or more), `control` (a new NUL or other
+ * control character the file does not have), `markers` (a new SEARCH/REPLACE marker,
+ * apply_patch envelope line or git conflict marker).
+ */
+export type GuardReason = 'placeholder' | 'shrink' | 'control' | 'markers'
+
+/**
  * What `applyPatchInMemory` does to one file section of the patch, in the patch's
  * order.
  */
 export interface InMemoryFile {
   /** The path as the patch gives it (a `cd DIR &&` folded in). */
   path: string
-  action: 'update' | 'add' | 'delete' | 'move'
+  action: PatchAction
   /** For a move: the new path. */
   movedTo?: string
   /**
@@ -456,7 +457,7 @@ export interface InMemoryFile {
   /** Line endings afterwards (of the deleted content for a delete). */
   eol: EolInfo
   /** The tier that found each hunk. */
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>
+  matchedBy: Array<Tier>
   /** Things the host should show its user, such as endings the patch made mixed. */
   warnings: Array<string>
   /** The warnings as parts (text and references to the API). */
@@ -507,10 +508,10 @@ export interface LineChanges {
  * Applies several edits in order, each on the result of the one before, all or
  * nothing: a failing edit names its `editIndex` and nothing is written.
  */
-export declare function multiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Promise<EditResult>
+export declare function multiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): Promise<EditResult>
 
 /** `multiEdit`, on the calling thread. */
-export declare function multiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions): EditResult
+export declare function multiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): EditResult
 
 /**
  * `updated` re-joined with `original`'s dominant ending and given `original`'s
@@ -522,7 +523,7 @@ export declare function normalizeEol(original: string, updated: string): string
 /** One file section of a parsed patch. */
 export interface ParsedFile {
   path: string
-  action: 'update' | 'add' | 'delete' | 'move'
+  action: PatchAction
   movedTo?: string
   /** For an added file: its text, with the line breaks the patch gives it. */
   content?: string
@@ -550,7 +551,7 @@ export interface ParsedHunk {
 
 /** What `parsePatch` returns. */
 export interface ParsedPatch {
-  format: 'envelope' | 'unified'
+  format: PatchFormat
   /**
    * The folder of a `cd DIR && apply_patch <<'EOF'` the patch came in, as written
    * (relative to the call's `cwd`): the paths of `files` are already taken against it.
@@ -565,11 +566,14 @@ export interface ParsedPatch {
  */
 export declare function parsePatch(patch: string): ParsedPatch
 
+/** What a patch (or a prepared change) does to one file. */
+export type PatchAction = 'update' | 'add' | 'delete' | 'move'
+
 /** What `applyPatch` did to one file section of the patch, in the patch's order. */
 export interface PatchFileResult {
   /** The path as the patch gives it. */
   path: string
-  action: 'update' | 'add' | 'delete' | 'move'
+  action: PatchAction
   /** For a move: the new path. */
   movedTo?: string
   /** Unified diff of the LF views (empty for a move that changes no line). */
@@ -582,7 +586,7 @@ export interface PatchFileResult {
    */
   version?: string
   /** The tier that found each hunk. */
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>
+  matchedBy: Array<Tier>
   /** Things the host should show its user, such as endings the patch made mixed. */
   warnings: Array<string>
   /**
@@ -591,6 +595,9 @@ export interface PatchFileResult {
    */
   warningParts: Array<Array<MessagePart>>
 }
+
+/** The form of a patch: the apply_patch envelope or a unified diff. */
+export type PatchFormat = 'envelope' | 'unified'
 
 /** Options of `applyPatch`. */
 export interface PatchOptions {
@@ -667,7 +674,7 @@ export interface PreparedFile {
    * `'update'` for a file that exists, `'add'` for one the commit creates; a
    * patch's section may also be `'delete'` or `'move'`.
    */
-  action: 'update' | 'add' | 'delete' | 'move'
+  action: PatchAction
   /** For a patch's move: the new path. */
   movedTo?: string
   /**
@@ -683,7 +690,7 @@ export interface PreparedFile {
   versionAfter?: string
   diff: string
   replacements: number
-  matchedBy: Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace' | 'unescaped' | 'lineNumbers'>
+  matchedBy: Array<Tier>
   /**
    * The replaced ranges of the old text, in order: apply them from the last to the
    * first to a buffer that holds the old text to get the new one. For a patch's
@@ -703,10 +710,10 @@ export interface PreparedFile {
 }
 
 /** `editFile`, prepared: everything but the write. */
-export declare function prepareEdit(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Promise<Prepared>
+export declare function prepareEdit(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): Promise<Prepared>
 
 /** `prepareEdit`, on the calling thread. */
-export declare function prepareEditSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }): Prepared
+export declare function prepareEditSync(path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }): Prepared
 
 /** `insertLines`, prepared: everything but the write. */
 export declare function prepareInsertLines(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): Promise<Prepared>
@@ -715,10 +722,10 @@ export declare function prepareInsertLines(path: string, afterLine: number, text
 export declare function prepareInsertLinesSync(path: string, afterLine: number, text: string, options?: EditOptions & GuardOptions): Prepared
 
 /** `multiEdit`, prepared: everything but the write. */
-export declare function prepareMultiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Promise<Prepared>
+export declare function prepareMultiEdit(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): Promise<Prepared>
 
 /** `prepareMultiEdit`, on the calling thread. */
-export declare function prepareMultiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions): Prepared
+export declare function prepareMultiEditSync(path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions): Prepared
 
 /**
  * `applyPatch`, prepared: every section worked out and checked as its dry run does,
@@ -734,10 +741,10 @@ export declare function preparePatchSync(patch: string, options?: PatchOptions):
  * `writeFile`, prepared: everything but the write. A new file is `'add'`, and its
  * commit fails with `FILE_CHANGED` if the path exists by then.
  */
-export declare function prepareWrite(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Promise<Prepared>
+export declare function prepareWrite(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Promise<Prepared>
 
 /** `prepareWrite`, on the calling thread. */
-export declare function prepareWriteSync(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Prepared
+export declare function prepareWriteSync(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Prepared
 
 /**
  * Reads a file as a model should see it: the LF view of the requested lines, with the
@@ -803,16 +810,48 @@ export declare function restoreFile(path: string, bytes: Buffer, options: EditOp
 export declare function restoreFileSync(path: string, bytes: Buffer, options: EditOptions): EditResult
 
 /**
+ * The tier that found an edit's text or a hunk's lines (docs/matching.md), as
+ * `matchedBy` names it. `unescaped` and `lineNumbers` are the edits' own;
+ * `leadingWhitespace` is a patch hunk's.
+ */
+export type Tier = 'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers' | 'leadingWhitespace'
+
+/**
+ * The option of the functions that find an edit's text (`editFile`, `multiEdit` and
+ * their `prepare` twins; `applyEdits` has it in `ApplyOptions`).
+ */
+export interface TierOptions {
+  /**
+   * Which tiers may find an edit's text: `'all'` (the default: exact, then each
+   * lenient tier in turn) or `'exact'`, only a byte-equal match in the LF view, so
+   * that text a lenient tier would find is `TEXT_NOT_FOUND` (docs/matching.md).
+   */
+  tiers?: Tiers
+}
+
+/**
+ * Which tiers may find an edit's text (the `tiers` option, docs/matching.md):
+ * `'all'` (the default) or `'exact'`, only a byte-equal match in the LF view.
+ */
+export type Tiers = 'all' | 'exact'
+
+/**
  * The LF view of a text: every CRLF and lone CR becomes LF. Returns the input
  * string itself when it has no CR.
  */
 export declare function toLf(text: string): string
 
 /**
+ * The line endings `writeFile` writes (its `eol` option): `'preserve'` (the
+ * default), `'lf'` or `'crlf'`.
+ */
+export type WriteEol = 'preserve' | 'lf' | 'crlf'
+
+/**
  * Writes a whole file, keeping an existing file's line endings and BOM; a new file
  * takes its ending from `.editorconfig` / `.gitattributes`, else LF.
  */
-export declare function writeFile(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): Promise<EditResult>
+export declare function writeFile(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Promise<EditResult>
 
 /** `writeFile`, on the calling thread. */
-export declare function writeFileSync(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }): EditResult
+export declare function writeFileSync(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }): EditResult

@@ -88,6 +88,25 @@ describe('EolEditError', () => {
     expect(fs.readFileSync(file, 'latin1')).toBe('x\r\ny\r\nx\r\n')
   })
 
+  it('of a multiEdit names the edit of several that failed: edit #2 of 3, in message and parts', async () => {
+    const file = path.join(dir, 'three.txt')
+    fs.writeFileSync(file, 'a\r\nb\r\nc\r\n')
+    const edits = [
+      { oldText: 'a', newText: 'A' },
+      { oldText: 'nowhere', newText: '-' },
+      { oldText: 'c', newText: 'C' },
+    ]
+    for (const run of [() => multiEditSync(file, edits), () => applyEdits('a\nb\nc\n', edits)]) {
+      const e = caught(run)
+      expect([e.code, e.editIndex]).toEqual(['TEXT_NOT_FOUND', 1])
+      expect(e.message).toMatch(/^edit #2 of 3 \(edits\[1\]\) failed: old_text was not found in the file\./)
+      expect(e.parts![0]).toEqual({ phrase: 'which-edit', parts: ['edit #2 of 3 (', { arg: 'edits' }, '[1]) failed: '] })
+    }
+    const rejected: unknown = await editFile(file, 'nowhere', '-').catch((error: unknown) => error)
+    expect((rejected as EolEditError).message).toMatch(/^old_text was not found/)
+    expect(fs.readFileSync(file, 'latin1')).toBe('a\r\nb\r\nc\r\n')
+  })
+
   it('can be constructed by a host, as the addon constructs it', () => {
     const e = new EolEditError('The user said no.', { code: 'REJECTED', hint: 'Ask again.', lines: [3] })
     expect(e).toBeInstanceOf(Error)

@@ -163,7 +163,7 @@ describe('an unknown option key', () => {
       }
     })()
     expect(error?.message).toMatch(
-      /^editFileSync has no options 'rooot' \(did you mean 'root'\?\), 'dryrun' \(did you mean 'dryRun'\?\) and 'zzz'; its options are .*replaceAll and guards\. Nothing was read or written\.$/,
+      /^editFileSync has no options 'rooot' \(did you mean 'root'\?\), 'dryrun' \(did you mean 'dryRun'\?\) and 'zzz'; its options are .*replaceAll, guards and tiers\. Nothing was read or written\.$/,
     )
     expect(fs.readFileSync(f, 'utf8')).toBe(TEXT)
   })

@@ -101,6 +101,34 @@ describe('FILE_CHANGED shows what changed since the read', () => {
     })
   }
 
+  it("forty writes after one read, then a formatter: the kept text follows every write's diff", async () => {
+    const dir = project({ 'a.txt': FILES.crlf })
+    const tools = createTools({ root: dir })
+    await tools.read_file.execute({ path: 'a.txt' })
+    // More writes than the diffs kept unapplied (32): some applied at once, the rest when needed.
+    for (let i = 0; i < 40; i++) {
+      const r = await tools.edit_file.execute({ path: 'a.txt', old_text: i === 0 ? 'three' : `three ${i - 1}`, new_text: `three ${i}` })
+      expect(r.success, r.data).toBe(true)
+    }
+    put(dir, 'a.txt', fs.readFileSync(path.join(dir, 'a.txt'), 'latin1').replace('five', 'five;'))
+    const r = await tools.edit_file.execute({ path: 'a.txt', old_text: 'one', new_text: 'ONE' })
+    expect(r.error).toBe('FILE_CHANGED')
+    expect(shownLines(r.data)).toEqual(['  3│three 39', '  4│four', '- 5│five', '+ 5│five;', '  6│six'])
+  })
+
+  it('a file over 64 KiB read only in part is not read back after each write: a stale call then asks for a read', async () => {
+    const big = Array.from({ length: 9000 }, (_, i) => `line ${i}`).join('\r\n') + '\r\n'
+    const dir = project({ 'big.txt': big })
+    const tools = createTools({ root: dir })
+    await tools.read_file.execute({ path: 'big.txt', limit: 1 })
+    expect((await tools.edit_file.execute({ path: 'big.txt', old_text: 'line 0\r\n', new_text: 'LINE 0\r\n' })).success).toBe(true)
+    put(dir, 'big.txt', fs.readFileSync(path.join(dir, 'big.txt'), 'latin1').replace('line 5000\r\n', 'line 5000!\r\n'))
+    const r = await tools.edit_file.execute({ path: 'big.txt', old_text: 'line 1\r\n', new_text: 'LINE 1\r\n' })
+    expect(r.error).toBe('FILE_CHANGED')
+    expect(shownLines(r.data)).toEqual([])
+    expect(r.data).toMatch(/Read it again/)
+  })
+
   it('a change to the line endings only says so, and counts as read', async () => {
     const dir = project({ 'a.txt': FILES.crlf })
     const tools = createTools({ root: dir })

@@ -371,6 +371,17 @@ const allow = {
   }),
 }
 
+/** @type {Param} */
+const tiers = {
+  name: 'tiers',
+  role: 'option',
+  type: oneOf(['all', 'exact']),
+  default: "'all'",
+  doc: "which tiers may find an edit's text: 'all' (exact, then each lenient tier in turn) or 'exact' (only a byte-equal match in the LF view; text a lenient tier would find is TEXT_NOT_FOUND)",
+  tool: none('the tools let every tier find a model\'s text: a lenient match is what spares it a retry'),
+  cli: none('the command line lets every tier find the text, as the tools do'),
+}
+
 /** The guards of a change that brings text in: the library's option, and what lets one through. */
 const GUARD_OPTIONS = [guards, allow]
 
@@ -626,7 +637,7 @@ const editFile = {
   name: 'editFile',
   library: 'editFile',
   doc: 'replaces oldText with newText in a file; every line keeps its own ending',
-  params: [path, oldText, newText, replaceAll, ...GUARD_OPTIONS, ...CHANGE_OPTIONS, variant(json, { cli: flag('--json', 'print the result as JSON instead of the diff') })],
+  params: [path, oldText, newText, replaceAll, ...GUARD_OPTIONS, tiers, ...CHANGE_OPTIONS, variant(json, { cli: flag('--json', 'print the result as JSON instead of the diff') })],
   tool: {
     name: 'edit_file',
     title: 'Edit file',
@@ -652,7 +663,7 @@ const multiEdit = {
   name: 'multiEdit',
   library: 'multiEdit',
   doc: 'applies several edits to a file in order, all or nothing',
-  params: [path, edits, ...GUARD_OPTIONS, ...CHANGE_OPTIONS],
+  params: [path, edits, ...GUARD_OPTIONS, tiers, ...CHANGE_OPTIONS],
   tool: {
     name: 'multi_edit',
     title: 'Edit file (several edits)',
@@ -958,7 +969,7 @@ const applyEdits = {
   name: 'applyEdits',
   library: 'applyEdits',
   doc: 'applies edits to a string or a Buffer, as editFile does to a file',
-  params: [content, inMemory(edits), inMemory(encoding), contentName, inMemory(guards)],
+  params: [content, inMemory(edits), inMemory(encoding), contentName, inMemory(guards), inMemory(tiers)],
   tool: { none: IN_MEMORY },
   cli: { none: IN_MEMORY },
 }

@@ -170,7 +170,7 @@ pub fn apply_edits_with(
                 }
                 Ok((splices, tier))
             })
-            .map_err(|e| e.with_edit_index(index))?;
+            .map_err(|e| e.in_edit(index, edits.len()))?;
         replacements += splices.len() as u32;
         matched_by.push(tier);
         last = splices;
@@ -1322,12 +1322,25 @@ mod tests {
     #[test]
     fn multi_edit_failure_names_the_edit() {
         let e = apply_edits(
-            b"a\nb\n",
-            &[Edit::new("a", "A"), Edit::new("zzz", "y")],
+            b"a\nb\nc\n",
+            &[
+                Edit::new("a", "A"),
+                Edit::new("zzz", "y"),
+                Edit::new("c", "C"),
+            ],
             "f",
         )
         .unwrap_err();
         assert_eq!((e.code, e.edit_index), (ErrorCode::TextNotFound, Some(1)));
+        let text = e.message.to_string();
+        assert!(
+            text.starts_with("edit #2 of 3 (edits[1]) failed: old_text was not found"),
+            "{text}"
+        );
+        // One edit is the call itself: its message names no edit.
+        let one = apply_edits(b"a\n", &[Edit::new("zzz", "y")], "f").unwrap_err();
+        let one = one.message.to_string();
+        assert!(one.starts_with("old_text was not found"), "{one}");
     }
 
     #[test]

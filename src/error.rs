@@ -10,7 +10,7 @@ use std::io;
 use std::sync::Arc;
 
 use crate::guard::GuardReason;
-use crate::message::{Message, Name};
+use crate::message::{parts, Message, Name, Part};
 
 /// The stable failure codes of the API: [`ErrorCode::as_str`] (and `Display`) give
 /// the same strings as JavaScript's `error.code`, which `FromStr` takes.
@@ -288,6 +288,26 @@ impl Error {
     pub fn with_edit_index(mut self, index: usize) -> Self {
         self.edit_index = Some(index as u32);
         self
+    }
+
+    /// Records which of several edits failed, and names it at the start of the message:
+    /// `edit #2 of 3 (edits[1]) failed: old_text was not found …`, as the phrase
+    /// `which-edit`, which a front-end with its own words for the edits may say its way.
+    /// One edit of one is the call itself: only its index is recorded.
+    pub(crate) fn in_edit(self, index: usize, total: usize) -> Self {
+        let mut error = self.with_edit_index(index);
+        if total > 1 {
+            let which = Part::phrase(
+                "which-edit",
+                parts![
+                    format!("edit #{} of {total} (", index + 1),
+                    Name::Edits,
+                    format!("[{index}]) failed: ")
+                ],
+            );
+            error.message = Message::new(vec![which]).then(error.message);
+        }
+        error
     }
 
     /// Records which file section of a patch failed.

@@ -7,36 +7,18 @@
 // by a vocabulary (wording.js). The host's mistakes (bad createTools options) are
 // thrown at creation instead, so a model never sees them.
 
-const { EolEditError } = require('../binding.js')
+const { EolEditError, ErrorCode: CODES } = require('../binding.js')
 const { TOOL_WORDS, render } = require('./wording.js')
 
 /** @typedef {import('../../index.js').ErrorCode} ErrorCode */
 /** @typedef {import('../../tools.js').ToolFailure} ToolFailure */
 
-/** Every code a tool can report (the library's, plus REJECTED for the host's approval). */
-const ERROR_CODES = new Set([
-  'INVALID_ARGUMENT',
-  'TEXT_NOT_FOUND',
-  'TEXT_MULTIPLE_MATCHES',
-  'NO_CHANGE',
-  'ANCHOR_NOT_FOUND',
-  'ANCHOR_MULTIPLE_MATCHES',
-  'ANCHOR_ORDER',
-  'EMPTY_RANGE',
-  'FILE_NOT_FOUND',
-  'NOT_A_FILE',
-  'BINARY_FILE',
-  'FILE_TOO_LARGE',
-  'FILE_CHANGED',
-  'PATH_OUTSIDE_ROOT',
-  'PERMISSION_DENIED',
-  'IO_ERROR',
-  'ENCODING_UNMAPPABLE',
-  'ENCODING_UNKNOWN',
-  'PATCH_INVALID',
-  'REJECTED',
-  'SUSPECT_CONTENT',
-])
+/**
+ * Every code a tool can report: the core's one list (the addon's `ErrorCode`, whose
+ * union index.d.ts declares), REJECTED for the host's approval among them.
+ * @type {Set<ErrorCode>}
+ */
+const ERROR_CODES = new Set(Object.values(CODES))
 
 /** @typedef {import('../../index.js').MessagePart} MessagePart */
 /** @typedef {import('./wording.js').Words} Words */
@@ -100,7 +82,7 @@ function describeFailure(thrown, path, words) {
 /** The code of anything thrown: its own when it is one a tool reports, else IO_ERROR. @param {unknown} thrown */
 function codeOf(thrown) {
   const code = thrown !== null && typeof thrown === 'object' ? /** @type {{ code?: unknown }} */ (thrown).code : undefined
-  return typeof code === 'string' && ERROR_CODES.has(code) ? code : 'IO_ERROR'
+  return typeof code === 'string' && ERROR_CODES.has(/** @type {ErrorCode} */ (code)) ? /** @type {ErrorCode} */ (code) : 'IO_ERROR'
 }
 
 /**
@@ -132,6 +114,10 @@ function failureParts(thrown) {
   }
   if (typeof error.editIndex === 'number' && Number.isInteger(error.editIndex)) {
     const i = error.editIndex
+    // The core names the edit of several it was (the phrase which-edit); the tools
+    // name it in their own words.
+    const first = parts[0]
+    if (typeof first === 'object' && first !== null && 'phrase' in first && first.phrase === 'which-edit') parts = parts.slice(1)
     parts = [`edit #${i + 1} (`, { arg: 'edits' }, `[${i}]) failed: `, ...parts, ' Nothing was written: fix that edit and send all the edits again.']
   }
   if (typeof error.fileIndex === 'number' && Number.isInteger(error.fileIndex)) {

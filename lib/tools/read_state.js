@@ -61,6 +61,16 @@ const SEEN_FILE_MAX = 1024 * 1024
 const SEEN_TOTAL_MAX = 64 * 1024 * 1024
 
 /**
+ * The largest file a write makes "seen whole" by reading it back when the model had
+ * read only part of it (a file read whole is brought up to date from the write's diff
+ * instead, which costs nothing until a stale call needs it).
+ */
+const REREAD_MAX = 64 * 1024
+
+/** The most writes' diffs kept to apply to a file's seen text before they are applied. */
+const PENDING_MAX = 32
+
+/**
  * The lines a read showed of a file at one version: `count` lines from line `start`
  * (1-based), as `text` (the LF view of those lines, each ended by `\n`).
  * @typedef {{ start: number, count: number, text: string }} Segment
@@ -69,7 +79,10 @@ const SEEN_TOTAL_MAX = 64 * 1024 * 1024
 /**
  * What the model has seen of a file at one version: the file's line count then and the
  * lines its reads showed, in order, apart (adjacent or overlapping reads are merged).
- * @typedef {{ version: string, totalLines: number, segments: Segment[], size: number }} Seen
+ * `pending`: the diffs of the writes made since the whole file was seen, oldest first,
+ * still to apply to its one segment (so a write costs nothing here; `seenAt` applies
+ * them when a stale call needs the text).
+ * @typedef {{ version: string, totalLines: number, segments: Segment[], size: number, pending?: string[] }} Seen
  */
 
 class ReadState {
@@ -112,7 +125,9 @@ class ReadState {
    * @param {{ start: number, lines: readonly string[], totalLines: number, bytes: number }} read
    */
   saw(key, version, read) {
-    const old = this.seen.get(key)
+    let old = this.seen.get(key)
+    // Writes' diffs still to apply: applied first, so that the merge is with the text.
+    if (old !== undefined && old.pending !== undefined) old = this.settle(key, old)
     if (old !== undefined) this.dropSeen(key, old)
     if (read.bytes > SEEN_FILE_MAX || read.lines.length === 0) return
     /** @type {Segment} */
@@ -138,9 +153,29 @@ class ReadState {
   seenAt(key, version) {
     const seen = this.seen.get(key)
     if (seen === undefined || seen.version !== version) return undefined
+    if (seen.pending !== undefined) return this.settle(key, seen)
     this.seen.delete(key)
     this.seen.set(key, seen)
     return seen
+  }
+
+  /**
+   * Applies the pending diffs of a whole file's seen text, keeping the result (or
+   * nothing, if one does not fit what was seen).
+   * @param {string} key
+   * @param {Seen} seen
+   * @returns {Seen | undefined}
+   */
+  settle(key, seen) {
+    this.dropSeen(key, seen)
+    /** @type {string[] | undefined} */
+    let lines = seen.segments[0].text.slice(0, -1).split('\n')
+    for (const diff of seen.pending ?? []) {
+      lines = applyDiff(lines, diff)
+      if (lines === undefined) return undefined
+    }
+    this.saw(key, seen.version, { start: 1, lines, totalLines: lines.length, bytes: 0 })
+    return this.seen.get(key)
   }
 
   /** @param {string} key @param {Seen} seen */
@@ -231,11 +266,15 @@ class ReadState {
     if (size > SEEN_FILE_MAX) return
     const whole = seen.segments.length === 1 && seen.segments[0].start === 1 && seen.segments[0].count >= seen.totalLines
     if (diff !== undefined && whole) {
-      const lines = applyDiff(seen.segments[0].text, diff)
-      if (lines !== undefined) this.saw(key, version, { start: 1, lines, totalLines: lines.length, bytes: size })
+      // Kept with the diff still to apply: `seenAt` applies it if a stale call needs it.
+      const pending = [...(seen.pending ?? []), diff]
+      const entry = { ...seen, version, pending, size: seen.size + diff.length }
+      this.seen.set(key, entry)
+      this.seenSize += entry.size
+      if (pending.length >= PENDING_MAX) this.settle(key, entry)
       return
     }
-    if (encoding !== undefined) return
+    if (encoding !== undefined || size > REREAD_MAX) return
     try {
       // The real path: the file the write just made, found again without a walk.
       const now = core.readFileSync(key, { maxBytes: 0 })
@@ -433,13 +472,12 @@ function mergeSegments(segments, added) {
  * The lines of an LF text after a unified diff of it (the core's, of LF views), or
  * undefined when the diff does not fit the text (a line it keeps or removes is not the
  * text's) or says a line the way it was not shown (a replacement character).
- * @param {string} text the LF view, each line ended by `\n`
+ * @param {string[]} lines the LF view's lines
  * @param {string} diff
  * @returns {string[] | undefined}
  */
-function applyDiff(text, diff) {
+function applyDiff(lines, diff) {
   if (diff.includes('\ufffd')) return undefined
-  const lines = text.slice(0, -1).split('\n')
   /** @type {string[]} */
   const out = []
   let at = 0

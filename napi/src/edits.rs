@@ -6,7 +6,7 @@ use napi_derive::napi;
 use super::js::{invalid, strict, strict_item, Js, Kind, Options};
 use super::{guard, tier_names, EolInfo};
 use eol_edit::binding::{self, Anchor, Edit, Input};
-use eol_edit::{ApplyOptions, Error, Name};
+use eol_edit::{Error, Name};
 
 /// The result of `applyEdits` / `applyDeleteRange`: the new content, of the type that
 /// was given, and what changed.
@@ -14,10 +14,7 @@ use eol_edit::{ApplyOptions, Error, Name};
 pub struct ApplyResult {
     pub content: Either<String, Buffer>,
     pub replacements: u32,
-    #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>"
-    )]
-    pub matched_by: Vec<String>,
+    pub matched_by: Vec<super::enums::Tier>,
     pub start_line: u32,
     pub end_line: u32,
     pub diff: String,
@@ -134,12 +131,9 @@ impl Content {
     }
 }
 
-/// The `path`, `encoding` and `guards` options of `applyEdits`.
-fn apply_options(o: &Options) -> Result<ApplyOptions, Error> {
-    let mut options = ApplyOptions::default();
-    options.encoding = o.string("encoding")?;
-    options.path = o.string("path")?;
-    Ok(options.with_guards(o.guards()?))
+/// `applyEdits`' options, read (`ApplyOptions` below is what it declares).
+fn apply_options(o: &Options) -> Result<eol_edit::ApplyOptions, Error> {
+    ApplyOptions::read(o).map(ApplyOptions::into_core)
 }
 
 /// Applies edits to a string or a Buffer, as `editFile` does to a file, and returns the
@@ -178,13 +172,7 @@ pub fn apply_delete_range(
 ) -> napi::Result<ApplyResult> {
     guard(env, || {
         let options = strict(options, "applyDeleteRange", |o| {
-            let encoding = o.string("encoding")?;
-            let inclusive = o.bool_or("inclusive", false)?;
-            let path = o.string("path")?;
-            let mut options = ApplyOptions::default().with_inclusive(inclusive);
-            options.encoding = encoding;
-            options.path = path;
-            Ok(options)
+            DeleteRangeOptions::read(o).map(DeleteRangeOptions::into_core)
         })?;
         let content = Content::read(&Js::new(content))?;
         let start = read_anchor(&Js::new(start), Name::StartAnchor)?;
@@ -205,9 +193,12 @@ pub struct EditShape {
 
 /// Options of `applyEdits`: `path` names the content in the diff header (and in
 /// errors, and for the guards its language); `encoding` says what a Buffer is in.
-#[allow(dead_code)]
-#[napi(object, js_name = "ApplyOptions")]
-pub struct ApplyOptionsShape {
+///
+/// The declaration is the value the reader fills: it reads each key by hand (so a
+/// wrong type or an unknown key is the binding's own `INVALID_ARGUMENT`), in the order
+/// a message about an unknown key lists them.
+#[napi(object, object_from_js = false, object_to_js = false)]
+pub struct ApplyOptions {
     pub path: Option<String>,
     /// The encoding (a WHATWG label such as 'windows-1252', 'gbk') of a Buffer that is
     /// not valid UTF-8; without it, the encoding is detected from the bytes.
@@ -216,16 +207,55 @@ pub struct ApplyOptionsShape {
     /// `true` for every guard, or a list of them (default: none). See
     /// docs/guarantees.md.
     #[napi(ts_type = "boolean | GuardReason[]")]
-    pub guards: Option<Vec<String>>,
+    pub guards: Option<eol_edit::Guards>,
+    /// Which tiers may find an edit's text: `'all'` (the default) or `'exact'`, only a
+    /// byte-equal match in the LF view (docs/matching.md).
+    pub tiers: Option<super::enums::Tiers>,
+}
+
+impl ApplyOptions {
+    fn read(o: &Options) -> Result<Self, Error> {
+        Ok(ApplyOptions {
+            encoding: o.string("encoding")?,
+            path: o.string("path")?,
+            guards: Some(o.guards()?),
+            tiers: Some(o.tiers()?.into()),
+        })
+    }
+
+    fn into_core(self) -> eol_edit::ApplyOptions {
+        let mut options = eol_edit::ApplyOptions::default();
+        options.path = self.path;
+        options.encoding = self.encoding;
+        let options = options.with_guards(self.guards.unwrap_or_default());
+        options.with_tiers(self.tiers.map(Into::into).unwrap_or_default())
+    }
 }
 
 /// Options of `applyDeleteRange`: `inclusive` (default false) deletes the anchor lines
 /// too; `path` names the content in the diff header.
-#[allow(dead_code)]
-#[napi(object, js_name = "DeleteRangeOptions")]
-pub struct DeleteRangeOptionsShape {
+#[napi(object, object_from_js = false, object_to_js = false)]
+pub struct DeleteRangeOptions {
     pub inclusive: Option<bool>,
     pub path: Option<String>,
     /// The encoding (a WHATWG label) of a Buffer that is not valid UTF-8.
     pub encoding: Option<String>,
+}
+
+impl DeleteRangeOptions {
+    fn read(o: &Options) -> Result<Self, Error> {
+        Ok(DeleteRangeOptions {
+            encoding: o.string("encoding")?,
+            inclusive: Some(o.bool_or("inclusive", false)?),
+            path: o.string("path")?,
+        })
+    }
+
+    fn into_core(self) -> eol_edit::ApplyOptions {
+        let mut options =
+            eol_edit::ApplyOptions::default().with_inclusive(self.inclusive.unwrap_or(false));
+        options.path = self.path;
+        options.encoding = self.encoding;
+        options
+    }
 }

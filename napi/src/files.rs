@@ -9,6 +9,7 @@ use napi::Task;
 use napi_derive::napi;
 
 use super::edits::{read_anchor, read_edits};
+use super::enums::WriteEol as Eol;
 use super::js::{invalid, strict, Js, Options};
 use super::{guard, panic_error, tier_names, EolInfo};
 use eol_edit::binding;
@@ -49,10 +50,7 @@ pub struct EditResult {
     /// The path as given.
     pub path: String,
     pub replacements: u32,
-    #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers'>"
-    )]
-    pub matched_by: Vec<String>,
+    pub matched_by: Vec<super::enums::Tier>,
     pub start_line: u32,
     pub end_line: u32,
     pub diff: String,
@@ -135,6 +133,17 @@ pub struct GuardOptionsShape {
     /// agent tools and the command line guard by default). See docs/guarantees.md.
     #[napi(ts_type = "boolean | GuardReason[]")]
     pub guards: Option<Vec<String>>,
+}
+
+/// The option of the functions that find an edit's text (`editFile`, `multiEdit` and
+/// their `prepare` twins; `applyEdits` has it in `ApplyOptions`).
+#[allow(dead_code)]
+#[napi(object, js_name = "TierOptions")]
+pub struct TierOptionsShape {
+    /// Which tiers may find an edit's text: `'all'` (the default: exact, then each
+    /// lenient tier in turn) or `'exact'`, only a byte-equal match in the LF view, so
+    /// that text a lenient tier would find is `TEXT_NOT_FOUND` (docs/matching.md).
+    pub tiers: Option<super::enums::Tiers>,
 }
 
 /// Options of `readFile`.
@@ -355,7 +364,8 @@ pub(super) fn edit_parts(
     let opts = strict(options, function, |o| {
         Ok(edit_options(o)?
             .with_replace_all(o.bool_or("replaceAll", false)?)
-            .with_guards(o.guards()?))
+            .with_guards(o.guards()?)
+            .with_tiers(o.tiers()?))
     })?;
     Ok((path, old_text, new_text, opts))
 }
@@ -364,7 +374,7 @@ pub(super) fn edit_parts(
 /// shows them; every line keeps its own ending (docs/matching.md).
 #[napi(
     js_name = "editFile",
-    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }",
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }",
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn edit_file(
@@ -379,7 +389,7 @@ pub fn edit_file(
 /// `editFile`, on the calling thread.
 #[napi(
     js_name = "editFileSync",
-    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }"
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }"
 )]
 pub fn edit_file_sync(
     env: &Env,
@@ -415,7 +425,9 @@ pub(super) fn multi_parts(
     let path = read_path(path)?;
     let edits = read_edits(&Js::new(edits), function)?;
     let opts = strict(options, function, |o| {
-        Ok(edit_options(o)?.with_guards(o.guards()?))
+        Ok(edit_options(o)?
+            .with_guards(o.guards()?)
+            .with_tiers(o.tiers()?))
     })?;
     Ok((path, edits, opts))
 }
@@ -424,7 +436,7 @@ pub(super) fn multi_parts(
 /// nothing: a failing edit names its `editIndex` and nothing is written.
 #[napi(
     js_name = "multiEdit",
-    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions",
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions",
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn multi_edit(
@@ -438,7 +450,7 @@ pub fn multi_edit(
 /// `multiEdit`, on the calling thread.
 #[napi(
     js_name = "multiEditSync",
-    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions"
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions"
 )]
 pub fn multi_edit_sync(
     env: &Env,
@@ -665,17 +677,9 @@ pub(super) fn write_parts(
     .map_err(|e| e.with_argument(Name::Content))?;
     let opts = strict(options, function, |o| {
         let opts = edit_options(o)?;
-        let eol = match o.string("eol")?.as_deref() {
-            None | Some("preserve") => WriteEol::Preserve,
-            Some("lf") => WriteEol::Lf,
-            Some("crlf") => WriteEol::CrLf,
-            Some(other) => {
-                return Err(invalid(format!(
-                    "options.eol must be 'preserve', 'lf' or 'crlf', not '{other}'."
-                ))
-                .with_argument(Name::Eol))
-            }
-        };
+        let eol: WriteEol = o
+            .choice("eol", Eol::ALL, Eol::as_str, Eol::Preserve)?
+            .into();
         Ok(opts.with_eol(eol).with_guards(o.guards()?))
     })?;
     Ok((path, content, opts))
@@ -685,7 +689,7 @@ pub(super) fn write_parts(
 /// takes its ending from `.editorconfig` / `.gitattributes`, else LF.
 #[napi(
     js_name = "writeFile",
-    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }",
+    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }",
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn write_file(
@@ -699,7 +703,7 @@ pub fn write_file(
 /// `writeFile`, on the calling thread.
 #[napi(
     js_name = "writeFileSync",
-    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }"
+    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }"
 )]
 pub fn write_file_sync(
     env: &Env,

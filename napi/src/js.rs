@@ -590,6 +590,42 @@ impl Options {
         }
     }
 
+    /// An optional option that is one of a string enum's values (`tiers: 'exact'`),
+    /// `default` when left out.
+    pub fn choice<T: Copy>(
+        &self,
+        key: &'static str,
+        all: &[T],
+        name: impl Fn(T) -> String,
+        default: T,
+    ) -> Result<T, Error> {
+        let Some(given) = self.string(key)? else {
+            return Ok(default);
+        };
+        if let Some(value) = all.iter().copied().find(|&v| name(v) == given) {
+            return Ok(value);
+        }
+        let names: Vec<String> = all.iter().map(|&v| format!("'{}'", name(v))).collect();
+        let choices = match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.join(""),
+        };
+        Err(invalid(format!(
+            "{} must be {choices}, not '{given}'.",
+            self.label(key)
+        ))
+        .with_argument(Name::from_id(key)))
+    }
+
+    /// The `tiers` option: which tiers may find an edit's text (`'all'`, the default,
+    /// or `'exact'`).
+    pub fn tiers(&self) -> Result<eol_edit::Tiers, Error> {
+        use crate::enums::Tiers;
+        Ok(self
+            .choice("tiers", Tiers::ALL, Tiers::as_str, Tiers::All)?
+            .into())
+    }
+
     /// The `guards` option: `true` for every guard, `false` (or absent) for none, or a
     /// list of guards by name.
     pub fn guards(&self) -> Result<Guards, Error> {
@@ -943,7 +979,7 @@ pub fn js_parts<'env>(env: &'env Env, message: &Message) -> napi::Result<Array<'
 
 fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
     let mut details = Object::new(env)?;
-    details.set("code", error.code().as_str())?;
+    details.set("code", crate::enums::ErrorCode::from(error.code()))?;
     if !error.lines().is_empty() {
         details.set("lines", error.lines().to_vec())?;
     }
@@ -964,7 +1000,7 @@ fn build_js_error(env: &Env, error: &Error) -> napi::Result<napi::Error> {
         details.set("argument", a.id())?;
     }
     if let Some(r) = error.reason() {
-        details.set("reason", r.as_str())?;
+        details.set("reason", crate::enums::GuardReason::from(r))?;
     }
     details.set("parts", js_parts(env, error.message())?)?;
     if let Some(h) = error.hint() {

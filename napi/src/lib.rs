@@ -13,6 +13,7 @@
 #![cfg_attr(test, allow(dead_code))]
 
 mod edits;
+mod enums;
 mod files;
 mod js;
 mod patch;
@@ -58,9 +59,9 @@ pub(crate) fn panic_error(panic: Box<dyn std::any::Any + Send>) -> Error {
     )
 }
 
-/// The `matchedBy` of a result: each edit's tier by its public name.
-fn tier_names(tiers: &[Tier]) -> Vec<String> {
-    tiers.iter().map(|t| t.as_str().to_string()).collect()
+/// The `matchedBy` of a result: each edit's tier.
+fn tier_names(tiers: &[Tier]) -> Vec<enums::Tier> {
+    enums::all(tiers)
 }
 
 /// Line-ending statistics of a text, as `eolInfo` gives them.

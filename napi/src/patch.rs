@@ -16,8 +16,7 @@ use eol_edit::{Error, Expected, Name, PatchOptions};
 pub struct PatchFileResult {
     /// The path as the patch gives it.
     pub path: String,
-    #[napi(ts_type = "'update' | 'add' | 'delete' | 'move'")]
-    pub action: String,
+    pub action: super::enums::PatchAction,
     /// For a move: the new path.
     pub moved_to: Option<String>,
     /// Unified diff of the LF views (empty for a move that changes no line).
@@ -28,10 +27,7 @@ pub struct PatchFileResult {
     /// after a delete, and for a section a later section of the patch changed again.
     pub version: Option<String>,
     /// The tier that found each hunk.
-    #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>"
-    )]
-    pub matched_by: Vec<String>,
+    pub matched_by: Vec<super::enums::Tier>,
     /// Things the host should show its user, such as endings the patch made mixed.
     pub warnings: Vec<String>,
     /// The warnings as parts (text and references to the API), for a front-end that
@@ -100,8 +96,7 @@ pub struct ParsedHunk {
 #[napi(object)]
 pub struct ParsedFile {
     pub path: String,
-    #[napi(ts_type = "'update' | 'add' | 'delete' | 'move'")]
-    pub action: String,
+    pub action: super::enums::PatchAction,
     pub moved_to: Option<String>,
     /// For an added file: its text, with the line breaks the patch gives it.
     pub content: Option<String>,
@@ -113,8 +108,7 @@ pub struct ParsedFile {
 /// What `parsePatch` returns.
 #[napi(object)]
 pub struct ParsedPatch {
-    #[napi(ts_type = "'envelope' | 'unified'")]
-    pub format: String,
+    pub format: super::enums::PatchFormat,
     /// The folder of a `cd DIR && apply_patch <<'EOF'` the patch came in, as written
     /// (relative to the call's `cwd`): the paths of `files` are already taken against it.
     pub cd: Option<String>,
@@ -170,7 +164,7 @@ pub(crate) fn patch_result(result: eol_edit::PatchResult) -> PatchResult {
             .into_iter()
             .map(|f| PatchFileResult {
                 path: path_text(f.path),
-                action: f.action.as_str().to_string(),
+                action: f.action.into(),
                 moved_to: f.moved_to.map(path_text),
                 diff: f.diff,
                 eol: EolInfo::from(f.eol),
@@ -223,14 +217,14 @@ pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
     guard(env, || {
         let parsed = eol_edit::parse_patch(read_patch(patch)?)?;
         Ok(ParsedPatch {
-            format: parsed.format.as_str().to_string(),
+            format: parsed.format.into(),
             cd: parsed.cd,
             files: parsed
                 .files
                 .into_iter()
                 .map(|f| ParsedFile {
                     path: path_text(f.path),
-                    action: f.action.as_str().to_string(),
+                    action: f.action.into(),
                     moved_to: f.moved_to.map(path_text),
                     content: f.content,
                     line: f.line,

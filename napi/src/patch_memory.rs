@@ -21,8 +21,7 @@ use eol_edit::{Error, ErrorCode};
 pub struct InMemoryFile {
     /// The path as the patch gives it (a `cd DIR &&` folded in).
     pub path: String,
-    #[napi(ts_type = "'update' | 'add' | 'delete' | 'move'")]
-    pub action: String,
+    pub action: super::enums::PatchAction,
     /// For a move: the new path.
     pub moved_to: Option<String>,
     /// The bytes the section starts from: the buffer the lookup gave, or as an
@@ -39,10 +38,7 @@ pub struct InMemoryFile {
     /// Line endings afterwards (of the deleted content for a delete).
     pub eol: EolInfo,
     /// The tier that found each hunk.
-    #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace'>"
-    )]
-    pub matched_by: Vec<String>,
+    pub matched_by: Vec<super::enums::Tier>,
     /// Things the host should show its user, such as endings the patch made mixed.
     pub warnings: Vec<String>,
     /// The warnings as parts (text and references to the API).
@@ -89,7 +85,7 @@ pub fn apply_patch_in_memory(
                 .into_iter()
                 .map(|f| InMemoryFile {
                     path: f.path.to_string_lossy().into_owned(),
-                    action: f.action.as_str().to_string(),
+                    action: f.action.into(),
                     moved_to: f.moved_to.map(|p| p.to_string_lossy().into_owned()),
                     before: f.before.map(Buffer::from),
                     after: f.after.map(Buffer::from),

@@ -81,8 +81,7 @@ pub struct PreparedFile {
     pub path: String,
     /// `'update'` for a file that exists, `'add'` for one the commit creates; a
     /// patch's section may also be `'delete'` or `'move'`.
-    #[napi(ts_type = "'update' | 'add' | 'delete' | 'move'")]
-    pub action: String,
+    pub action: super::enums::PatchAction,
     /// For a patch's move: the new path.
     pub moved_to: Option<String>,
     /// The version the file must still have at the commit; absent for a new file,
@@ -94,10 +93,7 @@ pub struct PreparedFile {
     pub version_after: Option<String>,
     pub diff: String,
     pub replacements: u32,
-    #[napi(
-        ts_type = "Array<'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'leadingWhitespace' | 'unescaped' | 'lineNumbers'>"
-    )]
-    pub matched_by: Vec<String>,
+    pub matched_by: Vec<super::enums::Tier>,
     /// The replaced ranges of the old text, in order: apply them from the last to the
     /// first to a buffer that holds the old text to get the new one. For a patch's
     /// section, over the text it starts from (docs/prepared.md).
@@ -182,7 +178,7 @@ impl Prepared {
 fn prepared_file(f: &eol_edit::PreparedFile) -> PreparedFile {
     PreparedFile {
         path: f.path.to_string_lossy().into_owned(),
-        action: f.action.as_str().to_string(),
+        action: f.action.into(),
         moved_to: f
             .moved_to
             .as_ref()
@@ -241,7 +237,7 @@ fn edit_args(
 /// `editFile`, prepared: everything but the write.
 #[napi(
     js_name = "prepareEdit",
-    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }",
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }",
     ts_return_type = "Promise<Prepared>"
 )]
 pub fn prepare_edit(
@@ -256,7 +252,7 @@ pub fn prepare_edit(
 /// `prepareEdit`, on the calling thread.
 #[napi(
     js_name = "prepareEditSync",
-    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & { replaceAll?: boolean }"
+    ts_args_type = "path: string, oldText: string, newText: string, options?: EditOptions & GuardOptions & TierOptions & { replaceAll?: boolean }"
 )]
 pub fn prepare_edit_sync(
     env: &Env,
@@ -285,7 +281,7 @@ fn multi_args(
 /// `multiEdit`, prepared: everything but the write.
 #[napi(
     js_name = "prepareMultiEdit",
-    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions",
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions",
     ts_return_type = "Promise<Prepared>"
 )]
 pub fn prepare_multi_edit(
@@ -299,7 +295,7 @@ pub fn prepare_multi_edit(
 /// `prepareMultiEdit`, on the calling thread.
 #[napi(
     js_name = "prepareMultiEditSync",
-    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions"
+    ts_args_type = "path: string, edits: Edit[], options?: EditOptions & GuardOptions & TierOptions"
 )]
 pub fn prepare_multi_edit_sync(
     env: &Env,
@@ -419,7 +415,7 @@ fn write_args(
 /// commit fails with `FILE_CHANGED` if the path exists by then.
 #[napi(
     js_name = "prepareWrite",
-    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }",
+    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }",
     ts_return_type = "Promise<Prepared>"
 )]
 pub fn prepare_write(
@@ -433,7 +429,7 @@ pub fn prepare_write(
 /// `prepareWrite`, on the calling thread.
 #[napi(
     js_name = "prepareWriteSync",
-    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: 'preserve' | 'lf' | 'crlf' }"
+    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }"
 )]
 pub fn prepare_write_sync(
     env: &Env,
