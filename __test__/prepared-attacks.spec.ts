@@ -337,8 +337,9 @@ describe('a process killed with SIGKILL while committing a 50 MB prepared write'
         child.stdout!.on('data', check)
         child.once('exit', () => (out.includes('go\n') ? resolve() : reject(new Error(`child exited: ${err}`))))
       })
-      // From right before a commit to a little past its end (spread by the kill number).
-      const delay = Math.round(((kills % 5) / 4) * commitMs * 1.2)
+      // From right before a commit to past its end (a child's commit, cold and on a busy
+      // machine, takes longer than the parent's), spread by the kill number.
+      const delay = Math.round(((kills % 6) / 5) * commitMs * 2.5)
       await new Promise((r) => setTimeout(r, delay))
       child.kill('SIGKILL')
       const { signal } = await exited(child)
