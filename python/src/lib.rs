@@ -15,6 +15,7 @@ mod files;
 mod patch;
 mod prepared;
 mod results;
+mod session;
 mod text;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -30,6 +31,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     text::register(module)?;
     patch::register(module)?;
     prepared::register(module)?;
+    session::register(module)?;
     Ok(())
 }
 
