@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-check
 'use strict'
 
 // Writes python/eol_edit/tools.json, the Python tool set's declarations: each tool's
