@@ -440,7 +440,8 @@ def _changed(
     tool: str, path: str, result: EditResult, head: str, notes: Sequence[str] = (), show_diff: bool = True
 ) -> JsonDict:
     parts = [head, *notes]
-    parts.extend(f"Warning: {w}" for w in result.warnings)
+    worded = _warnings_of(result)
+    parts.extend(f"Warning: {w}" for w in worded)
     diff = _compact_diff(result.diff) if show_diff else ""
     if diff:
         parts.append(diff)
@@ -451,8 +452,8 @@ def _changed(
         "diff": result.diff,
         "summary": _change_summary(tool, path, result.diff),
     }
-    if result.warnings:
-        out["warnings"] = list(result.warnings)
+    if worded:
+        out["warnings"] = worded
     return out
 
 
@@ -560,6 +561,14 @@ def _in_case_of(first: str, text: str) -> str:
     if nxt != nxt.lower() and head != head.lower():
         return text
     return (head.upper() if first == first.upper() else head.lower()) + text[1:]
+
+
+def _warnings_of(result: Any) -> List[str]:
+    """A core result's warnings in the tools' words (from their parts, as
+    lib/tools/wording.js `warningsOf`)."""
+    parts = getattr(result, "_warning_parts", None)
+    warnings: List[str] = list(result.warnings)
+    return [_render(parts[i]) if parts and i < len(parts) else w for i, w in enumerate(warnings)]
 
 
 def _ends_sentence(parts: Parts) -> bool:
@@ -794,12 +803,13 @@ def _read_file(call: _Call, v: JsonDict) -> JsonDict:
         f"[{path}: {_plural(total, 'line')} | endings: {_describe_endings(r.eol)}{no_newline}"
         f" | BOM: {'yes' if r.bom else 'no'} | encoding: {r.encoding} | version: {r.version}]"
     )
-    warnings = [f"[warning: {w}]" for w in r.warnings]
+    worded = _warnings_of(r)
+    warnings = [f"[warning: {w}]" for w in worded]
 
     def done(lines: List[str], summary: str) -> JsonDict:
         result: JsonDict = {"success": True, "data": "\n".join(lines), "path": path, "summary": summary}
-        if r.warnings:
-            result["warnings"] = list(r.warnings)
+        if worded:
+            result["warnings"] = worded
         return result
 
     if total == 0:
@@ -1021,7 +1031,7 @@ def _apply_patch(call: _Call, v: JsonDict) -> JsonDict:
         for tier in dict.fromkeys(f.matched_by):
             if tier in _TIER_NOTES:
                 notes.append(f"Note: in {f.path}, a hunk {_TIER_NOTES[tier]}.")
-        notes.extend(f"Warning: {f.path}: {w}" for w in f.warnings)
+        notes.extend(f"Warning: {f.path}: {w}" for w in _warnings_of(f))
     if any(n.startswith("Note:") for n in notes):
         notes.append("Lines you did not change kept their exact bytes; check the diff.")
     lines.extend(notes)
@@ -1038,7 +1048,7 @@ def _apply_patch(call: _Call, v: JsonDict) -> JsonDict:
     }
     if out["path"] is None:
         del out["path"]
-    warnings = [f"{f.path}: {w}" for f in result.files for w in f.warnings]
+    warnings = [f"{f.path}: {w}" for f in result.files for w in _warnings_of(f)]
     if warnings:
         out["warnings"] = warnings
     return out

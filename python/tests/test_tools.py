@@ -98,6 +98,7 @@ FILES: Dict[str, bytes] = {
     "crlf.txt": b"alpha\r\nbeta\r\ngamma\r\nbeta\r\n",
     "src/app.py": b"def f():\n    return 1\n\n\ndef g():\n    return 2\n",
     "notes.md": b"one\ntwo\nthree\nfour\nfive\n",
+    "legacy.txt": "标题\r\n内容是中文的文本\r\n".encode("gbk"),
 }
 
 # Each scenario: createTools' options in both spellings, and calls made in order. The
@@ -157,6 +158,20 @@ SCENARIOS: Dict[str, Any] = {
         ("edit_file", {"path": "src/app.py", "old_text": "def g():\n  return 2", "new_text": "def g():\n  return 3"}),
         ("edit_file", {"path": "notes.md", "old_text": "   2\u2502two", "new_text": "   2\u2502TWO"}),
     ]),
+    "warnings": ({}, [
+        ("read_file", {"path": "legacy.txt"}),
+        ("edit_file", {"path": "legacy.txt", "old_text": "标题", "new_text": "新标题"}),
+        ("edit_file", {"path": "crlf.txt", "old_text": "alpha", "new_text": "a\u00e9"}),
+        ("write_file", {"path": "crlf.txt", "content": "\ufeffx\n"}),
+    ]),
+    "guard_settings": ({"guards": {"control": "final", "markers": "off"}}, [
+        ("edit_file", {"path": "notes.md", "old_text": "two", "new_text": "t\u0000wo", "allow": ["control"]}),
+        ("edit_file", {"path": "notes.md", "old_text": "two", "new_text": "<<<<<<< SEARCH\ntwo"}),
+    ]),
+    "size_limit": ({"max_bytes": 10}, [
+        ("read_file", {"path": "notes.md"}),
+        ("write_file", {"path": "big.txt", "content": "0123456789abcdef\n"}),
+    ]),
     "read_slices": ({"max_read_lines": 2}, [
         ("read_file", {"path": "notes.md"}),
         ("read_file", {"path": "notes.md", "offset": 3, "limit": 2}),
@@ -185,7 +200,7 @@ SCENARIOS: Dict[str, Any] = {
 # Calls whose FILE_CHANGED message differs on purpose (see the test).
 STALE_LINES_NOT_SHOWN = {("file_changed", 2), ("file_changed", 5)}
 
-JS_NAMES = {"require_read": "requireRead", "max_read_lines": "maxReadLines", "max_read_chars": "maxReadChars"}
+JS_NAMES = {"max_bytes": "maxBytes", "require_read": "requireRead", "max_read_lines": "maxReadLines", "max_read_chars": "maxReadChars"}
 
 
 def lay_out(folder: Path) -> None:

@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::file::path::strip_verbatim;
 use crate::message::{Message, Op, Part};
 
 /// Versions of files by identity, behind a lock (a tool set may be called from several
@@ -81,16 +82,27 @@ impl ReadState {
     }
 }
 
-/// The file `path` names: its real path when it exists, else its absolute path.
+/// The file `path` names, as the JavaScript tool set keys it (`pathInfo`): its real
+/// path when it exists (through every link, without Windows' `\\?\` prefix); else its
+/// folder's real path and its name (a file about to be created); else the path as
+/// given, made absolute.
 fn key(path: &str, cwd: Option<&Path>) -> PathBuf {
     let given = Path::new(path);
     let joined = match cwd {
         Some(cwd) if given.is_relative() => cwd.join(given),
         _ => given.to_path_buf(),
     };
-    std::fs::canonicalize(&joined)
-        .or_else(|_| std::path::absolute(&joined))
-        .unwrap_or(joined)
+    let absolute = std::path::absolute(&joined).unwrap_or(joined);
+    if let Ok(real) = std::fs::canonicalize(&absolute) {
+        return strip_verbatim(&real);
+    }
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(parent), Some(name)) => match std::fs::canonicalize(parent) {
+            Ok(folder) => strip_verbatim(&folder).join(name),
+            Err(_) => absolute,
+        },
+        _ => absolute,
+    }
 }
 
 /// The refusal of a change to a file the model has not read.
@@ -138,6 +150,15 @@ mod tests {
         );
         state.forget("a.txt", Some(&dir));
         assert_eq!(state.version("a.txt", Some(&dir)), None);
+    }
+
+    #[test]
+    fn a_new_file_is_keyed_by_its_real_folder() {
+        let dir = folder();
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        let state = ReadState::new();
+        state.record("sub/../new.txt", Some(&dir), "v2");
+        assert_eq!(state.version("new.txt", Some(&dir)).as_deref(), Some("v2"));
     }
 
     #[test]
