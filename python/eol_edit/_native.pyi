@@ -281,3 +281,31 @@ class ReadState:
     def expected(
         self, path: str, *, cwd: Optional[str] = None, require_read: bool = False
     ) -> Optional[str]: ...
+    def saw(
+        self,
+        path: str,
+        version: str,
+        start: int,
+        lines: List[str],
+        total_lines: int,
+        *,
+        cwd: Optional[str] = None,
+    ) -> None: ...
+    def wrote(
+        self,
+        path: str,
+        version: str,
+        *,
+        cwd: Optional[str] = None,
+        root: Optional[_Root] = None,
+        encoding: Optional[str] = None,
+    ) -> None: ...
+    def explain_changed(
+        self,
+        paths: List[str],
+        expected: Mapping[str, str],
+        *,
+        cwd: Optional[str] = None,
+        root: Optional[_Root] = None,
+        encoding: Optional[str] = None,
+    ) -> None: ...

@@ -27,7 +27,7 @@ import json
 import os
 import re
 from importlib import resources
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import _native
 from ._errors import EolEditError, InvalidArgument
@@ -720,28 +720,48 @@ class _Call:
         compute: Callable[[bool, Callable[[str], Optional[str]]], Any],
         files: Callable[[Any], List[JsonDict]],
     ) -> Any:
+        s = self.settings
         expected = {path: self.expected(path) for path in paths}
-        approve = self.settings.approve
+
+        def computed(dry_run: bool) -> Any:
+            try:
+                return compute(dry_run, expected.get)
+            except EolEditError as error:
+                if error.code == "FILE_CHANGED":
+                    # The lines changed since the model's read, when it saw them.
+                    known = {p: v for p, v in expected.items() if v is not None}
+                    s.state.explain_changed(list(paths), known, cwd=s.cwd, root=s.root, encoding=self.encoding)
+                raise
+
+        approve = s.approve
         if approve is not None:
-            planned = files(compute(True, expected.get))
-            # The real run must find the files as the dry run saw them.
-            for path, version in zip(paths, self._versions_seen(paths, planned, expected)):
-                expected[path] = version
+            # What is approved is what is written: the real run must find each file as
+            # the dry run did, and one that did not exist must still not ("").
+            for path in paths:
+                if expected[path] is None:
+                    expected[path] = self._readable_version(path)
+            planned = files(computed(True))
             self._approve_or_fail(approve, planned, paths[0])
-        result = compute(False, expected.get)
+        result = computed(False)
         for f in files(result):
             if f.get("version") is not None:
-                self.settings.state.record(f["path"], f["version"], cwd=self.settings.cwd)
+                s.state.wrote(f["path"], f["version"], cwd=s.cwd, root=s.root, encoding=self.encoding)
             else:
-                self.settings.state.forget(f["path"], cwd=self.settings.cwd)
+                s.state.forget(f["path"], cwd=s.cwd)
         return result
 
-    def _versions_seen(
-        self, paths: Sequence[str], planned: List[JsonDict], expected: Dict[str, Optional[str]]
-    ) -> Iterator[Optional[str]]:
-        before = {f["path"]: f.get("version_before") for f in planned}
-        for path in paths:
-            yield expected[path] if expected[path] is not None else before.get(path)
+    def _readable_version(self, path: str) -> Optional[str]:
+        """The file's version now (through the core, so confinement holds), "" (the
+        binding's "must not exist") when it does not exist, None when it is over the size limit (the core then checks what
+        a change may do to it)."""
+        try:
+            return _native.read_file(path, **self.options(limit=0)).version
+        except EolEditError as error:
+            if error.code == "FILE_NOT_FOUND":
+                return ""
+            if error.code == "FILE_TOO_LARGE":
+                return None
+            raise
 
     def _approve_or_fail(self, approve: Approve, planned: List[JsonDict], first_path: str) -> None:
         path = planned[0]["path"] if planned else first_path
@@ -766,14 +786,13 @@ class _Call:
             )
 
 
-def _single(tool: str, path: str, result: EditResult, before: Optional[str] = None) -> List[JsonDict]:
+def _single(tool: str, path: str, result: EditResult) -> List[JsonDict]:
     return [
         {
             "path": path,
             "diff": result.diff,
             "summary": _change_summary(tool, path, result.diff),
             "version": result.version,
-            "version_before": before,
         }
     ]
 
@@ -837,6 +856,9 @@ def _read_file(call: _Call, v: JsonDict) -> JsonDict:
         used += size
         shown += 1
     last = r.start_line + shown - 1
+    # What the model saw, for a later FILE_CHANGED (a line shown cut counts as unseen).
+    seen = 0 if cut_line is not None else shown
+    s.state.saw(path, r.version, r.start_line, lines[:seen], total, cwd=s.cwd)
     if cut_line is not None:
         out.append(
             f"[line {cut_line[0]} is cut: {cut_line[1]} more characters of it are not shown "

@@ -117,6 +117,20 @@ SCENARIOS: Dict[str, Any] = {
         ("other_program_writes", {"path": "crlf.txt", "content": "gone\n"}),
         ("write_file", {"path": "crlf.txt", "content": "x\n"}),
     ]),
+    "file_changed_after_a_write": ({}, [
+        ("read_file", {"path": "src/app.py"}),
+        ("edit_file", {"path": "src/app.py", "old_text": "return 1", "new_text": "return 10"}),
+        ("other_program_writes", {"path": "src/app.py", "content": "def f():\n    return 10\n\n\ndef g():\n    return 20\n"}),
+        ("edit_file", {"path": "src/app.py", "old_text": "return 10", "new_text": "return 100"}),
+        ("edit_file", {"path": "src/app.py", "old_text": "return 10", "new_text": "return 100"}),
+        ("read_file", {"path": "notes.md", "offset": 2, "limit": 2}),
+        ("read_file", {"path": "notes.md", "offset": 4, "limit": 1}),
+        ("other_program_writes", {"path": "notes.md", "content": "one\n2\nthree\n4\nfive\n"}),
+        ("multi_edit", {"path": "notes.md", "edits": [{"old_text": "five", "new_text": "5"}]}),
+        ("read_file", {"path": "crlf.txt"}),
+        ("other_program_writes", {"path": "crlf.txt", "content": "alpha\nbeta\ngamma\nbeta\n"}),
+        ("delete_range", {"path": "crlf.txt", "start_line": 1, "end_line": 2}),
+    ]),
     "not_read": ({"require_read": True}, [("edit_file", {"path": "crlf.txt", "old_text": "alpha", "new_text": "ALPHA"})]),
     "read_then_edit": ({"require_read": True}, [
         ("read_file", {"path": "crlf.txt"}),
@@ -198,7 +212,7 @@ SCENARIOS: Dict[str, Any] = {
 }
 
 # Calls whose FILE_CHANGED message differs on purpose (see the test).
-STALE_LINES_NOT_SHOWN = {("file_changed", 2), ("file_changed", 5)}
+STALE_LINES_NOT_SHOWN: "set[tuple[str, int]]" = set()
 
 JS_NAMES = {"max_bytes": "maxBytes", "require_read": "requireRead", "max_read_lines": "maxReadLines", "max_read_chars": "maxReadChars"}
 
@@ -320,6 +334,24 @@ def test_approve_sees_the_dry_run_and_can_let_it_through(tmp_path: Path) -> None
     assert asked[0]["tool"] == "edit_file" and asked[0]["path"] == "notes.md"
     assert asked[0]["summary"] == "edit_file notes.md: +1 -1 lines" and "+2" in asked[0]["diff"]
     assert (folder / "notes.md").read_bytes() == b"one\n2\nthree\nfour\nfive\n"
+
+
+def test_what_is_approved_is_what_is_written(tmp_path: Path) -> None:
+    # A file changed, or created, while the user decided: FILE_CHANGED, nothing written.
+    folder = tmp_path / "project"
+    lay_out(folder)
+
+    def meddle(request: Dict[str, Any]) -> bool:
+        (folder / request["path"]).write_bytes(b"meanwhile\n")
+        return True
+
+    set_ = create_tools(root=str(folder), approve=meddle)
+    changed = set_["edit_file"].execute({"path": "notes.md", "old_text": "two", "new_text": "2"})
+    assert changed["error"] == "FILE_CHANGED", changed
+    created = set_["write_file"].execute({"path": "fresh.txt", "content": "mine\n"})
+    assert created["error"] == "FILE_CHANGED", created
+    assert (folder / "notes.md").read_bytes() == b"meanwhile\n"
+    assert (folder / "fresh.txt").read_bytes() == b"meanwhile\n"
 
 
 def test_host_mistakes_raise_at_creation(tmp_path: Path) -> None:
