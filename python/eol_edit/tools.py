@@ -10,9 +10,16 @@ dict: ``success``, ``data`` (the text for the model), ``error`` (the code, on fa
 ``path``, ``diff`` and ``summary`` (for the host), ``warnings``.
 
 Every change goes through the core (``eol_edit._native``): the edit, its match, its
-message, and the tool set's read state (``ReadState``: the version of every file the
-set read or wrote, by identity), which refuses a change to a file changed on disk since
-(``FILE_CHANGED``) and, with ``require_read``, to an existing file the set never read.
+message (as parts, said here in the tools' words from tools.json), and the tool set's
+read state (``ReadState``: the version of every file the set read or wrote, by
+identity, and the lines each read showed), which refuses a change to a file changed on
+disk since (``FILE_CHANGED``, showing the lines that changed) and, with
+``require_read``, to an existing file the set never read.
+
+What is left here is the JavaScript tool layer's own glue, section by section the same
+as its file (lib/tools/args.js, results.js, wording.js ``render``, errors.js, session.js
+``change``, one file per tool): python/tests/test_tools.py runs the same calls through
+both and compares every result field, so the two cannot drift unnoticed.
 
 >>> from eol_edit.tools import create_tools
 >>> tools = create_tools(root=".")
