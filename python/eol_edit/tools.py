@@ -690,12 +690,52 @@ class _Settings:
         self.state = read_state
 
 
+_CONTEXT_KEYS = ("cwd", "signal")
+
+
+def _is_set(signal: Any) -> bool:
+    # A threading.Event (or anything with is_set()), or an object with `aborted`.
+    return bool(signal.is_set()) if callable(getattr(signal, "is_set", None)) else signal.aborted is True
+
+
+def _read_context(context: Any) -> JsonDict:
+    """What a host passes with a call (lib/tools/context.js): the folder relative paths
+    start from (``cwd``) and a cancellation ``signal`` (a ``threading.Event``, or an
+    object with a bool ``aborted``)."""
+    if context is None:
+        return {}
+    if not isinstance(context, Mapping):
+        raise _argument_error("The call context must be an object { cwd?, signal? }.")
+    for key in context:
+        if key not in _CONTEXT_KEYS:
+            near = min(_CONTEXT_KEYS, key=lambda k: _distance(str(key), k))
+            raise _argument_error(
+                f"The call context has an unknown key {_json(key)} (known: cwd, signal); did you mean {_json(near)}?"
+            )
+    out: JsonDict = {}
+    cwd = context.get("cwd")
+    if cwd is not None:
+        if not isinstance(cwd, (str, os.PathLike)) or os.fspath(cwd) == "":
+            raise _argument_error("context.cwd must be a folder path.")
+        out["cwd"] = os.fspath(cwd)
+    signal = context.get("signal")
+    if signal is not None:
+        if not callable(getattr(signal, "is_set", None)) and not isinstance(getattr(signal, "aborted", None), bool):
+            raise _argument_error("context.signal must be a threading.Event or have a bool `aborted`.")
+        out["signal"] = signal
+    return out
+
+
 class _Call:
     """One ``execute``: the tool set's settings and the call's own arguments."""
 
-    def __init__(self, settings: _Settings, tool: str, values: JsonDict) -> None:
+    def __init__(self, settings: _Settings, tool: str, values: JsonDict, context: JsonDict) -> None:
         self.settings = settings
         self.tool = tool
+        # Folder relative paths are taken from in this call.
+        given = context.get("cwd")
+        self.cwd = settings.cwd if given is None else os.path.abspath(os.path.join(settings.cwd or os.getcwd(), given))
+        self.signal: Any = context.get("signal")
         self.encoding: Optional[str] = values.get("encoding")
         allow: List[str] = values.get("allow") or []
         on = [
@@ -706,7 +746,7 @@ class _Call:
 
     def options(self, **extra: Any) -> JsonDict:
         s = self.settings
-        options: JsonDict = {"cwd": s.cwd}
+        options: JsonDict = {"cwd": self.cwd}
         if s.root is not None:
             options["root"] = s.root if len(s.root) > 1 else s.root[0]
         if s.max_bytes is not None:
@@ -719,7 +759,7 @@ class _Call:
         return options
 
     def expected(self, path: str) -> Optional[str]:
-        return self.settings.state.expected(path, cwd=self.settings.cwd, require_read=self.settings.require_read)
+        return self.settings.state.expected(path, cwd=self.cwd, require_read=self.settings.require_read)
 
     def change(
         self,
@@ -728,6 +768,7 @@ class _Call:
         files: Callable[[Any], List[JsonDict]],
     ) -> Any:
         s = self.settings
+        self.check_cancelled()
         expected = {path: self.expected(path) for path in paths}
 
         def computed(dry_run: bool) -> Any:
@@ -737,7 +778,7 @@ class _Call:
                 if error.code == "FILE_CHANGED":
                     # The lines changed since the model's read, when it saw them.
                     known = {p: v for p, v in expected.items() if v is not None}
-                    s.state.explain_changed(list(paths), known, cwd=s.cwd, root=s.root, encoding=self.encoding)
+                    s.state.explain_changed(list(paths), known, cwd=self.cwd, root=s.root, encoding=self.encoding)
                 raise
 
         approve = s.approve
@@ -749,13 +790,19 @@ class _Call:
                     expected[path] = self._readable_version(path)
             planned = files(computed(True))
             self._approve_or_fail(approve, planned, paths[0])
+            self.check_cancelled()
         result = computed(False)
         for f in files(result):
             if f.get("version") is not None:
-                s.state.wrote(f["path"], f["version"], cwd=s.cwd, root=s.root, encoding=self.encoding)
+                s.state.wrote(f["path"], f["version"], cwd=self.cwd, root=s.root, encoding=self.encoding)
             else:
-                s.state.forget(f["path"], cwd=s.cwd)
+                s.state.forget(f["path"], cwd=self.cwd)
         return result
+
+    def check_cancelled(self) -> None:
+        """Fails when the host cancelled the call (checked before anything is written)."""
+        if self.signal is not None and _is_set(self.signal):
+            raise _ToolError("REJECTED", f"The {self.tool} call was cancelled before anything was written.")
 
     def _readable_version(self, path: str) -> Optional[str]:
         """The file's version now (through the core, so confinement holds), "" (the
@@ -817,7 +864,7 @@ def _read_file(call: _Call, v: JsonDict) -> JsonDict:
     else:
         limit = s.max_read_lines
     r = _native.read_file(path, **call.options(offset=offset, limit=limit))
-    s.state.record(path, r.version, cwd=s.cwd)
+    s.state.record(path, r.version, cwd=call.cwd)
     total = r.total_lines
     if offset > max(total, 1):
         raise _argument_error(
@@ -865,7 +912,7 @@ def _read_file(call: _Call, v: JsonDict) -> JsonDict:
     last = r.start_line + shown - 1
     # What the model saw, for a later FILE_CHANGED (a line shown cut counts as unseen).
     seen = 0 if cut_line is not None else shown
-    s.state.saw(path, r.version, r.start_line, lines[:seen], total, cwd=s.cwd)
+    s.state.saw(path, r.version, r.start_line, lines[:seen], total, cwd=call.cwd)
     if cut_line is not None:
         out.append(
             f"[line {cut_line[0]} is cut: {cut_line[1]} more characters of it are not shown "
@@ -895,7 +942,7 @@ def _write_file(call: _Call, v: JsonDict) -> JsonDict:
     path: str = v["path"]
     content: str = v["content"]
     eol: Optional[str] = v.get("eol")
-    existed = os.path.isfile(os.path.join(call.settings.cwd or os.getcwd(), path))
+    existed = os.path.isfile(os.path.join(call.cwd or os.getcwd(), path))
     r: EditResult = call.change(
         [path],
         lambda dry, expected: _native.write_file(
@@ -1123,15 +1170,20 @@ class Tool:
         field = self._fields.by_param.get(param)
         return field["name"] if field else param
 
-    def execute(self, args: Any) -> JsonDict:
+    def execute(self, args: Any, context: Optional[Mapping[str, Any]] = None) -> JsonDict:
         """Runs the tool on the model's arguments (a dict, or its JSON text). Never
-        raises: a failure is ``{"success": False, "error": CODE, "data": ...}``."""
+        raises: a failure is ``{"success": False, "error": CODE, "data": ...}``.
+
+        ``context`` is the host's, for this call: ``cwd`` (the folder relative paths
+        start from) and ``signal`` (a ``threading.Event``; set, the call writes nothing
+        and fails with ``REJECTED``)."""
         warnings: List[str] = []
         try:
             given = _args_object(args, self.name)
             warnings.extend(self._fields.unknown(given))
+            where = _read_context(context)
             values = self._fields.values(given, warnings)
-            call = _Call(self._settings, self.name, values)
+            call = _Call(self._settings, self.name, values, where)
             result = _RUN[self.name](call, values, self._name)
             return _with_argument_warnings(result, warnings, self._warning_line)
         except Exception as error:  # never raises: every failure is a result

@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
@@ -131,6 +132,13 @@ SCENARIOS: Dict[str, Any] = {
         ("other_program_writes", {"path": "crlf.txt", "content": "alpha\nbeta\ngamma\nbeta\n"}),
         ("delete_range", {"path": "crlf.txt", "start_line": 1, "end_line": 2}),
     ]),
+    "call_context": ({}, [
+        ("read_file", {"path": "app.py"}, {"cwd": "src"}),
+        ("edit_file", {"path": "app.py", "old_text": "return 1", "new_text": "return 11"}, {"cwd": "src"}),
+        ("edit_file", {"path": "notes.md", "old_text": "one", "new_text": "1"}, {"signal": "aborted"}),
+        ("edit_file", {"path": "notes.md", "old_text": "one", "new_text": "1"}, {"cwdd": "src"}),
+        ("edit_file", {"path": "notes.md", "old_text": "one", "new_text": "1"}, {"cwd": ""}),
+    ]),
     "not_read": ({"require_read": True}, [("edit_file", {"path": "crlf.txt", "old_text": "alpha", "new_text": "ALPHA"})]),
     "read_then_edit": ({"require_read": True}, [
         ("read_file", {"path": "crlf.txt"}),
@@ -225,6 +233,11 @@ def lay_out(folder: Path) -> None:
         (folder / name).write_bytes(content)
 
 
+def call_of(call: Any) -> Dict[str, Any]:
+    tool, args, *rest = call
+    return {"tool": tool, "args": args, **({"context": rest[0]} if rest else {})}
+
+
 def reject(request: Dict[str, Any]) -> bool:
     return False
 
@@ -236,7 +249,7 @@ def test_the_same_calls_give_the_javascript_results(scenario: str, tmp_path: Pat
     folder = tmp_path / "project"
     lay_out(folder)
     js_options = {JS_NAMES.get(k, k): v for k, v in options.items()}
-    theirs = js({"options": {**js_options, "root": str(folder)}, "calls": [{"tool": t, "args": a} for t, a in calls]})
+    theirs = js({"options": {**js_options, "root": str(folder)}, "calls": [call_of(c) for c in calls]})
     after_js = snapshot(folder)
 
     lay_out(folder)
@@ -245,13 +258,17 @@ def test_the_same_calls_give_the_javascript_results(scenario: str, tmp_path: Pat
         py_options["approve"] = reject
     set_ = create_tools(root=str(folder), **py_options)
     ours: List[Any] = []
-    for tool, args in calls:
+    for tool, args, *rest in calls:
         if tool == "other_program_writes":
             (folder / args["path"]).write_bytes(args["content"].encode())
             ours.append(None)
         else:
-            ours.append(plain(set_[tool].execute(args)))
-    for i, ((tool, args), mine, js_result) in enumerate(zip(calls, ours, theirs)):
+            context = dict(rest[0]) if rest else None
+            if context and context.get("signal") == "aborted":
+                context["signal"] = threading.Event()
+                context["signal"].set()
+            ours.append(plain(set_[tool].execute(args, context)))
+    for i, ((tool, args, *_), mine, js_result) in enumerate(zip(calls, ours, theirs)):
         if (scenario, i) in STALE_LINES_NOT_SHOWN:
             # The JavaScript read state keeps the lines each read showed, and its
             # FILE_CHANGED shows those that changed; the core's read state does not

@@ -2,7 +2,7 @@
 // package of this checkout (`createTools` of tools.js) and prints their results, so
 // that the test can compare them with the Python tools' results exactly.
 //
-// stdin: {"options": {createTools' options}, "calls": [{"tool": "edit_file", "args": {...}}]}
+// stdin: {"options": {createTools' options}, "calls": [{"tool": "edit_file", "args": {...}, "context"?: {...}}]}
 // or {"describe": true}: the tool set's definitions and their vendor shapes.
 'use strict'
 
@@ -36,7 +36,10 @@ process.stdin.on('end', async () => {
       require('node:fs').writeFileSync(require('node:path').join(options.root, call.args.path), call.args.content)
       results.push(null)
     } else {
-      results.push(await set[call.tool].execute(call.args))
+      const context = call.context && { ...call.context }
+      // A host that cancelled the call (a signal cannot travel as JSON).
+      if (context && context.signal === 'aborted') context.signal = AbortSignal.abort()
+      results.push(await set[call.tool].execute(call.args, context))
     }
   }
   process.stdout.write(JSON.stringify(results))
