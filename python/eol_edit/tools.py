@@ -123,7 +123,8 @@ def _type_name(value: Any) -> str:
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    # As JavaScript's JSON.stringify writes it.
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _fold(name: str) -> str:

@@ -99,6 +99,7 @@ FILES: Dict[str, bytes] = {
     "crlf.txt": b"alpha\r\nbeta\r\ngamma\r\nbeta\r\n",
     "src/app.py": b"def f():\n    return 1\n\n\ndef g():\n    return 2\n",
     "notes.md": b"one\ntwo\nthree\nfour\nfive\n",
+    "long.txt": "\U0001f600 a line longer than the cap \U0001f600\nshort\n".encode(),
     "legacy.txt": "标题\r\n内容是中文的文本\r\n".encode("gbk"),
 }
 
@@ -193,6 +194,14 @@ SCENARIOS: Dict[str, Any] = {
     "size_limit": ({"max_bytes": 10}, [
         ("read_file", {"path": "notes.md"}),
         ("write_file", {"path": "big.txt", "content": "0123456789abcdef\n"}),
+    ]),
+    "read_caps": ({"max_read_chars": 12}, [
+        ("read_file", {"path": "notes.md"}),
+        ("read_file", {"path": "src/app.py"}),
+        ("read_file", {"path": "long.txt"}),
+        ("read_file", {"path": "long.txt", "offset": 2}),
+        ("edit_file", {"path": "notes.md", "old_text": "one", "new_text": "1", "allow": {"guard": "control"}}),
+        ("write_file", {"path": "x.txt", "content": "x", "eol": {"kind": "lf"}}),
     ]),
     "read_slices": ({"max_read_lines": 2}, [
         ("read_file", {"path": "notes.md"}),
