@@ -33,6 +33,7 @@ import copy
 import json
 import os
 import re
+import threading
 from importlib import resources
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
@@ -689,6 +690,9 @@ class _Settings:
         self.durable = durable
         self.guards = guards
         self.state = read_state
+        # One change at a time, as the JavaScript set runs one call at a time per file:
+        # each finds the versions the one before it left (threads of one agent loop).
+        self.lock = threading.RLock()
 
 
 _CONTEXT_KEYS = ("cwd", "signal")
@@ -763,6 +767,15 @@ class _Call:
         return self.settings.state.expected(path, cwd=self.cwd, require_read=self.settings.require_read)
 
     def change(
+        self,
+        paths: Sequence[str],
+        compute: Callable[[bool, Callable[[str], Optional[str]]], Any],
+        files: Callable[[Any], List[JsonDict]],
+    ) -> Any:
+        with self.settings.lock:
+            return self._change(paths, compute, files)
+
+    def _change(
         self,
         paths: Sequence[str],
         compute: Callable[[bool, Callable[[str], Optional[str]]], Any],
@@ -864,8 +877,9 @@ def _read_file(call: _Call, v: JsonDict) -> JsonDict:
         limit = v["endLine"] - offset + 1
     else:
         limit = s.max_read_lines
-    r = _native.read_file(path, **call.options(offset=offset, limit=limit))
-    s.state.record(path, r.version, cwd=call.cwd)
+    with s.lock:
+        r = _native.read_file(path, **call.options(offset=offset, limit=limit))
+        s.state.record(path, r.version, cwd=call.cwd)
     total = r.total_lines
     if offset > max(total, 1):
         raise _argument_error(

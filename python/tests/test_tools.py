@@ -380,6 +380,26 @@ def test_what_is_approved_is_what_is_written(tmp_path: Path) -> None:
     assert (folder / "fresh.txt").read_bytes() == b"meanwhile\n"
 
 
+def test_threads_of_one_tool_set_each_find_the_version_the_last_left(tmp_path: Path) -> None:
+    # An agent loop running tool calls in parallel: every edit of the file read once
+    # goes through, none lost, none refused as changed by the set's own write.
+    (tmp_path / "many.txt").write_bytes(b"".join(b"line %d\r\n" % i for i in range(16)))
+    set_ = create_tools(root=str(tmp_path), require_read=True)
+    assert set_["read_file"].execute({"path": "many.txt"})["success"]
+    results: List[Dict[str, Any]] = []
+
+    def edit(i: int) -> None:
+        results.append(set_["edit_file"].execute({"path": "many.txt", "old_text": f"line {i}\n", "new_text": f"LINE {i}\n"}))
+
+    threads = [threading.Thread(target=edit, args=(i,)) for i in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [r["success"] for r in results] == [True] * 16, [r["data"] for r in results if not r["success"]]
+    assert (tmp_path / "many.txt").read_bytes() == b"".join(b"LINE %d\r\n" % i for i in range(16))
+
+
 def test_host_mistakes_raise_at_creation(tmp_path: Path) -> None:
     with pytest.raises(eol_edit.InvalidArgument, match="does not exist"):
         create_tools(root=str(tmp_path / "nope"))
