@@ -44,7 +44,9 @@ from ._results import EditResult, EolInfo, PatchResult
 __all__ = [
     "Tool",
     "Tools",
+    "ReadState",
     "create_tools",
+    "create_read_state",
     "to_openai_tools",
     "to_openai_responses_tools",
     "to_anthropic_tools",
@@ -665,6 +667,57 @@ def _describe_failure(error: BaseException, path: Optional[str], guards: Mapping
 # The tool set
 
 
+class ReadState:
+    """What the model has seen of each file (the core's ``ReadState``), for several tool
+    sets and the host to share (``create_tools(read_state=...)``): a read through any of
+    them counts for ``require_read`` and the stale-read guard, and a write through one
+    is not an outside change to another. Changes through sets sharing it run one at a
+    time. Relative paths are taken from ``cwd`` (default: the process's folder)."""
+
+    def __init__(self, *, cwd: Union[None, str, "os.PathLike[str]"] = None) -> None:
+        if cwd is not None:
+            if not isinstance(cwd, (str, os.PathLike)) or os.fspath(cwd) == "":
+                raise TypeError("create_read_state: cwd must be a folder path.")
+            folder = os.path.abspath(os.fspath(cwd))
+            if not os.path.isdir(folder):
+                hint = "Pass an existing folder as cwd."
+                raise InvalidArgument(
+                    f"create_read_state: cwd {_json(os.fspath(cwd))} is not an existing folder. {hint}",
+                    code="INVALID_ARGUMENT",
+                    hint=hint,
+                )
+            self._cwd: Optional[str] = folder
+        else:
+            self._cwd = None
+        self._state = _native.ReadState()
+        self._lock = threading.RLock()
+
+    def _path(self, path: Union[str, "os.PathLike[str]"], method: str) -> str:
+        if not isinstance(path, (str, os.PathLike)) or os.fspath(path) == "":
+            raise TypeError(f"read_state.{method}(path): path must be a file path.")
+        return os.path.abspath(os.path.join(self._cwd or os.getcwd(), os.fspath(path)))
+
+    def mark_read(self, path: Union[str, "os.PathLike[str]"], *, version: str) -> None:
+        """Records that the model has seen the file as it is at ``version`` (the
+        ``version`` of a read: the host's own read tool)."""
+        if not isinstance(version, str) or version == "":
+            raise TypeError("read_state.mark_read(path, version=...): version must be the version string the library gave.")
+        with self._lock:
+            self._state.record(self._path(path, "mark_read"), version)
+
+    def forget(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Forgets what the model saw of a file (the host dropped it from the model's
+        context): with ``require_read``, it must be read again before it is changed."""
+        with self._lock:
+            self._state.forget(self._path(path, "forget"))
+
+
+def create_read_state(*, cwd: Union[None, str, "os.PathLike[str]"] = None) -> ReadState:
+    """A read state to share between tool sets and the host (JavaScript's
+    ``createReadState``)."""
+    return ReadState(cwd=cwd)
+
+
 class _Settings:
     def __init__(
         self,
@@ -678,7 +731,7 @@ class _Settings:
         max_bytes: Optional[int],
         durable: bool,
         guards: Dict[str, str],
-        read_state: _native.ReadState,
+        read_state: ReadState,
     ) -> None:
         self.root = root
         self.cwd = cwd
@@ -689,10 +742,11 @@ class _Settings:
         self.max_bytes = max_bytes
         self.durable = durable
         self.guards = guards
-        self.state = read_state
+        self.state = read_state._state
         # One change at a time, as the JavaScript set runs one call at a time per file:
-        # each finds the versions the one before it left (threads of one agent loop).
-        self.lock = threading.RLock()
+        # each finds the versions the one before it left (threads of one agent loop, or
+        # sets sharing the read state).
+        self.lock = read_state._lock
 
 
 _CONTEXT_KEYS = ("cwd", "signal")
@@ -1243,6 +1297,7 @@ def create_tools(
     max_bytes: Optional[int] = None,
     durable: bool = False,
     guards: Optional[Mapping[str, str]] = None,
+    read_state: Optional[ReadState] = None,
 ) -> Tools:
     """A tool set: the six tools by name, in the JavaScript ``createTools`` order,
     sharing one read state. A bad option raises here (``TypeError``, or
@@ -1252,7 +1307,9 @@ def create_tools(
     ``approve(request)`` is called before every write with ``{"tool", "path", "diff",
     "summary", "files"}`` from a dry run; anything but ``True`` is ``REJECTED`` and
     nothing is written. ``guards`` sets each guard ``"on"`` (default), ``"off"`` or
-    ``"final"`` (the model's ``allow`` cannot let it through).
+    ``"final"`` (the model's ``allow`` cannot let it through). ``read_state`` (from
+    ``create_read_state()``) is shared with other sets and the host; default: the
+    set's own.
     """
     if not isinstance(require_read, bool):
         raise TypeError("create_tools: require_read must be True or False.")
@@ -1284,6 +1341,8 @@ def create_tools(
                 raise TypeError(f"create_tools: guards[{reason!r}] must be 'on', 'off' or 'final', not {setting!r}.")
             settings_of_guards[reason] = setting
 
+    if read_state is not None and not isinstance(read_state, ReadState):
+        raise TypeError("create_tools: read_state must be made by create_read_state().")
     start = _folder(os.path.abspath(os.fspath(cwd)), "cwd") if cwd is not None else None
     roots: Optional[List[str]] = None
     if root is not None:
@@ -1303,7 +1362,7 @@ def create_tools(
         max_bytes=max_bytes,
         durable=durable,
         guards=settings_of_guards,
-        read_state=_native.ReadState(),
+        read_state=read_state if read_state is not None else ReadState(),
     )
     return {t["name"]: Tool(t, settings) for t in _DECLARED["tools"]}
 

@@ -400,6 +400,33 @@ def test_threads_of_one_tool_set_each_find_the_version_the_last_left(tmp_path: P
     assert (tmp_path / "many.txt").read_bytes() == b"".join(b"LINE %d\r\n" % i for i in range(16))
 
 
+def test_a_shared_read_state_counts_reads_and_writes_of_every_set_and_the_host(tmp_path: Path) -> None:
+    lay_out(tmp_path)
+    shared = eol_tools.create_read_state(cwd=str(tmp_path))
+    a = create_tools(root=str(tmp_path), require_read=True, read_state=shared)
+    b = create_tools(root=str(tmp_path), require_read=True, read_state=shared)
+    alone = create_tools(root=str(tmp_path), require_read=True)
+    assert a["read_file"].execute({"path": "notes.md"})["success"]
+    # Read through a: b may change it; a set of its own may not.
+    assert b["edit_file"].execute({"path": "notes.md", "old_text": "one", "new_text": "1"})["success"]
+    assert alone["edit_file"].execute({"path": "notes.md", "old_text": "two", "new_text": "2"})["error"] == "FILE_CHANGED"
+    # b's write is no outside change to a.
+    assert a["edit_file"].execute({"path": "notes.md", "old_text": "two", "new_text": "2"})["success"]
+    # The host's own read counts; forgetting it makes the set ask for a read again.
+    version = eol_edit.read_file(tmp_path / "crlf.txt").version
+    shared.mark_read("crlf.txt", version=version)
+    assert b["edit_file"].execute({"path": "crlf.txt", "old_text": "alpha", "new_text": "A"})["success"]
+    shared.forget("crlf.txt")
+    refused = a["edit_file"].execute({"path": "crlf.txt", "old_text": "gamma", "new_text": "G"})
+    assert refused["error"] == "FILE_CHANGED" and "has not been read yet" in refused["data"]
+    assert (tmp_path / "notes.md").read_bytes() == b"1\n2\nthree\nfour\nfive\n"
+    assert (tmp_path / "crlf.txt").read_bytes() == b"A\r\nbeta\r\ngamma\r\nbeta\r\n"
+    with pytest.raises(TypeError):
+        create_tools(read_state=object())  # type: ignore[arg-type]
+    with pytest.raises(eol_edit.InvalidArgument):
+        eol_tools.create_read_state(cwd=str(tmp_path / "nope"))
+
+
 def test_host_mistakes_raise_at_creation(tmp_path: Path) -> None:
     with pytest.raises(eol_edit.InvalidArgument, match="does not exist"):
         create_tools(root=str(tmp_path / "nope"))
