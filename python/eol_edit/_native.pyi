@@ -20,6 +20,7 @@ from ._results import (
     EditResult,
     Ending,
     EolInfo,
+    FileBytes,
     GuardReason,
     InMemoryPatch,
     ParsedPatch,
@@ -269,3 +270,39 @@ def prepare_write(
     encoding: Optional[str] = None,
     guards: _Guards = False,
 ) -> Prepared: ...
+
+# The core's functions a host handler needs (python/src/host.rs).
+def insert_lines(
+    path: _Path,
+    after_line: int,
+    text: str,
+    *,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+    guards: _Guards = False,
+) -> EditResult: ...
+def read_file_bytes(
+    path: _Path,
+    *,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> FileBytes: ...
+def restore_file(
+    path: _Path,
+    content: Union[bytes, bytearray],
+    *,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> EditResult: ...

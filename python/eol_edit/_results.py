@@ -5,7 +5,7 @@ field, in snake_case. Each is a frozen dataclass: attributes, ``repr``, ``==``, 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, List, Literal, Optional, TypeVar
+from typing import Dict, Generic, List, Literal, Optional, TypeVar, Union
 
 
 __all__ = [
@@ -29,6 +29,8 @@ __all__ = [
     "ParsedFile",
     "ParsedPatch",
     "Edit",
+    "FileBytes",
+    "MessagePart",
 ]
 
 Ending = Literal["\n", "\r\n", "\r"]
@@ -57,6 +59,13 @@ GuardReason = Literal["placeholder", "shrink", "control", "markers"]
 docs/guarantees.md)."""
 
 C = TypeVar("C", str, bytes)
+
+MessagePart = Union[str, Dict[str, object]]
+"""One piece of a message as the core says it (``EolEditError.parts``,
+``warning_parts``): a ``str`` for text, else a dict naming the API in the JavaScript
+library's names (``{"op": "readFile"}``, ``{"arg": "oldText"}``, ``{"phrase": id,
+"parts": [...]}``, ``{"line": n, "width": w, "text": t}``, ``{"hunk": i}``), which a
+handler of a vendor's tool says in that tool's words (``eol_edit.anthropic``)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +107,8 @@ class ReadResult:
     encoding: str
     version: str
     warnings: List[str]
+    warning_parts: List[List[MessagePart]] = field(default_factory=list, repr=False, compare=False)
+    """Each warning as parts (see ``MessagePart``)."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +131,8 @@ class EditResult:
     ranges: List[ChangedRange] = field(default_factory=list)
     """The replaced ranges of the old text and what replaces them (see
     ``ChangedRange``); empty when the text did not change."""
+    warning_parts: List[List[MessagePart]] = field(default_factory=list, repr=False, compare=False)
+    """Each warning as parts (see ``MessagePart``)."""
 
 
 @dataclass(frozen=True)
@@ -275,3 +288,10 @@ class ParsedPatch:
     files: List[ParsedFile]
 
 
+@dataclass(frozen=True)
+class FileBytes:
+    """What ``read_file_bytes`` returns: a text file's exact bytes, its byte order mark
+    included, and their version, from one read: what ``restore_file`` can put back."""
+
+    bytes: bytes
+    version: str

@@ -1,0 +1,197 @@
+//! The core's functions a host handler needs besides the file functions of
+//! [`crate::files`] (`insert_lines`, `read_file_bytes`, `restore_file`), and messages as
+//! parts: what a handler of a vendor's tool (`eol_edit.anthropic`) renders in that
+//! tool's words, as the JavaScript tool layer renders the `parts` the Node binding
+//! gives it. Nothing here words a message: the parts are the core's.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+
+use super::args;
+use super::files::Common;
+use super::{results, run};
+use eol_edit::{Message, Name, Op, Part, ReadOptions};
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(insert_lines, module)?)?;
+    module.add_function(wrap_pyfunction!(read_file_bytes, module)?)?;
+    module.add_function(wrap_pyfunction!(restore_file, module)?)?;
+    Ok(())
+}
+
+/// A message as the list of parts the JavaScript binding gives (`error.parts`): a
+/// `str` for text, `{"op": id}` for an operation (`"listing": True` for the numbered
+/// view), `{"arg": id, "value"?: v}` for an argument (`"valueOnly": True` when only its
+/// value is shown), `{"phrase": id, "parts": [...]}`, `{"line", "width", "text"}` for a
+/// quoted line and `{"hunk": index}`, with the library's (JavaScript) names as ids.
+pub(crate) fn parts<'py>(py: Python<'py>, message: &Message) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for part in message.parts() {
+        let d = PyDict::new(py);
+        match part {
+            Part::Text(text) => {
+                list.append(text.as_ref())?;
+                continue;
+            }
+            Part::Op(op) => d.set_item("op", op.id())?,
+            Part::Listing => {
+                d.set_item("op", Op::ReadFile.id())?;
+                d.set_item("listing", true)?;
+            }
+            Part::Arg { name, value } => {
+                d.set_item("arg", name.id())?;
+                if let Some(value) = value {
+                    d.set_item("value", &**value)?;
+                }
+            }
+            Part::Value { name, value } => {
+                d.set_item("arg", name.id())?;
+                d.set_item("value", &**value)?;
+                d.set_item("valueOnly", true)?;
+            }
+            Part::Phrase { id, message } => {
+                d.set_item("phrase", *id)?;
+                d.set_item("parts", parts(py, message)?)?;
+            }
+            Part::Line {
+                number,
+                width,
+                text,
+            } => {
+                d.set_item("line", *number)?;
+                d.set_item("width", *width)?;
+                d.set_item("text", &**text)?;
+            }
+            Part::Hunk { index } => d.set_item("hunk", *index)?,
+            other => {
+                list.append(Message::new(vec![other.clone()]).to_string())?;
+                continue;
+            }
+        }
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
+/// Each message's parts (a result's `warning_parts`).
+pub(crate) fn parts_of<'py>(
+    py: Python<'py>,
+    messages: &[Message],
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for message in messages {
+        list.append(parts(py, message)?)?;
+    }
+    Ok(list)
+}
+
+/// Inserts `text` as whole lines after line `after_line` (0: at the start), each
+/// inserted line taking the ending of the lines around it.
+#[pyfunction]
+#[pyo3(signature = (path, after_line, text, *, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None, guards=None))]
+#[allow(clippy::too_many_arguments)]
+fn insert_lines<'py>(
+    py: Python<'py>,
+    path: &Bound<'py, PyAny>,
+    after_line: &Bound<'py, PyAny>,
+    text: &Bound<'py, PyAny>,
+    expected_version: Option<&Bound<'py, PyAny>>,
+    root: Option<&Bound<'py, PyAny>>,
+    cwd: Option<&Bound<'py, PyAny>>,
+    dry_run: Option<&Bound<'py, PyAny>>,
+    durable: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    encoding: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let path = args::path(path, Name::Path)?;
+    let after = args::whole(Some(after_line), Name::AfterLine, 0)?.unwrap_or(0);
+    let after = u32::try_from(after).map_err(|_| {
+        args::invalid(
+            py,
+            Name::AfterLine.into(),
+            format!(" must be a line number, not {after}."),
+        )
+    })?;
+    let text = args::text(text, Name::Text)?;
+    let common = Common {
+        expected_version,
+        root,
+        cwd,
+        dry_run,
+        durable,
+        max_bytes,
+        encoding,
+    };
+    let options = common.options()?.with_guards(args::guards(guards)?);
+    let result = run(py, move || {
+        eol_edit::insert_lines(&path, after, &text, &options)
+    })?;
+    results::edit(py, result)
+}
+
+/// A text file's exact bytes, its BOM included, and their version, from one read made
+/// as `read_file` makes it: what `restore_file` can put back.
+#[pyfunction]
+#[pyo3(signature = (path, *, root=None, cwd=None, max_bytes=None, encoding=None))]
+fn read_file_bytes<'py>(
+    py: Python<'py>,
+    path: &Bound<'py, PyAny>,
+    root: Option<&Bound<'py, PyAny>>,
+    cwd: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    encoding: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let path = args::path(path, Name::Path)?;
+    let mut options = ReadOptions::default();
+    options.root = args::roots(root)?;
+    options.cwd = args::option_path(cwd, Name::Cwd)?;
+    if let Some(max_bytes) = args::whole(max_bytes, Name::MaxBytes, 0)? {
+        options.max_bytes = max_bytes;
+    }
+    options.encoding = args::option_text(encoding, Name::Encoding)?;
+    let read = run(py, move || eol_edit::read_file_bytes(&path, &options))?;
+    let class = py.import("eol_edit._results")?.getattr("FileBytes")?;
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("bytes", PyBytes::new(py, &read.bytes))?;
+    kwargs.set_item("version", read.version.to_string())?;
+    class.call((), Some(&kwargs))
+}
+
+/// Puts `content` (bytes) back as a file's whole content, exactly as given, if the
+/// file still has `expected_version` (required; `""`: it must not exist).
+#[pyfunction]
+#[pyo3(signature = (path, content, *, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None))]
+#[allow(clippy::too_many_arguments)]
+fn restore_file<'py>(
+    py: Python<'py>,
+    path: &Bound<'py, PyAny>,
+    content: &Bound<'py, PyAny>,
+    expected_version: Option<&Bound<'py, PyAny>>,
+    root: Option<&Bound<'py, PyAny>>,
+    cwd: Option<&Bound<'py, PyAny>>,
+    dry_run: Option<&Bound<'py, PyAny>>,
+    durable: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    encoding: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let path = args::path(path, Name::Path)?;
+    let bytes = match args::content(content, Name::Content)? {
+        args::Content::Bytes(bytes) => bytes,
+        args::Content::Text(_) => {
+            return Err(args::wrong_type(content, Name::Content.into(), "bytes"));
+        }
+    };
+    let common = Common {
+        expected_version,
+        root,
+        cwd,
+        dry_run,
+        durable,
+        max_bytes,
+        encoding,
+    };
+    let options = common.options()?;
+    let result = run(py, move || eol_edit::restore_file(&path, &bytes, &options))?;
+    results::edit(py, result)
+}
