@@ -695,12 +695,22 @@ class TextEditor:
         self.definition: Dict[str, object] = {"type": version, "name": about.name}
         if max_characters is not None and about.max_characters:
             self.definition["max_characters"] = max_characters
-        if root is None or isinstance(root, (str, os.PathLike)):
-            self._roots: Optional[List[str]] = None if root is None else [os.fspath(root)]
-        else:
-            self._roots = [os.fspath(r) for r in root]
-        self._root: Any = root
-        self._cwd = None if cwd is None else os.fspath(cwd)
+        if max_bytes is not None and (isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0):
+            raise TypeError(f"{where}: max_bytes must be a whole number of bytes (0 for no limit).")
+        if not isinstance(durable, bool):
+            raise TypeError(f"{where}: durable must be True or False.")
+        given_cwd = None if cwd is None else _folder(os.path.abspath(os.fspath(cwd)), "cwd", where)
+        self._roots: Optional[List[str]] = None
+        if root is not None:
+            listed = [root] if isinstance(root, (str, os.PathLike)) else list(root)
+            if not listed or not all(isinstance(r, (str, os.PathLike)) and os.fspath(r) != "" for r in listed):
+                raise TypeError(f"{where}: root must be a folder path or a non-empty list of them.")
+            base = given_cwd or os.getcwd()
+            self._roots = [_folder(os.path.normpath(os.path.join(base, os.fspath(r))), "root", where) for r in listed]
+        # With roots and no cwd, relative paths are taken from the first root: a model
+        # confined to a project writes paths relative to that project.
+        self._cwd = given_cwd if given_cwd is not None else (self._roots[0] if self._roots else None)
+        self._root: Any = None if self._roots is None else (self._roots[0] if len(self._roots) == 1 else self._roots)
         self._max_bytes = max_bytes
         self._durable = durable
         # The version this editor last read or wrote of each file (its real path):
@@ -1083,6 +1093,18 @@ class TextEditor:
         if last.before is None:
             return _T["undid_created"].format(path=path)
         return _changed_text(_T["undid"].format(path=path), [], warnings, diff)
+
+
+def _folder(path: str, option: str, where: str) -> str:
+    """The path, when it is an existing folder; else an InvalidArgument (index.js folder)."""
+    if not os.path.exists(path):
+        what = "does not exist"
+    elif not os.path.isdir(path):
+        what = "is not a folder"
+    else:
+        return path
+    hint = f"Pass an existing folder as {option}."
+    raise InvalidArgument(f"{where}: {option} {_json(path)} {what}. {hint}", code="INVALID_ARGUMENT", hint=hint)
 
 
 # ---------------------------------------------------------------------------
