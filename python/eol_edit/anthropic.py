@@ -42,7 +42,7 @@ from typing import (
 
 from . import _native as core
 from ._errors import EolEditError, FileChanged, InvalidArgument, PathOutsideRoot, FileNotFound
-from ._results import EditResult, ReadResult
+from ._results import EditResult, GuardReason, ReadResult
 
 __all__ = ["TextEditor", "VERSIONS", "DEFAULT_VERSION", "UNDO_DEPTH", "UNDO_BYTES"]
 
@@ -76,7 +76,7 @@ _ARGUMENTS = [
     "command", "path", "view_range", "old_str", "new_str", "file_text",
     "insert_line", "insert_text", "allow",
 ]
-_GUARD_REASONS = ["placeholder", "shrink", "control", "markers"]
+_GUARD_REASONS: List[GuardReason] = ["placeholder", "shrink", "control", "markers"]
 _GUARD_SETTINGS = ["on", "off", "final"]
 _LISTING_MAX = 1000
 _ABSENT = ""
@@ -677,7 +677,7 @@ class TextEditor:
             isinstance(max_characters, bool) or not isinstance(max_characters, int) or max_characters < 1
         ):
             raise TypeError(f"{where}: max_characters must be a whole number of 1 or more.")
-        self._guards = {r: "on" for r in _GUARD_REASONS}
+        self._guards: Dict[str, str] = {r: "on" for r in _GUARD_REASONS}
         for reason, setting in (guards or {}).items():
             if reason not in _GUARD_REASONS:
                 raise InvalidArgument(
@@ -782,7 +782,7 @@ class TextEditor:
             options["durable"] = True
         return options
 
-    def _call_guards(self, allow: List[str]) -> Optional[List[str]]:
+    def _call_guards(self, allow: List[str]) -> Optional[List[GuardReason]]:
         on = [r for r in _GUARD_REASONS if self._guards[r] == "final" or (self._guards[r] == "on" and r not in allow)]
         return on or None
 
