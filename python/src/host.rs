@@ -74,10 +74,7 @@ pub(crate) fn parts<'py>(py: Python<'py>, message: &Message) -> PyResult<Bound<'
 }
 
 /// Each message's parts (a result's `warning_parts`).
-pub(crate) fn parts_of<'py>(
-    py: Python<'py>,
-    messages: &[Message],
-) -> PyResult<Bound<'py, PyList>> {
+pub(crate) fn parts_of<'py>(py: Python<'py>, messages: &[Message]) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
     for message in messages {
         list.append(parts(py, message)?)?;
