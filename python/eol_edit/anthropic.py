@@ -224,6 +224,12 @@ _T = {
     ),
     "undid_created": "Undid the last edit of {path}: the file it created is deleted again.",
     "undid": "Undid the last edit of {path}: it has its bytes from before that edit again.",
+    "not_read": "{path} has not been read yet, so the change could overwrite what you have not seen.",
+    "not_approved": "The change to {path} could not be approved ({why}). Nothing was written.",
+    "rejected": (
+        "The user did not approve this change to {path}, so nothing was written. "
+        "Do not send the same change again; ask the user what they want instead."
+    ),
     "guard_final": (
         "This host does not let the {reason} guard be passed: write the text another way, or ask the user."
     ),
@@ -350,10 +356,21 @@ def _warnings(result: Union[ReadResult, EditResult]) -> List[str]:
 # Failures (errors.js failure)
 
 
-def _tool_error(cls: type, code: str, message: str) -> EolEditError:
+def _tool_error(cls: type, code: str, message: str, parts: Optional[List[Part]] = None) -> EolEditError:
+    """A failure of the handler itself, built like the core's errors: its message as
+    parts (a plain string is text already in the editor's words)."""
     error: EolEditError = cls(message, code=code)
-    error.parts = [message]
+    error.parts = list(parts) if parts is not None else [message]
     return error
+
+
+def _NOT_READ(path: str) -> List[Part]:
+    """FILE_CHANGED for a change to a file not viewed yet, with ``require_read``."""
+    return [
+        f"{path} has not been read yet, so the change could overwrite what you have not seen. Nothing was written. ",
+        {"phrase": "read-first", "parts": ["Read it first"]},
+        ", then make the change.",
+    ]
 
 
 def _argument_error(message: str) -> EolEditError:
@@ -488,17 +505,20 @@ def _compact_diff(diff: str, reader: str = "view") -> str:
     return text
 
 
-def _added(diff: str) -> int:
-    added = 0
+def _counts(diff: str) -> Tuple[int, int]:
+    """Lines added and removed by a diff."""
+    added = removed = 0
     at = _body_start(diff)
     while at < len(diff):
         if diff[at] == "+":
             added += 1
+        elif diff[at] == "-":
+            removed += 1
         end = diff.find("\n", at)
         if end == -1:
             break
         at = end + 1
-    return added
+    return added, removed
 
 
 def _tier_notes(tiers: Sequence[str]) -> List[str]:
@@ -651,6 +671,12 @@ class TextEditor:
         guards: each guard's setting (``{"markers": "off"}``; each ``"on"``,
             ``"off"`` or ``"final"``); every guard is on by default, and the model
             lets one through with ``"allow": [...]`` unless it is final.
+        require_read: refuse a change to an existing file this editor has not
+            viewed (``FILE_CHANGED``, "View it first").
+        approve: called with each change before it is written, as a dry run's
+            ``{"tool", "path", "diff", "summary", "files"}``; anything but ``True``
+            (``False``, an exception) refuses it with ``REJECTED``, and nothing is
+            written. The real run then expects the versions the dry run saw.
 
     ``definition`` is the tool's entry for the API's ``tools``; ``execute(input)``
     (also ``editor(**input)``) runs one tool_use input and returns the tool_result's
@@ -668,8 +694,16 @@ class TextEditor:
         max_bytes: Optional[int] = None,
         durable: bool = False,
         guards: Optional[Mapping[str, str]] = None,
+        require_read: bool = False,
+        approve: Optional[Callable[[Dict[str, object]], object]] = None,
     ) -> None:
         where = "TextEditor()"
+        if not isinstance(require_read, bool):
+            raise TypeError(f"{where}: require_read must be True or False.")
+        if approve is not None and not callable(approve):
+            raise TypeError(f"{where}: approve must be a function (request) -> bool.")
+        self._require_read = require_read
+        self._approve = approve
         if not isinstance(version, str) or version not in VERSIONS:
             known = ", ".join(VERSIONS)
             raise InvalidArgument(f"{where}: unknown version {_json(version)} (known: {known}).", code="INVALID_ARGUMENT")
@@ -814,24 +848,57 @@ class TextEditor:
         except FileNotFound:
             return None
 
+    def _readable_version(self, path: str) -> object:
+        """The current version, None for no file, _MISSING for one over the size limit."""
+        try:
+            return self._current_version(path)
+        except EolEditError as error:
+            if error.code == "FILE_TOO_LARGE":
+                return _MISSING
+            raise
+
     def _change(
         self,
+        command: str,
         path: str,
-        compute: Callable[[Optional[str]], Tuple[Any, Optional[str]]],
+        compute: Callable[[bool, Optional[str]], Tuple[Any, Optional[str], str]],
+        *,
+        undoable: bool = True,
     ) -> Any:
-        """Makes a change expecting the version the editor last saw of the file, and
-        keeps the file's bytes before it for undo_edit (the change then runs against
-        their version, so one made meanwhile fails it with FILE_CHANGED)."""
+        """Makes a change with the editor's checks (session.js change): a file the editor
+        viewed or wrote must still have that version (with ``require_read``, an existing
+        file it never viewed is refused); with ``approve``, the change is computed as a
+        dry run and must be approved, and the real run expects the same versions.
+        ``compute(dry_run, expected)`` gives the result, the file's version after it
+        (None: no file) and its diff. For undo_edit, the bytes before the change are
+        kept (it then runs against their version, so a change made meanwhile fails it
+        with FILE_CHANGED)."""
         expected = self._versions.get(self._key(path))
-        before: Optional[Tuple[Optional[bytes], Optional[str]]] = None
-        if self._undo:
-            before = self._snapshot(path)
-            if expected is None:
-                expected = before[1] if before[1] is not None else _ABSENT
-        try:
-            result, version = compute(expected)
-        except EolEditError as error:
-            raise self._final_refusal(error) from None
+        if expected is None and (self._require_read or self._approve is not None):
+            current = self._readable_version(path)
+            if current is None:
+                expected = _ABSENT
+            elif isinstance(current, str):
+                if self._require_read:
+                    raise _tool_error(FileChanged, "FILE_CHANGED", _T["not_read"].format(path=path), _NOT_READ(path))
+                expected = current
+
+        def run(dry_run: bool) -> Tuple[Tuple[Any, Optional[str], str], Optional[Tuple[Optional[bytes], Optional[str]]]]:
+            wanted = expected
+            before = None
+            if not dry_run and self._undo and undoable:
+                before = self._snapshot(path)
+                if wanted is None:
+                    wanted = before[1] if before[1] is not None else _ABSENT
+            try:
+                return compute(dry_run, wanted), before
+            except EolEditError as error:
+                raise self._final_refusal(error) from None
+
+        if self._approve is not None:
+            (_, _, planned), _ = run(True)
+            self._approve_or_fail(command, path, planned)
+        (result, version, _), before = run(False)
         key = self._key(path)
         if version is not None:
             self._versions[key] = version
@@ -840,6 +907,25 @@ class TextEditor:
         if before is not None and version is not None:
             self._history.push(key, before[0], version)
         return result
+
+    def _approve_or_fail(self, command: str, path: str, diff: str) -> None:
+        """Asks the host; anything but True (False, an exception) is REJECTED."""
+        assert self._approve is not None
+        summary = _change_summary(command, path, diff)
+        request: Dict[str, object] = {
+            "tool": command,
+            "path": path,
+            "diff": diff,
+            "summary": summary,
+            "files": [{"path": path, "diff": diff, "summary": summary}],
+        }
+        try:
+            verdict = self._approve(request)
+        except Exception as error:  # noqa: BLE001 - the host's callback: any failure refuses
+            why = str(error) or type(error).__name__
+            raise _tool_error(EolEditError, "REJECTED", _T["not_approved"].format(path=path, why=why)) from None
+        if verdict is not True:
+            raise _tool_error(EolEditError, "REJECTED", _T["rejected"].format(path=path))
 
     def _snapshot(self, path: str) -> Tuple[Optional[bytes], Optional[str]]:
         try:
@@ -976,14 +1062,16 @@ class TextEditor:
         options = self._change_options()
         guards = self._call_guards(allow)
 
-        def compute(expected: Optional[str]) -> Tuple[Tuple[EditResult, bool], Optional[str]]:
+        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[Tuple[EditResult, bool], Optional[str], str]:
             def attempt(o: str, n: str) -> EditResult:
-                return core.edit_file(path, o, n, expected_version=expected, guards=guards, **options)
+                return core.edit_file(
+                    path, o, n, expected_version=expected, guards=guards, dry_run=dry_run, **options
+                )
 
             result, stripped = _with_numbers_retry(old, new, attempt)
-            return (result, stripped), result.version
+            return (result, stripped), result.version, result.diff
 
-        result, stripped = self._change(path, compute)
+        result, stripped = self._change("str_replace", path, compute)
         if result.start_line > 0:
             span = (
                 f", lines {result.start_line}-{result.end_line}"
@@ -1003,15 +1091,15 @@ class TextEditor:
         options = self._change_options()
         guards = self._call_guards(allow)
 
-        def compute(expected: Optional[str]) -> Tuple[EditResult, Optional[str]]:
+        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[EditResult, Optional[str], str]:
             if self._current_version(path) is not None:
                 raise self._exists(path)
             # Expected absent: a file another program creates meanwhile is not overwritten either.
-            r = core.write_file(path, file_text, expected_version=_ABSENT, guards=guards, **options)
-            return r, r.version
+            r = core.write_file(path, file_text, expected_version=_ABSENT, guards=guards, dry_run=dry_run, **options)
+            return r, r.version, r.diff
 
-        r: EditResult = self._change(path, compute)
-        head = _T["created"].format(path=path, lines=_plural(_added(r.diff), "line"), endings=_describe_endings(r))
+        r: EditResult = self._change("create", path, compute)
+        head = _T["created"].format(path=path, lines=_plural(_counts(r.diff)[0], "line"), endings=_describe_endings(r))
         return _changed_text(head, [], _warnings(r), "")
 
     def _exists(self, path: str) -> EolEditError:
@@ -1035,9 +1123,11 @@ class TextEditor:
         guards = self._call_guards(allow)
         line = after
 
-        def compute(expected: Optional[str]) -> Tuple[EditResult, Optional[str]]:
+        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[EditResult, Optional[str], str]:
             try:
-                r = core.insert_lines(path, line, inserted, expected_version=expected, guards=guards, **options)
+                r = core.insert_lines(
+                    path, line, inserted, expected_version=expected, guards=guards, dry_run=dry_run, **options
+                )
             except InvalidArgument as error:
                 # The core's words name its own argument; the model's is insert_line.
                 if error.argument == "after_line":
@@ -1046,9 +1136,9 @@ class TextEditor:
                         _T["insert_past_end"].format(after=line, path=path, lines=_plural(total, "line"), total=total)
                     ) from None
                 raise
-            return r, r.version
+            return r, r.version, r.diff
 
-        r: EditResult = self._change(path, compute)
+        r: EditResult = self._change("insert", path, compute)
         added = core.to_lf(inserted).split("\n")
         if len(added) > 1 and added[-1] == "":
             added.pop()
@@ -1070,29 +1160,35 @@ class TextEditor:
         def changed() -> EolEditError:
             return _tool_error(FileChanged, "FILE_CHANGED", _T["undo_changed"].format(path=path))
 
-        seen = self._versions.get(key)
-        if seen is not None and seen != last.after:
-            raise changed()
         options = self._change_options()
-        try:
-            if last.before is None:
-                # The edit created the file: undoing it deletes it, if it still has what the edit wrote.
-                patch = f"*** Begin Patch\n*** Delete File: {path}\n*** End Patch"
-                p = core.apply_patch(patch, expected_versions={path: last.after}, **options)
-                diff, version, warnings = p.files[0].diff, None, []
-            else:
-                e = core.restore_file(path, last.before, expected_version=last.after, **options)
-                diff, version, warnings = e.diff, e.version, _warnings(e)
-        except FileChanged:
-            raise changed() from None
-        if version is not None:
-            self._versions[self._key(path)] = version
-        else:
-            self._versions.pop(key, None)
+
+        entry = last
+
+        def compute(dry_run: bool, seen: Optional[str]) -> Tuple[Tuple[List[str], str], Optional[str], str]:
+            if seen is not None and seen != entry.after:
+                raise changed()
+            try:
+                if entry.before is None:
+                    # The edit created the file: undoing it deletes it, if it still has what the edit wrote.
+                    patch = f"*** Begin Patch\n*** Delete File: {path}\n*** End Patch"
+                    p = core.apply_patch(patch, expected_versions={path: entry.after}, dry_run=dry_run, **options)
+                    return ([], p.files[0].diff), None, p.files[0].diff
+                e = core.restore_file(path, entry.before, expected_version=entry.after, dry_run=dry_run, **options)
+                return (_warnings(e), e.diff), e.version, e.diff
+            except FileChanged:
+                raise changed() from None
+
+        warnings, diff = self._change("undo_edit", path, compute, undoable=False)
         self._history.undone(last)
         if last.before is None:
             return _T["undid_created"].format(path=path)
         return _changed_text(_T["undid"].format(path=path), [], warnings, diff)
+
+
+def _change_summary(tool: str, path: str, diff: str) -> str:
+    """The one-line summary a host shows for a change (results.js changeSummary)."""
+    added, removed = _counts(diff)
+    return f"{tool} {path}: +{added} -{removed} {'line' if added + removed == 1 else 'lines'}"
 
 
 def _folder(path: str, option: str, where: str) -> str:

@@ -289,13 +289,25 @@ const { createAnthropicTextEditor } = require(path.join(process.argv[1], 'tools.
   const out = []
   for (const s of scenarios) {
     const root = s.root
-    const editor = createAnthropicTextEditor({ root, cwd: root, version: s.version, ...(s.max_characters ? { maxCharacters: s.max_characters } : {}), ...(s.guards ? { guards: s.guards } : {}) })
+    const asked = []
+    const approve = (r) => {
+      asked.push(r)
+      if (s.approve === 'throw') throw new Error('the host is down')
+      return s.approve === 'yes'
+    }
+    const editor = createAnthropicTextEditor({
+      root, cwd: root, version: s.version,
+      ...(s.max_characters ? { maxCharacters: s.max_characters } : {}),
+      ...(s.guards ? { guards: s.guards } : {}),
+      ...(s.approve ? { approve } : {}),
+      ...(s.require_read ? { requireRead: true } : {}),
+    })
     const results = []
     for (const step of s.steps) {
       if (step.write) { fs.writeFileSync(path.join(root, step.write.path), Buffer.from(step.write.b64, 'base64')); continue }
       results.push(await editor.execute(step.input))
     }
-    out.push(results)
+    out.push({ results, asked })
   }
   process.stdout.write(JSON.stringify(out))
 })()
@@ -418,6 +430,36 @@ SCENARIOS: List[Dict[str, Any]] = [
 ]
 
 
+APPROVAL_STEPS: List[Dict[str, Any]] = [
+    {"command": "str_replace", "path": "crlf.txt", "old_str": "gamma", "new_str": "G"},
+    {"command": "create", "path": "made.txt", "file_text": "m\n"},
+    {"command": "insert", "path": "mixed.txt", "insert_line": 1, "new_str": "ins"},
+    {"command": "view", "path": "crlf.txt"},
+    {"command": "str_replace", "path": "crlf.txt", "old_str": "alpha", "new_str": "A"},
+    {"command": "undo_edit", "path": "crlf.txt"},
+    {"command": "undo_edit", "path": "made.txt"},
+]
+SCENARIOS += [
+    {"version": "text_editor_20250124", "approve": approve, "steps": APPROVAL_STEPS}
+    for approve in ("yes", "no", "throw")
+]
+SCENARIOS.append(
+    {
+        "version": "text_editor_20250124",
+        "require_read": True,
+        "steps": [
+            {"command": "str_replace", "path": "crlf.txt", "old_str": "gamma", "new_str": "G"},
+            {"command": "insert", "path": "crlf.txt", "insert_line": 1, "new_str": "ins"},
+            {"command": "create", "path": "new.txt", "file_text": "n\n"},
+            {"command": "view", "path": "crlf.txt", "view_range": [1, 2]},
+            {"command": "str_replace", "path": "crlf.txt", "old_str": "gamma", "new_str": "G"},
+            {"command": "undo_edit", "path": "crlf.txt"},
+            {"command": "str_replace", "path": "new.txt", "old_str": "n", "new_str": "N"},
+        ],
+    }
+)
+
+
 def node_available() -> Optional[str]:
     node = shutil.which("node")
     if node is None or not (REPO / "tools.js").exists():
@@ -432,13 +474,23 @@ def make_files(root: Path) -> None:
         (root / name).write_bytes(data)
 
 
-def run_python(root: Path, scenario: Dict[str, Any]) -> List[Dict[str, object]]:
+def run_python(root: Path, scenario: Dict[str, Any]) -> Dict[str, List[Dict[str, object]]]:
+    asked: List[Dict[str, object]] = []
+
+    def approve(request: Dict[str, object]) -> bool:
+        asked.append(request)
+        if scenario["approve"] == "throw":
+            raise RuntimeError("the host is down")
+        return bool(scenario["approve"] == "yes")
+
     editor = TextEditor(
         root=str(root),
         cwd=str(root),
         version=scenario["version"],
         max_characters=scenario.get("max_characters"),
         guards=scenario.get("guards"),
+        approve=approve if scenario.get("approve") else None,
+        require_read=bool(scenario.get("require_read")),
     )
     results = []
     for step in scenario["steps"]:
@@ -446,7 +498,7 @@ def run_python(root: Path, scenario: Dict[str, Any]) -> List[Dict[str, object]]:
             (root / step["write"]["path"]).write_bytes(base64.b64decode(step["write"]["b64"]))
             continue
         results.append(editor.execute(step))
-    return results
+    return {"results": results, "asked": asked}
 
 
 @pytest.mark.skipif(node_available() is None, reason="the Node package is not built in this checkout (npm run build)")
@@ -464,14 +516,20 @@ def test_same_texts_and_bytes_as_the_node_handler(tmp_path: Path) -> None:
     payload = json.dumps([r[3] for r in runs])
     out = subprocess.run([node, "-e", NODE_RUNNER, str(REPO)], input=payload, capture_output=True, text=True, check=True)
     js_results = json.loads(out.stdout)
-    for (js_root, py_root, scenario, _), js in zip(runs, js_results):
-        py = run_python(py_root, scenario)
+    for (js_root, py_root, scenario, _), js_run in zip(runs, js_results):
+        py_run = run_python(py_root, scenario)
+        js, py = js_run["results"], py_run["results"]
         inputs = [s for s in scenario["steps"] if "write" not in s]
         for given, j, p in zip(inputs, js, py):
             j_text = str(j["content"]).replace(str(js_root), "<root>")
             p_text = str(p["content"]).replace(str(py_root), "<root>")
             assert (p_text, p.get("is_error", False)) == (j_text, j.get("is_error", False)), given
-        assert len(js) == len(py)
+        assert len(js) == len(py) == len(inputs)
+        # What the host is asked to approve is the same request.
+        assert json.dumps(py_run["asked"]).replace(str(py_root), "<root>") == json.dumps(js_run["asked"]).replace(
+            str(js_root), "<root>"
+        )
+        assert bool(py_run["asked"]) == bool(scenario.get("approve"))
         assert {k: v for k, v in snapshot(py_root).items()} == {k: v for k, v in snapshot(js_root).items()}
 
 
