@@ -555,3 +555,38 @@ def test_the_word_tables_are_the_javascript_ones() -> None:
     assert [anthropic._op(o) for o in ids] == js_ops
     assert [anthropic._arg(a, None) for a in args] == js_args
     assert [anthropic._arg(a, "v") for a in args] == js_values
+
+
+CLUSTERS = [
+    "ab\U0001F468\u200d\U0001F469\u200d\U0001F467cd",  # a family joined by ZWJ
+    "x\U0001F1EB\U0001F1F7\U0001F1E9\U0001F1EAy",  # two flags
+    "e\u0301\u0302\u0303z",  # combining marks
+    "\u1100\u1161\u11A8\u1100\u1161",  # Hangul jamo
+    "\uAC00\u11A8q",
+    "a\r\nb",
+    "\U0001F44D\U0001F3FDok",  # a skin tone
+    "\u0915\u094D\u0937\u093Fx",  # a Devanagari conjunct
+    "1\ufe0f\u20e3b",  # a keycap
+    "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F!",  # a tag sequence
+    "a" + "\u0301" * 40 + "b",  # a cluster too long to keep whole
+    "plain ascii text",
+]
+
+
+def test_view_cuts_a_line_where_the_javascript_handler_cuts_it() -> None:
+    """A line over max_characters is cut at the same place as lib/tools/cut.js cuts it
+    (with Intl.Segmenter): never inside a character or, when it starts near, a cluster."""
+    node = node_available()
+    if node is None:
+        pytest.skip("the Node package is not built in this checkout (npm run build)")
+    from eol_edit import anthropic
+
+    cases = [(text, n) for text in CLUSTERS for n in range(0, 30)]
+    script = (
+        "const { cutText } = require(require('node:path').join(process.argv[1], 'lib/tools/cut.js'));"
+        "const cases = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));"
+        "process.stdout.write(JSON.stringify(cases.map(([t, n]) => cutText(t, n))))"
+    )
+    out = subprocess.run([node, "-e", script, str(REPO)], input=json.dumps(cases), capture_output=True, text=True, check=True)
+    js = json.loads(out.stdout)
+    assert [anthropic._cut_units(t, n) for t, n in cases] == js
