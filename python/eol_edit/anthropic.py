@@ -26,6 +26,7 @@ import json
 import math
 import os
 import sys
+import threading
 import unicodedata
 from dataclasses import dataclass, field
 from typing import (
@@ -746,7 +747,8 @@ class TextEditor:
     ``definition`` is the tool's entry for the API's ``tools``; ``execute(input)``
     (also ``editor(**input)``) runs one tool_use input and returns the tool_result's
     fields, ``{"content": text}`` with ``"is_error": True`` on a failure. It never
-    raises for the model's input; a wrong option here raises at once.
+    raises for the model's input; a wrong option here raises at once. Calls from
+    several threads run one at a time.
     """
 
     def __init__(
@@ -816,6 +818,9 @@ class TextEditor:
         # a change expects it, so one made meanwhile fails with FILE_CHANGED.
         self._versions: Dict[str, str] = {}
         self._history = _UndoHistory()
+        # One call at a time: a change checks and records versions and history around
+        # the core's write, which runs with the interpreter released.
+        self._lock = threading.Lock()
 
     def __call__(self, **input: object) -> Dict[str, object]:
         return self.execute(input)
@@ -824,6 +829,10 @@ class TextEditor:
 
     def execute(self, input: object) -> Dict[str, object]:
         """Runs one tool_use input; never raises."""
+        with self._lock:
+            return self._execute(input)
+
+    def _execute(self, input: object) -> Dict[str, object]:
         notes: List[str] = []
         try:
             given = _args_object(input, self.name)

@@ -590,3 +590,64 @@ def test_view_cuts_a_line_where_the_javascript_handler_cuts_it() -> None:
     out = subprocess.run([node, "-e", script, str(REPO)], input=json.dumps(cases), capture_output=True, text=True, check=True)
     js = json.loads(out.stdout)
     assert [anthropic._cut_units(t, n) for t, n in cases] == js
+
+
+def test_undo_history_keeps_a_total_of_bytes_dropping_the_oldest_of_any_file() -> None:
+    from eol_edit.anthropic import _UndoHistory
+
+    history = _UndoHistory(depth=10, max_bytes=3000)
+    history.push("a", b"a" * 1000, "a1")
+    history.push("b", b"b" * 1000, "b1")
+    history.push("a", b"A" * 1000, "a2")
+    # Three entries of 1000 bytes and their bookkeeping are over 3000: a's first goes.
+    assert history.last("a")[0] is not None and history.last("a")[0].after == "a2"  # type: ignore[union-attr]
+    assert [e.after for e in history.files["a"]] == ["a2"] and history.dropped == {"a": 1}
+    # Bytes over the limit on their own are not kept, and count as dropped.
+    history.push("c", b"c" * 4000, "c1")
+    assert history.last("c") == (None, 1)
+    # A created file's entry (no bytes) costs its bookkeeping only.
+    history.push("d", None, "d1")
+    assert history.last("d")[0] is not None
+    entry = history.last("b")[0]
+    assert entry is not None
+    history.undone(entry)
+    assert history.last("b") == (None, 0)
+
+
+def test_a_folder_outside_the_root_is_not_listed(tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    (root / "in").mkdir(parents=True)
+    (tmp_path / "secret").mkdir()
+    (tmp_path / "secret" / "key.txt").write_bytes(b"k")
+    os.symlink(tmp_path / "secret", root / "out")
+    editor = TextEditor(root=str(root))
+    for path in ["out", "..", "../secret", str(tmp_path)]:
+        result = editor.execute({"command": "view", "path": path})
+        assert result["is_error"] is True and str(result["content"]).startswith("PATH_OUTSIDE_ROOT: "), result
+        assert "key.txt" not in str(result["content"])
+    assert editor.execute({"command": "view", "path": "."})["content"] == (
+        "Files and folders in ./, two levels deep (hidden ones left out):\n./in/\n./out"
+    )
+
+
+def test_calls_from_threads_run_one_at_a_time(tmp_path: Path) -> None:
+    import threading
+
+    (tmp_path / "n.txt").write_bytes(b"".join(b"line %d\r\n" % i for i in range(40)))
+    editor = TextEditor(root=str(tmp_path), version="text_editor_20250124")
+    results: List[Dict[str, object]] = []
+
+    def insert(i: int) -> None:
+        results.append(editor.execute({"command": "insert", "path": "n.txt", "insert_line": 0, "new_str": f"t{i}"}))
+
+    threads = [threading.Thread(target=insert, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all("is_error" not in r for r in results), results
+    lines = (tmp_path / "n.txt").read_bytes().split(b"\r\n")
+    assert sorted(lines[:8]) == sorted(b"t%d" % i for i in range(8)) and len(lines) == 49
+    for _ in range(8):
+        assert "is_error" not in editor.execute({"command": "undo_edit", "path": "n.txt"})
+    assert (tmp_path / "n.txt").read_bytes() == b"".join(b"line %d\r\n" % i for i in range(40))
