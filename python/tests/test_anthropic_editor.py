@@ -651,3 +651,48 @@ def test_calls_from_threads_run_one_at_a_time(tmp_path: Path) -> None:
     for _ in range(8):
         assert "is_error" not in editor.execute({"command": "undo_edit", "path": "n.txt"})
     assert (tmp_path / "n.txt").read_bytes() == b"".join(b"line %d\r\n" % i for i in range(40))
+
+
+# ---------------------------------------------------------------------------
+# The core's functions the editor calls, as the package exports them
+
+
+def test_insert_lines_read_file_bytes_and_restore_file(tmp_path: Path) -> None:
+    path = tmp_path / "f.txt"
+    original = b"\xef\xbb\xbfa\r\nb\nc\r\n"
+    path.write_bytes(original)
+    os.chmod(path, 0o640)
+    read = eol_edit.read_file_bytes(path)
+    assert read == eol_edit.FileBytes(bytes=original, version=eol_edit.read_file(path).version)
+    r = eol_edit.insert_lines(path, 1, "x\ny\n")
+    assert path.read_bytes() == b"\xef\xbb\xbfa\r\nx\r\ny\r\nb\nc\r\n" and r.start_line == 2
+    with pytest.raises(eol_edit.InvalidArgument) as past:
+        eol_edit.insert_lines(path, 9, "z")
+    assert past.value.argument == "after_line" and past.value.lines == [5]
+    # restore_file needs the version the file must still have, and puts the bytes back exactly.
+    with pytest.raises(eol_edit.InvalidArgument):
+        eol_edit.restore_file(path, read.bytes)
+    with pytest.raises(eol_edit.FileChanged):
+        eol_edit.restore_file(path, read.bytes, expected_version=read.version)
+    eol_edit.restore_file(path, read.bytes, expected_version=r.version)
+    assert path.read_bytes() == original and stat.S_IMODE(os.stat(path).st_mode) == 0o640
+    with pytest.raises(eol_edit.InvalidArgumentType):
+        eol_edit.restore_file(path, "text", expected_version=r.version)  # type: ignore[arg-type]
+    (tmp_path / "bin.dat").write_bytes(b"\x00\x01")
+    with pytest.raises(eol_edit.BinaryFile):
+        eol_edit.read_file_bytes(tmp_path / "bin.dat")
+
+
+def test_errors_and_warnings_carry_the_cores_parts(tmp_path: Path) -> None:
+    path = tmp_path / "f.txt"
+    path.write_bytes(b"a\nb\n")
+    with pytest.raises(eol_edit.TextNotFound) as missed:
+        eol_edit.edit_file(path, "zzz", "y")
+    parts = missed.value.parts
+    assert parts is not None and {"arg": "oldText"} in parts
+    latin = tmp_path / "l.txt"
+    latin.write_bytes("caf\u00e9\n".encode("latin-1"))
+    read = eol_edit.read_file(latin)
+    assert read.warnings and len(read.warning_parts) == len(read.warnings)
+    # A hand-made error has no parts: the editor words it as its text.
+    assert eol_edit.EolEditError("x").parts is None
