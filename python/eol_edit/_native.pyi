@@ -22,6 +22,7 @@ from ._results import (
     EolInfo,
     FileBytes,
     GuardReason,
+    LineChanges,
     InMemoryPatch,
     ParsedPatch,
     PatchResult,
@@ -306,3 +307,12 @@ def restore_file(
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
 ) -> EditResult: ...
+def line_changes(
+    before: str,
+    after: str,
+    *,
+    before_line: Optional[int] = None,
+    after_line: Optional[int] = None,
+    context: Optional[int] = None,
+    max_lines: Optional[int] = None,
+) -> LineChanges: ...

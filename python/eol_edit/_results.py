@@ -31,6 +31,8 @@ __all__ = [
     "Edit",
     "FileBytes",
     "MessagePart",
+    "ChangedLine",
+    "LineChanges",
 ]
 
 Ending = Literal["\n", "\r\n", "\r"]
@@ -295,3 +297,26 @@ class FileBytes:
 
     bytes: bytes
     version: str
+
+
+@dataclass(frozen=True)
+class ChangedLine:
+    """One shown line of ``line_changes``: kept around a change (``"context"``,
+    numbered in the new text), ``"removed"`` (numbered in the old text) or ``"added"``."""
+
+    kind: Literal["context", "removed", "added"]
+    line: int
+
+
+@dataclass(frozen=True)
+class LineChanges:
+    """What ``line_changes`` returns: the lines to show, in order (a gap between two
+    numbers is lines not shown), the removed and added lines in all, those left out
+    past ``max_lines``, and the new text's lines from the first change to the last
+    (both 0 when nothing changed)."""
+
+    lines: List[ChangedLine]
+    changed: int
+    omitted: int
+    first_line: int
+    last_line: int

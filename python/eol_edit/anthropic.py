@@ -231,6 +231,20 @@ _T = {
         "The user did not approve this change to {path}, so nothing was written. "
         "Do not send the same change again; ask the user what they want instead."
     ),
+    "stale_head": (
+        "File changed on disk: {path} has changed since it was read (another program, such as a formatter, "
+        "changed it). Nothing was written."
+    ),
+    "stale_none_whole": " No line of it changed: only its line endings or encoding did.",
+    "stale_none_part": " No line you read changed; lines you did not read may have.",
+    "stale_lines": " {these} changed since (- as you read it, + as it is now; ",
+    "stale_more": "\u2026 {n} more changed {lines}\n",
+    "stale_range": " (lines {first}-{last} as it is now: reading those lines is enough)",
+    "stale_redo": "{range} and redo the change on its current content.",
+    "stale_complete": (
+        "\n\nThat is every change since your read, and the file now counts as read as it is now: "
+        "send your change again, made on these lines as they are now (no need to read the file again)."
+    ),
     "guard_final": (
         "This host does not let the {reason} guard be passed: write the text another way, or ask the user."
     ),
@@ -719,6 +733,190 @@ class _UndoHistory:
 
 
 # ---------------------------------------------------------------------------
+# What the model has seen of each file (read_state.js), for FILE_CHANGED (stale.js)
+
+_SEEN_FILE_MAX = 1024 * 1024
+_SEEN_TOTAL_MAX = 64 * 1024 * 1024
+_REREAD_MAX = 64 * 1024
+_STALE_FILE_MAX = 4 * 1024 * 1024
+_STALE_LINES_MAX = 40
+_STALE_CONTEXT = 2
+
+
+@dataclass
+class _Segment:
+    """``count`` lines from line ``start`` (1-based), as ``text`` (each ended by \\n)."""
+
+    start: int
+    count: int
+    text: str
+
+
+@dataclass
+class _Seen:
+    version: str
+    total_lines: int
+    segments: List[_Segment]
+    size: int
+
+    def whole(self) -> bool:
+        s = self.segments
+        return len(s) == 1 and s[0].start == 1 and s[0].count >= self.total_lines
+
+
+class _SeenLines:
+    """The lines views showed of each file at one version, least recently used first."""
+
+    def __init__(self) -> None:
+        self.seen: Dict[str, _Seen] = {}
+        self.size = 0
+
+    def saw(self, key: str, version: str, start: int, lines: List[str], total_lines: int, size: int) -> None:
+        old = self.seen.get(key)
+        if old is not None:
+            self.drop(key)
+        if size > _SEEN_FILE_MAX or not lines:
+            return
+        segment = _Segment(start, len(lines), "\n".join(lines) + "\n")
+        segments = [segment]
+        if old is not None and old.version == version and old.total_lines == total_lines:
+            segments = _merge_segments(old.segments, segment)
+        entry = _Seen(version, total_lines, segments, sum(_units(s.text) for s in segments))
+        self.seen[key] = entry
+        self.size += entry.size
+        for other in list(self.seen):
+            if self.size <= _SEEN_TOTAL_MAX or other == key:
+                break
+            self.drop(other)
+
+    def saw_whole(self, key: str, read: ReadResult, size: int) -> None:
+        lines = [] if read.content == "" else read.content.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        self.saw(key, read.version, 1, lines, read.total_lines, size)
+
+    def seen_at(self, key: str, version: str) -> Optional[_Seen]:
+        seen = self.seen.get(key)
+        if seen is None or seen.version != version:
+            return None
+        del self.seen[key]
+        self.seen[key] = seen
+        return seen
+
+    def drop(self, key: str) -> None:
+        seen = self.seen.pop(key, None)
+        if seen is not None:
+            self.size -= seen.size
+
+
+def _merge_segments(segments: List[_Segment], added: _Segment) -> List[_Segment]:
+    """Segments with one more: those it overlaps or touches become one with it (its
+    lines win where they overlap), the rest are kept."""
+    out: List[_Segment] = []
+    start = added.start
+    lines = added.text[:-1].split("\n")
+    for s in segments:
+        end = s.start + s.count
+        if end < start or s.start > start + len(lines):
+            out.append(s)
+            continue
+        own = s.text[:-1].split("\n")
+        before = own[: max(0, start - s.start)]
+        after = own[max(0, start + len(lines) - s.start):]
+        lines = [*before, *lines, *after]
+        start = min(start, s.start)
+    out.append(_Segment(start, len(lines), "\n".join(lines) + "\n"))
+    return sorted(out, key=lambda s: s.start)
+
+
+def _split_lines(text: str) -> List[str]:
+    if text == "":
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _describe_stale(path: str, seen: _Seen, now: ReadResult) -> Tuple[List[Part], bool]:
+    """What changed in a file since the model saw it, as parts, and whether that shows
+    every change of a file it had seen whole (stale.js describe)."""
+    current = _split_lines(now.content)
+    whole = seen.whole()
+    rows: List[Tuple[str, int, str]] = []
+    changed = omitted = last = 0
+    first = math.inf
+    for segment in seen.segments:
+        old = _split_lines(segment.text)
+        count = len(current) if whole else max(0, segment.count + now.total_lines - seen.total_lines)
+        start = 1 if whole else segment.start
+        after = current[start - 1 : start - 1 + count]
+        found = core.line_changes(
+            segment.text,
+            "\n".join(after) + "\n" if after else "",
+            before_line=segment.start,
+            after_line=start,
+            context=_STALE_CONTEXT,
+            max_lines=max(0, _STALE_LINES_MAX - changed),
+        )
+        if found.changed == 0:
+            continue
+        changed += found.changed
+        omitted += found.omitted
+        first = min(first, found.first_line)
+        last = max(last, found.last_line)
+        for line in found.lines:
+            if line.kind == "removed":
+                i = line.line - segment.start
+                text = old[i] if 0 <= i < len(old) else ""
+            else:
+                text = current[line.line - 1] if 0 <= line.line - 1 < len(current) else ""
+            rows.append((line.kind, line.line, text))
+    parts: List[Part] = [_T["stale_head"].format(path=path)]
+    if changed == 0:
+        parts.append(_T["stale_none_whole"] if whole else _T["stale_none_part"])
+    else:
+        parts += [
+            _T["stale_lines"].format(these="This line" if changed == 1 else "These lines"),
+            {"phrase": "numbered-as-listed", "parts": ["numbered as ", {"op": "readFile", "listing": True}, " shows them"]},
+            "):\n",
+        ]
+        width = len(str(max((r[1] for r in rows), default=0)))
+        next_line: Optional[int] = None
+        for kind, number, text in rows:
+            if kind != "removed":
+                if next_line is not None and number > next_line:
+                    parts.append("  \u2026\n")
+                next_line = number + 1
+            mark = "- " if kind == "removed" else "+ " if kind == "added" else "  "
+            parts += [mark, {"line": number, "width": width, "text": text}, "\n"]
+        if omitted > 0:
+            parts.append(_T["stale_more"].format(n=omitted, lines="line" if omitted == 1 else "lines"))
+        # The last line's break is the message's, where it goes on.
+        tail = parts[-1]
+        assert isinstance(tail, str)
+        parts[-1] = tail[:-1]
+    complete = whole and omitted == 0
+    if not complete:
+        span = (
+            ""
+            if changed == 0 or first > last
+            else _T["stale_range"].format(first=int(first), last=last)
+        )
+        parts.append("\n\n" if changed > 0 else " ")
+        parts += [{"phrase": "read-again", "parts": ["Read it again"]}, _T["stale_redo"].format(range=span if whole else "")]
+    return parts, complete
+
+
+def _size(absolute: str) -> int:
+    """A file's size, 0 when there is none to measure."""
+    try:
+        return os.stat(absolute).st_size if os.path.isfile(absolute) else 0
+    except OSError:
+        return 0
+
+
+# ---------------------------------------------------------------------------
 # The editor
 
 
@@ -818,6 +1016,9 @@ class TextEditor:
         # a change expects it, so one made meanwhile fails with FILE_CHANGED.
         self._versions: Dict[str, str] = {}
         self._history = _UndoHistory()
+        # The lines each view showed, for the message of a later FILE_CHANGED.
+        self._seen = _SeenLines()
+        self._sizes: Dict[str, int] = {}
         # One call at a time: a change checks and records versions and history around
         # the core's write, which runs with the interpreter released.
         self._lock = threading.Lock()
@@ -894,7 +1095,7 @@ class TextEditor:
         on = [r for r in _GUARD_REASONS if self._guards[r] == "final" or (self._guards[r] == "on" and r not in allow)]
         return on or None
 
-    def _final_refusal(self, error: BaseException) -> BaseException:
+    def _final_refusal(self, error: EolEditError) -> EolEditError:
         """A refusal by a guard the host made final says so instead of naming allow."""
         reason = getattr(error, "reason", None)
         hint_parts = getattr(error, "hint_parts", None)
@@ -967,7 +1168,7 @@ class TextEditor:
             try:
                 return compute(dry_run, wanted), before
             except EolEditError as error:
-                raise self._final_refusal(error) from None
+                raise self._explain_changed(self._final_refusal(error), path, expected) from None
 
         if self._approve is not None:
             (_, _, planned), _ = run(True)
@@ -975,12 +1176,67 @@ class TextEditor:
         (result, version, _), before = run(False)
         key = self._key(path)
         if version is not None:
-            self._versions[key] = version
+            self._wrote(path, key, version)
         else:
-            self._versions.pop(key, None)
+            self._forget(key)
         if before is not None and version is not None:
             self._history.push(key, before[0], version)
         return result
+
+    def _wrote(self, path: str, key: str, version: str) -> None:
+        """Records the version a change left, and keeps a file whose lines the model
+        had seen as seen whole as it is now (the model made it so), so that a change
+        from outside after the write can be shown (read_state.js wrote)."""
+        self._versions[key] = version
+        size = _size(self._absolute(path))
+        self._sizes[key] = size
+        seen = self._seen.seen.get(key)
+        if seen is None:
+            return
+        self._seen.drop(key)
+        if size > _SEEN_FILE_MAX or not (seen.whole() or size <= _REREAD_MAX):
+            return
+        try:
+            now = core.read_file(key, max_bytes=0)
+        except EolEditError:
+            return
+        if now.version == version:
+            self._seen.saw_whole(key, now, size)
+
+    def _forget(self, key: str) -> None:
+        self._versions.pop(key, None)
+        self._seen.drop(key)
+
+    def _explain_changed(self, error: EolEditError, path: str, expected: Optional[str]) -> EolEditError:
+        """A FILE_CHANGED that shows the model what changed in a file it had seen
+        (stale.js); the error itself when it saw none of it, or none changed."""
+        if error.code != "FILE_CHANGED" or not expected:
+            return error
+        try:
+            return self._stale(path, expected) or error
+        except Exception:  # noqa: BLE001 - the error as it is, as the JavaScript handler
+            return error
+
+    def _stale(self, path: str, expected: str) -> Optional[EolEditError]:
+        key = self._key(path)
+        seen = self._seen.seen_at(key, expected)
+        if seen is None:
+            return None
+        size = self._sizes.get(key)
+        if size is not None and size > _STALE_FILE_MAX * 4:
+            return None
+        try:
+            now = core.read_file(path, **{**self._options(), "max_bytes": _STALE_FILE_MAX})
+        except EolEditError:
+            return None
+        if now.version == expected:
+            return None
+        parts, complete = _describe_stale(path, seen, now)
+        if complete:
+            self._versions[key] = now.version
+            self._seen.saw_whole(key, now, len(now.content.encode("utf-8", "surrogatepass")))
+            parts.append(_T["stale_complete"])
+        return _tool_error(FileChanged, "FILE_CHANGED", _render(parts), parts)
 
     def _approve_or_fail(self, command: str, path: str, diff: str) -> None:
         """Asks the host; anything but True (False, an exception) is REJECTED."""
@@ -1058,6 +1314,10 @@ class TextEditor:
             )
         elif last != -1 and last > total:
             out.append(_T["has_lines"].format(path=path, lines=_plural(total, "line")))
+        key = self._key(path)
+        if self._versions.get(key) == read.version:
+            shown_lines = read.content.split("\n")[: max(0, shown)]
+            self._seen.saw(key, read.version, read.start_line, shown_lines, total, _size(self._absolute(path)))
         return "\n".join([*out, *warnings])
 
     def _listing(self, path: str, absolute: str) -> str:

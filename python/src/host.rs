@@ -16,6 +16,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(insert_lines, module)?)?;
     module.add_function(wrap_pyfunction!(read_file_bytes, module)?)?;
     module.add_function(wrap_pyfunction!(restore_file, module)?)?;
+    module.add_function(wrap_pyfunction!(line_changes, module)?)?;
     Ok(())
 }
 
@@ -191,4 +192,55 @@ fn restore_file<'py>(
     let options = common.options()?;
     let result = run(py, move || eol_edit::restore_file(&path, &bytes, &options))?;
     results::edit(py, result)
+}
+
+/// The lines that changed from `before` to `after`, two LF views compared line by line,
+/// with `context` kept lines around each change and at most `max_lines` removed or
+/// added lines shown; `before_line` and `after_line` number the texts' first lines.
+#[pyfunction]
+#[pyo3(signature = (before, after, *, before_line=None, after_line=None, context=None, max_lines=None))]
+fn line_changes<'py>(
+    py: Python<'py>,
+    before: &Bound<'py, PyAny>,
+    after: &Bound<'py, PyAny>,
+    before_line: Option<&Bound<'py, PyAny>>,
+    after_line: Option<&Bound<'py, PyAny>>,
+    context: Option<&Bound<'py, PyAny>>,
+    max_lines: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let before = args::text(before, Name::Original)?;
+    let after = args::text(after, Name::Updated)?;
+    let count = |v, name| -> PyResult<Option<usize>> {
+        Ok(args::whole(v, name, 0)?.map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
+    };
+    let before_line = count(before_line, Name::Unknown("before_line".into()))?.unwrap_or(1);
+    let after_line = count(after_line, Name::Unknown("after_line".into()))?.unwrap_or(1);
+    let context = count(context, Name::Unknown("context".into()))?.unwrap_or(3);
+    let max_lines = count(max_lines, Name::Unknown("max_lines".into()))?.unwrap_or(usize::MAX);
+    let c = eol_edit::binding::line_changes(
+        before.as_bytes(),
+        after.as_bytes(),
+        before_line.max(1),
+        after_line.max(1),
+        context,
+        max_lines,
+    );
+    let results = py.import("eol_edit._results")?;
+    let line_class = results.getattr("ChangedLine")?;
+    let lines = PyList::empty(py);
+    for l in &c.lines {
+        let kind = match l.kind {
+            eol_edit::binding::LineChange::Context => "context",
+            eol_edit::binding::LineChange::Removed => "removed",
+            eol_edit::binding::LineChange::Added => "added",
+        };
+        lines.append(line_class.call1((kind, l.line))?)?;
+    }
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("lines", lines)?;
+    kwargs.set_item("changed", c.changed)?;
+    kwargs.set_item("omitted", c.omitted)?;
+    kwargs.set_item("first_line", c.first_line)?;
+    kwargs.set_item("last_line", c.last_line)?;
+    results.getattr("LineChanges")?.call((), Some(&kwargs))
 }

@@ -443,6 +443,40 @@ SCENARIOS += [
     {"version": "text_editor_20250124", "approve": approve, "steps": APPROVAL_STEPS}
     for approve in ("yes", "no", "throw")
 ]
+BIG = b"".join(b"row %d\n" % i for i in range(60))
+SCENARIOS.append(
+    {
+        "version": "text_editor_20250124",
+        "steps": [
+            # Seen whole, changed from outside: every change shown, and the file counts as read.
+            {"command": "view", "path": "ws.txt"},
+            {"write": {"path": "ws.txt", "b64": b64(b"def f():\n    return 10\n")}},
+            {"command": "str_replace", "path": "ws.txt", "old_str": "return 1\n", "new_str": "return 2\n"},
+            {"command": "str_replace", "path": "ws.txt", "old_str": "return 10", "new_str": "return 2"},
+            # Seen in part: the lines read, and to view it again.
+            {"command": "view", "path": "crlf.txt", "view_range": [1, 2]},
+            {"write": {"path": "crlf.txt", "b64": b64(b"ALPHA\r\nbeta\r\ngamma\r\nbeta\r\nnew\r\n")}},
+            {"command": "insert", "path": "crlf.txt", "insert_line": 1, "new_str": "x"},
+            {"command": "view", "path": "crlf.txt", "view_range": [3, 4]},
+            {"write": {"path": "crlf.txt", "b64": b64(b"ALPHA\r\nbeta\r\ngamma\r\nbeta\r\nnew\r\n")}},
+            # Changed after the editor's own write: what the write made is what was seen.
+            {"command": "view", "path": "mixed.txt"},
+            {"command": "str_replace", "path": "mixed.txt", "old_str": "two", "new_str": "2"},
+            {"write": {"path": "mixed.txt", "b64": b64(b"one\r\n2\nthree!\r\nfour\n")}},
+            {"command": "undo_edit", "path": "mixed.txt"},
+            {"command": "view", "path": "mixed.txt"},
+            # Only the endings changed; then more changed lines than are shown.
+            {"command": "view", "path": "bom.txt"},
+            {"write": {"path": "bom.txt", "b64": b64(b"\xef\xbb\xbfx = 1\ny = 2\n")}},
+            {"command": "str_replace", "path": "bom.txt", "old_str": "x = 1", "new_str": "x = 0"},
+            {"write": {"path": "big.txt", "b64": b64(BIG)}},
+            {"command": "view", "path": "big.txt"},
+            {"write": {"path": "big.txt", "b64": b64(BIG.replace(b"row", b"ROW"))}},
+            {"command": "insert", "path": "big.txt", "insert_line": 0, "new_str": "top"},
+            {"command": "insert", "path": "big.txt", "insert_line": 0, "new_str": "top"},
+        ],
+    }
+)
 SCENARIOS.append(
     {
         "version": "text_editor_20250124",
