@@ -730,3 +730,24 @@ def test_errors_and_warnings_carry_the_cores_parts(tmp_path: Path) -> None:
     assert read.warnings and len(read.warning_parts) == len(read.warnings)
     # A hand-made error has no parts: the editor words it as its text.
     assert eol_edit.EolEditError("x").parts is None
+
+
+def test_the_listing_without_proc_lists_the_same_and_checks_the_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from eol_edit import anthropic
+
+    root = tmp_path / "project"
+    (root / "a" / "b" / "c").mkdir(parents=True)
+    (root / "a" / "f.txt").write_bytes(b"x")
+    (root / ".git").mkdir()
+    (tmp_path / "outside").mkdir()
+    os.symlink(tmp_path / "outside", root / "out")
+    editor = TextEditor(root=str(root))
+    with_proc = [editor.execute({"command": "view", "path": p}) for p in [".", "a/", "out"]]
+    monkeypatch.setattr(anthropic.sys, "platform", "darwin")
+    without = [editor.execute({"command": "view", "path": p}) for p in [".", "a/", "out"]]
+    assert with_proc == without
+    assert with_proc[0]["content"] == (
+        "Files and folders in ./, two levels deep (hidden ones left out):\n./a/\n./a/b/\n./a/f.txt\n./out"
+    )
+    assert with_proc[1]["content"] == "Files and folders in a/, two levels deep (hidden ones left out):\na/b/\na/b/c/\na/f.txt"
+    assert str(with_proc[2]["content"]).startswith("PATH_OUTSIDE_ROOT: ")
