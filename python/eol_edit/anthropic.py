@@ -248,7 +248,7 @@ _T = {
     "guard_final": (
         "This host does not let the {reason} guard be passed: write the text another way, or ask the user."
     ),
-    "edit_failed": " Nothing was written: fix that part of the patch and send the whole patch again.",
+    "fix_patch": " Nothing was written: fix that part of the patch and send the whole patch again.",
     "unexpected": "The tool failed unexpectedly; read the file to see its state.",
     "diff_cut": "\n[diff cut: {lines} not shown; {reader} shows the result]",
 }
@@ -454,7 +454,7 @@ def _failure_parts(error: BaseException) -> List[Part]:
     if lines and not all(_mentions(said, n) for n in lines):
         parts.append(f" ({'line' if len(lines) == 1 else 'lines'} {', '.join(str(n) for n in lines)})")
     if isinstance(getattr(error, "file_index", None), int):
-        parts.append({"phrase": "fix-patch", "parts": [_T["edit_failed"]]})
+        parts.append({"phrase": "fix-patch", "parts": [_T["fix_patch"]]})
     return parts
 
 
