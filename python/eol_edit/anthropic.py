@@ -273,15 +273,57 @@ _TIERS_CHECK = "Lines you did not change kept their exact bytes; check the diff.
 
 
 def _json(value: object) -> str:
-    """``JSON.stringify`` of a value the model sent (``undefined`` for a missing one)."""
+    """``JSON.stringify`` of a value the model sent (``undefined`` for a missing one),
+    numbers written as JavaScript writes them (the host parsed them as doubles)."""
     if value is _MISSING:
         return "undefined"
-    if isinstance(value, float) and value.is_integer() and math.isfinite(value):
-        return str(int(value))
+    if value is None or value is True or value is False:
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return _js_number(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join("null" if v is _MISSING else _json(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{_json(v)}" for k, v in value.items()) + "}"
+    return "null"
+
+
+def _js_number(n: Union[int, float]) -> str:
+    """A number as JavaScript's Number#toString writes it."""
+    if isinstance(n, int) and abs(n) <= 2**53:
+        return str(n)
     try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError):
+        f = float(n)
+    except OverflowError:
         return "null"
+    if not math.isfinite(f):
+        return "null"
+    if f == 0:
+        return "0"
+    text = repr(f)
+    sign = "-" if text.startswith("-") else ""
+    text = text.lstrip("-")
+    mantissa, _, exponent = text.partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits = whole + fraction
+    # The value is 0.<digits> times 10 to the `point`.
+    point = len(whole) + (int(exponent) if exponent else 0)
+    while digits.startswith("0"):
+        digits = digits[1:]
+        point -= 1
+    digits = digits.rstrip("0")
+    k = len(digits)
+    if k <= point <= 21:
+        return sign + digits + "0" * (point - k)
+    if 0 < point <= 21:
+        return sign + digits[:point] + "." + digits[point:]
+    if -6 < point <= 0:
+        return sign + "0." + "0" * (-point) + digits
+    e = point - 1
+    head = digits[0] + ("." + digits[1:] if k > 1 else "")
+    return f"{sign}{head}e{'+' if e >= 0 else '-'}{abs(e)}"
 
 
 class _Missing:

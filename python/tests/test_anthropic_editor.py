@@ -443,6 +443,41 @@ SCENARIOS += [
     {"version": "text_editor_20250124", "approve": approve, "steps": APPROVAL_STEPS}
     for approve in ("yes", "no", "throw")
 ]
+SCENARIOS.append(
+    {
+        "version": "text_editor_20250124",
+        "steps": [
+            # Malformed input, never an exception.
+            None, 42, "not json", [], {},
+            '{"command": "str_replace", "path": "crlf.txt", "old_str": "a", "new_str": "xy',
+            {"command": "insert", "path": "crlf.txt", "insert_line": "1", "new_str": "x"},
+            {"command": "insert", "path": "crlf.txt", "insert_line": 1.5, "new_str": "x"},
+            {"command": "insert", "path": "crlf.txt", "insert_line": 1, "new_str": 7},
+            # Numbers no file has.
+            {"command": "view", "path": "crlf.txt", "view_range": [1, 2**53]},
+            {"command": "view", "path": "crlf.txt", "view_range": [1, 1e300]},
+            {"command": "view", "path": "crlf.txt", "view_range": [2**60, 2**61]},
+            {"command": "view", "path": "crlf.txt", "view_range": [1, 2**53 - 1]},
+            {"command": "view", "path": "crlf.txt", "view_range": [1.0, 2.0]},
+            {"command": "view", "path": "crlf.txt", "view_range": [True, 2]},
+            # A file path with a slash at its end names a folder.
+            {"command": "view", "path": "crlf.txt/"},
+            {"command": "str_replace", "path": "crlf.txt/", "old_str": "a", "new_str": "b"},
+            {"command": "insert", "path": "crlf.txt/", "insert_line": 0, "new_str": "x"},
+            {"command": "create", "path": "new.txt/", "file_text": "x\n"},
+            {"command": "view", "path": "src/"},
+            # Half a character in any text argument.
+            {"command": "str_replace", "path": "crlf.txt", "old_str": "alpha", "new_str": "smile \ud83d"},
+            {"command": "str_replace", "path": "crlf.txt", "old_str": "beta\n\ude00", "new_str": "x"},
+            {"command": "insert", "path": "crlf.txt", "insert_line": 1, "insert_text": "\udfff"},
+            {"command": "create", "path": "h.txt", "file_text": "one\ntwo \ud83d"},
+            {"command": "str_replace", "path": "crlf.txt", "old_str": "alpha", "new_str": "smile \U0001F600"},
+            {"command": "str_replace", "path": "crlf.txt", "old_str": "\U0001F600\nbeta", "new_str": "\U0001F642\nbeta"},
+            {"command": "view", "path": "crlf.txt", "allow": "placeholder"},
+            {"command": "view", "path": "crlf.txt", "allow": '["control", "control"]'},
+        ],
+    }
+)
 BIG = b"".join(b"row %d\n" % i for i in range(60))
 SCENARIOS.append(
     {
@@ -494,6 +529,11 @@ SCENARIOS.append(
 )
 
 
+def is_write(step: object) -> bool:
+    """A step that changes a file from outside the editor (another program)."""
+    return isinstance(step, dict) and "write" in step
+
+
 def node_available() -> Optional[str]:
     node = shutil.which("node")
     if node is None or not (REPO / "tools.js").exists():
@@ -528,7 +568,7 @@ def run_python(root: Path, scenario: Dict[str, Any]) -> Dict[str, List[Dict[str,
     )
     results = []
     for step in scenario["steps"]:
-        if "write" in step:
+        if is_write(step):
             (root / step["write"]["path"]).write_bytes(base64.b64decode(step["write"]["b64"]))
             continue
         results.append(editor.execute(step))
@@ -545,7 +585,7 @@ def test_same_texts_and_bytes_as_the_node_handler(tmp_path: Path) -> None:
         for root in (js_root, py_root):
             root.mkdir()
             make_files(root)
-        steps = [s if "write" in s else {"input": s} for s in scenario["steps"]]
+        steps = [s if is_write(s) else {"input": s} for s in scenario["steps"]]
         runs.append((js_root, py_root, scenario, {**scenario, "root": str(js_root), "steps": steps}))
     payload = json.dumps([r[3] for r in runs])
     out = subprocess.run([node, "-e", NODE_RUNNER, str(REPO)], input=payload, capture_output=True, text=True, check=True)
@@ -553,7 +593,7 @@ def test_same_texts_and_bytes_as_the_node_handler(tmp_path: Path) -> None:
     for (js_root, py_root, scenario, _), js_run in zip(runs, js_results):
         py_run = run_python(py_root, scenario)
         js, py = js_run["results"], py_run["results"]
-        inputs = [s for s in scenario["steps"] if "write" not in s]
+        inputs = [s for s in scenario["steps"] if not is_write(s)]
         for given, j, p in zip(inputs, js, py):
             j_text = str(j["content"]).replace(str(js_root), "<root>")
             p_text = str(p["content"]).replace(str(py_root), "<root>")
@@ -751,3 +791,26 @@ def test_the_listing_without_proc_lists_the_same_and_checks_the_root(tmp_path: P
     )
     assert with_proc[1]["content"] == "Files and folders in a/, two levels deep (hidden ones left out):\na/b/\na/b/c/\na/f.txt"
     assert str(with_proc[2]["content"]).startswith("PATH_OUTSIDE_ROOT: ")
+
+
+def test_values_the_model_sent_are_quoted_as_json_stringify_quotes_them() -> None:
+    """Messages quote what the model sent (`but it is [1,1e+300]`) as JavaScript does,
+    numbers past 2^53 included, which the host parsed as doubles."""
+    node = node_available()
+    if node is None:
+        pytest.skip("the Node package is not built in this checkout (npm run build)")
+    import random
+
+    from eol_edit import anthropic
+
+    rng = random.Random(29)
+    values: List[object] = [0, -1, 1.5, 0.1, 1e-7, 0.000001, 2**53, 2**53 + 1, 2**60, 10**21, 1e300, 5e-324, -0.0]
+    values += [2**1100, [1, 2**61], {"a": [1e21, "\u00e9\n\"\\"]}, True, None, [None], "\u2028"]
+    values += [rng.uniform(-1, 1) * 10 ** rng.randint(-30, 30) for _ in range(300)]
+    values += [rng.randint(-(2**70), 2**70) for _ in range(100)]
+    script = (
+        "const v = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));"
+        "process.stdout.write(JSON.stringify(v.map((x) => JSON.stringify(x))))"
+    )
+    out = subprocess.run([node, "-e", script], input=json.dumps(values), capture_output=True, text=True, check=True)
+    assert [anthropic._json(v) for v in values] == json.loads(out.stdout)
