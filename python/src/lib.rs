@@ -12,6 +12,7 @@
 mod args;
 mod errors;
 mod files;
+mod host;
 mod patch;
 mod prepared;
 mod results;
@@ -30,6 +31,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     text::register(module)?;
     patch::register(module)?;
     prepared::register(module)?;
+    host::register(module)?;
     Ok(())
 }
 
