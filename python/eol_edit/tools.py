@@ -577,7 +577,7 @@ def _in_case_of(first: str, text: str) -> str:
 def _warnings_of(result: Any) -> List[str]:
     """A core result's warnings in the tools' words (from their parts, as
     lib/tools/wording.js `warningsOf`)."""
-    parts = getattr(result, "_warning_parts", None)
+    parts = getattr(result, "warning_parts", None)
     warnings: List[str] = list(result.warnings)
     return [_render(parts[i]) if parts and i < len(parts) else w for i, w in enumerate(warnings)]
 
@@ -622,8 +622,8 @@ def _describe_failure(error: BaseException, path: Optional[str], guards: Mapping
         code, parts, edit_index = error.code, [error.message], error.edit_index
     elif isinstance(error, EolEditError):
         code = error.code
-        parts = list(getattr(error, "_parts", None) or [error.message])
-        hint: Parts = getattr(error, "_hint_parts", None) or ([error.hint] if error.hint else [])
+        parts = list(getattr(error, "parts", None) or [error.message])
+        hint: Parts = getattr(error, "hint_parts", None) or ([error.hint] if error.hint else [])
         if code == "SUSPECT_CONTENT" and error.reason and guards.get(error.reason) == "final":
             hint = [
                 {

@@ -4,9 +4,9 @@
 //! own rendering, which names the API in snake_case, as Python calls it.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyDict;
 
-use eol_edit::{Error, Message, Op, Part};
+use eol_edit::Error;
 
 /// The exception for a core error.
 pub(crate) fn to_py(py: Python<'_>, error: &Error) -> PyErr {
@@ -39,64 +39,12 @@ fn exception(py: Python<'_>, error: &Error, chooser: &str) -> PyResult<PyErr> {
     details.set_item("argument", error.argument().map(|a| a.rust_name()))?;
     details.set_item("reason", error.reason().map(|r| r.as_str()))?;
     let instance = class.call((text,), Some(&details))?;
-    // The message as data, for the agent tools (eol_edit.tools) to say in their words.
-    instance.setattr("_parts", parts(py, error.message())?)?;
-    match error.hint() {
-        Some(hint) => instance.setattr("_hint_parts", parts(py, hint)?)?,
-        None => instance.setattr("_hint_parts", py.None())?,
-    }
+    // The message as parts, for a handler that words it in a vendor tool's names.
+    instance.setattr("parts", super::host::parts(py, error.message())?)?;
+    let hint_parts = match error.hint() {
+        Some(hint) => super::host::parts(py, hint)?.into_any(),
+        None => py.None().into_bound(py),
+    };
+    instance.setattr("hint_parts", hint_parts)?;
     Ok(PyErr::from_value(instance))
-}
-
-/// A message as the JavaScript binding gives it (`parts`): a str for text, and a dict
-/// for each reference, with the same keys and the library's ids (`{"op": "readFile"}`,
-/// `{"arg": "oldText", "value": ...}`, `{"phrase": id, "parts": [...]}`, `{"line",
-/// "width", "text"}`, `{"hunk": 0}`).
-pub(crate) fn parts<'py>(py: Python<'py>, message: &Message) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for part in message.parts() {
-        let o = PyDict::new(py);
-        match part {
-            Part::Text(text) => {
-                list.append(text.as_ref())?;
-                continue;
-            }
-            Part::Op(op) => o.set_item("op", op.id())?,
-            Part::Listing => {
-                o.set_item("op", Op::ReadFile.id())?;
-                o.set_item("listing", true)?;
-            }
-            Part::Arg { name, value } => {
-                o.set_item("arg", name.id())?;
-                if let Some(value) = value {
-                    o.set_item("value", &**value)?;
-                }
-            }
-            Part::Value { name, value } => {
-                o.set_item("arg", name.id())?;
-                o.set_item("value", &**value)?;
-                o.set_item("valueOnly", true)?;
-            }
-            Part::Phrase { id, message } => {
-                o.set_item("phrase", *id)?;
-                o.set_item("parts", parts(py, message)?)?;
-            }
-            Part::Line {
-                number,
-                width,
-                text,
-            } => {
-                o.set_item("line", *number)?;
-                o.set_item("width", *width)?;
-                o.set_item("text", &**text)?;
-            }
-            Part::Hunk { index } => o.set_item("hunk", *index)?,
-            other => {
-                list.append(Message::new(vec![other.clone()]).to_string())?;
-                continue;
-            }
-        }
-        list.append(o)?;
-    }
-    Ok(list)
 }

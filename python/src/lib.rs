@@ -12,6 +12,7 @@
 mod args;
 mod errors;
 mod files;
+mod host;
 mod patch;
 mod prepared;
 mod results;
@@ -32,6 +33,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     patch::register(module)?;
     prepared::register(module)?;
     session::register(module)?;
+    host::register(module)?;
     Ok(())
 }
 

@@ -43,26 +43,6 @@ fn texts(messages: &[Message]) -> Vec<String> {
     messages.iter().map(|m| m.to_string()).collect()
 }
 
-/// The result with its warnings as parts too (`_warning_parts`, beside the dataclass's
-/// fields), for the agent tools to say in their words, as JavaScript's `warningParts`.
-fn with_warning_parts<'py>(
-    py: Python<'py>,
-    result: Bound<'py, PyAny>,
-    warnings: &[Message],
-) -> PyResult<Bound<'py, PyAny>> {
-    let mut parts = Vec::with_capacity(warnings.len());
-    for w in warnings {
-        parts.push(crate::errors::parts(py, w)?);
-    }
-    // The result classes are frozen: set it as object.__setattr__ does.
-    let setattr = py
-        .import("builtins")?
-        .getattr("object")?
-        .getattr("__setattr__")?;
-    setattr.call1((&result, "_warning_parts", parts))?;
-    Ok(result)
-}
-
 /// `EolInfo`.
 pub(crate) fn eol_info<'py>(py: Python<'py>, i: &eol_edit::EolInfo) -> PyResult<Bound<'py, PyAny>> {
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
@@ -84,7 +64,7 @@ pub(crate) fn eol_info<'py>(py: Python<'py>, i: &eol_edit::EolInfo) -> PyResult<
 /// `ReadResult`.
 pub(crate) fn read<'py>(py: Python<'py>, r: eol_edit::ReadResult) -> PyResult<Bound<'py, PyAny>> {
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    let made = make(
+    make(
         py,
         &CLASS,
         "ReadResult",
@@ -98,15 +78,18 @@ pub(crate) fn read<'py>(py: Python<'py>, r: eol_edit::ReadResult) -> PyResult<Bo
             ("encoding", py_of(py, r.encoding)?),
             ("version", py_of(py, r.version.to_string())?),
             ("warnings", py_of(py, texts(&r.warnings))?),
+            (
+                "warning_parts",
+                super::host::parts_of(py, &r.warnings)?.into_any(),
+            ),
         ],
-    )?;
-    with_warning_parts(py, made, &r.warnings)
+    )
 }
 
 /// `EditResult`.
 pub(crate) fn edit<'py>(py: Python<'py>, r: eol_edit::EditResult) -> PyResult<Bound<'py, PyAny>> {
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    let made = make(
+    make(
         py,
         &CLASS,
         "EditResult",
@@ -121,10 +104,13 @@ pub(crate) fn edit<'py>(py: Python<'py>, r: eol_edit::EditResult) -> PyResult<Bo
             ("version", py_of(py, r.version.to_string())?),
             ("changed", py_of(py, r.changed)?),
             ("warnings", py_of(py, texts(&r.warnings))?),
+            (
+                "warning_parts",
+                super::host::parts_of(py, &r.warnings)?.into_any(),
+            ),
             ("ranges", ranges(py, &r.ranges)?),
         ],
-    )?;
-    with_warning_parts(py, made, &r.warnings)
+    )
 }
 
 /// A list of `ChangedRange`.
@@ -246,7 +232,7 @@ pub(crate) fn patch<'py>(py: Python<'py>, r: eol_edit::PatchResult) -> PyResult<
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
     let mut files = Vec::new();
     for f in r.files {
-        let made = make(
+        files.push(make(
             py,
             &FILE,
             "PatchFileResult",
@@ -259,9 +245,12 @@ pub(crate) fn patch<'py>(py: Python<'py>, r: eol_edit::PatchResult) -> PyResult<
                 ("version", py_of(py, f.version.map(|v| v.to_string()))?),
                 ("matched_by", py_of(py, tiers(&f.matched_by))?),
                 ("warnings", py_of(py, texts(&f.warnings))?),
+                (
+                    "warning_parts",
+                    super::host::parts_of(py, &f.warnings)?.into_any(),
+                ),
             ],
-        )?;
-        files.push(with_warning_parts(py, made, &f.warnings)?);
+        )?);
     }
     make(py, &CLASS, "PatchResult", &[("files", py_of(py, files)?)])
 }
