@@ -151,6 +151,7 @@ pub use error::{Error, ErrorCode, Result};
 pub use guard::{GuardReason, Guards};
 pub use matching::Tier;
 pub use message::{Message, Name, Op, Part};
+pub use patch::v4a::{V4aKind, V4aOperation};
 pub use patch::{Action as PatchAction, Format as PatchFormat};
 
 #[cfg(feature = "binding")]
