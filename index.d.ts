@@ -842,6 +842,35 @@ export type Tiers = 'all' | 'exact'
 export declare function toLf(text: string): string
 
 /**
+ * Reads an operation of OpenAI's apply_patch tool (`create_file`, `update_file` with
+ * `moveTo`, `delete_file`, each with its V4A `diff`) as sections of the apply_patch
+ * envelope. `path`, `diff` or `moveTo` absent: not given (or not a string; pass `''`
+ * for a `moveTo` given but not a string). Fails with `INVALID_ARGUMENT` naming the
+ * line of the diff.
+ */
+export declare function v4aSections(type: string, path?: string, diff?: string, moveTo?: string): V4ASections
+
+/**
+ * An operation of OpenAI's apply_patch tool, as sections of the apply_patch envelope
+ * (what `createOpenAIApplyPatch` and `createOpenAIEditor` apply).
+ */
+export interface V4ASections {
+  /** update_file's new path (absent for a move onto the file's own path). */
+  moveTo?: string
+  /**
+   * The sections, each ending with a line break, without the envelope's first and
+   * last lines; none for an update_file whose diff is empty.
+   */
+  sections: Array<string>
+  /** Lines the operation adds: update_file's `+` lines, create_file's lines. */
+  added: number
+  /** update_file's `-` lines. */
+  removed: number
+  /** create_file: whether the new file ends with a line break. */
+  endsWithBreak: boolean
+}
+
+/**
  * The line endings `writeFile` writes (its `eol` option): `'preserve'` (the
  * default), `'lf'` or `'crlf'`.
  */

@@ -885,6 +885,7 @@ module.exports.restoreFileSync = nativeBinding.restoreFileSync
 module.exports.Tier = nativeBinding.Tier
 module.exports.Tiers = nativeBinding.Tiers
 module.exports.toLf = nativeBinding.toLf
+module.exports.v4aSections = nativeBinding.v4aSections
 module.exports.WriteEol = nativeBinding.WriteEol
 module.exports.writeFile = nativeBinding.writeFile
 module.exports.writeFileSync = nativeBinding.writeFileSync

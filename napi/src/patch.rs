@@ -253,3 +253,53 @@ pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
 fn path_text(path: std::path::PathBuf) -> String {
     path.to_string_lossy().into_owned()
 }
+
+/// An operation of OpenAI's apply_patch tool, as sections of the apply_patch envelope
+/// (what `createOpenAIApplyPatch` and `createOpenAIEditor` apply).
+#[napi(object)]
+pub struct V4aSections {
+    /// update_file's new path (absent for a move onto the file's own path).
+    pub move_to: Option<String>,
+    /// The sections, each ending with a line break, without the envelope's first and
+    /// last lines; none for an update_file whose diff is empty.
+    pub sections: Vec<String>,
+    /// Lines the operation adds: update_file's `+` lines, create_file's lines.
+    pub added: u32,
+    /// update_file's `-` lines.
+    pub removed: u32,
+    /// create_file: whether the new file ends with a line break.
+    pub ends_with_break: bool,
+}
+
+/// Reads an operation of OpenAI's apply_patch tool (`create_file`, `update_file` with
+/// `moveTo`, `delete_file`, each with its V4A `diff`) as sections of the apply_patch
+/// envelope. `path`, `diff` or `moveTo` absent: not given (or not a string; pass `''`
+/// for a `moveTo` given but not a string). Fails with `INVALID_ARGUMENT` naming the
+/// line of the diff.
+#[napi(
+    js_name = "v4aSections",
+    ts_args_type = "type: string, path?: string, diff?: string, moveTo?: string"
+)]
+pub fn v4a_sections(
+    env: &Env,
+    kind: String,
+    path: Option<String>,
+    diff: Option<String>,
+    move_to: Option<String>,
+) -> napi::Result<V4aSections> {
+    guard(env, || {
+        let op = eol_edit::V4aOperation::new(
+            &kind,
+            path.as_deref(),
+            diff.as_deref(),
+            move_to.as_deref(),
+        )?;
+        Ok(V4aSections {
+            move_to: op.move_to,
+            sections: op.sections,
+            added: u32::try_from(op.added).unwrap_or(u32::MAX),
+            removed: u32::try_from(op.removed).unwrap_or(u32::MAX),
+            ends_with_break: op.ends_with_break,
+        })
+    })
+}
