@@ -145,13 +145,14 @@ pub use api::results::{
 pub use api::text::{
     apply_delete_range, apply_edits, detect_eol, eol_info, normalize_eol, to_lf, Content,
 };
+pub use api::v4a::{apply_v4a, V4aOutcome};
 pub use api::version::{Expected, Version};
 pub use eol::{Ending, EolInfo};
 pub use error::{Error, ErrorCode, Result};
 pub use guard::{GuardReason, Guards};
 pub use matching::Tier;
 pub use message::{Message, Name, Op, Part};
-pub use patch::v4a::{V4aKind, V4aOperation};
+pub use patch::v4a::{V4aApplied, V4aKind, V4aOperation};
 pub use patch::{Action as PatchAction, Format as PatchFormat};
 
 #[cfg(feature = "binding")]

@@ -14,6 +14,7 @@ pub(crate) mod results;
 #[cfg(feature = "serde")]
 mod serde;
 pub(crate) mod text;
+pub(crate) mod v4a;
 pub(crate) mod version;
 
 #[cfg(feature = "binding")]

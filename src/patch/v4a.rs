@@ -45,6 +45,7 @@
 use std::fmt::Write as _;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::matching::Tier;
 use crate::message::Part;
 
 use super::{parse, Action};
@@ -350,6 +351,216 @@ impl V4aOperation {
         );
         argument_error(message.trim().to_string())
     }
+}
+
+/// What one section of an operation did, as a patch's result says it: what the model is
+/// told after the operation is applied is made from these ([`V4aOperation::describe`]).
+#[derive(Debug, Clone, Copy)]
+pub struct V4aApplied<'a> {
+    /// The section's action.
+    pub action: Action,
+    /// Its unified diff of the LF views.
+    pub diff: &'a str,
+    /// The file's `\n` endings afterwards (as in [`crate::EolInfo`]).
+    pub lf: usize,
+    /// Its `\r\n` endings afterwards.
+    pub crlf: usize,
+    /// Its lone `\r` endings afterwards.
+    pub cr: usize,
+    /// The tier that found each hunk.
+    pub matched_by: &'a [Tier],
+    /// Its warnings, in the words of the front-end that shows them.
+    pub warnings: &'a [String],
+}
+
+impl V4aOperation {
+    /// What the model reads of an operation that was applied: `files`, its sections'
+    /// results in order (at least one); `replaces`, whether a move went onto a file that
+    /// existed (looked up before, for these words only).
+    pub fn describe(&self, files: &[V4aApplied<'_>], replaces: bool) -> String {
+        let Some(last) = files.last() else {
+            return self.unchanged();
+        };
+        let endings = describe_endings(last.crlf, last.lf, last.cr);
+        let path = &self.path;
+        let mut lines: Vec<String> = Vec::new();
+        match (self.kind, &self.move_to) {
+            (V4aKind::DeleteFile, _) => lines.push(format!("Deleted {path}.")),
+            (V4aKind::CreateFile, _) => {
+                let (added, removed) = diff_counts(files[0].diff);
+                let end = if self.ends_with_break || self.added == 0 {
+                    ""
+                } else {
+                    ", with no line break after the last line"
+                };
+                if removed > 0 || files[0].action != Action::Add || files[0].diff.contains("\n ")
+                {
+                    lines.push(format!("Replaced {path}, which existed: +{added} -{removed} lines{end}; its line endings and BOM were kept (endings now: {endings})."));
+                } else {
+                    let count = plural(self.added, "line");
+                    lines.push(format!(
+                        "Created {path}: {count}{end}, line endings: {endings}."
+                    ));
+                }
+            }
+            (_, Some(to)) => {
+                let changed = if self.added + self.removed > 0 {
+                    format!(" and changed it: +{} -{} lines", self.added, self.removed)
+                } else {
+                    String::new()
+                };
+                if replaces {
+                    lines.push(format!("Moved {path} to {to}{changed}; it replaced the file that was at {to}, whose line endings and BOM it has (endings now: {endings})."));
+                } else if !changed.is_empty() {
+                    lines.push(format!("Moved {path} to {to}{changed}; each line kept its line ending (endings now: {endings})."));
+                } else {
+                    lines.push(format!(
+                        "Moved {path} to {to}; its content, line endings and BOM are as they were."
+                    ));
+                }
+            }
+            _ => lines.push(format!(
+                "Updated {path}: +{} -{} lines; each line kept its line ending (endings now: {endings}).",
+                self.added, self.removed
+            )),
+        }
+        let mut tiers: Vec<Tier> = Vec::new();
+        for tier in files.iter().flat_map(|f| f.matched_by.iter().copied()) {
+            if !tiers.contains(&tier) {
+                tiers.push(tier);
+            }
+        }
+        for note in tiers.into_iter().filter_map(tier_note) {
+            lines.push(format!(
+                "Note: a hunk {note}; lines you did not change kept their exact bytes."
+            ));
+        }
+        let mut warnings: Vec<&str> = Vec::new();
+        for warning in files.iter().flat_map(|f| f.warnings.iter()) {
+            if !warnings.contains(&warning.as_str()) {
+                warnings.push(warning);
+            }
+        }
+        for warning in warnings {
+            lines.push(format!("Warning: {warning}"));
+        }
+        lines.join("\n")
+    }
+
+    /// What the model reads of an operation that changed nothing.
+    pub fn unchanged(&self) -> String {
+        let path = &self.path;
+        if self.kind == V4aKind::CreateFile {
+            format!("{path} already has exactly this content, so nothing was written.")
+        } else if self.sections.is_empty() {
+            format!(
+                "{path} is unchanged: the diff of update_file is empty, so nothing was written."
+            )
+        } else {
+            format!(
+                "{path} is unchanged: it already has what the diff gives, so nothing was written."
+            )
+        }
+    }
+
+    /// What the model reads of an operation that failed with `error`, said as
+    /// `message` (the error in the front-end's words): opening with the operation
+    /// (`update_file a.py, hunk #1: …`; a message about a file of a patch opens with its
+    /// path, which is said once) and closing with what to do: fix the diff when the
+    /// diff is what failed.
+    pub fn failure(&self, code: ErrorCode, message: &str) -> String {
+        let path = &self.path;
+        let own = message
+            .strip_prefix(path.as_str())
+            .and_then(|rest| rest.strip_prefix(", ").or_else(|| rest.strip_prefix(": ")));
+        let opened = match own {
+            Some(own) if own.starts_with("hunk #") => format!("{}, {own}", self.label()),
+            Some(own) => format!("{}: {own}", self.label()),
+            None => format!("{}: {message}", self.label()),
+        };
+        use ErrorCode::*;
+        let diff_failure = matches!(
+            code,
+            TextNotFound
+                | TextMultipleMatches
+                | PatchInvalid
+                | EncodingUnmappable
+                | EncodingUnknown
+        );
+        let say_nothing_written = diff_failure
+            || matches!(
+                code,
+                FileNotFound
+                    | NotAFile
+                    | BinaryFile
+                    | FileTooLarge
+                    | PathOutsideRoot
+                    | InvalidArgument
+            );
+        if !say_nothing_written {
+            opened
+        } else if diff_failure && self.kind != V4aKind::DeleteFile {
+            opened + " Nothing was written: fix the diff and send the operation again."
+        } else {
+            opened + " Nothing was written."
+        }
+    }
+}
+
+/// "CRLF", "LF", "none" or "mixed (CRLF 2, LF 1)".
+fn describe_endings(crlf: usize, lf: usize, cr: usize) -> String {
+    let mut present: Vec<(&str, usize)> = [("CRLF", crlf), ("LF", lf), ("CR", cr)]
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    match present.as_slice() {
+        [] => "none".to_string(),
+        [(name, _)] => (*name).to_string(),
+        _ => {
+            // Stable: a tie keeps the order CRLF, LF, CR.
+            present.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+            let listed: Vec<String> = present
+                .iter()
+                .map(|(name, n)| format!("{name} {n}"))
+                .collect();
+            format!("mixed ({})", listed.join(", "))
+        }
+    }
+}
+
+/// `1 line`, `2 lines`.
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Lines added and removed by a unified diff (its `---`/`+++` header left out).
+fn diff_counts(diff: &str) -> (usize, usize) {
+    let mut body = diff;
+    while body.starts_with("--- ") || body.starts_with("+++ ") {
+        body = body.split_once('\n').map_or("", |(_, rest)| rest);
+    }
+    let (mut added, mut removed) = (0, 0);
+    for line in body.split_inclusive('\n') {
+        match line.as_bytes().first() {
+            Some(b'+') => added += 1,
+            Some(b'-') => removed += 1,
+            _ => {}
+        }
+    }
+    (added, removed)
+}
+
+/// What the model is told of a hunk a lenient tier found (none for the exact ones).
+fn tier_note(tier: Tier) -> Option<&'static str> {
+    Some(match tier {
+        Tier::Unicode => "matched only after folding Unicode look-alikes (curly quotes, dashes, non-breaking spaces)",
+        Tier::TrailingWhitespace => "matched only after ignoring trailing spaces/tabs",
+        Tier::InnerWhitespace => "matched only after reading runs of spaces/tabs inside lines as one space",
+        Tier::Indentation => "matched only after adjusting indentation (tabs vs spaces or a uniform shift); the new text was re-indented the same way",
+        Tier::Unescaped => "matched only after turning literal escape sequences (\\n, \\t, \\\") into real characters",
+        Tier::LeadingWhitespace => "matched only after ignoring each line's own indentation (it differs from line to line, so no one shift explains it); the new lines were written as given: check their indentation",
+        _ => return None,
+    })
 }
 
 /// A path of an operation (`path`, `move_to`), checked: a non-empty path alone.

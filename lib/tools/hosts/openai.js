@@ -31,13 +31,15 @@
 //   itself, which keeps the file's bytes as context does;
 // - a diff may end with the envelope's closing line, as models sometimes send it.
 //
-// What the model is told names only the tool's operations and the diff (VOCABULARY).
+// What the model is told names only the tool's operations and the diff: the core words
+// what an operation did or why it failed (V4aOperation::describe, ::failure, shared with
+// the Python editor), and the library's messages inside are rendered with VOCABULARY.
 
 const core = require('../../binding.js')
 const { patchCompute } = require('../apply_patch.js')
 const { argumentError, failure } = require('../errors.js')
 const { readContext, readOptions } = require('../index.js')
-const { TIER_NOTES, describeEndings, diffCounts, plural } = require('../results.js')
+const { diffCounts } = require('../results.js')
 const { Call } = require('../session.js')
 const { handlerWords, warningsOf } = require('../wording.js')
 
@@ -93,12 +95,6 @@ const EDITOR_CALL = 'editor'
 /** createTools' options the patcher takes too. */
 const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'durable', 'readState', 'guards']
 
-/** Codes of failures that the diff itself can fix. */
-const DIFF_FAILURES = new Set(['TEXT_NOT_FOUND', 'TEXT_MULTIPLE_MATCHES', 'PATCH_INVALID', 'ENCODING_UNMAPPABLE', 'ENCODING_UNKNOWN'])
-
-/** Codes of failures whose message does not already say that nothing was written. */
-const SAY_NOTHING_WRITTEN = new Set([...DIFF_FAILURES, 'FILE_NOT_FOUND', 'NOT_A_FILE', 'BINARY_FILE', 'FILE_TOO_LARGE', 'PATH_OUTSIDE_ROOT', 'INVALID_ARGUMENT'])
-
 /**
  * One apply_patch_call, read and checked: its operation as sections of a patch.
  * @typedef {object} Operation
@@ -113,6 +109,7 @@ const SAY_NOTHING_WRITTEN = new Set([...DIFF_FAILURES, 'FILE_NOT_FOUND', 'NOT_A_
  * @property {number} removed '-' lines of update_file
  * @property {boolean} endsWithBreak create_file: whether the new file ends with a line break
  * @property {boolean} [replaces] a move onto a file that exists (looked up for the output's words only)
+ * @property {import('../../../index.js').V4ASections} read the core's reading of it, which words what it did
  */
 
 /** A failed call: its id, place and what it says. @typedef {{ callId: string, index: number, failed: string }} Unread */
@@ -317,29 +314,15 @@ function ordinal(n) {
 }
 
 /**
- * A message about an operation, opening with it (`update_file a.py, hunk #1: …`; the
- * library's messages about a file of a patch open with its path, which is said once),
- * and closing with what to do: fix the diff when the diff is what failed.
+ * A message about an operation, in the core's words (V4aOperation::failure): opening
+ * with the operation (`update_file a.py, hunk #1: …`), closing with what to do.
  * @param {Operation} op
  * @param {string} message
  * @param {unknown} error
  */
 function about(op, message, error) {
-  const own = message.startsWith(`${op.path}, `) ? message.slice(op.path.length + 2) : message.startsWith(`${op.path}: `) ? message.slice(op.path.length + 2) : undefined
-  const opened = own !== undefined && own.startsWith('hunk #') ? `${label(op)}, ${own}` : `${label(op)}: ${own ?? message}`
-  return opened + closing(op, error)
-}
-
-/**
- * The sentence that closes a failure of an operation.
- * @param {Operation} op
- * @param {unknown} error
- */
-function closing(op, error) {
   const code = /** @type {{ code?: unknown }} */ (error || {}).code
-  if (typeof code !== 'string' || !SAY_NOTHING_WRITTEN.has(code)) return ''
-  if (DIFF_FAILURES.has(code) && op.type !== 'delete_file') return ' Nothing was written: fix the diff and send the operation again.'
-  return ' Nothing was written.'
+  return op.read.failure(/** @type {import('../../../index.js').ErrorCode} */ (typeof code === 'string' ? code : 'IO_ERROR'), message)
 }
 
 /** `update_file src/a.py`. @param {Operation} op */
@@ -401,6 +384,7 @@ function readCall(c, index) {
     added: read.added,
     removed: read.removed,
     endsWithBreak: read.endsWithBreak,
+    read,
   }
 }
 
@@ -454,38 +438,19 @@ function summaryOf(op, files) {
 }
 
 /**
- * What the model reads of an operation that was applied (`files`: its sections' results).
+ * What the model reads of an operation that was applied (`files`: its sections'
+ * results), in the core's words (V4aOperation::describe), the warnings in the tool's.
  * @param {Operation} op
  * @param {PatchFileResult[]} files
  */
 function describe(op, files) {
-  const last = files[files.length - 1]
-  const endings = describeEndings(last.eol)
-  const lines = []
-  if (op.type === 'delete_file') lines.push(`Deleted ${op.path}.`)
-  else if (op.type === 'create_file') {
-    const { added, removed } = countsOf(op, files)
-    const end = op.endsWithBreak || op.added === 0 ? '' : ', with no line break after the last line'
-    if (removed > 0 || files[0].action !== 'add' || files[0].diff.includes('\n ')) {
-      lines.push(`Replaced ${op.path}, which existed: +${added} -${removed} lines${end}; its line endings and BOM were kept (endings now: ${endings}).`)
-    } else lines.push(`Created ${op.path}: ${plural(op.added, 'line')}${end}, line endings: ${endings}.`)
-  } else if (op.moveTo !== undefined) {
-    const changed = op.added + op.removed > 0 ? ` and changed it: +${op.added} -${op.removed} lines` : ''
-    if (op.replaces) lines.push(`Moved ${op.path} to ${op.moveTo}${changed}; it replaced the file that was at ${op.moveTo}, whose line endings and BOM it has (endings now: ${endings}).`)
-    else if (changed) lines.push(`Moved ${op.path} to ${op.moveTo}${changed}; each line kept its line ending (endings now: ${endings}).`)
-    else lines.push(`Moved ${op.path} to ${op.moveTo}; its content, line endings and BOM are as they were.`)
-  } else lines.push(`Updated ${op.path}: +${op.added} -${op.removed} lines; each line kept its line ending (endings now: ${endings}).`)
-  const tiers = new Set(files.flatMap((f) => f.matchedBy))
-  for (const tier of tiers) if (TIER_NOTES[tier]) lines.push(`Note: a hunk ${TIER_NOTES[tier]}; lines you did not change kept their exact bytes.`)
-  for (const w of new Set(files.flatMap((f) => warningsOf(f, WORDS)))) lines.push(`Warning: ${w}`)
-  return lines.join('\n')
+  const applied = files.map((f) => ({ action: f.action, diff: f.diff, eol: f.eol, matchedBy: f.matchedBy, warnings: warningsOf(f, WORDS) }))
+  return op.read.describe(applied, op.replaces === true)
 }
 
 /** What the model reads of an operation that changed nothing. @param {Operation} op */
 function unchanged(op) {
-  if (op.type === 'create_file') return `${op.path} already has exactly this content, so nothing was written.`
-  if (op.sections.length === 0) return `${op.path} is unchanged: the diff of update_file is empty, so nothing was written.`
-  return `${op.path} is unchanged: it already has what the diff gives, so nothing was written.`
+  return op.read.unchanged()
 }
 
 module.exports = { createOpenAIApplyPatch, createOpenAIEditor, VOCABULARY }

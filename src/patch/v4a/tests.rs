@@ -209,3 +209,107 @@ fn the_sections_apply_as_the_reference_reads_them() {
     let last = done.files.iter().rev().find_map(|f| f.after.clone());
     assert_eq!(last.as_deref(), Some(&b"x\r\ny"[..]));
 }
+
+fn applied<'a>(
+    action: Action,
+    diff: &'a str,
+    (crlf, lf, cr): (usize, usize, usize),
+    matched_by: &'a [Tier],
+    warnings: &'a [String],
+) -> V4aApplied<'a> {
+    V4aApplied {
+        action,
+        diff,
+        lf,
+        crlf,
+        cr,
+        matched_by,
+        warnings,
+    }
+}
+
+#[test]
+fn describes_each_operation_with_its_counts_and_endings() {
+    let update = op("update_file", "a.txt", Some("-a\n+b\n+c\n"), None).unwrap();
+    let said = update.describe(
+        &[applied(Action::Update, "", (3, 0, 0), &[Tier::Exact], &[])],
+        false,
+    );
+    assert_eq!(
+        said,
+        "Updated a.txt: +2 -1 lines; each line kept its line ending (endings now: CRLF)."
+    );
+
+    let create = op("create_file", "n.txt", Some("+x\n+y"), None).unwrap();
+    let files = [
+        applied(Action::Add, "+x\n+y\n", (0, 2, 0), &[], &[]),
+        applied(Action::Update, "", (0, 1, 0), &[], &[]),
+    ];
+    assert_eq!(
+        create.describe(&files, false),
+        "Created n.txt: 2 lines, with no line break after the last line, line endings: LF."
+    );
+
+    let over = op("create_file", "n.txt", Some("+x\n+"), None).unwrap();
+    let files = [applied(
+        Action::Add,
+        "--- a/n.txt\n+++ b/n.txt\n-old\n+x\n",
+        (1, 0, 0),
+        &[],
+        &[],
+    )];
+    assert_eq!(over.describe(&files, false), "Replaced n.txt, which existed: +1 -1 lines; its line endings and BOM were kept (endings now: CRLF).");
+
+    let moved = op("update_file", "a.txt", Some(""), Some("b.txt")).unwrap();
+    let files = [applied(Action::Move, "", (1, 2, 0), &[], &[])];
+    assert_eq!(
+        moved.describe(&files, false),
+        "Moved a.txt to b.txt; its content, line endings and BOM are as they were."
+    );
+    assert!(moved.describe(&files, true).contains("it replaced the file that was at b.txt, whose line endings and BOM it has (endings now: mixed (LF 2, CRLF 1))"));
+}
+
+#[test]
+fn describes_lenient_matches_and_warnings_once() {
+    let update = op("update_file", "a.txt", Some("-a\n+b\n"), None).unwrap();
+    let warnings = ["odd byte kept".to_string()];
+    let tiers = [Tier::TrailingWhitespace, Tier::TrailingWhitespace];
+    let files = [
+        applied(Action::Update, "", (0, 1, 0), &tiers, &warnings),
+        applied(Action::Update, "", (0, 1, 0), &tiers, &warnings),
+    ];
+    let said = update.describe(&files, false);
+    assert_eq!(
+        said.lines().skip(1).collect::<Vec<_>>(),
+        [
+            "Note: a hunk matched only after ignoring trailing spaces/tabs; lines you did not change kept their exact bytes.",
+            "Warning: odd byte kept"
+        ]
+    );
+}
+
+#[test]
+fn failures_open_with_the_operation_and_say_what_to_do() {
+    let update = op("update_file", "a.txt", Some("-a\n+b\n"), None).unwrap();
+    assert_eq!(
+        update.failure(ErrorCode::TextNotFound, "a.txt, hunk #1: not found."),
+        "update_file a.txt, hunk #1: not found. Nothing was written: fix the diff and send the operation again."
+    );
+    assert_eq!(
+        update.failure(ErrorCode::FileNotFound, "a.txt: no such file."),
+        "update_file a.txt: no such file. Nothing was written."
+    );
+    assert_eq!(
+        update.failure(ErrorCode::FileChanged, "It changed."),
+        "update_file a.txt: It changed."
+    );
+    let delete = op("delete_file", "a.txt", None, None).unwrap();
+    assert_eq!(
+        delete.failure(ErrorCode::TextNotFound, "x."),
+        "delete_file a.txt: x. Nothing was written."
+    );
+    assert_eq!(
+        update.unchanged(),
+        "a.txt is unchanged: it already has what the diff gives, so nothing was written."
+    );
+}
