@@ -39,4 +39,4 @@ fi
 # Run from the root, so that the tests and mypy see the installed wheel, never the
 # source folder python/eol_edit.
 "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
-"$venv/bin/python" -m mypy --config-file python/pyproject.toml --strict --no-incremental python/examples
+"$venv/bin/python" -m mypy --config-file python/pyproject.toml --strict --no-incremental python/examples python/eol_edit/openai.py

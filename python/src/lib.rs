@@ -16,6 +16,7 @@ mod patch;
 mod prepared;
 mod results;
 mod text;
+mod v4a;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -30,6 +31,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     text::register(module)?;
     patch::register(module)?;
     prepared::register(module)?;
+    v4a::register(module)?;
     Ok(())
 }
 

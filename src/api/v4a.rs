@@ -23,11 +23,28 @@ pub struct V4aOutcome {
     pub code: Option<ErrorCode>,
 }
 
-/// Applies one operation (read by [`V4aOperation::new`]) with `options`, all or
-/// nothing: a failed operation leaves every file as it was. Never fails: a failure is
-/// an outcome that says why, in this crate's names.
-pub fn apply_v4a(op: &V4aOperation, options: &PatchOptions) -> V4aOutcome {
-    match applied(op, options) {
+/// Reads one operation ([`V4aOperation::new`]: its `type`, `path`, `diff` and
+/// `move_to`) and applies it with `options`, all or nothing: a failed operation leaves
+/// every file as it was. Never fails: a failure (an operation that cannot be read
+/// included) is an outcome that says why, in this crate's names.
+pub fn apply_v4a(
+    kind: &str,
+    path: Option<&str>,
+    diff: Option<&str>,
+    move_to: Option<&str>,
+    options: &PatchOptions,
+) -> V4aOutcome {
+    let op = match V4aOperation::new(kind, path, diff, move_to) {
+        Ok(op) => op,
+        Err(error) => {
+            return V4aOutcome {
+                completed: false,
+                output: said(&error),
+                code: Some(error.code()),
+            }
+        }
+    };
+    match applied(&op, options) {
         Ok(output) => V4aOutcome {
             completed: true,
             output,
@@ -148,8 +165,13 @@ mod tests {
         diff: Option<&str>,
         move_to: Option<&str>,
     ) -> V4aOutcome {
-        let op = V4aOperation::new(kind, Some(path), diff, move_to).unwrap();
-        apply_v4a(&op, &PatchOptions::default().with_cwd(dir).with_root(dir))
+        apply_v4a(
+            kind,
+            Some(path),
+            diff,
+            move_to,
+            &PatchOptions::default().with_cwd(dir).with_root(dir),
+        )
     }
 
     #[test]
@@ -217,5 +239,20 @@ mod tests {
         let out = run(&dir, "create_file", "../outside.txt", Some("+x\n+"), None);
         assert_eq!(out.code, Some(ErrorCode::PathOutsideRoot));
         assert!(!dir.join("../outside.txt").exists());
+        let out = run(
+            &dir,
+            "update_file",
+            "a.txt",
+            Some("-one\n*** Add File: b.txt\n"),
+            None,
+        );
+        assert_eq!(out.code, Some(ErrorCode::InvalidArgument));
+        assert!(
+            out.output
+                .starts_with("Line 2 of the diff of update_file a.txt"),
+            "{}",
+            out.output
+        );
+        assert_eq!(std::fs::read(dir.join("a.txt")).unwrap(), b"one\r\n");
     }
 }
