@@ -106,7 +106,8 @@
 //! - `file`: everything that touches the file system: root confinement, the per-path
 //!   lock, the version hash, the ending of a new file, atomic writes.
 //! - `patch`: the apply_patch envelope and unified diffs, parsed, matched and aligned
-//!   by the modules above, and committed to every file or none.
+//!   by the modules above, and committed to every file or none; OpenAI's apply_patch
+//!   operations (V4A diffs) read as sections of the envelope (`patch::v4a`).
 //!
 //! The core knows nothing of Node: the Node.js binding is the `eol-edit-napi` crate in
 //! `napi/`, which depends on this one and only converts.

@@ -27,7 +27,9 @@
 //! line of a diff can open a section about another file and a diff the envelope cannot
 //! read is an `INVALID_ARGUMENT` naming the line of the diff. Every front-end (the
 //! JavaScript handler and editor, the Python `ApplyPatchEditor`) translates through
-//! here; what they tell the model after the patch is applied is theirs.
+//! here, and says what an operation did or why it failed with the same words
+//! ([`V4aOperation::describe`], [`V4aOperation::unchanged`], [`V4aOperation::failure`]);
+//! the library's messages inside a failure each front-end renders in its own names.
 //!
 //! ```
 //! use eol_edit::{V4aKind, V4aOperation};
