@@ -8,7 +8,7 @@ use super::files::read_file;
 use super::options::{PatchOptions, ReadOptions};
 use super::patch::apply_patch;
 use crate::error::{Error, ErrorCode};
-use crate::patch::v4a::{V4aApplied, V4aOperation};
+use crate::patch::v4a::{said, V4aApplied, V4aOperation};
 
 /// What an operation came to: the `status` and `output` of an `apply_patch_call_output`.
 #[non_exhaustive]
@@ -26,7 +26,8 @@ pub struct V4aOutcome {
 /// Reads one operation ([`V4aOperation::new`]: its `type`, `path`, `diff` and
 /// `move_to`) and applies it with `options`, all or nothing: a failed operation leaves
 /// every file as it was. Never fails: a failure (an operation that cannot be read
-/// included) is an outcome that says why, in this crate's names.
+/// included) is an outcome that says why, in the tool's words (the JavaScript
+/// editor's).
 pub fn apply_v4a(
     kind: &str,
     path: Option<&str>,
@@ -115,35 +116,6 @@ fn applied(op: &V4aOperation, options: &PatchOptions) -> Result<String, Error> {
         }
     }
     Ok(op.unchanged())
-}
-
-/// An error as one text: its message, its hint, and the lines it is about when the
-/// message does not name them.
-fn said(error: &Error) -> String {
-    let mut text = error.message().to_string();
-    if let Some(hint) = error.hint() {
-        let ends = text.trim_end().ends_with(['.', '!', '?']);
-        text.push_str(if ends { " " } else { ". " });
-        text.push_str(&hint.to_string());
-    }
-    let lines = error.lines();
-    if !lines.is_empty() && !lines.iter().all(|&n| mentions(&text, n)) {
-        let listed: Vec<String> = lines.iter().map(ToString::to_string).collect();
-        let word = if lines.len() == 1 { "line" } else { "lines" };
-        text.push_str(&format!(" ({word} {})", listed.join(", ")));
-    }
-    text
-}
-
-/// Whether `text` has the number `n` as a number of its own (not inside 123).
-fn mentions(text: &str, n: u32) -> bool {
-    let digits = n.to_string();
-    let bytes = text.as_bytes();
-    text.match_indices(&digits).any(|(at, _)| {
-        let before = at.checked_sub(1).map(|i| bytes[i].is_ascii_digit());
-        let after = bytes.get(at + digits.len()).map(u8::is_ascii_digit);
-        before != Some(true) && after != Some(true)
-    })
 }
 
 #[cfg(test)]

@@ -662,5 +662,8 @@ fn argument_error(message: String) -> Error {
     Error::new(ErrorCode::InvalidArgument, message)
 }
 
+mod words;
+pub(crate) use words::said;
+
 #[cfg(test)]
 mod tests;
