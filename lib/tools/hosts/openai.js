@@ -52,7 +52,9 @@ const { handlerWords, warningsOf } = require('../wording.js')
 
 /**
  * apply_patch's words for the library's operations, and its sentences for what it has
- * no operation or argument for (a read tool of its own, the envelope, encoding).
+ * no operation or argument for (a read tool of its own, the envelope, encoding). The
+ * core says the same for the Python editor (src/patch/v4a/words.rs); a change here is
+ * a change there, which python/tests/test_openai_editor.py checks.
  * @type {import('../wording.js').HostVocabulary}
  */
 const VOCABULARY = {
