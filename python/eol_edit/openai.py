@@ -56,7 +56,10 @@ class ApplyPatchEditor:
     Options (keyword-only) are those of ``apply_patch``: ``root`` (a folder or several
     every path must stay inside; required, as a model's paths should never reach the
     whole disk), ``cwd`` (what relative paths are taken against; default: ``root``
-    when it is one folder), ``durable``, ``max_bytes``, ``encoding`` and ``guards``.
+    when it is one folder), ``durable``, ``max_bytes``, ``encoding`` and ``guards``
+    (the guards against a model's own mistakes: every one by default, as in the
+    JavaScript editor, since the model cannot let one through; ``False`` for none, or
+    the names of those to run).
     """
 
     def __init__(
@@ -67,7 +70,7 @@ class ApplyPatchEditor:
         durable: bool = False,
         max_bytes: Optional[int] = None,
         encoding: Optional[str] = None,
-        guards: Union[bool, Collection[str]] = False,
+        guards: Union[bool, Collection[str]] = True,
     ) -> None:
         if cwd is None and isinstance(root, (str, bytes, os.PathLike)):
             cwd = root

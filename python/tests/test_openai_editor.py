@@ -297,61 +297,69 @@ def test_wrong_options_raise_at_creation_and_the_result_without_the_sdk_has_the_
 
 
 # The same operations through the JavaScript editor (createOpenAIEditor) say the same
-# words: both are the core's (V4aOperation::describe and ::failure). What still differs
-# is the library's own message inside a failure of the library (a hunk not found, a
-# file missing): the JavaScript editor renders its parts with the tool's vocabulary
-# (lib/tools/hosts/openai.js: "create it with a create_file operation", "read it
-# again"), the core in Python's names ("use write_file to create it", "read the file
-# again"). Those are checked for the same opening and closing.
-PARITY = [
-    ("f.txt", b"one\r\ntwo\r\n", {"type": "update_file", "path": "f.txt", "diff": "@@\n one\n-two\n+2\n+3\n"}),
-    ("f.txt", b"x  \r\ny\r\n", {"type": "update_file", "path": "f.txt", "diff": "-x\n+z\n"}),
-    ("f.txt", b"one\n", {"type": "update_file", "path": "f.txt", "diff": "", "move_to": "g.txt"}),
-    ("f.txt", b"one\n", {"type": "create_file", "path": "new.txt", "diff": "+a\n+b\n+"}),
-    ("f.txt", b"one\r\n", {"type": "create_file", "path": "f.txt", "diff": "+a\n"}),
-    ("f.txt", b"\xef\xbb\xbfa\r\n", {"type": "create_file", "path": "f.txt", "diff": "+a\n+"}),
-    ("f.txt", b"one\n", {"type": "update_file", "path": "f.txt", "diff": "-two\n+2\n"}),
-    ("f.txt", b"one\n", {"type": "delete_file", "path": "f.txt"}),
-    ("f.txt", b"one\n", {"type": "update_file", "path": "f.txt", "diff": "-one\n+one\n"}),
-    ("f.txt", b"one\n", {"type": "update_file", "path": "f.txt", "diff": "-one\n*** Add File: x\n"}),
-    ("f.txt", b"one\n", {"type": "update_file", "path": "missing.txt", "diff": ""}),
+# words: what an operation did and how its failure opens and closes are the core's
+# (V4aOperation::describe, ::failure), and the library's message inside a failure is
+# rendered in the tool's words by each (lib/tools/hosts/openai.js VOCABULARY with
+# lib/tools/wording.js; src/patch/v4a/words.rs).
+PARITY: List[Tuple[str, bytes, Dict[str, Any], Dict[str, Any]]] = [
+    ("f.txt", b"one\r\ntwo\r\n", {"type": "update_file", "path": "f.txt", "diff": "@@\n one\n-two\n+2\n+3\n"}, {}),
+    ("f.txt", b"x  \r\ny\r\n", {"type": "update_file", "path": "f.txt", "diff": "-x\n+z\n"}, {}),
+    ("f.txt", b"one\n", {"type": "update_file", "path": "f.txt", "diff": "", "move_to": "g.txt"}, {}),
+    ("f.txt", b"one\n", {"type": "create_file", "path": "new.txt", "diff": "+a\n+b\n+"}, {}),
+    ("f.txt", b"one\r\n", {"type": "create_file", "path": "f.txt", "diff": "+a\n"}, {}),
+    ("f.txt", b"\xef\xbb\xbfa\r\n", {"type": "create_file", "path": "f.txt", "diff": "+a\n+"}, {}),
+    ("f.txt", b"one\n", {"type": "delete_file", "path": "f.txt"}, {}),
+    ("f.txt", b"one\n", {"type": "update_file", "path": "f.txt", "diff": "-one\n+one\n"}, {}),
+    ("f.txt", b"one\n", {"type": "update_file", "path": "f.txt", "diff": "-one\n*** Add File: x\n"}, {}),
+    ("f.txt", b"one\n", {"type": "update_file", "path": "missing.txt", "diff": ""}, {}),
+    ("f.txt", b"one\n", {"type": "update_file", "path": "missing.txt", "diff": "-one\n+two\n"}, {}),
+    ("f.txt", b"one\n", {"type": "delete_file", "path": "missing.txt"}, {}),
+    ("f.txt", b"one\n", {"type": "update_file", "path": "f.txt", "diff": "-two\n+2\n"}, {}),
+    ("f.txt", b"def add(a, b):\n    return a + b\n", {"type": "update_file", "path": "f.txt", "diff": "-def add(x, y):\n-    return x + y\n+pass\n"}, {}),
+    ("f.txt", b"a\nx\na\nx\n", {"type": "update_file", "path": "f.txt", "diff": "-x\n+y\n"}, {}),
+    ("f.bin", b"\x00\x01\x02binary\x00", {"type": "update_file", "path": "f.bin", "diff": "-x\n+y\n"}, {}),
+    ("f.txt", b"one\n", {"type": "create_file", "path": "../out.txt", "diff": "+x\n"}, {}),
+    ("f.txt", b"one\n", {"type": "create_file", "path": ".", "diff": "+x\n"}, {}),
+    ("f.txt", b"caf\xe9\n", {"type": "update_file", "path": "f.txt", "diff": "-caf\u00e9\n+caf\u00e9 \u4e2d\n"}, {}),
+    # The guards run by default, as in the JavaScript editor; off, the text goes in.
+    ("f.txt", b"one\ntwo\n", {"type": "update_file", "path": "f.txt", "diff": "-two\n+// ... rest of the code ...\n"}, {}),
+    ("f.txt", b"one\ntwo\n", {"type": "update_file", "path": "f.txt", "diff": "-two\n+// ... rest of the code ...\n"}, {"guards": False}),
+    ("f.txt", b"0123456789\n", {"type": "update_file", "path": "f.txt", "diff": "-0123456789\n+x\n"}, {"max_bytes": 4}),
 ]
 
 
-
 @pytest.mark.skipif(shutil.which("node") is None or not (REPO / "index.js").exists(), reason="needs node and the built addon")
-def test_the_javascript_editor_says_the_same_words(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name,content,op,options", PARITY, ids=[f"{i}-{c[2]['type']}" for i, c in enumerate(PARITY)])
+def test_the_javascript_editor_says_the_same_words(
+    tmp_path: Path, name: str, content: bytes, op: Dict[str, Any], options: Dict[str, Any]
+) -> None:
     script = (
         "const { createOpenAIEditor } = require(process.argv[1]);"
-        "const [root, op] = [process.argv[2], JSON.parse(process.argv[3])];"
-        "const e = createOpenAIEditor({ root });"
+        "const [root, op, options] = [process.argv[2], JSON.parse(process.argv[3]), JSON.parse(process.argv[4])];"
+        "const e = createOpenAIEditor({ root, ...options });"
         "const m = { create_file: e.createFile, update_file: e.updateFile, delete_file: e.deleteFile }[op.type];"
         "const { move_to, ...rest } = op;"
         "m(move_to === undefined ? rest : { ...rest, moveTo: move_to }).then((r) => process.stdout.write(JSON.stringify(r)));"
     )
-    for i, (name, content, op) in enumerate(PARITY):
-        ours, theirs = tmp_path / f"py{i}", tmp_path / f"js{i}"
-        for folder in (ours, theirs):
-            folder.mkdir()
-            (folder / name).write_bytes(content)
-        py = ApplyPatchEditor(root=ours).run(op)
-        js = json.loads(
-            subprocess.run(
-                ["node", "-e", script, str(REPO / "tools.js"), str(theirs), json.dumps(op)],
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-        )
-        assert py.status == js["status"], op
-        if py.code in (None, "INVALID_ARGUMENT"):
-            assert py.output == js["output"], op
-        else:
-            opening = f"{op['type']} {op['path']}"
-            closing = py.output[py.output.rindex(" Nothing was written") :]
-            assert js["output"].startswith(opening) and py.output.startswith(opening), (py.output, js["output"])
-            assert js["output"].endswith(closing), (py.output, js["output"])
-        assert {p.name: p.read_bytes() for p in ours.iterdir()} == {p.name: p.read_bytes() for p in theirs.iterdir()}
+    ours, theirs = tmp_path / "py" / "root", tmp_path / "js" / "root"
+    for folder in (ours, theirs):
+        folder.mkdir(parents=True)
+        (folder / name).write_bytes(content)
+    py = ApplyPatchEditor(root=ours, **options).run(op)
+    js_options: Dict[str, Any] = {("maxBytes" if k == "max_bytes" else k): v for k, v in options.items()}
+    if options.get("guards") is False:
+        js_options["guards"] = {reason: "off" for reason in ("placeholder", "shrink", "control", "markers")}
+    js = json.loads(
+        subprocess.run(
+            ["node", "-e", script, str(REPO / "tools.js"), str(theirs), json.dumps(op), json.dumps(js_options)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    )
+    said = py.output.replace(str(ours), "ROOT")
+    assert (py.status, said) == (js["status"], js["output"].replace(str(theirs), "ROOT"))
+    assert {p.name: p.read_bytes() for p in ours.iterdir()} == {p.name: p.read_bytes() for p in theirs.iterdir()}
 
 
 def test_the_sdks_runner_applies_a_scripted_models_operations(tmp_path: Path) -> None:
