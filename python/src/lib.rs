@@ -12,9 +12,11 @@
 mod args;
 mod errors;
 mod files;
+mod host;
 mod patch;
 mod prepared;
 mod results;
+mod session;
 mod text;
 mod v4a;
 
@@ -31,6 +33,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     text::register(module)?;
     patch::register(module)?;
     prepared::register(module)?;
+    session::register(module)?;
+    host::register(module)?;
     v4a::register(module)?;
     Ok(())
 }

@@ -78,6 +78,10 @@ pub(crate) fn read<'py>(py: Python<'py>, r: eol_edit::ReadResult) -> PyResult<Bo
             ("encoding", py_of(py, r.encoding)?),
             ("version", py_of(py, r.version.to_string())?),
             ("warnings", py_of(py, texts(&r.warnings))?),
+            (
+                "warning_parts",
+                super::host::parts_of(py, &r.warnings)?.into_any(),
+            ),
         ],
     )
 }
@@ -100,6 +104,10 @@ pub(crate) fn edit<'py>(py: Python<'py>, r: eol_edit::EditResult) -> PyResult<Bo
             ("version", py_of(py, r.version.to_string())?),
             ("changed", py_of(py, r.changed)?),
             ("warnings", py_of(py, texts(&r.warnings))?),
+            (
+                "warning_parts",
+                super::host::parts_of(py, &r.warnings)?.into_any(),
+            ),
             ("ranges", ranges(py, &r.ranges)?),
         ],
     )
@@ -237,6 +245,10 @@ pub(crate) fn patch<'py>(py: Python<'py>, r: eol_edit::PatchResult) -> PyResult<
                 ("version", py_of(py, f.version.map(|v| v.to_string()))?),
                 ("matched_by", py_of(py, tiers(&f.matched_by))?),
                 ("warnings", py_of(py, texts(&f.warnings))?),
+                (
+                    "warning_parts",
+                    super::host::parts_of(py, &f.warnings)?.into_any(),
+                ),
             ],
         )?);
     }

@@ -13,6 +13,7 @@ pub(crate) mod prepared;
 pub(crate) mod results;
 #[cfg(feature = "serde")]
 mod serde;
+pub(crate) mod session;
 pub(crate) mod text;
 pub(crate) mod v4a;
 pub(crate) mod version;
