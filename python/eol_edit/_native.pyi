@@ -356,3 +356,18 @@ class ReadState:
         root: Optional[_Root] = None,
         encoding: Optional[str] = None,
     ) -> None: ...
+
+# OpenAI's apply_patch operations (eol_edit.openai): (completed, output, code).
+def v4a_apply(
+    kind: object,
+    path: object,
+    diff: object = None,
+    move_to: object = None,
+    *,
+    cwd: Optional[_Path] = None,
+    root: Optional[_Root] = None,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+    guards: _Guards = False,
+) -> "tuple[bool, str, Optional[str]]": ...

@@ -18,6 +18,7 @@ mod prepared;
 mod results;
 mod session;
 mod text;
+mod v4a;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -34,6 +35,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     prepared::register(module)?;
     session::register(module)?;
     host::register(module)?;
+    v4a::register(module)?;
     Ok(())
 }
 
