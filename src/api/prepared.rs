@@ -103,7 +103,13 @@ pub struct PreparedFile {
     pub warnings: Vec<Message>,
 }
 
-/// A change worked out and not yet written: see the [module](self) docs.
+/// A change worked out in full (read, matched, guarded, encoded) and not yet written.
+///
+/// [`prepare_edit`] and the other `prepare_*` functions make one; a host shows
+/// [`Prepared::files`] (the diff, the versions, the byte ranges that change) to its
+/// user, and [`Prepared::commit`] writes the prepared bytes without matching again if
+/// every file still has the version it was prepared from (else `FILE_CHANGED`, and
+/// nothing is written).
 ///
 /// It commits once ([`Prepared::commit`] takes it by value). Dropping it writes
 /// nothing and holds nothing: no lock and no open file is kept between the prepare and
