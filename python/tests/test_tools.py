@@ -222,6 +222,11 @@ SCENARIOS: Dict[str, Any] = {
         ("apply_patch", {"patchText": "*** Begin Patch\n*** Update File: notes.md\n@@\n-nine\n+9\n*** End Patch\n"}),
         ("apply_patch", {"input": "not a patch"}),
     ]),
+    # Within the diff's cap counted in code points, past it in UTF-16 units, which the
+    # cap counts (as JavaScript does): the diff the model reads is cut.
+    "long_diff_of_astral_characters": ({}, [
+        ("write_file", {"path": "notes.md", "content": ("\U0001f600" * 70 + "\n") * 300}),
+    ]),
     "rejected": ({"approve": "reject"}, [
         ("edit_file", {"path": "notes.md", "old_text": "one", "new_text": "1"}),
         ("write_file", {"path": "fresh.txt", "content": "x\n"}),
