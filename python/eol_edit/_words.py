@@ -8,6 +8,8 @@ front-end."""
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
@@ -15,6 +17,113 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 from ._results import EolInfo
 
 Part = Union[str, Dict[str, Any]]
+
+
+# ---------------------------------------------------------------------------
+# Values the model sent, as JavaScript says them (JSON.stringify, errors.js typeName, args.js)
+
+
+class _Missing:
+    """A value the model did not send (JavaScript's ``undefined``)."""
+
+
+MISSING: Any = _Missing()
+
+
+def json_text(value: object) -> str:
+    """``JSON.stringify`` of a value the model sent (``undefined`` for a missing one),
+    numbers written as JavaScript writes them (the host parsed them as doubles)."""
+    if value is MISSING:
+        return "undefined"
+    if value is None or value is True or value is False:
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return _js_number(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join("null" if v is MISSING else json_text(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{json_text(v)}" for k, v in value.items()) + "}"
+    return "null"
+
+
+def _js_number(n: Union[int, float]) -> str:
+    """A number as JavaScript's Number#toString writes it."""
+    if isinstance(n, int) and abs(n) <= 2**53:
+        return str(n)
+    try:
+        f = float(n)
+    except OverflowError:
+        return "null"
+    if not math.isfinite(f):
+        return "null"
+    if f == 0:
+        return "0"
+    text = repr(f)
+    sign = "-" if text.startswith("-") else ""
+    text = text.lstrip("-")
+    mantissa, _, exponent = text.partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits = whole + fraction
+    # The value is 0.<digits> times 10 to the `point`.
+    point = len(whole) + (int(exponent) if exponent else 0)
+    while digits.startswith("0"):
+        digits = digits[1:]
+        point -= 1
+    digits = digits.rstrip("0")
+    k = len(digits)
+    if k <= point <= 21:
+        return sign + digits + "0" * (point - k)
+    if 0 < point <= 21:
+        return sign + digits[:point] + "." + digits[point:]
+    if -6 < point <= 0:
+        return sign + "0." + "0" * (-point) + digits
+    e = point - 1
+    head = digits[0] + ("." + digits[1:] if k > 1 else "")
+    return f"{sign}{head}e{'+' if e >= 0 else '-'}{abs(e)}"
+
+
+def type_name(value: object) -> str:
+    """What a value the model sent is, as errors.js ``typeName`` says it."""
+    if value is None:
+        return "null"
+    if value is MISSING:
+        return "missing"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an object"
+
+
+def listed(values: Sequence[str]) -> str:
+    """``"a"``, ``"a" or "b"``, ``"a", "b" or "c"``."""
+    quoted = [json_text(v) for v in values]
+    return "".join(quoted) if len(quoted) <= 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+
+
+def subset(value: object, name: str, values: Sequence[str], error: Callable[[str], Exception]) -> List[str]:
+    """Some of ``values``, each once: a list of them, a JSON text of one, or one alone;
+    else ``error`` of the message."""
+    if isinstance(value, str):
+        if value in values:
+            return [value]
+        try:
+            value = json.loads(value)
+        except ValueError:
+            pass
+    shape = f"a list of {listed(values)}"
+    if not isinstance(value, list):
+        raise error(f"{name} must be {shape}, but it is {type_name(value)}.")
+    for item in value:
+        if not isinstance(item, str) or item not in values:
+            raise error(f"{name} must be {shape}, but it has {json_text(item)}.")
+    return list(dict.fromkeys(value))
 
 
 # ---------------------------------------------------------------------------

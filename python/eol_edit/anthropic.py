@@ -44,6 +44,8 @@ from typing import (
 from . import _native as core
 from ._errors import EolEditError, FileChanged, InvalidArgument, PathOutsideRoot, FileNotFound
 from ._results import EditResult, GuardReason, ReadResult
+from ._words import MISSING as _MISSING
+from ._words import json_text as _json
 from ._words import (
     Part,
     Sentence,
@@ -55,7 +57,9 @@ from ._words import (
     fix_patch,
     plural,
     render,
+    subset,
     tier_notes,
+    type_name,
     units,
     warnings_of,
     with_hint,
@@ -176,8 +180,6 @@ _T = {
     ),
     "args_not_json": "{tool} arguments must be a JSON object, but they are a string that is not JSON.",
     "args_not_object": '{tool} arguments must be an object like {{"path": ...}}, but they are {type}.',
-    "subset_not_list": "{name} must be {shape}, but it is {type}.",
-    "subset_bad_item": "{name} must be {shape}, but it has {item}.",
     "range_shape": "view_range must be two line numbers [first, last] (1-based; last -1: to the end of the file)",
     "range_bad": "{shape}, but it is {given}.",
     "range_first": "{shape}; its first line is {first}.",
@@ -263,65 +265,6 @@ _T = {
 # Rendering the core's parts in the editor's words (wording.js render, handlerWords)
 
 
-def _json(value: object) -> str:
-    """``JSON.stringify`` of a value the model sent (``undefined`` for a missing one),
-    numbers written as JavaScript writes them (the host parsed them as doubles)."""
-    if value is _MISSING:
-        return "undefined"
-    if value is None or value is True or value is False:
-        return json.dumps(value)
-    if isinstance(value, (int, float)):
-        return _js_number(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, (list, tuple)):
-        return "[" + ",".join("null" if v is _MISSING else _json(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        return "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{_json(v)}" for k, v in value.items()) + "}"
-    return "null"
-
-
-def _js_number(n: Union[int, float]) -> str:
-    """A number as JavaScript's Number#toString writes it."""
-    if isinstance(n, int) and abs(n) <= 2**53:
-        return str(n)
-    try:
-        f = float(n)
-    except OverflowError:
-        return "null"
-    if not math.isfinite(f):
-        return "null"
-    if f == 0:
-        return "0"
-    text = repr(f)
-    sign = "-" if text.startswith("-") else ""
-    text = text.lstrip("-")
-    mantissa, _, exponent = text.partition("e")
-    whole, _, fraction = mantissa.partition(".")
-    digits = whole + fraction
-    # The value is 0.<digits> times 10 to the `point`.
-    point = len(whole) + (int(exponent) if exponent else 0)
-    while digits.startswith("0"):
-        digits = digits[1:]
-        point -= 1
-    digits = digits.rstrip("0")
-    k = len(digits)
-    if k <= point <= 21:
-        return sign + digits + "0" * (point - k)
-    if 0 < point <= 21:
-        return sign + digits[:point] + "." + digits[point:]
-    if -6 < point <= 0:
-        return sign + "0." + "0" * (-point) + digits
-    e = point - 1
-    head = digits[0] + ("." + digits[1:] if k > 1 else "")
-    return f"{sign}{head}e{'+' if e >= 0 else '-'}{abs(e)}"
-
-
-class _Missing:
-    pass
-
-
-_MISSING: Any = _Missing()
 
 
 def _op(op: str) -> str:
@@ -907,7 +850,7 @@ class TextEditor:
                 raise _argument_error(_T["bad_command"].format(known=", ".join(known), given=_json(command)))
             path = _text(given, "path", required=True, non_empty=True)
             assert path is not None
-            allow = [] if given.get("allow") is None else _subset(given["allow"], "allow", _GUARD_REASONS)
+            allow = [] if given.get("allow") is None else subset(given["allow"], "allow", _GUARD_REASONS, _argument_error)
             out = self._run(command, path, given, allow)
             return {"content": "\n".join([out, *notes])}
         except BaseException as error:  # noqa: BLE001 - the model gets every failure
@@ -1394,18 +1337,6 @@ def _folder(path: str, option: str, where: str) -> str:
 # The model's arguments (args.js, anthropic.js)
 
 
-def _type_name(value: object) -> str:
-    if value is None:
-        return "null"
-    if value is _MISSING:
-        return "missing"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a {_js_type(value)}"
-
-
 def _js_type(value: object) -> str:
     if value is _MISSING:
         return "undefined"
@@ -1425,30 +1356,8 @@ def _args_object(value: object, tool: str) -> Dict[str, Any]:
         except ValueError:
             raise _argument_error(_T["args_not_json"].format(tool=tool)) from None
     if not isinstance(value, Mapping):
-        raise _argument_error(_T["args_not_object"].format(tool=tool, type=_type_name(value)))
+        raise _argument_error(_T["args_not_object"].format(tool=tool, type=type_name(value)))
     return {str(k): v for k, v in value.items()}
-
-
-def _listed(values: Sequence[str]) -> str:
-    quoted = [_json(v) for v in values]
-    return "".join(quoted) if len(quoted) <= 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
-
-
-def _subset(value: object, name: str, values: Sequence[str]) -> List[str]:
-    if isinstance(value, str):
-        if value in values:
-            return [value]
-        try:
-            value = json.loads(value)
-        except ValueError:
-            pass
-    shape = f"a list of {_listed(values)}"
-    if not isinstance(value, list):
-        raise _argument_error(_T["subset_not_list"].format(name=name, shape=shape, type=_type_name(value)))
-    for item in value:
-        if not isinstance(item, str) or item not in values:
-            raise _argument_error(_T["subset_bad_item"].format(name=name, shape=shape, item=_json(item)))
-    return list(dict.fromkeys(value))
 
 
 def _text(given: Mapping[str, Any], name: str, *, required: bool = False, non_empty: bool = False) -> Optional[str]:

@@ -40,6 +40,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 from . import _native
 from ._errors import EolEditError, InvalidArgument
 from ._results import EditResult, PatchResult
+from ._words import json_text as _json
 from ._words import (
     TIER_NOTES,
     Part,
@@ -50,9 +51,13 @@ from ._words import (
     describe_endings,
     diff_counts,
     fix_patch,
+    listed,
     plural,
     render,
+    subset,
+    start_within,
     tier_notes,
+    type_name,
     warnings_of,
     with_hint,
     with_lines,
@@ -110,27 +115,6 @@ def _argument_error(message: str) -> _ToolError:
 
 # ---------------------------------------------------------------------------
 # Reading a tool's arguments by its declaration (tools.json `fields`): lib/tools/args.js
-
-
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (list, tuple)):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    return "an object"
-
-
-def _json(value: Any) -> str:
-    # As JavaScript's JSON.stringify writes it.
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _fold(name: str) -> str:
@@ -216,7 +200,7 @@ class _Fields:
             if value is None:
                 return None
             if not isinstance(value, str):
-                raise _argument_error(f"{name} must be a string, but it is {_type_name(value)}.")
+                raise _argument_error(f"{name} must be a string, but it is {type_name(value)}.")
             if value.strip() == "":
                 raise _argument_error(
                     f'{name} must be a label such as "windows-1252" or "utf-16le", or left out, but it is empty.'
@@ -227,16 +211,16 @@ class _Fields:
                 return value
             if value in ("true", "false"):
                 return value == "true"
-            raise _argument_error(f"{name} must be true or false, but it is {_type_name(value)}.")
+            raise _argument_error(f"{name} must be true or false, but it is {type_name(value)}.")
         if kind == "integer":
             return _whole_number(value, name, t.get("minimum", 0))
         if kind == "enum":
             allowed = t.get("values", [])
             if value is None or (isinstance(value, str) and value in allowed):
                 return value
-            raise _argument_error(f"{name} must be {_listed(allowed)}, but it is {_json(value)}.")
+            raise _argument_error(f"{name} must be {listed(allowed)}, but it is {_json(value)}.")
         if kind == "subset":
-            return None if value is None else _subset(value, name, t.get("values", []))
+            return None if value is None else subset(value, name, t.get("values", []), _argument_error)
         if kind == "anchor":
             return None if value is None else _anchor(value, name)
         if kind == "list":
@@ -262,7 +246,7 @@ class _Fields:
         for i, item in enumerate(value):
             try:
                 if not isinstance(item, dict):
-                    raise _argument_error(f"each {noun} must be an object {shape_fields}, but it is {_type_name(item)}.")
+                    raise _argument_error(f"each {noun} must be an object {shape_fields}, but it is {type_name(item)}.")
                 warnings.extend(items.unknown(item, f"{name}[{i}]."))
                 out.append(items.values(item, warnings))
             except _ToolError as error:
@@ -272,7 +256,7 @@ class _Fields:
 
 
 def _missing_or(value: Any) -> str:
-    return "missing" if value is None else _type_name(value)
+    return "missing" if value is None else type_name(value)
 
 
 def _pick(obj: Mapping[str, Any], names: Sequence[str]) -> Any:
@@ -283,28 +267,6 @@ def _pick(obj: Mapping[str, Any], names: Sequence[str]) -> Any:
     return None
 
 
-def _listed(values: Sequence[str]) -> str:
-    quoted = [_json(v) for v in values]
-    return "".join(quoted) if len(quoted) <= 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-
-
-def _subset(value: Any, name: str, values: Sequence[str]) -> List[str]:
-    if isinstance(value, str):
-        if value in values:
-            return [value]
-        try:
-            value = json.loads(value)
-        except ValueError:
-            pass
-    shape = f"a list of {_listed(values)}"
-    if not isinstance(value, list):
-        raise _argument_error(f"{name} must be {shape}, but it is {_type_name(value)}.")
-    for item in value:
-        if not isinstance(item, str) or item not in values:
-            raise _argument_error(f"{name} must be {shape}, but it has {_json(item)}.")
-    return list(dict.fromkeys(value))
-
-
 def _whole_number(value: Any, name: str, minimum: int) -> Optional[int]:
     if value is None:
         return None
@@ -313,7 +275,7 @@ def _whole_number(value: Any, name: str, minimum: int) -> Optional[int]:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        shown = str(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else _type_name(value)
+        shown = str(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else type_name(value)
         raise _argument_error(f"{name} must be a whole number of {minimum} or more, but it is {shown}.")
     return value
 
@@ -324,7 +286,7 @@ def _anchor(value: Any, name: str) -> Union[str, int]:
             raise _argument_error(f"{name} as a line number must be a whole number of 1 or more, but it is {value}.")
         return int(value)
     if not isinstance(value, str):
-        raise _argument_error(f"{name} must be a line's text or a line number, but it is {_type_name(value)}.")
+        raise _argument_error(f"{name} must be a line's text or a line number, but it is {type_name(value)}.")
     lines = value.split("\n")
     body = lines[:-1] if lines[-1] == "" else lines
     if not body or not all(_PREFIX.match(line) for line in body):
@@ -825,7 +787,7 @@ def _read_file(call: _Call, v: JsonDict) -> JsonDict:
         size = len(text.encode("utf-16-le")) // 2
         if used + size > max_chars:
             if shown == 0:
-                start = _cut_text(text, max_chars)
+                start = start_within(text, max_chars)
                 out.append(f"{str(n).rjust(width)}{_GUTTER}{start}")
                 cut_line = (n, size - len(start.encode("utf-16-le")) // 2)
                 shown = 1
@@ -849,17 +811,6 @@ def _read_file(call: _Call, v: JsonDict) -> JsonDict:
             f"[showing lines {r.start_line}-{last} of {total}{why}. To read more, call read_file with offset {last + 1}.]"
         )
     return done(out, f"read_file {path}: lines {r.start_line}-{last} of {total}")
-
-
-def _cut_text(text: str, max_chars: int) -> str:
-    # The start of a line longer than the whole budget, not splitting a surrogate pair
-    # (lib/tools/cut.js counts UTF-16 code units).
-    units = 0
-    for i, ch in enumerate(text):
-        units += 2 if ord(ch) > 0xFFFF else 1
-        if units > max_chars:
-            return text[:i]
-    return text
 
 
 def _write_file(call: _Call, v: JsonDict) -> JsonDict:

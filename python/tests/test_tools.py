@@ -168,6 +168,9 @@ SCENARIOS: Dict[str, Any] = {
         ("delete_range", {"path": "notes.md"}),
         ("delete_range", {"path": "notes.md", "start_anchor": "two", "start_line": 2, "end_anchor": "four"}),
         ("edit_file", {"path": "crlf.txt", "old_text": "alpha", "new_text": "x", "allow": ["everything"]}),
+        # Numbers the model sent, quoted as JSON.stringify writes them (2, not 2.0).
+        ("edit_file", {"path": "crlf.txt", "old_text": "alpha", "new_text": "x", "allow": [2.0]}),
+        ("write_file", {"path": "new.txt", "content": "x", "eol": 1e21}),
     ]),
     "unknown_keys_are_named": ({}, [
         ("edit_file", {"path": "notes.md", "old_text": "one", "new_text": "1", "replace_al": True, "explanation": "why"}),
