@@ -257,7 +257,6 @@ _T = {
         "This host does not let the {reason} guard be passed: write the text another way, or ask the user."
     ),
     "unexpected": "The tool failed unexpectedly; read the file to see its state.",
-    "diff_cut": "\n[diff cut: {lines} not shown; {reader} shows the result]",
 }
 
 

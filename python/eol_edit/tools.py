@@ -18,8 +18,10 @@ disk since (``FILE_CHANGED``, showing the lines that changed) and, with
 
 What is left here is the JavaScript tool layer's own glue, section by section the same
 as its file (lib/tools/args.js, results.js, wording.js ``render``, errors.js, session.js
-``change``, one file per tool): python/tests/test_tools.py runs the same calls through
-both and compares every result field, so the two cannot drift unnoticed.
+``change``, one file per tool), with what it shares with ``eol_edit.anthropic`` (the
+renderer of parts, a failure's parts, the diff and its notes) in ``_words``:
+python/tests/test_tools.py runs the same calls through both and compares every result
+field, so the two cannot drift unnoticed.
 
 >>> from eol_edit.tools import create_tools
 >>> tools = create_tools(root=".")
@@ -367,8 +369,8 @@ def _with_argument_warnings(result: JsonDict, warnings: Sequence[str], template:
 
 
 # ---------------------------------------------------------------------------
-# Messages in the tools' words: lib/tools/wording.js `render` with its TOOL_WORDS, whose
-# names and sentences tools.json holds; lib/tools/errors.js `failureParts`.
+# Messages in the tools' words: lib/tools/wording.js `render` (_words.render) with its
+# TOOL_WORDS, whose names and sentences tools.json holds; lib/tools/errors.js `failureParts`.
 
 _WORDS: JsonDict = _DECLARED["words"]
 Parts = List[Any]
