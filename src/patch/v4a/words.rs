@@ -106,7 +106,8 @@ fn op_word(op: Op) -> String {
         Op::WriteFile => "create_file".into(),
         Op::EditFile => "update_file".into(),
         Op::ReadFile | Op::MultiEdit | Op::DeleteRange | Op::ApplyPatch => op.rust_name().into(),
-        Op::ConvertEol => "write_file with eol \"lf\" or \"crlf\"".into(),
+        // The agent tools' own name, from the names' table: no API name is a literal.
+        Op::ConvertEol => format!("{} with eol \"lf\" or \"crlf\"", Op::WriteFile.rust_name()),
         Op::ConvertEncoding => "an encoding conversion (which these tools do not do)".into(),
         other => other.id().into(),
     }
