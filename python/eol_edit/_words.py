@@ -84,21 +84,27 @@ def _js_number(n: Union[int, float]) -> str:
     return f"{sign}{head}e{'+' if e >= 0 else '-'}{abs(e)}"
 
 
+def js_type(value: object) -> str:
+    """JavaScript's ``typeof`` of a value the model sent."""
+    if value is MISSING:
+        return "undefined"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "object"
+
+
 def type_name(value: object) -> str:
     """What a value the model sent is, as errors.js ``typeName`` says it."""
     if value is None:
         return "null"
-    if value is MISSING:
-        return "missing"
-    if isinstance(value, bool):
-        return "a boolean"
     if isinstance(value, (list, tuple)):
         return "an array"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    return "an object"
+    t = js_type(value)
+    return "an object" if t == "object" else "missing" if t == "undefined" else f"a {t}"
 
 
 def listed(values: Sequence[str]) -> str:

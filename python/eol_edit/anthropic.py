@@ -55,6 +55,7 @@ from ._words import (
     describe_endings,
     diff_counts,
     fix_patch,
+    js_type,
     plural,
     render,
     subset,
@@ -1336,18 +1337,6 @@ def _folder(path: str, option: str, where: str) -> str:
 # The model's arguments (args.js, anthropic.js)
 
 
-def _js_type(value: object) -> str:
-    if value is _MISSING:
-        return "undefined"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "object"
-
-
 def _args_object(value: object, tool: str) -> Dict[str, Any]:
     if isinstance(value, (str, bytes)):
         try:
@@ -1366,7 +1355,7 @@ def _text(given: Mapping[str, Any], name: str, *, required: bool = False, non_em
             raise _argument_error(_T["missing"].format(name=name))
         return None
     if not isinstance(value, str):
-        raise _argument_error(_T["not_string"].format(name=name, type=_js_type(value)))
+        raise _argument_error(_T["not_string"].format(name=name, type=js_type(value)))
     if non_empty and value == "":
         raise _argument_error(_T["empty"].format(name=name))
     for i, c in enumerate(value):
