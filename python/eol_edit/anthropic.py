@@ -283,8 +283,8 @@ def _line(part: Mapping[str, Any]) -> str:
 _WORDS = Words(op=_op, arg=_arg, value=_json, line=_line, listing=[{"op": "readFile"}], sentences=_SENTENCES)
 
 
-def _render(parts: Sequence[Part], before: str = "") -> str:
-    return render(parts, _WORDS, before)
+def _render(parts: Sequence[Part]) -> str:
+    return render(parts, _WORDS)
 
 
 def _warnings(result: Union[ReadResult, EditResult]) -> List[str]:
