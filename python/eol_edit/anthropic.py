@@ -28,7 +28,7 @@ import os
 import sys
 import threading
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import (
     Any,
     Callable,
@@ -44,11 +44,32 @@ from typing import (
 from . import _native as core
 from ._errors import EolEditError, FileChanged, InvalidArgument, PathOutsideRoot, FileNotFound
 from ._results import EditResult, GuardReason, ReadResult
+from ._words import MISSING as _MISSING
+from ._words import json_text as _json
+from ._words import (
+    Part,
+    Sentence,
+    Words,
+    change_summary,
+    compact_diff,
+    describe_endings,
+    diff_counts,
+    fix_patch,
+    js_type,
+    plural,
+    render,
+    subset,
+    tier_notes,
+    type_name,
+    units,
+    warnings_of,
+    with_hint,
+    with_lines,
+)
 
 __all__ = ["TextEditor", "VERSIONS", "DEFAULT_VERSION", "UNDO_DEPTH", "UNDO_BYTES"]
 
 _Path = Union[str, "os.PathLike[str]"]
-Part = Union[str, Dict[str, Any]]
 
 # ---------------------------------------------------------------------------
 # The versions (anthropic.js VERSIONS)
@@ -114,17 +135,7 @@ _TOOL_ARGS: Dict[str, str] = {
 _OPS: Dict[str, str] = {"readFile": "view", "writeFile": "create", "editFile": "str_replace"}
 _ARGS: Dict[str, str] = {"oldText": "old_str", "newText": "new_str", "content": "file_text"}
 
-_Sentence = Callable[["_Facts"], Union[str, List[Part]]]
-
-
-@dataclass
-class _Facts:
-    parts: List[Part]
-    values: Dict[str, str] = field(default_factory=dict)
-    arg: Optional[str] = None
-
-
-_SENTENCES: Dict[str, _Sentence] = {
+_SENTENCES: Dict[str, Sentence] = {
     # The agent tools' (TOOL_WORDS.sentences) ...
     "as-option": lambda f: ['as the "', {"arg": f.arg or "encoding"}, '" argument'],
     "change-encoding": lambda f: "these tools keep the encoding a file has",
@@ -170,8 +181,6 @@ _T = {
     ),
     "args_not_json": "{tool} arguments must be a JSON object, but they are a string that is not JSON.",
     "args_not_object": '{tool} arguments must be an object like {{"path": ...}}, but they are {type}.',
-    "subset_not_list": "{name} must be {shape}, but it is {type}.",
-    "subset_bad_item": "{name} must be {shape}, but it has {item}.",
     "range_shape": "view_range must be two line numbers [first, last] (1-based; last -1: to the end of the file)",
     "range_bad": "{shape}, but it is {given}.",
     "range_first": "{shape}; its first line is {first}.",
@@ -248,89 +257,14 @@ _T = {
     "guard_final": (
         "This host does not let the {reason} guard be passed: write the text another way, or ask the user."
     ),
-    "fix_patch": " Nothing was written: fix that part of the patch and send the whole patch again.",
     "unexpected": "The tool failed unexpectedly; read the file to see its state.",
-    "diff_cut": "\n[diff cut: {lines} not shown; {reader} shows the result]",
 }
 
-_TIER_NOTES: Dict[str, str] = {
-    "unicode": "matched only after folding Unicode look-alikes (curly quotes, dashes, non-breaking spaces)",
-    "trailingWhitespace": "matched only after ignoring trailing spaces/tabs",
-    "innerWhitespace": "matched only after reading runs of spaces/tabs inside lines as one space",
-    "indentation": (
-        "matched only after adjusting indentation (tabs vs spaces or a uniform shift); the new text was re-indented the same way"
-    ),
-    "unescaped": 'matched only after turning literal escape sequences (\\n, \\t, \\") into real characters',
-    "leadingWhitespace": (
-        "matched only after ignoring each line's own indentation (it differs from line to line, so no one shift "
-        "explains it); the new lines were written as given: check their indentation"
-    ),
-}
-_TIERS_CHECK = "Lines you did not change kept their exact bytes; check the diff."
 
 # ---------------------------------------------------------------------------
 # Rendering the core's parts in the editor's words (wording.js render, handlerWords)
 
 
-def _json(value: object) -> str:
-    """``JSON.stringify`` of a value the model sent (``undefined`` for a missing one),
-    numbers written as JavaScript writes them (the host parsed them as doubles)."""
-    if value is _MISSING:
-        return "undefined"
-    if value is None or value is True or value is False:
-        return json.dumps(value)
-    if isinstance(value, (int, float)):
-        return _js_number(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, (list, tuple)):
-        return "[" + ",".join("null" if v is _MISSING else _json(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        return "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{_json(v)}" for k, v in value.items()) + "}"
-    return "null"
-
-
-def _js_number(n: Union[int, float]) -> str:
-    """A number as JavaScript's Number#toString writes it."""
-    if isinstance(n, int) and abs(n) <= 2**53:
-        return str(n)
-    try:
-        f = float(n)
-    except OverflowError:
-        return "null"
-    if not math.isfinite(f):
-        return "null"
-    if f == 0:
-        return "0"
-    text = repr(f)
-    sign = "-" if text.startswith("-") else ""
-    text = text.lstrip("-")
-    mantissa, _, exponent = text.partition("e")
-    whole, _, fraction = mantissa.partition(".")
-    digits = whole + fraction
-    # The value is 0.<digits> times 10 to the `point`.
-    point = len(whole) + (int(exponent) if exponent else 0)
-    while digits.startswith("0"):
-        digits = digits[1:]
-        point -= 1
-    digits = digits.rstrip("0")
-    k = len(digits)
-    if k <= point <= 21:
-        return sign + digits + "0" * (point - k)
-    if 0 < point <= 21:
-        return sign + digits[:point] + "." + digits[point:]
-    if -6 < point <= 0:
-        return sign + "0." + "0" * (-point) + digits
-    e = point - 1
-    head = digits[0] + ("." + digits[1:] if k > 1 else "")
-    return f"{sign}{head}e{'+' if e >= 0 else '-'}{abs(e)}"
-
-
-class _Missing:
-    pass
-
-
-_MISSING: Any = _Missing()
 
 
 def _op(op: str) -> str:
@@ -342,71 +276,19 @@ def _arg(arg: str, value: Optional[str]) -> str:
     return name if value is None else f"{_json(name)}: {_json(value)}"
 
 
-def _render(parts: Sequence[Part], before: str = "") -> str:
-    out = before
-    for part in parts:
-        if isinstance(part, str):
-            out += part
-        elif "phrase" in part:
-            out = _render_phrase(out, part)
-        elif "line" in part:
-            out += f"{part['line']}: {part['text']}"
-        elif "hunk" in part:
-            out += f"hunk #{int(part['hunk']) + 1}"
-        elif "op" in part:
-            out = _render([{"op": "readFile"}], out) if part.get("listing") else out + _op(str(part["op"]))
-        elif part.get("valueOnly") and part.get("value") is not None:
-            out += _json(part["value"])
-        else:
-            value = part.get("value")
-            out += _arg(str(part["arg"]), None if value is None else str(value))
-    return out
+def _line(part: Mapping[str, Any]) -> str:
+    return f"{part['line']}: {part['text']}"
 
 
-def _render_phrase(before: str, phrase: Mapping[str, Any]) -> str:
-    inner: List[Part] = list(phrase.get("parts") or [])
-    sentence = _SENTENCES.get(str(phrase["phrase"]))
-    if sentence is None:
-        return _render(inner, before)
-    said = sentence(_facts(inner))
-    text = said if isinstance(said, str) else _render(said, before)[len(before):]
-    first = inner[0][:1] if inner and isinstance(inner[0], str) else ""
-    return before + _in_case_of(first, text)
+_WORDS = Words(op=_op, arg=_arg, value=_json, line=_line, listing=[{"op": "readFile"}], sentences=_SENTENCES)
 
 
-def _facts(parts: List[Part]) -> _Facts:
-    facts = _Facts(parts)
-
-    def walk(items: Sequence[Part]) -> None:
-        for p in items:
-            if isinstance(p, str):
-                continue
-            if "phrase" in p:
-                walk(p.get("parts") or [])
-            elif "arg" in p:
-                if facts.arg is None:
-                    facts.arg = str(p["arg"])
-                if p.get("value") is not None and p["arg"] not in facts.values:
-                    facts.values[str(p["arg"])] = str(p["value"])
-
-    walk(parts)
-    return facts
-
-
-def _in_case_of(first: str, text: str) -> str:
-    if first == "" or first.lower() == first.upper():
-        return text
-    head, nxt = text[:1], text[1:2]
-    if nxt != nxt.lower() and head != head.lower():
-        return text
-    return (head.upper() if first == first.upper() else head.lower()) + text[1:]
+def _render(parts: Sequence[Part]) -> str:
+    return render(parts, _WORDS)
 
 
 def _warnings(result: Union[ReadResult, EditResult]) -> List[str]:
-    parts = result.warning_parts
-    return [
-        _render(parts[i]) if i < len(parts) and parts[i] else w for i, w in enumerate(result.warnings)
-    ]
+    return warnings_of(result, _WORDS)
 
 
 # ---------------------------------------------------------------------------
@@ -442,40 +324,6 @@ def _failure(error: BaseException) -> str:
         return f"IO_ERROR: {_T['unexpected']}"
 
 
-def _ends_sentence(parts: Sequence[Part]) -> bool:
-    if not parts:
-        return False
-    last = parts[-1]
-    if not isinstance(last, str):
-        return "line" in last
-    text = last.rstrip()
-    return text != "" and text[-1] in ".!?"
-
-
-def _plain(parts: Sequence[Part]) -> str:
-    out = ""
-    for p in parts:
-        if isinstance(p, str):
-            out += p
-        elif "phrase" in p:
-            out += _plain(p.get("parts") or [])
-        elif "line" in p:
-            out += f"{p['line']} {p['text']}"
-    return out
-
-
-def _mentions(text: str, n: int) -> bool:
-    digits = str(n)
-    at = text.find(digits)
-    while at != -1:
-        before = text[at - 1] if at > 0 else ""
-        after = text[at + len(digits)] if at + len(digits) < len(text) else ""
-        if not before.isdigit() and not after.isdigit():
-            return True
-        at = text.find(digits, at + 1)
-    return False
-
-
 def _failure_parts(error: BaseException) -> List[Part]:
     text = str(error) or type(error).__name__
     own = getattr(error, "parts", None)
@@ -484,110 +332,22 @@ def _failure_parts(error: BaseException) -> List[Part]:
     if isinstance(own, list):
         parts = list(own)
         hint_parts = getattr(error, "hint_parts", None)
-        more: List[Part] = list(hint_parts) if isinstance(hint_parts, list) else ([hint] if hint else [])
-        if more:
-            parts = [*parts, " " if _ends_sentence(parts) else ". ", *more]
+        parts = with_hint(parts, list(hint_parts) if isinstance(hint_parts, list) else ([hint] if hint else []))
     else:
-        parts = [text]
-        if isinstance(hint, str) and hint and hint not in text:
-            parts += [" " if _ends_sentence(parts) else ". ", hint]
-    lines = [n for n in (getattr(error, "lines", None) or []) if isinstance(n, int)]
-    said = _plain(parts)
-    if lines and not all(_mentions(said, n) for n in lines):
-        parts.append(f" ({'line' if len(lines) == 1 else 'lines'} {', '.join(str(n) for n in lines)})")
+        parts = with_hint([text], [hint] if isinstance(hint, str) and hint and hint not in text else [])
+    parts = with_lines(parts, [n for n in (getattr(error, "lines", None) or []) if isinstance(n, int)])
     if isinstance(getattr(error, "file_index", None), int):
-        parts.append({"phrase": "fix-patch", "parts": [_T["fix_patch"]]})
+        parts.append(fix_patch())
     return parts
 
 
 # ---------------------------------------------------------------------------
 # Results (results.js)
 
-_DIFF_MAX_LINES = 400
-_DIFF_MAX_CHARS = 40000
-
-
-def _units(text: str) -> int:
-    """A text's length as JavaScript counts it (UTF-16 units), which budgets count."""
-    return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _describe_endings(result: EditResult) -> str:
-    eol = result.eol
-    present = [(name, n) for name, n in (("CRLF", eol.crlf), ("LF", eol.lf), ("CR", eol.cr)) if n > 0]
-    if not present:
-        return "none"
-    if len(present) == 1:
-        return present[0][0]
-    present.sort(key=lambda p: -p[1])
-    return "mixed (" + ", ".join(f"{name} {n}" for name, n in present) + ")"
-
-
-def _body_start(diff: str) -> int:
-    at = 0
-    while diff.startswith("--- ", at) or diff.startswith("+++ ", at):
-        end = diff.find("\n", at)
-        if end == -1:
-            return len(diff)
-        at = end + 1
-    return at
-
-
-def _compact_diff(diff: str, reader: str = "view") -> str:
-    if not diff:
-        return ""
-    body = diff[_body_start(diff):]
-    if body.endswith("\n"):
-        body = body[:-1]
-    count = 0 if body == "" else body.count("\n") + 1
-    if _units(body) <= _DIFF_MAX_CHARS and count <= _DIFF_MAX_LINES:
-        return body
-    lines = body.split("\n") if body else []
-    cut = 0
-    if len(lines) > _DIFF_MAX_LINES:
-        cut = len(lines) - _DIFF_MAX_LINES
-        lines = lines[:_DIFF_MAX_LINES]
-    text = "\n".join(lines)
-    if _units(text) > _DIFF_MAX_CHARS:
-        kept = _cut_units(text, _DIFF_MAX_CHARS)
-        kept_lines = kept[: kept.rfind("\n")] if kept.rfind("\n") > 0 else kept
-        cut += len(lines) - len(kept_lines.split("\n"))
-        text = kept_lines
-    if cut > 0:
-        text += _T["diff_cut"].format(lines=_plural(cut, "more line"), reader=reader)
-    return text
-
-
-def _counts(diff: str) -> Tuple[int, int]:
-    """Lines added and removed by a diff."""
-    added = removed = 0
-    at = _body_start(diff)
-    while at < len(diff):
-        if diff[at] == "+":
-            added += 1
-        elif diff[at] == "-":
-            removed += 1
-        end = diff.find("\n", at)
-        if end == -1:
-            break
-        at = end + 1
-    return added, removed
-
-
-def _tier_notes(tiers: Sequence[str]) -> List[str]:
-    notes = [f"Note: {_TIER_NOTES[t]}." for t in tiers if t in _TIER_NOTES]
-    if notes:
-        notes.append(_TIERS_CHECK)
-    return notes
-
 
 def _changed_text(head: str, notes: List[str], warnings: List[str], diff: str) -> str:
     parts = [head, *notes, *(f"Warning: {w}" for w in warnings)]
-    shown = _compact_diff(diff)
+    shown = compact_diff(diff, "view", _cut_units)
     if shown:
         parts.append(shown)
     return "\n".join(parts)
@@ -598,7 +358,7 @@ def _cut_units(text: str, max_units: int) -> str:
     inside a code point, and not inside a character with its combining marks or a
     joined emoji when the cluster starts near (cut.js; the cluster is found by its
     marks, joiners and selectors, where JavaScript asks Intl.Segmenter)."""
-    if _units(text) <= max_units:
+    if units(text) <= max_units:
         return text
     if max_units <= 0:
         return ""
@@ -823,7 +583,7 @@ class _SeenLines:
         segments = [segment]
         if old is not None and old.version == version and old.total_lines == total_lines:
             segments = _merge_segments(old.segments, segment)
-        entry = _Seen(version, total_lines, segments, sum(_units(s.text) for s in segments))
+        entry = _Seen(version, total_lines, segments, sum(units(s.text) for s in segments))
         self.seen[key] = entry
         self.size += entry.size
         for other in list(self.seen):
@@ -1090,7 +850,7 @@ class TextEditor:
                 raise _argument_error(_T["bad_command"].format(known=", ".join(known), given=_json(command)))
             path = _text(given, "path", required=True, non_empty=True)
             assert path is not None
-            allow = [] if given.get("allow") is None else _subset(given["allow"], "allow", _GUARD_REASONS)
+            allow = [] if given.get("allow") is None else subset(given["allow"], "allow", _GUARD_REASONS, _argument_error)
             out = self._run(command, path, given, allow)
             return {"content": "\n".join([out, *notes])}
         except BaseException as error:  # noqa: BLE001 - the model gets every failure
@@ -1283,7 +1043,7 @@ class TextEditor:
     def _approve_or_fail(self, command: str, path: str, diff: str) -> None:
         """Asks the host; anything but True (False, an exception) is REJECTED."""
         assert self._approve is not None
-        summary = _change_summary(command, path, diff)
+        summary = change_summary(command, path, diff)
         request: Dict[str, object] = {
             "tool": command,
             "path": path,
@@ -1326,7 +1086,7 @@ class TextEditor:
             return "\n".join([_T["empty_file"].format(path=path), *warnings])
         if first > total:
             raise _argument_error(
-                _T["past_end"].format(first=first, path=path, lines=_plural(total, "line"), total=total)
+                _T["past_end"].format(first=first, path=path, lines=plural(total, "line"), total=total)
             )
         lines = read.content.split("\n")
         if lines and lines[-1] == "":
@@ -1337,7 +1097,7 @@ class TextEditor:
         shown = 0
         for i, text in enumerate(lines):
             line = f"{read.start_line + i}: {text}"
-            cost = _units(line) + (1 if out else 0)
+            cost = units(line) + (1 if out else 0)
             if budget is not None and used + cost > budget:
                 if shown == 0:
                     out.append(_cut_units(line, budget))
@@ -1355,7 +1115,7 @@ class TextEditor:
                 _T["showing"].format(first=read.start_line, last=last_shown, total=total, budget=budget, next=last_shown + 1)
             )
         elif last != -1 and last > total:
-            out.append(_T["has_lines"].format(path=path, lines=_plural(total, "line")))
+            out.append(_T["has_lines"].format(path=path, lines=plural(total, "line")))
         key = self._key(path)
         if self._versions.get(key) == read.version:
             shown_lines = read.content.split("\n")[: max(0, shown)]
@@ -1369,10 +1129,10 @@ class TextEditor:
         if not entries:
             return f"{head}\n(none)"
         out = [head]
-        used = _units(head)
+        used = units(head)
         shown = 0
         for entry in entries:
-            size = _units(entry)
+            size = units(entry)
             over = (
                 used + 1 + size > self.max_characters if self.max_characters is not None else shown >= _LISTING_MAX
             )
@@ -1458,7 +1218,7 @@ class TextEditor:
             span = ""
         tier = next((t for t in result.matched_by if t != "exact"), None)
         head = _T["replaced"].format(path=path, span=span, tier=f" (matched by {tier})" if tier else "")
-        notes = _tier_notes(result.matched_by)
+        notes = tier_notes(result.matched_by)
         if stripped:
             notes.append(_T["stripped"])
         return _changed_text(head, notes, _warnings(result), result.diff)
@@ -1475,7 +1235,7 @@ class TextEditor:
             return r, r.version, r.diff
 
         r: EditResult = self._change("create", path, compute)
-        head = _T["created"].format(path=path, lines=_plural(_counts(r.diff)[0], "line"), endings=_describe_endings(r))
+        head = _T["created"].format(path=path, lines=plural(diff_counts(r.diff)[0], "line"), endings=describe_endings(r.eol))
         return _changed_text(head, [], _warnings(r), "")
 
     def _exists(self, path: str) -> EolEditError:
@@ -1509,7 +1269,7 @@ class TextEditor:
                 if error.argument == "after_line":
                     total = error.lines[0] if error.lines else 0
                     raise _argument_error(
-                        _T["insert_past_end"].format(after=line, path=path, lines=_plural(total, "line"), total=total)
+                        _T["insert_past_end"].format(after=line, path=path, lines=plural(total, "line"), total=total)
                     ) from None
                 raise
             return r, r.version, r.diff
@@ -1520,7 +1280,7 @@ class TextEditor:
             added.pop()
         where = f"at the start of {path}" if after == 0 else f"after line {after} of {path}"
         return _changed_text(
-            _T["inserted"].format(lines=_plural(len(added), "line"), where=where), [], _warnings(r), r.diff
+            _T["inserted"].format(lines=plural(len(added), "line"), where=where), [], _warnings(r), r.diff
         )
 
     def _undo_edit(self, path: str) -> str:
@@ -1561,12 +1321,6 @@ class TextEditor:
         return _changed_text(_T["undid"].format(path=path), [], warnings, diff)
 
 
-def _change_summary(tool: str, path: str, diff: str) -> str:
-    """The one-line summary a host shows for a change (results.js changeSummary)."""
-    added, removed = _counts(diff)
-    return f"{tool} {path}: +{added} -{removed} {'line' if added + removed == 1 else 'lines'}"
-
-
 def _folder(path: str, option: str, where: str) -> str:
     """The path, when it is an existing folder; else an InvalidArgument (index.js folder)."""
     if not os.path.exists(path):
@@ -1583,30 +1337,6 @@ def _folder(path: str, option: str, where: str) -> str:
 # The model's arguments (args.js, anthropic.js)
 
 
-def _type_name(value: object) -> str:
-    if value is None:
-        return "null"
-    if value is _MISSING:
-        return "missing"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a {_js_type(value)}"
-
-
-def _js_type(value: object) -> str:
-    if value is _MISSING:
-        return "undefined"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "object"
-
-
 def _args_object(value: object, tool: str) -> Dict[str, Any]:
     if isinstance(value, (str, bytes)):
         try:
@@ -1614,30 +1344,8 @@ def _args_object(value: object, tool: str) -> Dict[str, Any]:
         except ValueError:
             raise _argument_error(_T["args_not_json"].format(tool=tool)) from None
     if not isinstance(value, Mapping):
-        raise _argument_error(_T["args_not_object"].format(tool=tool, type=_type_name(value)))
+        raise _argument_error(_T["args_not_object"].format(tool=tool, type=type_name(value)))
     return {str(k): v for k, v in value.items()}
-
-
-def _listed(values: Sequence[str]) -> str:
-    quoted = [_json(v) for v in values]
-    return "".join(quoted) if len(quoted) <= 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
-
-
-def _subset(value: object, name: str, values: Sequence[str]) -> List[str]:
-    if isinstance(value, str):
-        if value in values:
-            return [value]
-        try:
-            value = json.loads(value)
-        except ValueError:
-            pass
-    shape = f"a list of {_listed(values)}"
-    if not isinstance(value, list):
-        raise _argument_error(_T["subset_not_list"].format(name=name, shape=shape, type=_type_name(value)))
-    for item in value:
-        if not isinstance(item, str) or item not in values:
-            raise _argument_error(_T["subset_bad_item"].format(name=name, shape=shape, item=_json(item)))
-    return list(dict.fromkeys(value))
 
 
 def _text(given: Mapping[str, Any], name: str, *, required: bool = False, non_empty: bool = False) -> Optional[str]:
@@ -1647,7 +1355,7 @@ def _text(given: Mapping[str, Any], name: str, *, required: bool = False, non_em
             raise _argument_error(_T["missing"].format(name=name))
         return None
     if not isinstance(value, str):
-        raise _argument_error(_T["not_string"].format(name=name, type=_js_type(value)))
+        raise _argument_error(_T["not_string"].format(name=name, type=js_type(value)))
     if non_empty and value == "":
         raise _argument_error(_T["empty"].format(name=name))
     for i, c in enumerate(value):

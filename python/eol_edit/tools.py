@@ -18,8 +18,10 @@ disk since (``FILE_CHANGED``, showing the lines that changed) and, with
 
 What is left here is the JavaScript tool layer's own glue, section by section the same
 as its file (lib/tools/args.js, results.js, wording.js ``render``, errors.js, session.js
-``change``, one file per tool): python/tests/test_tools.py runs the same calls through
-both and compares every result field, so the two cannot drift unnoticed.
+``change``, one file per tool), with what it shares with ``eol_edit.anthropic`` (the
+renderer of parts, a failure's parts, the diff and its notes) in ``_words``:
+python/tests/test_tools.py runs the same calls through both and compares every result
+field, so the two cannot drift unnoticed.
 
 >>> from eol_edit.tools import create_tools
 >>> tools = create_tools(root=".")
@@ -39,7 +41,29 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import _native
 from ._errors import EolEditError, InvalidArgument
-from ._results import EditResult, EolInfo, PatchResult
+from ._results import EditResult, PatchResult
+from ._words import json_text as _json
+from ._words import (
+    TIER_NOTES,
+    Part,
+    Sentence,
+    Words,
+    change_summary,
+    compact_diff,
+    describe_endings,
+    diff_counts,
+    fix_patch,
+    listed,
+    plural,
+    render,
+    subset,
+    start_within,
+    tier_notes,
+    type_name,
+    warnings_of,
+    with_hint,
+    with_lines,
+)
 
 __all__ = [
     "Tool",
@@ -72,20 +96,6 @@ _GUTTER: str = _DECLARED["gutter"]
 _PREFIX = re.compile(r"^ *\d+" + re.escape(_GUTTER))
 _DIGITS = re.compile(r"^\s*\d+\s*$")
 
-# A diff longer than this (lines / characters) is cut in what the model reads.
-_DIFF_MAX_LINES = 400
-_DIFF_MAX_CHARS = 40000
-
-_TIER_NOTES = {
-    "unicode": "matched only after folding Unicode look-alikes (curly quotes, dashes, non-breaking spaces)",
-    "trailingWhitespace": "matched only after ignoring trailing spaces/tabs",
-    "innerWhitespace": "matched only after reading runs of spaces/tabs inside lines as one space",
-    "indentation": "matched only after adjusting indentation (tabs vs spaces or a uniform shift); "
-    "the new text was re-indented the same way",
-    "unescaped": 'matched only after turning literal escape sequences (\\n, \\t, \\") into real characters',
-    "leadingWhitespace": "matched only after ignoring each line's own indentation (it differs from line "
-    "to line, so no one shift explains it); the new lines were written as given: check their indentation",
-}
 _PREFIX_NOTE = (
     f"Note: the line-number prefixes (N{_GUTTER}) were removed from the old/new text before matching."
 )
@@ -107,27 +117,6 @@ def _argument_error(message: str) -> _ToolError:
 
 # ---------------------------------------------------------------------------
 # Reading a tool's arguments by its declaration (tools.json `fields`): lib/tools/args.js
-
-
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (list, tuple)):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    return "an object"
-
-
-def _json(value: Any) -> str:
-    # As JavaScript's JSON.stringify writes it.
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _fold(name: str) -> str:
@@ -213,7 +202,7 @@ class _Fields:
             if value is None:
                 return None
             if not isinstance(value, str):
-                raise _argument_error(f"{name} must be a string, but it is {_type_name(value)}.")
+                raise _argument_error(f"{name} must be a string, but it is {type_name(value)}.")
             if value.strip() == "":
                 raise _argument_error(
                     f'{name} must be a label such as "windows-1252" or "utf-16le", or left out, but it is empty.'
@@ -224,16 +213,16 @@ class _Fields:
                 return value
             if value in ("true", "false"):
                 return value == "true"
-            raise _argument_error(f"{name} must be true or false, but it is {_type_name(value)}.")
+            raise _argument_error(f"{name} must be true or false, but it is {type_name(value)}.")
         if kind == "integer":
             return _whole_number(value, name, t.get("minimum", 0))
         if kind == "enum":
             allowed = t.get("values", [])
             if value is None or (isinstance(value, str) and value in allowed):
                 return value
-            raise _argument_error(f"{name} must be {_listed(allowed)}, but it is {_json(value)}.")
+            raise _argument_error(f"{name} must be {listed(allowed)}, but it is {_json(value)}.")
         if kind == "subset":
-            return None if value is None else _subset(value, name, t.get("values", []))
+            return None if value is None else subset(value, name, t.get("values", []), _argument_error)
         if kind == "anchor":
             return None if value is None else _anchor(value, name)
         if kind == "list":
@@ -259,7 +248,7 @@ class _Fields:
         for i, item in enumerate(value):
             try:
                 if not isinstance(item, dict):
-                    raise _argument_error(f"each {noun} must be an object {shape_fields}, but it is {_type_name(item)}.")
+                    raise _argument_error(f"each {noun} must be an object {shape_fields}, but it is {type_name(item)}.")
                 warnings.extend(items.unknown(item, f"{name}[{i}]."))
                 out.append(items.values(item, warnings))
             except _ToolError as error:
@@ -269,7 +258,7 @@ class _Fields:
 
 
 def _missing_or(value: Any) -> str:
-    return "missing" if value is None else _type_name(value)
+    return "missing" if value is None else type_name(value)
 
 
 def _pick(obj: Mapping[str, Any], names: Sequence[str]) -> Any:
@@ -280,28 +269,6 @@ def _pick(obj: Mapping[str, Any], names: Sequence[str]) -> Any:
     return None
 
 
-def _listed(values: Sequence[str]) -> str:
-    quoted = [_json(v) for v in values]
-    return "".join(quoted) if len(quoted) <= 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-
-
-def _subset(value: Any, name: str, values: Sequence[str]) -> List[str]:
-    if isinstance(value, str):
-        if value in values:
-            return [value]
-        try:
-            value = json.loads(value)
-        except ValueError:
-            pass
-    shape = f"a list of {_listed(values)}"
-    if not isinstance(value, list):
-        raise _argument_error(f"{name} must be {shape}, but it is {_type_name(value)}.")
-    for item in value:
-        if not isinstance(item, str) or item not in values:
-            raise _argument_error(f"{name} must be {shape}, but it has {_json(item)}.")
-    return list(dict.fromkeys(value))
-
-
 def _whole_number(value: Any, name: str, minimum: int) -> Optional[int]:
     if value is None:
         return None
@@ -310,7 +277,7 @@ def _whole_number(value: Any, name: str, minimum: int) -> Optional[int]:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        shown = str(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else _type_name(value)
+        shown = str(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else type_name(value)
         raise _argument_error(f"{name} must be a whole number of {minimum} or more, but it is {shown}.")
     return value
 
@@ -321,7 +288,7 @@ def _anchor(value: Any, name: str) -> Union[str, int]:
             raise _argument_error(f"{name} as a line number must be a whole number of 1 or more, but it is {value}.")
         return int(value)
     if not isinstance(value, str):
-        raise _argument_error(f"{name} must be a line's text or a line number, but it is {_type_name(value)}.")
+        raise _argument_error(f"{name} must be a line's text or a line number, but it is {type_name(value)}.")
     lines = value.split("\n")
     body = lines[:-1] if lines[-1] == "" else lines
     if not body or not all(_PREFIX.match(line) for line in body):
@@ -348,86 +315,6 @@ def _args_object(args: Any, tool: str) -> JsonDict:
 # What a call returns: lib/tools/results.js
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _describe_endings(eol: EolInfo) -> str:
-    present = [(name, n) for name, n in (("CRLF", eol.crlf), ("LF", eol.lf), ("CR", eol.cr)) if n > 0]
-    if not present:
-        return "none"
-    if len(present) == 1:
-        return present[0][0]
-    present.sort(key=lambda p: -p[1])
-    return "mixed (" + ", ".join(f"{name} {n}" for name, n in present) + ")"
-
-
-def _body_start(diff: str) -> int:
-    at = 0
-    while diff.startswith("--- ", at) or diff.startswith("+++ ", at):
-        end = diff.find("\n", at)
-        if end == -1:
-            return len(diff)
-        at = end + 1
-    return at
-
-
-def _compact_diff(diff: str) -> str:
-    if not diff:
-        return ""
-    body = diff[_body_start(diff):]
-    if body.endswith("\n"):
-        body = body[:-1]
-    lines = body.split("\n") if body else []
-    if len(body) <= _DIFF_MAX_CHARS and len(lines) <= _DIFF_MAX_LINES:
-        return body
-    cut = 0
-    if len(lines) > _DIFF_MAX_LINES:
-        cut = len(lines) - _DIFF_MAX_LINES
-        lines = lines[:_DIFF_MAX_LINES]
-    text = "\n".join(lines)
-    if len(text) > _DIFF_MAX_CHARS:
-        kept = text[:_DIFF_MAX_CHARS]
-        kept_lines = kept[: kept.rfind("\n")] if kept.rfind("\n") > 0 else kept
-        cut += len(lines) - len(kept_lines.split("\n"))
-        text = kept_lines
-    if cut > 0:
-        text += f"\n[diff cut: {_plural(cut, 'more line')} not shown; read_file shows the result]"
-    return text
-
-
-def _diff_counts(diff: str) -> "tuple[int, int]":
-    added = removed = 0
-    at = _body_start(diff)
-    while at < len(diff):
-        c = diff[at]
-        if c == "+":
-            added += 1
-        elif c == "-":
-            removed += 1
-        end = diff.find("\n", at)
-        if end == -1:
-            break
-        at = end + 1
-    return added, removed
-
-
-def _change_summary(tool: str, path: str, diff: str) -> str:
-    added, removed = _diff_counts(diff)
-    return f"{tool} {path}: +{added} -{removed} {'line' if added + removed == 1 else 'lines'}"
-
-
-def _tier_notes(tiers: Sequence[str], multi: bool) -> List[str]:
-    notes = [
-        f"Note: {f'edit #{i + 1} ' if multi else ''}{_TIER_NOTES[tier]}."
-        for i, tier in enumerate(tiers)
-        if tier in _TIER_NOTES
-    ]
-    if notes:
-        notes.append("Lines you did not change kept their exact bytes; check the diff.")
-    return notes
-
-
 def _line_span(start: int, end: int) -> str:
     if not start > 0:
         return ""
@@ -438,8 +325,8 @@ def _edit_head(path: str, result: EditResult, edits: Optional[int] = None) -> st
     tiers = list(result.matched_by) if len(result.matched_by) <= 1 else list(dict.fromkeys(result.matched_by))
     parts = []
     if edits is not None:
-        parts.append(_plural(edits, "edit"))
-    parts.append(_plural(result.replacements, "replacement"))
+        parts.append(plural(edits, "edit"))
+    parts.append(plural(result.replacements, "replacement"))
     head = f"Edited {path}: {', '.join(parts)}"
     if tiers:
         head += f" (matched by {', '.join(tiers)})"
@@ -453,7 +340,7 @@ def _changed(
     parts = [head, *notes]
     worded = _warnings_of(result)
     parts.extend(f"Warning: {w}" for w in worded)
-    diff = _compact_diff(result.diff) if show_diff else ""
+    diff = compact_diff(result.diff) if show_diff else ""
     if diff:
         parts.append(diff)
     out: JsonDict = {
@@ -461,7 +348,7 @@ def _changed(
         "data": "\n".join(parts),
         "path": path,
         "diff": result.diff,
-        "summary": _change_summary(tool, path, result.diff),
+        "summary": change_summary(tool, path, result.diff),
     }
     if worded:
         out["warnings"] = worded
@@ -482,66 +369,24 @@ def _with_argument_warnings(result: JsonDict, warnings: Sequence[str], template:
 
 
 # ---------------------------------------------------------------------------
-# Messages in the tools' words: lib/tools/wording.js `render` with its TOOL_WORDS, whose
-# names and sentences tools.json holds; lib/tools/errors.js `failureParts`.
+# Messages in the tools' words: lib/tools/wording.js `render` (_words.render) with its
+# TOOL_WORDS, whose names and sentences tools.json holds; lib/tools/errors.js `failureParts`.
 
 _WORDS: JsonDict = _DECLARED["words"]
 Parts = List[Any]
 
 
-def _render(parts: Parts, before: str = "") -> str:
-    out = before
-    for part in parts:
-        if isinstance(part, str):
-            out += part
-        elif "phrase" in part:
-            out = _render_phrase(out, part)
-        elif "line" in part:
-            out += f"{str(part['line']).rjust(part['width'])}{_GUTTER}{part['text']}"
-        elif "hunk" in part:
-            out += f"hunk #{part['hunk'] + 1}"
-        elif "op" in part:
-            said = _WORDS["listing"] if part.get("listing") else _WORDS["ops"].get(part["op"], part["op"])
-            out = out + said if isinstance(said, str) else _render(said, out)
-        elif part.get("valueOnly") and part.get("value") is not None:
-            out += _json(part["value"])
-        else:
-            name = _WORDS["args"].get(part["arg"], part["arg"])
-            value = part.get("value")
-            out += name if value is None else f"{_json(name)}: {_json(value)}"
-    return out
+def _line(part: Mapping[str, Any]) -> str:
+    return f"{str(part['line']).rjust(part['width'])}{_GUTTER}{part['text']}"
 
 
-def _render_phrase(before: str, phrase: JsonDict) -> str:
-    sentence = _WORDS["sentences"].get(phrase["phrase"])
-    if sentence is None:
-        return _render(phrase["parts"], before)
-    arg, values = _facts(phrase["parts"])
-    said = _fill(sentence["with_arg" if arg is not None else "without_arg"], phrase["parts"], arg, values)
-    text = said if isinstance(said, str) else _render(said, before)[len(before):]
-    first = phrase["parts"][0][:1] if phrase["parts"] and isinstance(phrase["parts"][0], str) else ""
-    return before + _in_case_of(first, text)
+def _arg(arg: str, value: Optional[str]) -> str:
+    name: str = _WORDS["args"].get(arg, arg)
+    return name if value is None else f"{_json(name)}: {_json(value)}"
 
 
-def _facts(parts: Parts) -> "tuple[Optional[str], Dict[str, str]]":
-    arg: Optional[str] = None
-    values: Dict[str, str] = {}
-
-    def walk(items: Parts) -> None:
-        nonlocal arg
-        for p in items:
-            if isinstance(p, str):
-                continue
-            if "phrase" in p:
-                walk(p["parts"])
-            elif "arg" in p:
-                if arg is None:
-                    arg = p["arg"]
-                if p.get("value") is not None and p["arg"] not in values:
-                    values[p["arg"]] = p["value"]
-
-    walk(parts)
-    return arg, values
+def _sentence(declared: JsonDict) -> Sentence:
+    return lambda f: _fill(declared["with_arg" if f.arg is not None else "without_arg"], f.parts, f.arg, f.values)
 
 
 def _fill(template: Any, parts: Parts, arg: Optional[str], values: Dict[str, str]) -> Any:
@@ -565,45 +410,24 @@ def _fill(template: Any, parts: Parts, arg: Optional[str], values: Dict[str, str
     return out
 
 
-def _in_case_of(first: str, text: str) -> str:
-    if first == "" or first.lower() == first.upper():
-        return text
-    head, nxt = text[:1], text[1:2]
-    if nxt != nxt.lower() and head != head.lower():
-        return text
-    return (head.upper() if first == first.upper() else head.lower()) + text[1:]
+_TOOL_WORDS = Words(
+    op=lambda op: _WORDS["ops"].get(op, op),
+    arg=_arg,
+    value=_json,
+    line=_line,
+    listing=_WORDS["listing"],
+    sentences={name: _sentence(declared) for name, declared in _WORDS["sentences"].items()},
+)
+
+
+def _render(parts: Sequence[Part]) -> str:
+    return render(parts, _TOOL_WORDS)
 
 
 def _warnings_of(result: Any) -> List[str]:
     """A core result's warnings in the tools' words (from their parts, as
     lib/tools/wording.js `warningsOf`)."""
-    parts = getattr(result, "warning_parts", None)
-    warnings: List[str] = list(result.warnings)
-    return [_render(parts[i]) if parts and i < len(parts) else w for i, w in enumerate(warnings)]
-
-
-def _ends_sentence(parts: Parts) -> bool:
-    last = parts[-1] if parts else None
-    if isinstance(last, dict) and "line" in last:
-        return True
-    text = last.rstrip() if isinstance(last, str) else ""
-    return text != "" and text[-1] in ".!?"
-
-
-def _plain_text(parts: Parts) -> str:
-    out = []
-    for p in parts:
-        if isinstance(p, str):
-            out.append(p)
-        elif "phrase" in p:
-            out.append(_plain_text(p["parts"]))
-        elif "line" in p:
-            out.append(f"{p['line']} {p['text']}")
-    return "".join(out)
-
-
-def _mentions(text: str, n: int) -> bool:
-    return re.search(rf"(?<![0-9]){n}(?![0-9])", text) is not None
+    return warnings_of(result, _TOOL_WORDS)
 
 
 def _failure(error: BaseException, path: Optional[str], guards: Optional[Mapping[str, str]] = None) -> JsonDict:
@@ -634,14 +458,11 @@ def _describe_failure(error: BaseException, path: Optional[str], guards: Mapping
                 else p
                 for p in hint
             ]
-        if hint:
-            parts = [*parts, " " if _ends_sentence(parts) else ". ", *hint]
+        parts = with_hint(parts, hint)
         lines, edit_index, file_index = list(error.lines), error.edit_index, error.file_index
     else:
         code, parts = "IO_ERROR", [str(error) or type(error).__name__]
-    said = _plain_text(parts)
-    if lines and not all(_mentions(said, n) for n in lines):
-        parts.append(f" ({'line' if len(lines) == 1 else 'lines'} {', '.join(map(str, lines))})")
+    parts = with_lines(parts, lines)
     if edit_index is not None:
         first = parts[0] if parts else None
         if isinstance(first, dict) and first.get("phrase") == "which-edit":
@@ -654,9 +475,7 @@ def _describe_failure(error: BaseException, path: Optional[str], guards: Mapping
             " Nothing was written: fix that edit and send all the edits again.",
         ]
     if file_index is not None:
-        parts.append(
-            {"phrase": "fix-patch", "parts": [" Nothing was written: fix that part of the patch and send the whole patch again."]}
-        )
+        parts.append(fix_patch())
     result: JsonDict = {"success": False, "error": code, "data": _render(parts)}
     if path is not None:
         result["path"] = path
@@ -913,7 +732,7 @@ def _single(tool: str, path: str, result: EditResult) -> List[JsonDict]:
         {
             "path": path,
             "diff": result.diff,
-            "summary": _change_summary(tool, path, result.diff),
+            "summary": change_summary(tool, path, result.diff),
             "version": result.version,
         }
     ]
@@ -937,12 +756,12 @@ def _read_file(call: _Call, v: JsonDict) -> JsonDict:
     total = r.total_lines
     if offset > max(total, 1):
         raise _argument_error(
-            f"offset {offset} is past the end of {path}, which has {_plural(total, 'line')}. "
+            f"offset {offset} is past the end of {path}, which has {plural(total, 'line')}. "
             + (f"Use an offset from 1 to {total}." if total > 0 else "The file is empty.")
         )
     no_newline = ", no newline at end of file" if not r.eol.trailing_newline and total > 0 else ""
     header = (
-        f"[{path}: {_plural(total, 'line')} | endings: {_describe_endings(r.eol)}{no_newline}"
+        f"[{path}: {plural(total, 'line')} | endings: {describe_endings(r.eol)}{no_newline}"
         f" | BOM: {'yes' if r.bom else 'no'} | encoding: {r.encoding} | version: {r.version}]"
     )
     worded = _warnings_of(r)
@@ -970,7 +789,7 @@ def _read_file(call: _Call, v: JsonDict) -> JsonDict:
         size = len(text.encode("utf-16-le")) // 2
         if used + size > max_chars:
             if shown == 0:
-                start = _cut_text(text, max_chars)
+                start = start_within(text, max_chars)
                 out.append(f"{str(n).rjust(width)}{_GUTTER}{start}")
                 cut_line = (n, size - len(start.encode("utf-16-le")) // 2)
                 shown = 1
@@ -996,17 +815,6 @@ def _read_file(call: _Call, v: JsonDict) -> JsonDict:
     return done(out, f"read_file {path}: lines {r.start_line}-{last} of {total}")
 
 
-def _cut_text(text: str, max_chars: int) -> str:
-    # The start of a line longer than the whole budget, not splitting a surrogate pair
-    # (lib/tools/cut.js counts UTF-16 code units).
-    units = 0
-    for i, ch in enumerate(text):
-        units += 2 if ord(ch) > 0xFFFF else 1
-        if units > max_chars:
-            return text[:i]
-    return text
-
-
 def _write_file(call: _Call, v: JsonDict) -> JsonDict:
     path: str = v["path"]
     content: str = v["content"]
@@ -1021,7 +829,7 @@ def _write_file(call: _Call, v: JsonDict) -> JsonDict:
         ),
         lambda res: _single("write_file", path, res),
     )
-    endings = _describe_endings(r.eol)
+    endings = describe_endings(r.eol)
     if not r.changed:
         return {
             "success": True,
@@ -1030,9 +838,9 @@ def _write_file(call: _Call, v: JsonDict) -> JsonDict:
             "diff": "",
             "summary": f"write_file {path}: no change",
         }
-    added, removed = _diff_counts(r.diff)
+    added, removed = diff_counts(r.diff)
     if not existed:
-        head = f"Created {path}: {_plural(added, 'line')}, line endings: {endings}."
+        head = f"Created {path}: {plural(added, 'line')}, line endings: {endings}."
         return _changed("write_file", path, r, head, show_diff=False)
     kept = (
         f"Line endings converted to {eol.upper()} on purpose."
@@ -1059,7 +867,7 @@ def _edit_file(call: _Call, v: JsonDict) -> JsonDict:
         ),
         lambda res: _single("edit_file", path, res),
     )
-    notes = _tier_notes(r.matched_by, False)
+    notes = tier_notes(r.matched_by, False)
     if "lineNumbers" in r.matched_by:
         notes.append(_PREFIX_NOTE)
     return _changed("edit_file", path, r, _edit_head(path, r), notes)
@@ -1078,7 +886,7 @@ def _multi_edit(call: _Call, v: JsonDict) -> JsonDict:
         ),
         lambda res: _single("multi_edit", path, res),
     )
-    notes = _tier_notes(r.matched_by, True)
+    notes = tier_notes(r.matched_by, True)
     if "lineNumbers" in r.matched_by:
         notes.append(_PREFIX_NOTE)
     return _changed("multi_edit", path, r, _edit_head(path, r, edits=len(edits)), notes)
@@ -1130,8 +938,8 @@ def _delete_range(call: _Call, v: JsonDict, name: Callable[[str], str]) -> JsonD
             return run(_numeric(start), _numeric(end))
 
     r: EditResult = call.change([path], compute, lambda res: _single("delete_range", path, res))
-    removed = _diff_counts(r.diff)[1]
-    return _changed("delete_range", path, r, f"Deleted {_plural(removed, 'line')} from {path}.")
+    removed = diff_counts(r.diff)[1]
+    return _changed("delete_range", path, r, f"Deleted {plural(removed, 'line')} from {path}.")
 
 
 _MARKS = {"update": "M", "add": "A", "delete": "D", "move": "R"}
@@ -1139,7 +947,7 @@ _MARKS = {"update": "M", "add": "A", "delete": "D", "move": "R"}
 
 def _file_line(f: Any) -> str:
     name = f"{f.path} -> {f.moved_to}" if f.action == "move" else f.path
-    added, removed = _diff_counts(f.diff)
+    added, removed = diff_counts(f.diff)
     counts = "" if f.action == "delete" or (f.action == "move" and not f.diff) else f" (+{added} -{removed})"
     return f"{_MARKS.get(f.action, '?')} {name}{counts}"
 
@@ -1169,19 +977,19 @@ def _apply_patch(call: _Call, v: JsonDict) -> JsonDict:
         )
 
     result: PatchResult = call.change(paths, compute, _patch_files)
-    lines = [f"Applied the patch: {_plural(len(result.files), 'file')}."]
+    lines = [f"Applied the patch: {plural(len(result.files), 'file')}."]
     notes: List[str] = []
     for f in result.files:
         lines.append(_file_line(f))
         for tier in dict.fromkeys(f.matched_by):
-            if tier in _TIER_NOTES:
-                notes.append(f"Note: in {f.path}, a hunk {_TIER_NOTES[tier]}.")
+            if tier in TIER_NOTES:
+                notes.append(f"Note: in {f.path}, a hunk {TIER_NOTES[tier]}.")
         notes.extend(f"Warning: {f.path}: {w}" for w in _warnings_of(f))
     if any(n.startswith("Note:") for n in notes):
         notes.append("Lines you did not change kept their exact bytes; check the diff.")
     lines.extend(notes)
     for f in result.files:
-        diff = "" if f.action == "delete" else _compact_diff(f.diff)
+        diff = "" if f.action == "delete" else compact_diff(f.diff)
         if diff:
             lines.append(f"{f.moved_to if f.action == 'move' else f.path}:\n{diff}")
     out: JsonDict = {

@@ -5,12 +5,12 @@
 //! gives it. Nothing here words a message: the parts are the core's.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
+use pyo3::types::{PyDict, PyList};
 
 use super::args;
-use super::files::Common;
+use super::files::{read_options, Common};
 use super::{results, run};
-use eol_edit::{Message, Name, Op, Part, ReadOptions};
+use eol_edit::{Message, Name, Op, Part};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(insert_lines, module)?)?;
@@ -141,19 +141,9 @@ fn read_file_bytes<'py>(
     encoding: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let path = args::path(path, Name::Path)?;
-    let mut options = ReadOptions::default();
-    options.root = args::roots(root)?;
-    options.cwd = args::option_path(cwd, Name::Cwd)?;
-    if let Some(max_bytes) = args::whole(max_bytes, Name::MaxBytes, 0)? {
-        options.max_bytes = max_bytes;
-    }
-    options.encoding = args::option_text(encoding, Name::Encoding)?;
+    let options = read_options(root, cwd, max_bytes, encoding)?;
     let read = run(py, move || eol_edit::read_file_bytes(&path, &options))?;
-    let class = py.import("eol_edit._results")?.getattr("FileBytes")?;
-    let kwargs = PyDict::new(py);
-    kwargs.set_item("bytes", PyBytes::new(py, &read.bytes))?;
-    kwargs.set_item("version", read.version.to_string())?;
-    class.call((), Some(&kwargs))
+    results::file_bytes(py, &read)
 }
 
 /// Puts `content` (bytes) back as a file's whole content, exactly as given, if the
@@ -225,22 +215,5 @@ fn line_changes<'py>(
         context,
         max_lines,
     );
-    let results = py.import("eol_edit._results")?;
-    let line_class = results.getattr("ChangedLine")?;
-    let lines = PyList::empty(py);
-    for l in &c.lines {
-        let kind = match l.kind {
-            eol_edit::binding::LineChange::Context => "context",
-            eol_edit::binding::LineChange::Removed => "removed",
-            eol_edit::binding::LineChange::Added => "added",
-        };
-        lines.append(line_class.call1((kind, l.line))?)?;
-    }
-    let kwargs = PyDict::new(py);
-    kwargs.set_item("lines", lines)?;
-    kwargs.set_item("changed", c.changed)?;
-    kwargs.set_item("omitted", c.omitted)?;
-    kwargs.set_item("first_line", c.first_line)?;
-    kwargs.set_item("last_line", c.last_line)?;
-    results.getattr("LineChanges")?.call((), Some(&kwargs))
+    results::line_changes(py, &c)
 }

@@ -113,6 +113,59 @@ pub(crate) fn edit<'py>(py: Python<'py>, r: eol_edit::EditResult) -> PyResult<Bo
     )
 }
 
+/// `FileBytes`.
+pub(crate) fn file_bytes<'py>(
+    py: Python<'py>,
+    read: &eol_edit::FileBytes,
+) -> PyResult<Bound<'py, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    make(
+        py,
+        &CLASS,
+        "FileBytes",
+        &[
+            ("bytes", PyBytes::new(py, &read.bytes).into_any()),
+            ("version", py_of(py, read.version.to_string())?),
+        ],
+    )
+}
+
+/// `LineChanges`, its lines a list of `ChangedLine`.
+pub(crate) fn line_changes<'py>(
+    py: Python<'py>,
+    c: &eol_edit::binding::LineChanges,
+) -> PyResult<Bound<'py, PyAny>> {
+    use eol_edit::binding::LineChange;
+    static LINE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let mut lines = Vec::with_capacity(c.lines.len());
+    for l in &c.lines {
+        let kind = match l.kind {
+            LineChange::Context => "context",
+            LineChange::Removed => "removed",
+            LineChange::Added => "added",
+        };
+        lines.push(make(
+            py,
+            &LINE,
+            "ChangedLine",
+            &[("kind", py_of(py, kind)?), ("line", py_of(py, l.line)?)],
+        )?);
+    }
+    make(
+        py,
+        &CLASS,
+        "LineChanges",
+        &[
+            ("lines", py_of(py, lines)?),
+            ("changed", py_of(py, c.changed)?),
+            ("omitted", py_of(py, c.omitted)?),
+            ("first_line", py_of(py, c.first_line)?),
+            ("last_line", py_of(py, c.last_line)?),
+        ],
+    )
+}
+
 /// A list of `ChangedRange`.
 fn ranges<'py>(py: Python<'py>, ranges: &[eol_edit::ChangedRange]) -> PyResult<Bound<'py, PyAny>> {
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();

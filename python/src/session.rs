@@ -73,9 +73,7 @@ impl ReadState {
         root: Option<&Bound<'_, PyAny>>,
         encoding: Option<String>,
     ) -> PyResult<()> {
-        let mut options = eol_edit::ReadOptions::default();
-        options.root = args::roots(root)?;
-        options.encoding = encoding;
+        let options = found_options(root, encoding)?;
         py.detach(|| self.state.wrote(path, cwd.as_deref(), version, &options));
         Ok(())
     }
@@ -93,9 +91,7 @@ impl ReadState {
         root: Option<&Bound<'_, PyAny>>,
         encoding: Option<String>,
     ) -> PyResult<()> {
-        let mut options = eol_edit::ReadOptions::default();
-        options.root = args::roots(root)?;
-        options.encoding = encoding;
+        let options = found_options(root, encoding)?;
         let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
         let found = py.detach(|| {
             self.state.explain_changed(
@@ -125,4 +121,16 @@ impl ReadState {
             .expected(path, cwd.as_deref(), require_read)
             .map_err(|e| errors::to_py(py, &e))
     }
+}
+
+/// The options the read state reads a file with (to compare it with what a read
+/// showed): the roots and the encoding of the call.
+fn found_options(
+    root: Option<&Bound<'_, PyAny>>,
+    encoding: Option<String>,
+) -> PyResult<eol_edit::ReadOptions> {
+    let mut options = eol_edit::ReadOptions::default();
+    options.root = args::roots(root)?;
+    options.encoding = encoding;
+    Ok(options)
 }

@@ -168,6 +168,9 @@ SCENARIOS: Dict[str, Any] = {
         ("delete_range", {"path": "notes.md"}),
         ("delete_range", {"path": "notes.md", "start_anchor": "two", "start_line": 2, "end_anchor": "four"}),
         ("edit_file", {"path": "crlf.txt", "old_text": "alpha", "new_text": "x", "allow": ["everything"]}),
+        # Numbers the model sent, quoted as JSON.stringify writes them (2, not 2.0).
+        ("edit_file", {"path": "crlf.txt", "old_text": "alpha", "new_text": "x", "allow": [2.0]}),
+        ("write_file", {"path": "new.txt", "content": "x", "eol": 1e21}),
     ]),
     "unknown_keys_are_named": ({}, [
         ("edit_file", {"path": "notes.md", "old_text": "one", "new_text": "1", "replace_al": True, "explanation": "why"}),
@@ -221,6 +224,11 @@ SCENARIOS: Dict[str, Any] = {
         ("apply_patch", {"input": "*** Begin Patch\n*** Update File: crlf.txt\n@@\n alpha\n-beta\n+BETA\n gamma\n*** Add File: added.txt\n+new\n*** End Patch\n"}),
         ("apply_patch", {"patchText": "*** Begin Patch\n*** Update File: notes.md\n@@\n-nine\n+9\n*** End Patch\n"}),
         ("apply_patch", {"input": "not a patch"}),
+    ]),
+    # Within the diff's cap counted in code points, past it in UTF-16 units, which the
+    # cap counts (as JavaScript does): the diff the model reads is cut.
+    "long_diff_of_astral_characters": ({}, [
+        ("write_file", {"path": "notes.md", "content": ("\U0001f600" * 70 + "\n") * 300}),
     ]),
     "rejected": ({"approve": "reject"}, [
         ("edit_file", {"path": "notes.md", "old_text": "one", "new_text": "1"}),
