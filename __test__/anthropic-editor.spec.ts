@@ -592,15 +592,18 @@ describe('undo_edit', () => {
   })
 
   it('keeps the last edit of a file of the largest default size (64 MiB), and drops bytes over it at once', () => {
-    const { UndoHistory } = require('../lib/tools/hosts/undo_history.js') as typeof import('../lib/tools/hosts/undo_history.js')
+    const { UndoHistory } = require('../lib/binding.js') as typeof import('../index.js')
     const history = new UndoHistory()
-    history.push('small', Buffer.alloc(10), 'v1')
-    history.push('largest', Buffer.alloc(64 * 1024 * 1024), 'v2')
-    expect(history.last('largest')).toMatchObject({ last: { after: 'v2' }, dropped: 0 })
-    expect(history.last('small')).toEqual({ last: undefined, dropped: 1 })
-    history.push('over', Buffer.alloc(64 * 1024 * 1024 + 1), 'v3')
-    expect(history.last('over')).toEqual({ last: undefined, dropped: 1 })
-    expect(history.last('largest').last).toBeDefined()
+    const [v1, v2, v3] = ['1', '2', '3'].map((n) => n.repeat(32))
+    const dir = project({})
+    history.push(path.join(dir, 'small'), Buffer.alloc(10), v1)
+    history.push(path.join(dir, 'largest'), Buffer.alloc(64 * 1024 * 1024), v2)
+    expect(history.last(path.join(dir, 'largest'))).toMatchObject({ version: v2, created: false, dropped: 0 })
+    expect(history.last(path.join(dir, 'small'))).toMatchObject({ created: false, dropped: 1 })
+    expect(history.last(path.join(dir, 'small')).version).toBeUndefined()
+    history.push(path.join(dir, 'over'), Buffer.alloc(64 * 1024 * 1024 + 1), v3)
+    expect(history.last(path.join(dir, 'over'))).toMatchObject({ created: false, dropped: 1 })
+    expect(history.last(path.join(dir, 'largest')).version).toBe(v2)
   })
 
   it('is asked for approval like any write, and a refusal restores nothing', async () => {
