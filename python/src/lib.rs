@@ -18,6 +18,7 @@ mod prepared;
 mod results;
 mod session;
 mod text;
+mod undo;
 mod v4a;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -36,6 +37,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     session::register(module)?;
     host::register(module)?;
     v4a::register(module)?;
+    undo::register(module)?;
     Ok(())
 }
 
