@@ -134,6 +134,40 @@ export declare class Prepared {
 }
 
 /**
+ * An operation of OpenAI's apply_patch tool read by `v4aSections`: its sections of the
+ * apply_patch envelope, and what the model is told of it (what `createOpenAIApplyPatch`
+ * and `createOpenAIEditor` apply and say).
+ */
+export declare class V4ASections {
+  /** update_file's new path (absent for a move onto the file's own path). */
+  get moveTo(): string | null
+  /**
+   * The sections, each ending with a line break, without the envelope's first and
+   * last lines; none for an update_file whose diff is empty.
+   */
+  get sections(): Array<string>
+  /** Lines the operation adds: update_file's `+` lines, create_file's lines. */
+  get added(): number
+  /** update_file's `-` lines. */
+  get removed(): number
+  /** create_file: whether the new file ends with a line break. */
+  get endsWithBreak(): boolean
+  /**
+   * What the model reads of the operation once applied (`files`: its sections'
+   * results; `replaces`: a move went onto a file that existed).
+   */
+  describe(files: Array<V4AApplied>, replaces: boolean): string
+  /** What the model reads of the operation when it changed nothing. */
+  unchanged(): string
+  /**
+   * What the model reads of the operation when it failed with `code`, said as
+   * `message` in the caller's words.
+   */
+  failure(code: ErrorCode, message: string): string
+}
+export type V4aSections = V4ASections
+
+/**
  * Deletes the lines between two anchors of a string or a Buffer, as `deleteRange`
  * does in a file.
  */
@@ -226,6 +260,10 @@ export interface ApplyResult {
  */
 export interface ChangedLine {
   kind: 'context' | 'removed' | 'added'
+  /**
+   * The line's number (in the old text for `removed`), exact for any `beforeLine`
+   * and `afterLine`, also past 2^32.
+   */
   line: number
 }
 
@@ -836,6 +874,27 @@ export type Tiers = 'all' | 'exact'
  * string itself when it has no CR.
  */
 export declare function toLf(text: string): string
+
+/**
+ * What one section of an operation did, from the patch's result (`PatchFileResult`),
+ * its warnings in the caller's words.
+ */
+export interface V4AApplied {
+  action: PatchAction
+  diff: string
+  eol: EolInfo
+  matchedBy: Array<Tier>
+  warnings: Array<string>
+}
+
+/**
+ * Reads an operation of OpenAI's apply_patch tool (`create_file`, `update_file` with
+ * `moveTo`, `delete_file`, each with its V4A `diff`) as sections of the apply_patch
+ * envelope. `path`, `diff` or `moveTo` absent: not given (or not a string; pass `''`
+ * for a `moveTo` given but not a string). Fails with `INVALID_ARGUMENT` naming the
+ * line of the diff.
+ */
+export declare function v4aSections(type: string, path?: string, diff?: string, moveTo?: string): V4ASections
 
 /**
  * The line endings `writeFile` writes (its `eol` option): `'preserve'` (the

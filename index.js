@@ -836,6 +836,8 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.Prepared = nativeBinding.Prepared
+module.exports.V4ASections = nativeBinding.V4ASections
+module.exports.V4aSections = nativeBinding.V4aSections
 module.exports.applyDeleteRange = nativeBinding.applyDeleteRange
 module.exports.applyEdits = nativeBinding.applyEdits
 module.exports.applyPatch = nativeBinding.applyPatch
@@ -885,6 +887,7 @@ module.exports.restoreFileSync = nativeBinding.restoreFileSync
 module.exports.Tier = nativeBinding.Tier
 module.exports.Tiers = nativeBinding.Tiers
 module.exports.toLf = nativeBinding.toLf
+module.exports.v4aSections = nativeBinding.v4aSections
 module.exports.WriteEol = nativeBinding.WriteEol
 module.exports.writeFile = nativeBinding.writeFile
 module.exports.writeFileSync = nativeBinding.writeFileSync

@@ -7,6 +7,11 @@
 //   - a 3,000-line file written as `line 0\nline 1\n// ... rest unchanged\n` (shrink);
 //   - `a = "x"` edited into `a = "\u0000"` (control);
 //   - `a` edited into `A\n=======\n>>>>>>> REPLACE` (markers).
+//
+// And the fourth example of the guards' issue, which is not refused but written right: in
+// `msg = “it’s — fine”`, matched by `msg = "it's - fine"` and changed to
+// `msg = "it's - fine!"`, the quotes, apostrophe and dash the model typed in ASCII stay
+// the file's (`msg = “it’s — fine!”`), through every front-end, in a CRLF file.
 
 import { spawnSync } from 'node:child_process'
 import * as fs from 'node:fs'
@@ -286,6 +291,8 @@ describe('the MCP server', () => {
       expect(text(refused)).toContain('The control guard refused this change')
       const write = await client.callTool({ name: 'write_file', arguments: { path: 'big.txt', content: CUT } })
       expect(text(write)).toContain('"allow": ["shrink"]')
+      const markers = await client.callTool({ name: 'edit_file', arguments: { path: 'm.txt', old_text: MARKERS.old, new_text: MARKERS.new } })
+      expect([markers.isError, text(markers)]).toEqual([true, expect.stringContaining('The markers guard refused this change')])
       untouched(dir)
       const allowed = await client.callTool({ name: 'edit_file', arguments: { path: 'm.txt', old_text: MARKERS.old, new_text: MARKERS.new, allow: ['markers'] } })
       expect(allowed.isError).toBeFalsy()
@@ -325,5 +332,60 @@ describe('the command line', () => {
     expect(run(dir, ['edit', 'm.txt', '--old', MARKERS.old, '--new', MARKERS.new, '--allow', 'markers']).status).toBe(0)
     const wrong = run(dir, ['edit', 'a.py', '--old', 'a', '--new', 'b', '--allow', 'everything'])
     expect([wrong.status, wrong.stderr]).toEqual([2, expect.stringContaining('--allow takes placeholder, shrink, control or markers')])
+  })
+})
+
+describe("a line matched by a lenient tier keeps the file's characters, through every front-end", () => {
+  const FILE = 'msg = “it’s — fine”\r\nnext\r\n'
+  const WANT = 'msg = “it’s — fine!”\r\nnext\r\n'
+  const QUOTES = { old: `msg = "it's - fine"`, new: `msg = "it's - fine!"` }
+  const quoted = () => makeProject('eol-quotes-', { 'q.txt': FILE })
+  const onDisk = (dir: string) => fs.readFileSync(path.join(dir, 'q.txt'), 'utf8')
+
+  it('the agent tools and every tool shape', async () => {
+    const dir = quoted()
+    const t = createTools({ root: dir, requireRead: false })
+    const edited = await t.edit_file.execute({ path: 'q.txt', old_text: QUOTES.old, new_text: QUOTES.new })
+    expect(edited.success, String(edited.data)).toBe(true)
+    expect(onDisk(dir)).toBe(WANT)
+    for (const shape of SHAPES) {
+      fs.writeFileSync(path.join(dir, 'q.txt'), FILE)
+      const tools = createTools({ root: dir, shape, requireRead: false }) as unknown as Record<string, { execute: (a: unknown) => Promise<unknown> }>
+      const [edit, args] = SHAPE_CALLS[shape].edit(QUOTES, 'q.txt')
+      const result = await outcome(() => tools[edit].execute(args))
+      expect(result.ok, `${shape}: ${result.text}`).toBe(true)
+      expect(onDisk(dir), shape).toBe(WANT)
+    }
+  })
+
+  it("Anthropic's text editor and OpenAI's apply_patch", async () => {
+    const dir = quoted()
+    const editor = createAnthropicTextEditor({ root: dir })
+    const replaced = await editor.execute({ command: 'str_replace', path: 'q.txt', old_str: QUOTES.old, new_str: QUOTES.new })
+    expect(replaced.is_error, replaced.content).toBeUndefined()
+    expect(onDisk(dir)).toBe(WANT)
+    fs.writeFileSync(path.join(dir, 'q.txt'), FILE)
+    const patcher = createOpenAIApplyPatch({ root: dir })
+    const patched = await patcher.execute({ type: 'apply_patch_call', call_id: 'q', operation: { type: 'update_file', path: 'q.txt', diff: `@@\n-${QUOTES.old}\n+${QUOTES.new}\n` } })
+    expect([patched.status, patched.output]).toEqual(['completed', expect.any(String)])
+    expect(onDisk(dir)).toBe(WANT)
+  })
+
+  it('the MCP server and the command line', async () => {
+    const dir = quoted()
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', dir], stderr: 'pipe' })
+    const client = new Client({ name: 'eol-edit-quotes-test', version: '1.0.0' })
+    await client.connect(transport)
+    try {
+      const result = await client.callTool({ name: 'edit_file', arguments: { path: 'q.txt', old_text: QUOTES.old, new_text: QUOTES.new } })
+      expect(result.isError).toBeFalsy()
+    } finally {
+      await client.close()
+    }
+    expect(onDisk(dir)).toBe(WANT)
+    fs.writeFileSync(path.join(dir, 'q.txt'), FILE)
+    const cli = spawnSync(process.execPath, [bin, 'edit', 'q.txt', '--old', QUOTES.old, '--new', QUOTES.new], { cwd: dir, encoding: 'utf8' })
+    expect(cli.status, cli.stderr).toBe(0)
+    expect(onDisk(dir)).toBe(WANT)
   })
 })

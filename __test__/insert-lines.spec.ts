@@ -6,6 +6,8 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
+import { can, skipUnless } from './support/platform.js'
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const lib = require('../index.js') as typeof import('../index.js')
 
@@ -91,13 +93,18 @@ describe('insertLines', () => {
 })
 
 describe('pathInfo', () => {
-  it('gives a file its real path and size, a folder its kind, a missing path its folder\'s real path and its name', () => {
+  it("gives a folder its kind, a missing path its folder's real path and its name", () => {
+    expect(lib.pathInfo(file('abc'))).toMatchObject({ kind: 'file', size: 3 })
+    expect(lib.pathInfo(root).kind).toBe('folder')
+    const missing = path.join(root, 'none.txt')
+    expect(lib.pathInfo(missing)).toEqual({ real: path.join(fs.realpathSync.native(root), 'none.txt'), size: 0 })
+  })
+
+  it('gives a link the real path and size of the file it leads to', (ctx) => {
+    skipUnless(ctx, can.symlink)
     const p = file('abc')
     const link = path.join(root, `link${n++}`)
     fs.symlinkSync(p, link)
     expect(lib.pathInfo(link)).toEqual({ real: fs.realpathSync.native(p), kind: 'file', size: 3 })
-    expect(lib.pathInfo(root).kind).toBe('folder')
-    const missing = path.join(root, 'none.txt')
-    expect(lib.pathInfo(missing)).toEqual({ real: path.join(fs.realpathSync.native(root), 'none.txt'), size: 0 })
   })
 })

@@ -17,6 +17,7 @@ import * as core from '../index.js'
 import { createTools, type ToolResult, type Tools } from '../tools.js'
 import { indexDeclarations, normalType, recorder, toolDeclarations } from './support/declarations.js'
 import { functionTable, optionTable } from './support/option-table.js'
+import { slow, underWine } from './support/platform'
 
 type Param = import('../lib/operations.js').Param
 type Operation = import('../lib/operations.js').Operation
@@ -286,15 +287,24 @@ async function coreCalls(run: () => Promise<ToolResult>): Promise<{ result: Tool
 function commandCalls(argv: string[], dir: string, stdin?: string): { status: number | null; stderr: string; calls: Array<{ name: string; options: Record<string, unknown> }> } {
   const record = path.join(dir, 'calls.jsonl')
   fs.rmSync(record, { force: true })
-  const r = spawnSync(process.execPath, ['--require', path.join(__dirname, 'support', 'record-calls.cjs'), bin, ...argv], {
-    cwd: dir,
-    input: stdin ?? '',
-    encoding: 'utf8',
-    env: { ...process.env, EOL_EDIT_RECORD: record },
-    timeout: 30_000,
-  })
+  const spawn = () =>
+    spawnSync(process.execPath, ['--require', path.join(__dirname, 'support', 'record-calls.cjs'), bin, ...argv], {
+      cwd: dir,
+      input: stdin ?? '',
+      encoding: 'utf8',
+      env: { ...process.env, EOL_EDIT_RECORD: record },
+      timeout: 30_000,
+    })
+  let r = spawn()
+  // Under wine a node.exe now and then fails to start (seen once in a run of this suite:
+  // no status, no output at all): that child is started once more. A command that
+  // fails or hangs does so twice and still fails, and the error says what happened.
+  if (underWine && r.error !== undefined) {
+    fs.rmSync(record, { force: true })
+    r = spawn()
+  }
   const lines = fs.existsSync(record) ? fs.readFileSync(record, 'utf8').trim().split('\n').filter(Boolean) : []
-  return { status: r.status, stderr: r.stderr, calls: lines.map((l) => JSON.parse(l)) }
+  return { status: r.status, stderr: r.error ? `${r.stderr ?? ''} (${String(r.error)})` : r.stderr, calls: lines.map((l) => JSON.parse(l)) }
 }
 
 /** The flag as a command line gives it, with a value when it takes one. */
@@ -377,7 +387,7 @@ describe('the parity test: each front-end reaches every option of the library, o
       expect(made.length, `${where}: ${command} made no ${op.library}Sync call`).toBeGreaterThan(0)
       expect(made.every((c) => c.options[name] !== undefined), `${where}: ${command} ${reach.flag} did not pass it on`).toBe(true)
     }
-  })
+  }, 180_000 * slow)
 
   it('the MCP server: through the tools it serves, a flag of eol-edit mcp the server passes on, or the reason', async () => {
     const { createServer } = require('../lib/mcp.js') as typeof import('../lib/mcp.js')
@@ -418,10 +428,10 @@ describe('the parity test: each front-end reaches every option of the library, o
     }
   })
 
-  it("the README's table of what each front-end takes is the declarations', reasons included", () => {
-    const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8')
-    const table = /<!-- front-ends: rendered from lib\/operations\.js -->\n([\s\S]*?)\n<!-- \/front-ends -->/.exec(readme)
-    expect(table, 'the README has the table between its markers').not.toBeNull()
+  it("docs/front-ends.md's table of what each front-end takes is the declarations', reasons included", () => {
+    const page = fs.readFileSync(path.join(repo, 'docs', 'front-ends.md'), 'utf8')
+    const table = /<!-- front-ends: rendered from lib\/operations\.js -->\n([\s\S]*?)\n<!-- \/front-ends -->/.exec(page)
+    expect(table, 'docs/front-ends.md has the table between its markers').not.toBeNull()
     expect(table![1]).toBe(`${functionTable()}\n\n${optionTable()}`)
   })
 

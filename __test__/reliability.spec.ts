@@ -24,7 +24,7 @@ import * as path from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { slow, underWine } from './support/platform'
+import { can, skipUnless, slow, underWine } from './support/platform'
 
 import * as eol from '../index.js'
 
@@ -125,7 +125,8 @@ function rng(seed: number): () => number {
 
 // On Windows, kill('SIGKILL') is TerminateProcess: as abrupt, and tested the same way.
 describe('a process killed with SIGKILL mid-edit', () => {
-  it('leaves the file exactly old or new, and rarely a temporary file', async () => {
+  it('leaves the file exactly old or new, and rarely a temporary file', async (ctx) => {
+    skipUnless(ctx, can.fullSpeed)
     const dir = tmp('kill')
     const file = path.join(dir, 'big.txt')
     // ~4 MiB of CRLF lines; the edit flips one region in the middle between A and B,
@@ -446,7 +447,8 @@ describe('bad input to every export never crashes', () => {
     expect(results.filter((r) => r.kind === 'tool').every((r) => r.outcome === 'ok')).toBe(true)
   }, 120_000 * slow)
 
-  it('huge strings: 64 MiB to toLf, 100k-line oldText, 8 MiB contents', async () => {
+  it('huge strings: 64 MiB to toLf, 100k-line oldText, 8 MiB contents', async (ctx) => {
+    skipUnless(ctx, can.hugeStrings)
     const results = await runBadInput(true)
     const huge = results.filter((r) => /MiB|100k/.test(r.name))
     console.log(`huge input: ${huge.map((r) => `${r.name}: ${r.outcome} ${r.code ?? ''} ${r.ms} ms`).join('; ')}`)

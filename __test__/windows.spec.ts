@@ -173,18 +173,18 @@ describe('Windows path forms', () => {
   })
 })
 
-describe('one file under every spelling: the read state and the locks', () => {
-  /** `c:/…/B.TXT`: the drive in lower case, `/` for `\\`, the name in upper case. */
-  function respelled(file: string): string {
-    const dir = path.dirname(file).replace(/^([A-Za-z]):/, (_, d: string) => `${d.toLowerCase()}:`)
-    return `${dir.replace(/\\/g, '/')}/${path.basename(file).toUpperCase()}`
-  }
-  /** `C:\…\b.txt`: the drive in upper case, `\\`, the name in lower case. */
-  function backslashed(file: string): string {
-    const dir = path.dirname(file).replace(/^([A-Za-z]):/, (_, d: string) => `${d.toUpperCase()}:`)
-    return path.win32.join(dir, path.basename(file).toLowerCase())
-  }
+/** `c:/…/B.TXT`: the drive in lower case, `/` for `\\`, the name in upper case. */
+function respelled(file: string): string {
+  const dir = path.dirname(file).replace(/^([A-Za-z]):/, (_, d: string) => `${d.toLowerCase()}:`)
+  return `${dir.replace(/\\/g, '/')}/${path.basename(file).toUpperCase()}`
+}
+/** `C:\…\b.txt`: the drive in upper case, `\\`, the name in lower case. */
+function backslashed(file: string): string {
+  const dir = path.dirname(file).replace(/^([A-Za-z]):/, (_, d: string) => `${d.toUpperCase()}:`)
+  return path.win32.join(dir, path.basename(file).toLowerCase())
+}
 
+describe('one file under every spelling: the read state and the locks', () => {
   it('a read through c:/…/B.TXT lets an edit through C:\\…\\b.txt pass requireRead; an unread file is still refused', async (ctx) => {
     skipUnless(ctx, notWindows)
     const dir = tmp()
@@ -247,6 +247,129 @@ describe('one file under every spelling: the read state and the locks', () => {
     const edit = await tools.edit_file.execute({ path: file, old_text: 'two', new_text: '2' })
     expect(edit.success, JSON.stringify(edit.data)).toBe(true)
     expect(fs.readFileSync(file, 'latin1')).toBe('one\r\n2\r\n')
+  })
+})
+
+describe('one file under every spelling: the approval', () => {
+  // The approval binds what it showed to the file, not to the spelling: the write
+  // that follows a yes expects the version the shown change was made from (under the
+  // file's lock), whichever spelling named the file before, in the call, or in the
+  // change made while the user decided.
+  it('a change approved through c:/…/B.TXT after a read through C:\\…\\b.txt writes the file shown, keeping its name', async (ctx) => {
+    skipUnless(ctx, notWindows)
+    const dir = tmp()
+    const file = write(path.join(dir, 'b.txt'), 'one\r\ntwo\r\n')
+    const asked: { path: string; diff: string; files: { path: string }[] }[] = []
+    const tools = createTools({ root: dir, requireRead: true, approve: (r) => (asked.push(r), true) })
+    expect((await tools.read_file.execute({ path: backslashed(file) })).success).toBe(true)
+    const edit = await tools.edit_file.execute({ path: respelled(file), old_text: 'two', new_text: '2' })
+    expect(edit.success, JSON.stringify(edit.data)).toBe(true)
+    expect(asked).toHaveLength(1)
+    // Shown under the spelling the call gave, with the change that was then made.
+    expect(asked[0].path).toBe(respelled(file))
+    expect(asked[0].files.map((f) => f.path)).toEqual([respelled(file)])
+    expect(asked[0].diff).toMatch(/^-two$/m)
+    expect(asked[0].diff).toMatch(/^\+2$/m)
+    expect(fs.readFileSync(file, 'latin1')).toBe('one\r\n2\r\n')
+    expect(fs.readdirSync(dir)).toEqual(['b.txt'])
+    // The approved write is recorded for the file: the next change through the first
+    // spelling is shown and made from it, no outside change.
+    const again = await tools.edit_file.execute({ path: backslashed(file), old_text: 'one', new_text: '1' })
+    expect(again.success, JSON.stringify(again.data)).toBe(true)
+    expect(asked).toHaveLength(2)
+    expect(fs.readFileSync(file, 'latin1')).toBe('1\r\n2\r\n')
+  })
+
+  it('a change made through another spelling while the user decides fails the approved write with FILE_CHANGED, untouched', async (ctx) => {
+    skipUnless(ctx, notWindows)
+    const dir = tmp()
+    const file = write(path.join(dir, 'b.txt'), 'one\r\ntwo\r\n')
+    const short = shortName(file)
+    const spellings = [respelled(file), backslashed(file), ...(short && short.toLowerCase() !== file.toLowerCase() ? [short] : [])]
+    for (const [readAs, editAs, changeAs] of [
+      [backslashed(file), respelled(file), backslashed(file)],
+      [respelled(file), backslashed(file), spellings[spellings.length - 1]],
+      // Never read (no requireRead): the version the shown change was made from.
+      [undefined, backslashed(file), respelled(file)],
+    ]) {
+      const what = `read ${readAs}, edit ${editAs}, changed through ${changeAs}`
+      fs.writeFileSync(file, 'one\r\ntwo\r\n')
+      let asked = 0
+      const tools = createTools({
+        root: dir,
+        requireRead: readAs !== undefined,
+        approve: () => (asked++, eol.writeFileSync(changeAs!, 'theirs\r\ntwo\r\n'), true),
+      })
+      if (readAs) expect((await tools.read_file.execute({ path: readAs })).success, what).toBe(true)
+      const edit = await tools.edit_file.execute({ path: editAs!, old_text: 'two', new_text: '2' })
+      expect(edit.success, what).toBe(false)
+      expect(edit.error, `${what}: ${JSON.stringify(edit.data)}`).toBe('FILE_CHANGED')
+      // Refused by the approved write itself, not before the change was shown.
+      expect(asked, what).toBe(1)
+      expect(fs.readFileSync(file, 'latin1'), what).toBe('theirs\r\ntwo\r\n')
+      expect(fs.readdirSync(dir), what).toEqual(['b.txt'])
+    }
+  })
+
+  it('apply_patch naming one file through two spellings: one approval, each update made on the one before', async (ctx) => {
+    skipUnless(ctx, notWindows)
+    const dir = tmp()
+    const file = write(path.join(dir, 'b.txt'), 'one\r\ntwo\r\n')
+    const asked: { files: { path: string; diff: string }[] }[] = []
+    const tools = createTools({ root: dir, approve: (r) => (asked.push(r), true) })
+    const input = [
+      '*** Begin Patch',
+      `*** Update File: ${backslashed(file)}`,
+      '@@',
+      '-one',
+      '+1',
+      `*** Update File: ${respelled(file)}`,
+      '@@',
+      '-two',
+      '+2',
+      '*** End Patch',
+      '',
+    ].join('\n')
+    const r = await tools.apply_patch.execute({ input })
+    expect(r.success, JSON.stringify(r.data)).toBe(true)
+    // As a patch naming one spelling twice: the second update is shown, and made, on
+    // what the first made (its context is the first's `1`), never over the old text.
+    expect(asked).toHaveLength(1)
+    expect(asked[0].files.map((f) => f.path)).toEqual([backslashed(file), respelled(file)])
+    expect(asked[0].files[1].diff).toMatch(/^ 1$/m)
+    expect(fs.readFileSync(file, 'latin1')).toBe('1\r\n2\r\n')
+    expect(fs.readdirSync(dir)).toEqual(['b.txt'])
+  })
+
+  it('while a change through one spelling waits for approval, one through another spelling waits its turn', async (ctx) => {
+    skipUnless(ctx, notWindows)
+    const dir = tmp()
+    const file = write(path.join(dir, 'b.txt'), 'one\r\ntwo\r\n')
+    const readState = createReadState()
+    let decide: (yes: boolean) => void = () => {}
+    let asking: () => void = () => {}
+    const asked = new Promise<void>((resolve) => (asking = resolve))
+    const a = createTools({
+      root: dir,
+      readState,
+      requireRead: true,
+      approve: () => (asking(), new Promise<boolean>((resolve) => (decide = resolve))),
+    })
+    const b = createTools({ root: dir, readState, requireRead: true })
+    expect((await a.read_file.execute({ path: respelled(file) })).success).toBe(true)
+    const first = a.edit_file.execute({ path: respelled(file), old_text: 'two', new_text: '2' })
+    await asked
+    let secondDone = false
+    const second = b.edit_file.execute({ path: backslashed(file), old_text: 'one', new_text: '1' }).then((r) => ((secondDone = true), r))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    // Had the queue gone by spelling, the second edit would have been written by now,
+    // and the approved one would fail with FILE_CHANGED.
+    expect(secondDone).toBe(false)
+    expect(fs.readFileSync(file, 'latin1')).toBe('one\r\ntwo\r\n')
+    decide(true)
+    const results = await Promise.all([first, second])
+    for (const r of results) expect(r.success, JSON.stringify(r.data)).toBe(true)
+    expect(fs.readFileSync(file, 'latin1')).toBe('1\r\n2\r\n')
   })
 })
 

@@ -40,3 +40,5 @@ fi
 # source folder python/eol_edit.
 "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
 "$venv/bin/python" -m mypy --config-file python/pyproject.toml --strict --no-incremental python/examples
+# The package's own modules too, from its source folder (with the native module's stubs).
+(cd python && "$venv/bin/python" -m mypy --config-file pyproject.toml --strict --no-incremental eol_edit)

@@ -451,6 +451,9 @@ pub fn line_changes(
     let old_lines = lf_lines(old);
     let new_lines = lf_lines(new);
     let n = old_lines.len().min(new_lines.len());
+    // More context than lines shows the same; fewer keeps the sums below from
+    // overflowing (`usize::MAX`: all of it). Line numbers past `usize::MAX` saturate.
+    let context = context.min(old_lines.len().max(new_lines.len()));
     let prefix = old_lines
         .iter()
         .zip(&new_lines)
@@ -500,7 +503,7 @@ pub fn line_changes(
                         &mut out,
                         LineChange::Removed,
                         r.start..r.start + removed,
-                        old_first + from,
+                        old_first.saturating_add(from),
                         usize::MAX,
                     );
                     hidden = old_len - removed;
@@ -509,10 +512,16 @@ pub fn line_changes(
             };
             if kind != LineChange::Context {
                 let r = op.new_range();
-                first = first.min(new_first + from + r.start);
-                last = last.max(new_first + from + r.end);
+                first = first.min(new_first.saturating_add(from + r.start));
+                last = last.max(new_first.saturating_add(from + r.end));
             }
-            push_lines(&mut out, kind, range, first_number + from, max_changed);
+            push_lines(
+                &mut out,
+                kind,
+                range,
+                first_number.saturating_add(from),
+                max_changed,
+            );
             out.changed += hidden;
             out.omitted += hidden;
         }
@@ -547,7 +556,7 @@ fn push_lines(
             if out.omitted == 0 {
                 out.lines.push(ChangedLine {
                     kind,
-                    line: first + i,
+                    line: first.saturating_add(i),
                 });
             }
             continue;
@@ -558,7 +567,7 @@ fn push_lines(
         } else {
             out.lines.push(ChangedLine {
                 kind,
-                line: first + i,
+                line: first.saturating_add(i),
             });
         }
     }
@@ -772,5 +781,19 @@ mod tests {
         let c = line_changes(b"a\nb\nc\n", b"a\nc\n", 1, 1, 0, 10);
         assert_eq!(shown(&c), ["-2"]);
         assert_eq!((c.first_line, c.last_line), (2, 1));
+    }
+
+    #[test]
+    fn line_changes_take_any_context_and_first_line_without_overflowing() {
+        // "All the context there is" and line numbers at the end of the range: the sums
+        // of the window saturate instead of overflowing (a panic in a debug build, a
+        // wrong window in a release one).
+        let c = line_changes(b"a\nb\nc\n", b"a\nB\nc\n", 1, 1, usize::MAX, usize::MAX);
+        assert_eq!(shown(&c), [" 1", "-2", "+2", " 3"]);
+        let far = usize::MAX - 1;
+        let c = line_changes(b"a\nb\nc\n", b"a\nB\nc\n", far, far, 1, 10);
+        assert_eq!(c.lines.len(), 4);
+        assert!(c.lines.iter().all(|l| l.line >= far));
+        assert_eq!(c.first_line, usize::MAX);
     }
 }

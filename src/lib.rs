@@ -106,7 +106,8 @@
 //! - `file`: everything that touches the file system: root confinement, the per-path
 //!   lock, the version hash, the ending of a new file, atomic writes.
 //! - `patch`: the apply_patch envelope and unified diffs, parsed, matched and aligned
-//!   by the modules above, and committed to every file or none.
+//!   by the modules above, and committed to every file or none; OpenAI's apply_patch
+//!   operations (V4A diffs) read as sections of the envelope (`patch::v4a`).
 //!
 //! The core knows nothing of Node: the Node.js binding is the `eol-edit-napi` crate in
 //! `napi/`, which depends on this one and only converts.
@@ -142,15 +143,18 @@ pub use api::results::{
     ApplyResult, EditResult, FileBytes, InMemoryFile, InMemoryPatch, ParsedFile, ParsedHunk,
     ParsedPatch, PatchFileResult, PatchResult, ReadResult,
 };
+pub use api::session::ReadState;
 pub use api::text::{
     apply_delete_range, apply_edits, detect_eol, eol_info, normalize_eol, to_lf, Content,
 };
+pub use api::v4a::{apply_v4a, V4aOutcome};
 pub use api::version::{Expected, Version};
 pub use eol::{Ending, EolInfo};
 pub use error::{Error, ErrorCode, Result};
 pub use guard::{GuardReason, Guards};
 pub use matching::Tier;
 pub use message::{Message, Name, Op, Part};
+pub use patch::v4a::{V4aApplied, V4aKind, V4aOperation};
 pub use patch::{Action as PatchAction, Format as PatchFormat};
 
 #[cfg(feature = "binding")]

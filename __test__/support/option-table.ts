@@ -1,6 +1,6 @@
-// The README's table of what each front-end does with each option of the library,
-// rendered from the operations' declarations (lib/operations.js), so that the reasons
-// the README gives are the ones the parity test checks.
+// The table of what each front-end does with each option of the library (in
+// docs/front-ends.md), rendered from the operations' declarations (lib/operations.js),
+// so that the reasons the page gives are the ones the parity test checks.
 
 type Operation = import('../../lib/operations.js').Operation
 type Param = import('../../lib/operations.js').Param

@@ -85,6 +85,13 @@ export const can = {
   // never natively (thousands of runs) nor under wine. The file code is the same
   // system calls on every CPU; the races run natively and on real arm64 in the release.
   syscallRaces: underQemu ? 'qemu-user emulates the system calls of a race one by one, not as the kernel orders them' : null,
+  // A kill mid-write of 4 MiB repeated, and strings of 64 MiB through every export: under
+  // qemu-user 240 s of the arm64 lane's 800, testing the kernel's kills and V8's strings,
+  // which arm64 shares with x64. The x64 and Windows lanes run them.
+  fullSpeed: underQemu ? 'qemu-user runs it 30-50x slower, and what it tests (kills, 64 MiB strings) is the same on arm64 as in the x64 lane that runs it' : null,
+  // 64 MiB strings through every export test V8's strings and the binding's copies, the
+  // same code on every OS: 46 s under wine, where the native lane runs them in 3.
+  hugeStrings: underQemu || underWine ? 'an emulator runs it 15-50x slower, and 64 MiB strings take the same code on every OS and CPU: the native lane runs it' : null,
 } satisfies Record<string, Can>
 
 /** Skips the running test where `reason` says it cannot run. */

@@ -223,9 +223,55 @@ impl Js {
             name,
         )?;
         if len == 0 {
+            if self.detached() {
+                // Its bytes are gone, not empty: read as empty, a write would empty the
+                // file and a lookup would make the file empty.
+                return Err(invalid(format!(
+                    "{name} is a view of a detached ArrayBuffer (transferred with postMessage or structuredClone): it has no bytes to read any more."
+                )));
+            }
             return Ok(Vec::new());
         }
         Ok(unsafe { std::slice::from_raw_parts(data as *const u8, len) }.to_vec())
+    }
+
+    /// True for a typed array or DataView whose ArrayBuffer was detached (transferred).
+    fn detached(&self) -> bool {
+        let mut buffer = ptr::null_mut();
+        let mut yes = false;
+        unsafe {
+            if sys::napi_is_typedarray(self.env, self.value, &mut yes) == sys::Status::napi_ok
+                && yes
+            {
+                sys::napi_get_typedarray_info(
+                    self.env,
+                    self.value,
+                    ptr::null_mut(),
+                    ptr::null_mut(),
+                    ptr::null_mut(),
+                    &mut buffer,
+                    ptr::null_mut(),
+                );
+            } else if sys::napi_is_dataview(self.env, self.value, &mut yes) == sys::Status::napi_ok
+                && yes
+            {
+                sys::napi_get_dataview_info(
+                    self.env,
+                    self.value,
+                    ptr::null_mut(),
+                    ptr::null_mut(),
+                    &mut buffer,
+                    ptr::null_mut(),
+                );
+            }
+            if buffer.is_null() {
+                return false;
+            }
+            let mut detached = false;
+            sys::napi_is_detached_arraybuffer(self.env, buffer, &mut detached)
+                == sys::Status::napi_ok
+                && detached
+        }
     }
 
     /// A boolean, or `default` when left out.

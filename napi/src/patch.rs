@@ -253,3 +253,121 @@ pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
 fn path_text(path: std::path::PathBuf) -> String {
     path.to_string_lossy().into_owned()
 }
+
+/// An operation of OpenAI's apply_patch tool read by `v4aSections`: its sections of the
+/// apply_patch envelope, and what the model is told of it (what `createOpenAIApplyPatch`
+/// and `createOpenAIEditor` apply and say).
+#[napi]
+pub struct V4aSections {
+    op: eol_edit::V4aOperation,
+}
+
+/// What one section of an operation did, from the patch's result (`PatchFileResult`),
+/// its warnings in the caller's words.
+#[napi(object)]
+pub struct V4aApplied {
+    pub action: super::enums::PatchAction,
+    pub diff: String,
+    pub eol: EolInfo,
+    pub matched_by: Vec<super::enums::Tier>,
+    pub warnings: Vec<String>,
+}
+
+#[napi]
+impl V4aSections {
+    /// update_file's new path (absent for a move onto the file's own path).
+    #[napi(getter)]
+    pub fn move_to(&self) -> Option<String> {
+        self.op.move_to.clone()
+    }
+
+    /// The sections, each ending with a line break, without the envelope's first and
+    /// last lines; none for an update_file whose diff is empty.
+    #[napi(getter)]
+    pub fn sections(&self) -> Vec<String> {
+        self.op.sections.clone()
+    }
+
+    /// Lines the operation adds: update_file's `+` lines, create_file's lines.
+    #[napi(getter)]
+    pub fn added(&self) -> u32 {
+        u32::try_from(self.op.added).unwrap_or(u32::MAX)
+    }
+
+    /// update_file's `-` lines.
+    #[napi(getter)]
+    pub fn removed(&self) -> u32 {
+        u32::try_from(self.op.removed).unwrap_or(u32::MAX)
+    }
+
+    /// create_file: whether the new file ends with a line break.
+    #[napi(getter)]
+    pub fn ends_with_break(&self) -> bool {
+        self.op.ends_with_break
+    }
+
+    /// What the model reads of the operation once applied (`files`: its sections'
+    /// results; `replaces`: a move went onto a file that existed).
+    #[napi]
+    pub fn describe(&self, files: Vec<V4aApplied>, replaces: bool) -> String {
+        let tiers: Vec<Vec<eol_edit::Tier>> = files
+            .iter()
+            .map(|f| f.matched_by.iter().map(|&t| t.into()).collect())
+            .collect();
+        let applied: Vec<eol_edit::V4aApplied<'_>> = files
+            .iter()
+            .zip(&tiers)
+            .map(|(f, tiers)| eol_edit::V4aApplied {
+                action: f.action.into(),
+                diff: &f.diff,
+                lf: f.eol.lf as usize,
+                crlf: f.eol.crlf as usize,
+                cr: f.eol.cr as usize,
+                matched_by: tiers,
+                warnings: &f.warnings,
+            })
+            .collect();
+        self.op.describe(&applied, replaces)
+    }
+
+    /// What the model reads of the operation when it changed nothing.
+    #[napi]
+    pub fn unchanged(&self) -> String {
+        self.op.unchanged()
+    }
+
+    /// What the model reads of the operation when it failed with `code`, said as
+    /// `message` in the caller's words.
+    #[napi(ts_args_type = "code: ErrorCode, message: string")]
+    pub fn failure(&self, code: String, message: String) -> String {
+        let code = code.parse().unwrap_or(eol_edit::ErrorCode::IoError);
+        self.op.failure(code, &message)
+    }
+}
+
+/// Reads an operation of OpenAI's apply_patch tool (`create_file`, `update_file` with
+/// `moveTo`, `delete_file`, each with its V4A `diff`) as sections of the apply_patch
+/// envelope. `path`, `diff` or `moveTo` absent: not given (or not a string; pass `''`
+/// for a `moveTo` given but not a string). Fails with `INVALID_ARGUMENT` naming the
+/// line of the diff.
+#[napi(
+    js_name = "v4aSections",
+    ts_args_type = "type: string, path?: string, diff?: string, moveTo?: string"
+)]
+pub fn v4a_sections(
+    env: &Env,
+    kind: String,
+    path: Option<String>,
+    diff: Option<String>,
+    move_to: Option<String>,
+) -> napi::Result<V4aSections> {
+    guard(env, || {
+        let op = eol_edit::V4aOperation::new(
+            &kind,
+            path.as_deref(),
+            diff.as_deref(),
+            move_to.as_deref(),
+        )?;
+        Ok(V4aSections { op })
+    })
+}

@@ -75,7 +75,9 @@ pub fn normalize_eol<'env>(
 pub struct ChangedLine {
     #[napi(ts_type = "'context' | 'removed' | 'added'")]
     pub kind: String,
-    pub line: u32,
+    /// The line's number (in the old text for `removed`), exact for any `beforeLine`
+    /// and `afterLine`, also past 2^32.
+    pub line: f64,
 }
 
 /// The lines that differ between two texts, as `lineChanges` gives them.
@@ -89,9 +91,9 @@ pub struct LineChanges {
     pub omitted: u32,
     /// The new text's lines from the first change to the last (`firstLine > lastLine`:
     /// lines were only removed, before line `firstLine`); both 0 when nothing changed.
-    pub first_line: u32,
+    pub first_line: f64,
     /// See `firstLine`.
-    pub last_line: u32,
+    pub last_line: f64,
 }
 
 /// The lines that changed from `before` to `after`, compared as their LF views would
@@ -140,13 +142,13 @@ pub fn line_changes(
                         binding::LineChange::Removed => "removed".to_string(),
                         binding::LineChange::Added => "added".to_string(),
                     },
-                    line: n(l.line),
+                    line: l.line as f64,
                 })
                 .collect(),
             changed: n(c.changed),
             omitted: n(c.omitted),
-            first_line: n(c.first_line),
-            last_line: n(c.last_line),
+            first_line: c.first_line as f64,
+            last_line: c.last_line as f64,
         })
     })
 }

@@ -12,7 +12,7 @@ that is also a ``TypeError``.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Type
+from typing import Dict, List, Optional, Type, Union
 
 __all__ = [
     "EolEditError",
@@ -60,6 +60,11 @@ class EolEditError(Exception):
     """
 
     code: str = ""
+    parts: Optional[List[Union[str, Dict[str, object]]]] = None
+    """The message as the core's parts (``eol_edit.MessagePart``), for a handler that
+    says it in a vendor tool's words; None for an error not raised by the core."""
+    hint_parts: Optional[List[Union[str, Dict[str, object]]]] = None
+    """The hint as parts, when the core gave one."""
 
     def __init__(
         self,

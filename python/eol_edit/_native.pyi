@@ -20,7 +20,9 @@ from ._results import (
     EditResult,
     Ending,
     EolInfo,
+    FileBytes,
     GuardReason,
+    LineChanges,
     InMemoryPatch,
     ParsedPatch,
     PatchResult,
@@ -269,3 +271,103 @@ def prepare_write(
     encoding: Optional[str] = None,
     guards: _Guards = False,
 ) -> Prepared: ...
+
+# The core's functions a host handler needs (python/src/host.rs).
+def insert_lines(
+    path: _Path,
+    after_line: int,
+    text: str,
+    *,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+    guards: _Guards = False,
+) -> EditResult: ...
+def read_file_bytes(
+    path: _Path,
+    *,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> FileBytes: ...
+def restore_file(
+    path: _Path,
+    content: Union[bytes, bytearray],
+    *,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+) -> EditResult: ...
+def line_changes(
+    before: str,
+    after: str,
+    *,
+    before_line: Optional[int] = None,
+    after_line: Optional[int] = None,
+    context: Optional[int] = None,
+    max_lines: Optional[int] = None,
+) -> LineChanges: ...
+
+class ReadState:
+    """What a tool set knows of the files it read and wrote: a version per file, by
+    identity (the core's ``ReadState``)."""
+
+    def __init__(self) -> None: ...
+    def record(self, path: str, version: str, *, cwd: Optional[str] = None) -> None: ...
+    def forget(self, path: str, *, cwd: Optional[str] = None) -> None: ...
+    def version(self, path: str, *, cwd: Optional[str] = None) -> Optional[str]: ...
+    def expected(
+        self, path: str, *, cwd: Optional[str] = None, require_read: bool = False
+    ) -> Optional[str]: ...
+    def saw(
+        self,
+        path: str,
+        version: str,
+        start: int,
+        lines: List[str],
+        total_lines: int,
+        *,
+        cwd: Optional[str] = None,
+    ) -> None: ...
+    def wrote(
+        self,
+        path: str,
+        version: str,
+        *,
+        cwd: Optional[str] = None,
+        root: Optional[_Root] = None,
+        encoding: Optional[str] = None,
+    ) -> None: ...
+    def explain_changed(
+        self,
+        paths: List[str],
+        expected: Mapping[str, str],
+        *,
+        cwd: Optional[str] = None,
+        root: Optional[_Root] = None,
+        encoding: Optional[str] = None,
+    ) -> None: ...
+
+# OpenAI's apply_patch operations (eol_edit.openai): (completed, output, code).
+def v4a_apply(
+    kind: object,
+    path: object,
+    diff: object = None,
+    move_to: object = None,
+    *,
+    cwd: Optional[_Path] = None,
+    root: Optional[_Root] = None,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+    guards: _Guards = False,
+) -> "tuple[bool, str, Optional[str]]": ...

@@ -5,7 +5,7 @@ field, in snake_case. Each is a frozen dataclass: attributes, ``repr``, ``==``, 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, List, Literal, Optional, TypeVar
+from typing import Dict, Generic, List, Literal, Optional, TypeVar, Union
 
 
 __all__ = [
@@ -29,6 +29,10 @@ __all__ = [
     "ParsedFile",
     "ParsedPatch",
     "Edit",
+    "FileBytes",
+    "MessagePart",
+    "ChangedLine",
+    "LineChanges",
 ]
 
 Ending = Literal["\n", "\r\n", "\r"]
@@ -57,6 +61,13 @@ GuardReason = Literal["placeholder", "shrink", "control", "markers"]
 docs/guarantees.md)."""
 
 C = TypeVar("C", str, bytes)
+
+MessagePart = Union[str, Dict[str, object]]
+"""One piece of a message as the core says it (``EolEditError.parts``,
+``warning_parts``): a ``str`` for text, else a dict naming the API in the JavaScript
+library's names (``{"op": "readFile"}``, ``{"arg": "oldText"}``, ``{"phrase": id,
+"parts": [...]}``, ``{"line": n, "width": w, "text": t}``, ``{"hunk": i}``), which a
+handler of a vendor's tool says in that tool's words (``eol_edit.anthropic``)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +109,8 @@ class ReadResult:
     encoding: str
     version: str
     warnings: List[str]
+    warning_parts: List[List[MessagePart]] = field(default_factory=list, repr=False, compare=False)
+    """Each warning as parts (see ``MessagePart``)."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +133,8 @@ class EditResult:
     ranges: List[ChangedRange] = field(default_factory=list)
     """The replaced ranges of the old text and what replaces them (see
     ``ChangedRange``); empty when the text did not change."""
+    warning_parts: List[List[MessagePart]] = field(default_factory=list, repr=False, compare=False)
+    """Each warning as parts (see ``MessagePart``)."""
 
 
 @dataclass(frozen=True)
@@ -203,6 +218,7 @@ class PatchFileResult:
     version: Optional[str]
     matched_by: List[Tier]
     warnings: List[str]
+    warning_parts: List[List[MessagePart]] = field(default_factory=list, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -275,3 +291,33 @@ class ParsedPatch:
     files: List[ParsedFile]
 
 
+@dataclass(frozen=True)
+class FileBytes:
+    """What ``read_file_bytes`` returns: a text file's exact bytes, its byte order mark
+    included, and their version, from one read: what ``restore_file`` can put back."""
+
+    bytes: bytes
+    version: str
+
+
+@dataclass(frozen=True)
+class ChangedLine:
+    """One shown line of ``line_changes``: kept around a change (``"context"``,
+    numbered in the new text), ``"removed"`` (numbered in the old text) or ``"added"``."""
+
+    kind: Literal["context", "removed", "added"]
+    line: int
+
+
+@dataclass(frozen=True)
+class LineChanges:
+    """What ``line_changes`` returns: the lines to show, in order (a gap between two
+    numbers is lines not shown), the removed and added lines in all, those left out
+    past ``max_lines``, and the new text's lines from the first change to the last
+    (both 0 when nothing changed)."""
+
+    lines: List[ChangedLine]
+    changed: int
+    omitted: int
+    first_line: int
+    last_line: int

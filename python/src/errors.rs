@@ -39,5 +39,12 @@ fn exception(py: Python<'_>, error: &Error, chooser: &str) -> PyResult<PyErr> {
     details.set_item("argument", error.argument().map(|a| a.rust_name()))?;
     details.set_item("reason", error.reason().map(|r| r.as_str()))?;
     let instance = class.call((text,), Some(&details))?;
+    // The message as parts, for a handler that words it in a vendor tool's names.
+    instance.setattr("parts", super::host::parts(py, error.message())?)?;
+    let hint_parts = match error.hint() {
+        Some(hint) => super::host::parts(py, hint)?.into_any(),
+        None => py.None().into_bound(py),
+    };
+    instance.setattr("hint_parts", hint_parts)?;
     Ok(PyErr::from_value(instance))
 }

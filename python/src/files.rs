@@ -157,6 +157,23 @@ pub(crate) fn write_change(
     Ok(Change::Write(path, content, options))
 }
 
+/// The options of a read but `offset` and `limit` (`read_file`'s, `read_file_bytes`'s).
+pub(crate) fn read_options(
+    root: Option<&Bound<'_, PyAny>>,
+    cwd: Option<&Bound<'_, PyAny>>,
+    max_bytes: Option<&Bound<'_, PyAny>>,
+    encoding: Option<&Bound<'_, PyAny>>,
+) -> PyResult<ReadOptions> {
+    let mut options = ReadOptions::default();
+    options.root = args::roots(root)?;
+    options.cwd = args::option_path(cwd, Name::Cwd)?;
+    if let Some(max_bytes) = args::whole(max_bytes, Name::MaxBytes, 0)? {
+        options.max_bytes = max_bytes;
+    }
+    options.encoding = args::option_text(encoding, Name::Encoding)?;
+    Ok(options)
+}
+
 /// Reads a file as a model should see it: the LF view of the lines asked for, with
 /// the file's endings, BOM, encoding and version.
 #[pyfunction]
@@ -173,15 +190,11 @@ fn read_file<'py>(
     encoding: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let path = args::path(path, Name::Path)?;
-    let mut options = ReadOptions::default();
-    options.offset = args::whole(offset, Name::Offset, 1)?;
-    options.limit = args::whole(limit, Name::Limit, 0)?;
-    options.root = args::roots(root)?;
-    options.cwd = args::option_path(cwd, Name::Cwd)?;
-    if let Some(max_bytes) = args::whole(max_bytes, Name::MaxBytes, 0)? {
-        options.max_bytes = max_bytes;
-    }
-    options.encoding = args::option_text(encoding, Name::Encoding)?;
+    let offset = args::whole(offset, Name::Offset, 1)?;
+    let limit = args::whole(limit, Name::Limit, 0)?;
+    let mut options = read_options(root, cwd, max_bytes, encoding)?;
+    options.offset = offset;
+    options.limit = limit;
     let result = run(py, move || eol_edit::read_file(&path, &options))?;
     results::read(py, result)
 }

@@ -12,10 +12,13 @@
 mod args;
 mod errors;
 mod files;
+mod host;
 mod patch;
 mod prepared;
 mod results;
+mod session;
 mod text;
+mod v4a;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -30,6 +33,9 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     text::register(module)?;
     patch::register(module)?;
     prepared::register(module)?;
+    session::register(module)?;
+    host::register(module)?;
+    v4a::register(module)?;
     Ok(())
 }
 

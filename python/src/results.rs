@@ -78,6 +78,10 @@ pub(crate) fn read<'py>(py: Python<'py>, r: eol_edit::ReadResult) -> PyResult<Bo
             ("encoding", py_of(py, r.encoding)?),
             ("version", py_of(py, r.version.to_string())?),
             ("warnings", py_of(py, texts(&r.warnings))?),
+            (
+                "warning_parts",
+                super::host::parts_of(py, &r.warnings)?.into_any(),
+            ),
         ],
     )
 }
@@ -100,7 +104,64 @@ pub(crate) fn edit<'py>(py: Python<'py>, r: eol_edit::EditResult) -> PyResult<Bo
             ("version", py_of(py, r.version.to_string())?),
             ("changed", py_of(py, r.changed)?),
             ("warnings", py_of(py, texts(&r.warnings))?),
+            (
+                "warning_parts",
+                super::host::parts_of(py, &r.warnings)?.into_any(),
+            ),
             ("ranges", ranges(py, &r.ranges)?),
+        ],
+    )
+}
+
+/// `FileBytes`.
+pub(crate) fn file_bytes<'py>(
+    py: Python<'py>,
+    read: &eol_edit::FileBytes,
+) -> PyResult<Bound<'py, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    make(
+        py,
+        &CLASS,
+        "FileBytes",
+        &[
+            ("bytes", PyBytes::new(py, &read.bytes).into_any()),
+            ("version", py_of(py, read.version.to_string())?),
+        ],
+    )
+}
+
+/// `LineChanges`, its lines a list of `ChangedLine`.
+pub(crate) fn line_changes<'py>(
+    py: Python<'py>,
+    c: &eol_edit::binding::LineChanges,
+) -> PyResult<Bound<'py, PyAny>> {
+    use eol_edit::binding::LineChange;
+    static LINE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let mut lines = Vec::with_capacity(c.lines.len());
+    for l in &c.lines {
+        let kind = match l.kind {
+            LineChange::Context => "context",
+            LineChange::Removed => "removed",
+            LineChange::Added => "added",
+        };
+        lines.push(make(
+            py,
+            &LINE,
+            "ChangedLine",
+            &[("kind", py_of(py, kind)?), ("line", py_of(py, l.line)?)],
+        )?);
+    }
+    make(
+        py,
+        &CLASS,
+        "LineChanges",
+        &[
+            ("lines", py_of(py, lines)?),
+            ("changed", py_of(py, c.changed)?),
+            ("omitted", py_of(py, c.omitted)?),
+            ("first_line", py_of(py, c.first_line)?),
+            ("last_line", py_of(py, c.last_line)?),
         ],
     )
 }
@@ -237,6 +298,10 @@ pub(crate) fn patch<'py>(py: Python<'py>, r: eol_edit::PatchResult) -> PyResult<
                 ("version", py_of(py, f.version.map(|v| v.to_string()))?),
                 ("matched_by", py_of(py, tiers(&f.matched_by))?),
                 ("warnings", py_of(py, texts(&f.warnings))?),
+                (
+                    "warning_parts",
+                    super::host::parts_of(py, &f.warnings)?.into_any(),
+                ),
             ],
         )?);
     }

@@ -4,6 +4,7 @@ what it was (the cases of __test__/prepared.spec.ts)."""
 
 from __future__ import annotations
 
+import sys
 import threading
 from pathlib import Path
 from typing import Callable, List
@@ -85,6 +86,33 @@ def test_a_new_file_created_by_someone_else_meanwhile_is_file_changed(tmp_path: 
     with pytest.raises(eol_edit.FileChanged):
         prepared.commit()
     assert file.read_bytes() == b"theirs\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need Developer Mode on Windows")
+def test_a_file_swapped_for_a_link_to_the_same_bytes_elsewhere_is_file_changed(
+    tmp_path: Path,
+) -> None:
+    here, elsewhere = tmp_path / "here", tmp_path / "elsewhere"
+    here.mkdir()
+    elsewhere.mkdir()
+    file, target = here / "a.txt", elsewhere / "a.txt"
+    file.write_bytes(b"one\r\n")
+    target.write_bytes(b"one\r\n")
+    prepared = eol_edit.prepare_edit(file, "one", "1")
+    file.unlink()
+    file.symlink_to(target)
+    with pytest.raises(eol_edit.FileChanged, match="symbolic link"):
+        prepared.commit()
+    assert target.read_bytes() == b"one\r\n"
+    # With a root, a link out of it is refused as every call refuses it.
+    file.unlink()
+    file.write_bytes(b"one\r\n")
+    prepared = eol_edit.prepare_edit(file, "one", "1", root=here)
+    file.unlink()
+    file.symlink_to(target)
+    with pytest.raises(eol_edit.PathOutsideRoot):
+        prepared.commit()
+    assert target.read_bytes() == b"one\r\n"
 
 
 def test_a_change_commits_once(write: Write) -> None:

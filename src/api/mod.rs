@@ -13,7 +13,9 @@ pub(crate) mod prepared;
 pub(crate) mod results;
 #[cfg(feature = "serde")]
 mod serde;
+pub(crate) mod session;
 pub(crate) mod text;
+pub(crate) mod v4a;
 pub(crate) mod version;
 
 #[cfg(feature = "binding")]

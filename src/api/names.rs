@@ -118,7 +118,25 @@ mod tests {
         round_trips(PatchAction::ALL, &[("move", PatchAction::Move)]);
         round_trips(PatchFormat::ALL, &[("unified", PatchFormat::Unified)]);
         assert_eq!(ErrorCode::ALL.len(), 20);
-        assert_eq!(Tier::ALL.len(), 7);
+        // Every tier is listed (a patch's results name leadingWhitespace): the match
+        // stops compiling when a tier is added, the assertion when it is not listed.
+        for tier in Tier::ALL {
+            match tier {
+                Tier::Exact
+                | Tier::Unicode
+                | Tier::TrailingWhitespace
+                | Tier::InnerWhitespace
+                | Tier::Indentation
+                | Tier::Unescaped
+                | Tier::LineNumbers
+                | Tier::LeadingWhitespace => {}
+            }
+        }
+        assert_eq!(Tier::ALL.len(), 8);
+        assert_eq!(
+            "leadingWhitespace".parse::<Tier>().unwrap(),
+            Tier::LeadingWhitespace
+        );
     }
 
     #[test]

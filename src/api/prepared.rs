@@ -103,7 +103,13 @@ pub struct PreparedFile {
     pub warnings: Vec<Message>,
 }
 
-/// A change worked out and not yet written: see the [module](self) docs.
+/// A change worked out in full (read, matched, guarded, encoded) and not yet written.
+///
+/// [`prepare_edit`] and the other `prepare_*` functions make one; a host shows
+/// [`Prepared::files`] (the diff, the versions, the byte ranges that change) to its
+/// user, and [`Prepared::commit`] writes the prepared bytes without matching again if
+/// every file still has the version it was prepared from (else `FILE_CHANGED`, and
+/// nothing is written).
 ///
 /// It commits once ([`Prepared::commit`] takes it by value). Dropping it writes
 /// nothing and holds nothing: no lock and no open file is kept between the prepare and
@@ -592,6 +598,45 @@ mod tests {
         std::fs::remove_file(dir.join("a.txt")).unwrap();
         assert_eq!(p.commit().unwrap_err().code(), ErrorCode::FileChanged);
         assert!(!dir.join("a.txt").exists());
+    }
+
+    /// A path whose symbolic links changed between the prepare and the commit names
+    /// another file, even one with the very bytes (the same version) that was
+    /// prepared: the commit refuses rather than write a file that was never shown.
+    #[cfg(unix)]
+    #[test]
+    fn a_path_that_leads_elsewhere_at_the_commit_is_file_changed_even_with_the_same_bytes() {
+        use std::os::unix::fs::symlink;
+        let dir = TempDir::new();
+        let out = TempDir::new();
+        // The file replaced by a link to a file with the same bytes.
+        dir.write("a.txt", "one\r\n");
+        out.write("a.txt", "one\r\n");
+        let p = prepare_edit("a.txt", "one", "1", &in_dir(&dir)).unwrap();
+        std::fs::remove_file(dir.join("a.txt")).unwrap();
+        symlink(out.join("a.txt"), dir.join("a.txt")).unwrap();
+        let e = p.commit().unwrap_err();
+        assert_eq!(e.code(), ErrorCode::FileChanged, "{e}");
+        assert!(e.to_string().contains("symbolic link"), "{e}");
+        assert_eq!(out.read("a.txt"), b"one\r\n");
+        // Its folder swapped for a link to a folder with such a file.
+        dir.write("sub/b.txt", "one\r\n");
+        out.write("b.txt", "one\r\n");
+        let p = prepare_edit("sub/b.txt", "one", "1", &in_dir(&dir)).unwrap();
+        std::fs::rename(dir.join("sub"), dir.join("sub.old")).unwrap();
+        symlink(out.path(), dir.join("sub")).unwrap();
+        assert_eq!(p.commit().unwrap_err().code(), ErrorCode::FileChanged);
+        assert_eq!(out.read("b.txt"), b"one\r\n");
+        assert_eq!(dir.read("sub.old/b.txt"), b"one\r\n");
+        // A dangling link planted where a new file is to be created.
+        let p = prepare_write("new.txt", "mine\n", &in_dir(&dir)).unwrap();
+        symlink(out.join("new.txt"), dir.join("new.txt")).unwrap();
+        assert_eq!(p.commit().unwrap_err().code(), ErrorCode::FileChanged);
+        assert!(!out.join("new.txt").exists());
+        // A link that was there at the prepare is followed, as by every write.
+        let p = prepare_write("new.txt", "mine\n", &in_dir(&dir)).unwrap();
+        p.commit().unwrap();
+        assert_eq!(out.read("new.txt"), b"mine\n");
     }
 
     #[test]

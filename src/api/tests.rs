@@ -53,7 +53,9 @@ fn read_file_refuses_line_zero_naming_the_offset() {
 
 #[test]
 fn default_options_take_relative_paths_against_the_working_directory() {
-    // Tests run in the package's folder; the file is made there under target/.
+    // Tests run in the package's folder; the file is made there under target/ (which a
+    // cross build's own target folder elsewhere leaves missing).
+    fs::create_dir_all("target").unwrap();
     let rel = format!("target/api-test-{}.txt", std::process::id());
     fs::write(&rel, "a\r\nb\r\n").unwrap();
     let result = edit_file(&rel, "a\n", "A\n", &EditOptions::default());

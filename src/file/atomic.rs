@@ -1155,5 +1155,125 @@ mod tests {
             assert_eq!(dir.read("a.txt"), b"new\r\n");
             assert_eq!(dir.listing(""), ["a.txt"]);
         }
+
+        /// The file a holder process holds, for how long, and the file it creates once
+        /// it holds it (the variables [`hold_in_another_process`] gives it).
+        const HOLD_FILE: &str = "EOL_EDIT_TEST_HOLD_FILE";
+        const HOLD_MS: &str = "EOL_EDIT_TEST_HOLD_MS";
+        const HOLD_MARKER: &str = "EOL_EDIT_TEST_HOLD_MARKER";
+
+        /// In the holder process (this test binary re-run by `test` with the variables
+        /// set): holds the file as [`hold`] does, creates the marker once it holds it,
+        /// lets go after the time, and returns true. False in the test's own process.
+        fn held_here_if_holder() -> bool {
+            let (Some(file), Some(ms), Some(marker)) = (
+                std::env::var_os(HOLD_FILE),
+                std::env::var(HOLD_MS).ok(),
+                std::env::var_os(HOLD_MARKER),
+            ) else {
+                return false;
+            };
+            let held = hold(Path::new(&file));
+            fs::write(marker, "held").unwrap();
+            std::thread::sleep(Duration::from_millis(ms.parse().unwrap()));
+            drop(held);
+            true
+        }
+
+        /// Runs the test `test` of this module again as another process that holds
+        /// `path` open without sharing deletion for `time`; returns once it holds the
+        /// file (its marker exists), with the process to wait for.
+        fn hold_in_another_process(
+            test: &str,
+            path: &Path,
+            time: Duration,
+        ) -> (std::process::Child, TempDir) {
+            // The harness names a test by its path in the crate, without the crate.
+            let module = module_path!().split_once("::").unwrap().1;
+            let markers = TempDir::new();
+            let marker = markers.join("held");
+            let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+                .args(["--exact", &format!("{module}::{test}"), "--quiet"])
+                .env(HOLD_FILE, path)
+                .env(HOLD_MS, time.as_millis().to_string())
+                .env(HOLD_MARKER, &marker)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            // Starting a process takes long under wine on a busy machine.
+            let deadline = std::time::Instant::now() + Duration::from_secs(60);
+            while !marker.exists() {
+                if let Some(status) = child.try_wait().unwrap() {
+                    panic!("the holder process ended before it held the file: {status}");
+                }
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "the holder process did not hold the file within 60 s"
+                );
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            (child, markers)
+        }
+
+        #[test]
+        fn a_file_another_process_keeps_open_is_refused_after_two_seconds_and_kept() {
+            const NAME: &str =
+                "a_file_another_process_keeps_open_is_refused_after_two_seconds_and_kept";
+            if held_here_if_holder() {
+                return;
+            }
+            let dir = TempDir::new();
+            dir.write("a.txt", "old\r\n");
+            let path = dir.join("a.txt");
+            let prepared = prepare(&path);
+            let (mut holder, _markers) =
+                hold_in_another_process(NAME, &path, Duration::from_secs(3));
+            let started = std::time::Instant::now();
+            let err = prepared.write(b"new\r\n", false).unwrap_err();
+            let waited = started.elapsed();
+            assert!(
+                waited >= sys::BUSY_WAIT && waited < Duration::from_millis(2900),
+                "{waited:?}"
+            );
+            assert_eq!(err.code, ErrorCode::IoError, "{}", err.full_message());
+            assert!(
+                err.full_message()
+                    .contains("another program holds the file"),
+                "{}",
+                err.full_message()
+            );
+            // Untouched, and no temporary file left, while still held and after.
+            assert_eq!(dir.read("a.txt"), b"old\r\n");
+            assert_eq!(dir.listing(""), ["a.txt"]);
+            assert!(holder.wait().unwrap().success());
+            assert_eq!(dir.read("a.txt"), b"old\r\n");
+            assert_eq!(dir.listing(""), ["a.txt"]);
+        }
+
+        #[test]
+        fn a_file_another_process_holds_for_half_a_second_is_replaced_once_let_go() {
+            const NAME: &str =
+                "a_file_another_process_holds_for_half_a_second_is_replaced_once_let_go";
+            if held_here_if_holder() {
+                return;
+            }
+            let dir = TempDir::new();
+            dir.write("a.txt", "old\r\n");
+            let path = dir.join("a.txt");
+            let prepared = prepare(&path);
+            let (mut holder, _markers) =
+                hold_in_another_process(NAME, &path, Duration::from_millis(500));
+            let started = std::time::Instant::now();
+            prepared.write(b"new\r\n", false).unwrap();
+            let waited = started.elapsed();
+            assert!(holder.wait().unwrap().success());
+            assert!(
+                waited >= Duration::from_millis(300) && waited < sys::BUSY_WAIT,
+                "{waited:?}"
+            );
+            assert_eq!(dir.read("a.txt"), b"new\r\n");
+            assert_eq!(dir.listing(""), ["a.txt"]);
+        }
     }
 }

@@ -41,6 +41,9 @@ pub struct Planned {
     path: PathBuf,
     opts: FileOptions,
     display: PathBuf,
+    /// Where the file was when planning (every link on its path followed): a later
+    /// commit writes there or nowhere.
+    real: PathBuf,
     before: Option<String>,
     after: String,
     /// The new bytes, BOM included; `None` when they are the file's own.
@@ -165,6 +168,7 @@ pub fn plan<T>(
         path: path.to_path_buf(),
         opts: opts.clone(),
         display,
+        real,
         before,
         after,
         bytes,
@@ -217,6 +221,7 @@ impl Planned {
             path,
             opts,
             display,
+            real,
             before,
             after,
             bytes,
@@ -233,7 +238,7 @@ impl Planned {
                 found,
                 _lock,
             }) => (located, found, _lock),
-            None => recheck(&path, &opts, &display, before.as_deref())?,
+            None => recheck(&path, &opts, &display, &real, before.as_deref())?,
         };
         let Some(bytes) = bytes else {
             let written = Written {
@@ -283,16 +288,21 @@ impl Planned {
     }
 }
 
-/// Takes the lock again for a plan's commit and checks that the file still has the
-/// version `before` (`None`: that it still does not exist). The file is hashed, not
-/// read into memory or decoded.
+/// Takes the lock again for a plan's commit and checks that the path still leads to
+/// `real`, where the file was planned (a symbolic link on the way that now leads
+/// elsewhere, even to a file with the same bytes, is `FILE_CHANGED`: the commit would
+/// write a file that was never shown), and that the file still has the version
+/// `before` (`None`: that it still does not exist). The file is hashed, not read into
+/// memory or decoded.
 fn recheck(
     path: &Path,
     opts: &FileOptions,
     display: &Path,
+    real: &Path,
     before: Option<&str>,
 ) -> Result<(Located, Option<Found>, PathLock)> {
     let (mut located, lock) = locate_locked(path, opts)?;
+    check_place(display, real, &located)?;
     let found = if located.exists() {
         Some(Found::Unread(measure(&mut located)?))
     } else {
@@ -304,8 +314,10 @@ fn recheck(
 }
 
 /// Checks, for a change of several files made later than it was worked out (a prepared
-/// patch), that each file still has the version it was worked out from (`None`: that
-/// it still does not exist), holding the locks of all of them at once.
+/// patch), that each file's path (given as `(path, real location, version)`) still
+/// leads to the real location it had then and that the file still has the version it
+/// was worked out from (`None`: that it still does not exist), holding the locks of all
+/// of them at once.
 ///
 /// The locks are taken in one order, that of their keys, with each key once (two names
 /// of one file share one), so two callers of this never wait for each other; every
@@ -319,7 +331,7 @@ fn recheck(
 /// (changed, deleted, or created since), or what locating it gave
 /// (`PATH_OUTSIDE_ROOT`, `IO_ERROR`, …).
 pub fn recheck_all(
-    files: &[(&Path, Option<&str>)],
+    files: &[(&Path, &Path, Option<&str>)],
     opts: &FileOptions,
     fail: impl Fn(usize, Error) -> Error,
 ) -> Result<()> {
@@ -336,11 +348,12 @@ pub fn recheck_all(
         order.sort();
         order.dedup();
         let _locks: Vec<PathLock> = order.into_iter().map(lock::lock).collect();
-        for (i, (_, before)) in files.iter().enumerate() {
+        for (i, (_, real, before)) in files.iter().enumerate() {
             let mut located = locate(i)?;
             if lock_key(&located) != keys[i] {
                 continue 'round;
             }
+            check_place(&located.display, real, &located).map_err(|e| fail(i, e))?;
             let found = if located.exists() {
                 Some(Found::Unread(
                     measure(&mut located).map_err(|e| fail(i, e))?,
@@ -357,6 +370,24 @@ pub fn recheck_all(
     Err(fail(
         0,
         file_changed(first, "keeps being replaced by other edits"),
+    ))
+}
+
+/// `FILE_CHANGED` unless `located` is still at `real`, where the file was when the
+/// change was worked out: a path whose symbolic links now lead elsewhere names another
+/// file, whatever its bytes.
+fn check_place(display: &Path, real: &Path, located: &Located) -> Result<()> {
+    let now = located.real();
+    if now == real {
+        return Ok(());
+    }
+    Err(file_changed(
+        display,
+        &format!(
+            "now leads to {} instead of {} (a symbolic link on its path changed since it was read)",
+            now.display(),
+            real.display()
+        ),
     ))
 }
 

@@ -101,6 +101,7 @@ crate::api::names::stable_names!(
         Tier::Indentation,
         Tier::Unescaped,
         Tier::LineNumbers,
+        Tier::LeadingWhitespace,
     ]
 );
 

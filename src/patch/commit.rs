@@ -291,12 +291,12 @@ impl Ready {
     /// since is `FILE_CHANGED` naming it, and nothing is written.
     pub(crate) fn commit(self, recheck: Recheck) -> Result<Vec<FileResult>> {
         if recheck == Recheck::Yes {
-            let files: Vec<(&Path, Option<&str>)> = self
+            let files: Vec<(&Path, &Path, Option<&str>)> = self
                 .slots
                 .iter()
                 .map(|s| {
                     let version = s.original.as_ref().map(|o| o.version.as_str());
-                    (s.display.as_path(), version)
+                    (s.display.as_path(), s.real.as_path(), version)
                 })
                 .collect();
             file::recheck_all(&files, &self.opts.file, |s, e| {

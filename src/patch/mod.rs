@@ -28,6 +28,7 @@
 pub mod apply;
 mod commit;
 mod parse;
+pub mod v4a;
 
 pub use commit::memory::MemoryFile;
 pub use commit::source::Lookup;

@@ -15,12 +15,13 @@
 // with `*** Move to`, `*** Delete File`), so matching (lenient tiers in the LF view),
 // endings (each line keeps its own; added lines take their region's), BOM, encodings
 // and atomic writes are the library's, and so is the rollback of a batch: `executeAll`
-// applies the operations of one response as one patch, all or nothing. A diff is
-// checked to be only hunks first, so that no line of it can open a section about
+// applies the operations of one response as one patch, all or nothing. The core checks
+// a diff to be only hunks first, so that no line of it can open a section about
 // another file.
 //
 // Where V4A and the envelope read a line differently, the operation is written so that
-// the library reads it as OpenAI's reference (the Agents SDKs' apply_diff) does:
+// the library reads it as OpenAI's reference (the Agents SDKs' apply_diff) does (the
+// core, src/patch/v4a.rs, writes it so):
 //
 // - create_file: the new file is the `+` lines joined by line breaks, so it ends with a
 //   line break only when the diff's last line is a bare `+`; its breaks are CRLF when
@@ -30,13 +31,15 @@
 //   itself, which keeps the file's bytes as context does;
 // - a diff may end with the envelope's closing line, as models sometimes send it.
 //
-// What the model is told names only the tool's operations and the diff (VOCABULARY).
+// What the model is told names only the tool's operations and the diff: the core words
+// what an operation did or why it failed (V4aOperation::describe, ::failure, shared with
+// the Python editor), and the library's messages inside are rendered with VOCABULARY.
 
 const core = require('../../binding.js')
 const { patchCompute } = require('../apply_patch.js')
 const { argumentError, failure } = require('../errors.js')
 const { readContext, readOptions } = require('../index.js')
-const { TIER_NOTES, describeEndings, diffCounts, plural } = require('../results.js')
+const { diffCounts } = require('../results.js')
 const { Call } = require('../session.js')
 const { handlerWords, warningsOf } = require('../wording.js')
 
@@ -49,7 +52,9 @@ const { handlerWords, warningsOf } = require('../wording.js')
 
 /**
  * apply_patch's words for the library's operations, and its sentences for what it has
- * no operation or argument for (a read tool of its own, the envelope, encoding).
+ * no operation or argument for (a read tool of its own, the envelope, encoding). The
+ * core says the same for the Python editor (src/patch/v4a/words.rs); a change here is
+ * a change there, which python/tests/test_openai_editor.py checks.
  * @type {import('../wording.js').HostVocabulary}
  */
 const VOCABULARY = {
@@ -83,14 +88,6 @@ const VOCABULARY = {
 /** The vocabulary's words for the parts of a message. */
 const WORDS = handlerWords(VOCABULARY)
 
-/** The library's action of each operation's section, in a patch's result. */
-const ACTIONS = { create_file: 'add', update_file: 'update', delete_file: 'delete' }
-
-/** What a diff of update_file is made of, for messages. */
-const UPDATE_SHAPE =
-  "The diff of update_file is hunks: an optional `@@` line (with a line of the file, such as a function's first line, to find the place), " +
-  "then lines starting with ' ' (unchanged context), '-' (removed) or '+' (added), and `*** End of File` after a hunk that ends the file."
-
 /** The line that closes an envelope, which a diff may end with. */
 const END_PATCH = '*** End Patch'
 
@@ -99,12 +96,6 @@ const EDITOR_CALL = 'editor'
 
 /** createTools' options the patcher takes too. */
 const SESSION_OPTIONS = ['root', 'cwd', 'requireRead', 'approve', 'maxBytes', 'durable', 'readState', 'guards']
-
-/** Codes of failures that the diff itself can fix. */
-const DIFF_FAILURES = new Set(['TEXT_NOT_FOUND', 'TEXT_MULTIPLE_MATCHES', 'PATCH_INVALID', 'ENCODING_UNMAPPABLE', 'ENCODING_UNKNOWN'])
-
-/** Codes of failures whose message does not already say that nothing was written. */
-const SAY_NOTHING_WRITTEN = new Set([...DIFF_FAILURES, 'FILE_NOT_FOUND', 'NOT_A_FILE', 'BINARY_FILE', 'FILE_TOO_LARGE', 'PATH_OUTSIDE_ROOT', 'INVALID_ARGUMENT'])
 
 /**
  * One apply_patch_call, read and checked: its operation as sections of a patch.
@@ -120,6 +111,7 @@ const SAY_NOTHING_WRITTEN = new Set([...DIFF_FAILURES, 'FILE_NOT_FOUND', 'NOT_A_
  * @property {number} removed '-' lines of update_file
  * @property {boolean} endsWithBreak create_file: whether the new file ends with a line break
  * @property {boolean} [replaces] a move onto a file that exists (looked up for the output's words only)
+ * @property {import('../../../index.js').V4ASections} read the core's reading of it, which words what it did
  */
 
 /** A failed call: its id, place and what it says. @typedef {{ callId: string, index: number, failed: string }} Unread */
@@ -324,29 +316,15 @@ function ordinal(n) {
 }
 
 /**
- * A message about an operation, opening with it (`update_file a.py, hunk #1: …`; the
- * library's messages about a file of a patch open with its path, which is said once),
- * and closing with what to do: fix the diff when the diff is what failed.
+ * A message about an operation, in the core's words (V4aOperation::failure): opening
+ * with the operation (`update_file a.py, hunk #1: …`), closing with what to do.
  * @param {Operation} op
  * @param {string} message
  * @param {unknown} error
  */
 function about(op, message, error) {
-  const own = message.startsWith(`${op.path}, `) ? message.slice(op.path.length + 2) : message.startsWith(`${op.path}: `) ? message.slice(op.path.length + 2) : undefined
-  const opened = own !== undefined && own.startsWith('hunk #') ? `${label(op)}, ${own}` : `${label(op)}: ${own ?? message}`
-  return opened + closing(op, error)
-}
-
-/**
- * The sentence that closes a failure of an operation.
- * @param {Operation} op
- * @param {unknown} error
- */
-function closing(op, error) {
   const code = /** @type {{ code?: unknown }} */ (error || {}).code
-  if (typeof code !== 'string' || !SAY_NOTHING_WRITTEN.has(code)) return ''
-  if (DIFF_FAILURES.has(code) && op.type !== 'delete_file') return ' Nothing was written: fix the diff and send the operation again.'
-  return ' Nothing was written.'
+  return op.read.failure(/** @type {import('../../../index.js').ErrorCode} */ (typeof code === 'string' ? code : 'IO_ERROR'), message)
 }
 
 /** `update_file src/a.py`. @param {Operation} op */
@@ -371,19 +349,10 @@ function callIdOf(c) {
 }
 
 /**
- * A path of an operation (`path`, `move_to`), checked.
- * @param {string} type
- * @param {string} name the argument's name
- * @param {unknown} path
- */
-function readPath(type, name, path) {
-  if (typeof path !== 'string' || path === '') throw argumentError(`The ${name} of ${type} must be a file's path.`)
-  if (/[\r\n]/.test(path) || path.trim() !== path) throw argumentError(`The ${name} of ${type} ${JSON.stringify(path)} has a line break or surrounding spaces; give the file's path alone.`)
-  return path
-}
-
-/**
- * An apply_patch_call item, checked, as its sections of a patch.
+ * An apply_patch_call item, checked, as its sections of a patch: the item's shape is
+ * read here, the operation by the core (eol_edit's V4A translation, which every
+ * front-end shares), which checks the paths and the diff and names the line of the
+ * diff that fails.
  * @param {unknown} c
  * @param {number} index
  * @returns {Operation}
@@ -399,170 +368,26 @@ function readCall(c, index) {
   const op = /** @type {{ type?: unknown, path?: unknown, diff?: unknown, move_to?: unknown }} */ (item.operation)
   if (op === null || typeof op !== 'object') throw argumentError('The apply_patch_call has no operation.')
   const type = op.type
-  if (type !== 'create_file' && type !== 'update_file' && type !== 'delete_file') {
+  if (typeof type !== 'string') {
     throw argumentError(`The operation's type must be create_file, update_file or delete_file, but it is ${JSON.stringify(type)}.`)
   }
-  const path = readPath(type, 'path', op.path)
-  /** @type {string | undefined} */
-  let moveTo
-  if (op.move_to !== undefined && op.move_to !== null) {
-    if (type !== 'update_file') throw argumentError(`${type} ${path} has a move_to; only update_file moves a file.`)
-    moveTo = readPath(type, 'move_to', op.move_to)
-    // The SDKs update a file moved onto its own path in place.
-    if (moveTo === path) moveTo = undefined
+  // What is not a string is not given, for the core's messages; a move_to that is
+  // there but not a string is an empty path.
+  const text = (/** @type {unknown} */ v) => (typeof v === 'string' ? v : undefined)
+  const moveTo = op.move_to === undefined || op.move_to === null ? undefined : typeof op.move_to === 'string' ? op.move_to : ''
+  const read = core.v4aSections(type, text(op.path), text(op.diff), moveTo)
+  return {
+    callId,
+    index,
+    type: /** @type {Operation['type']} */ (type),
+    path: /** @type {string} */ (op.path),
+    moveTo: read.moveTo ?? undefined,
+    sections: read.sections,
+    added: read.added,
+    removed: read.removed,
+    endsWithBreak: read.endsWithBreak,
+    read,
   }
-  /** @type {Operation} */
-  const read = { callId, index, type, path, moveTo, sections: [], added: 0, removed: 0, endsWithBreak: true }
-  if (type === 'delete_file') read.sections = [`*** Delete File: ${path}\n`]
-  else {
-    if (typeof op.diff !== 'string') throw argumentError(`The diff of ${type} ${path} must be a string.`)
-    const { lines, crlf } = diffLines(type, path, op.diff)
-    if (type === 'create_file') createSections(read, lines, crlf)
-    else updateSections(read, lines)
-  }
-  read.sections.forEach((section, i) => checkSection(read, section, i))
-  return read
-}
-
-/**
- * The diff's lines, without the empty one after its last line break, and without the
- * envelope's closing line when the diff ends with it; `crlf`: its breaks are CRLF.
- * @param {'create_file' | 'update_file'} type
- * @param {string} path
- * @param {string} diff
- */
-function diffLines(type, path, diff) {
-  const lines = diff.split(/\r?\n/)
-  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
-  const end = lines.findIndex((line) => line.startsWith('***') && line.trimEnd() === END_PATCH)
-  if (end !== -1) {
-    const after = lines.findIndex((line, i) => i > end && line.trim() !== '')
-    if (after !== -1) {
-      throw argumentError(
-        `Line ${after + 1} of the diff of ${type} ${path} comes after line ${end + 1}, which ends the patch: ${JSON.stringify(lines[after])}. ` +
-          'Nothing after that line is read: send each file as an operation of its own.',
-      )
-    }
-    lines.length = end
-  }
-  return { lines, crlf: diff.includes('\r\n') }
-}
-
-/**
- * create_file's sections: the new file is the `+` lines joined by line breaks (an empty
- * line of the diff is an empty line of the file), ending with one only when the last
- * line is a bare `+`. The envelope ends every added line with a break, so a file that
- * ends without one is added, then its last break taken away at the end of the file.
- * @param {Operation} op
- * @param {string[]} lines
- * @param {boolean} crlf
- */
-function createSections(op, lines, crlf) {
-  lines.forEach((line, i) => {
-    if (line !== '' && !line.startsWith('+')) {
-      throw argumentError(
-        `Line ${i + 1} of the diff of create_file ${op.path} does not start with +: ${JSON.stringify(line)}. ` +
-          'Every line of the diff of create_file is + followed by a line of the new file.',
-      )
-    }
-  })
-  const content = lines.map((line) => line.slice(1))
-  op.endsWithBreak = content.length === 0 || content[content.length - 1] === ''
-  if (op.endsWithBreak) content.pop()
-  op.added = content.length
-  // A diff with CRLF breaks gives the file CRLF: the library keeps an added file's own breaks.
-  const eol = crlf ? '\r\n' : '\n'
-  op.sections.push(`*** Add File: ${op.path}\n${content.map((line) => `+${line}${eol}`).join('')}`)
-  if (!op.endsWithBreak) {
-    const last = content[content.length - 1]
-    op.sections.push(`*** Update File: ${op.path}\n@@\n-${last}\n+${last}\n\\ No newline at end of file\n*** End of File\n`)
-  }
-}
-
-/**
- * update_file's section: the diff's hunks, checked to be only hunks, its '+' and '-'
- * lines counted. A context line the envelope would read as one of its markers goes as
- * a removed and an added copy of itself.
- * @param {Operation} op
- * @param {string[]} lines
- */
-function updateSections(op, lines) {
-  /** @type {string[]} */
-  const hunks = []
-  lines.forEach((line, i) => {
-    const c = line.charAt(0)
-    if (c === '+') op.added++
-    else if (c === '-') op.removed++
-    else if (c === ' ' && readsAsMarker(line)) {
-      hunks.push(`-${line.slice(1)}`, `+${line.slice(1)}`)
-      return
-    } else if (!(line === '' || c === ' ' || line.startsWith('@@') || line.trim() === '*** End of File')) {
-      const why = line.startsWith('***') ? 'a `***` line other than `*** End of File`' : 'a line without a prefix'
-      throw argumentError(`Line ${i + 1} of the diff of update_file ${op.path} is ${why}: ${JSON.stringify(line)}. ${UPDATE_SHAPE}`)
-    }
-    hunks.push(line)
-  })
-  // An empty diff changes nothing, unless it moves the file.
-  if (hunks.length === 0 && op.moveTo === undefined) return
-  const move = op.moveTo !== undefined ? `*** Move to: ${op.moveTo}\n` : ''
-  op.sections.push(`*** Update File: ${op.path}\n${move}${hunks.map((line) => `${line}\n`).join('')}`)
-}
-
-/**
- * Whether the envelope reads a line of a hunk as one of its own (it trims lines before
- * it looks for its markers).
- * @param {string} line
- */
-function readsAsMarker(line) {
-  const t = line.trim()
-  return (
-    t === END_PATCH ||
-    t === '*** End of File' ||
-    t.startsWith('@@') ||
-    t.startsWith('*** Add File:') ||
-    t.startsWith('*** Delete File:') ||
-    t.startsWith('*** Update File:') ||
-    t.startsWith('*** Move to:')
-  )
-}
-
-/**
- * Parses a section alone, so that a diff the library cannot read is its operation's
- * error, with the line of the diff; and the section must be about this one file.
- * @param {Operation} op
- * @param {string} section
- * @param {number} i the section's place among the operation's
- */
-function checkSection(op, section, i) {
-  let parsed
-  try {
-    parsed = core.parsePatch(`*** Begin Patch\n${section}${END_PATCH}\n`)
-  } catch (error) {
-    throw diffError(op, error)
-  }
-  const action = op.moveTo !== undefined ? 'move' : i > 0 ? 'update' : ACTIONS[op.type]
-  if (parsed.files.length !== 1 || parsed.files[0].path !== op.path || parsed.files[0].action !== action) {
-    throw argumentError(`The diff of ${label(op)} must change that file alone. ${UPDATE_SHAPE}`)
-  }
-}
-
-/**
- * The library's PATCH_INVALID about an operation's section, said about its diff: the
- * line of the diff (the envelope's opening line and the section's header, and a move's
- * line, come first).
- * @param {Operation} op
- * @param {unknown} error
- */
-function diffError(op, error) {
-  const e = /** @type {{ code?: unknown, message?: unknown, lines?: unknown, parts?: unknown }} */ (error || {})
-  if (e.code !== 'PATCH_INVALID' || typeof e.message !== 'string') return error
-  const line = Array.isArray(e.lines) && typeof e.lines[0] === 'number' ? e.lines[0] : undefined
-  const said = Array.isArray(e.parts) && typeof e.parts[0] === 'string' ? e.parts[0] : e.message
-  const lead = line === undefined ? '' : `Invalid patch, line ${line}: `
-  const what = said.startsWith(lead) ? said.slice(lead.length) : said
-  const before = op.moveTo !== undefined ? 3 : 2
-  const where = line === undefined ? '' : `, line ${Math.max(1, line - before)}`
-  return argumentError(`The diff of ${label(op)} is not valid${where}: ${what} ${op.type === 'update_file' ? UPDATE_SHAPE : ''}`.trim())
 }
 
 /**
@@ -615,38 +440,19 @@ function summaryOf(op, files) {
 }
 
 /**
- * What the model reads of an operation that was applied (`files`: its sections' results).
+ * What the model reads of an operation that was applied (`files`: its sections'
+ * results), in the core's words (V4aOperation::describe), the warnings in the tool's.
  * @param {Operation} op
  * @param {PatchFileResult[]} files
  */
 function describe(op, files) {
-  const last = files[files.length - 1]
-  const endings = describeEndings(last.eol)
-  const lines = []
-  if (op.type === 'delete_file') lines.push(`Deleted ${op.path}.`)
-  else if (op.type === 'create_file') {
-    const { added, removed } = countsOf(op, files)
-    const end = op.endsWithBreak || op.added === 0 ? '' : ', with no line break after the last line'
-    if (removed > 0 || files[0].action !== 'add' || files[0].diff.includes('\n ')) {
-      lines.push(`Replaced ${op.path}, which existed: +${added} -${removed} lines${end}; its line endings and BOM were kept (endings now: ${endings}).`)
-    } else lines.push(`Created ${op.path}: ${plural(op.added, 'line')}${end}, line endings: ${endings}.`)
-  } else if (op.moveTo !== undefined) {
-    const changed = op.added + op.removed > 0 ? ` and changed it: +${op.added} -${op.removed} lines` : ''
-    if (op.replaces) lines.push(`Moved ${op.path} to ${op.moveTo}${changed}; it replaced the file that was at ${op.moveTo}, whose line endings and BOM it has (endings now: ${endings}).`)
-    else if (changed) lines.push(`Moved ${op.path} to ${op.moveTo}${changed}; each line kept its line ending (endings now: ${endings}).`)
-    else lines.push(`Moved ${op.path} to ${op.moveTo}; its content, line endings and BOM are as they were.`)
-  } else lines.push(`Updated ${op.path}: +${op.added} -${op.removed} lines; each line kept its line ending (endings now: ${endings}).`)
-  const tiers = new Set(files.flatMap((f) => f.matchedBy))
-  for (const tier of tiers) if (TIER_NOTES[tier]) lines.push(`Note: a hunk ${TIER_NOTES[tier]}; lines you did not change kept their exact bytes.`)
-  for (const w of new Set(files.flatMap((f) => warningsOf(f, WORDS)))) lines.push(`Warning: ${w}`)
-  return lines.join('\n')
+  const applied = files.map((f) => ({ action: f.action, diff: f.diff, eol: f.eol, matchedBy: f.matchedBy, warnings: warningsOf(f, WORDS) }))
+  return op.read.describe(applied, op.replaces === true)
 }
 
 /** What the model reads of an operation that changed nothing. @param {Operation} op */
 function unchanged(op) {
-  if (op.type === 'create_file') return `${op.path} already has exactly this content, so nothing was written.`
-  if (op.sections.length === 0) return `${op.path} is unchanged: the diff of update_file is empty, so nothing was written.`
-  return `${op.path} is unchanged: it already has what the diff gives, so nothing was written.`
+  return op.read.unchanged()
 }
 
 module.exports = { createOpenAIApplyPatch, createOpenAIEditor, VOCABULARY }

@@ -279,3 +279,36 @@ fn a_prepared_patch_can_go_to_another_thread_for_its_commit() {
         .unwrap();
     assert_eq!(dir.read("a.txt"), b"A\n");
 }
+
+/// As for one file: a path whose links changed between the prepare and the commit
+/// names another file, even one with the prepared bytes, and nothing is written.
+#[cfg(unix)]
+#[test]
+fn a_patch_whose_path_now_leads_elsewhere_through_a_link_is_file_changed() {
+    use std::os::unix::fs::symlink;
+    let dir = TempDir::new();
+    let out = TempDir::new();
+    dir.write("a.txt", "a\n");
+    dir.write("b.txt", "b\n");
+    out.write("b.txt", "b\n");
+    let patch = "*** Begin Patch\n*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: b.txt\n@@\n-b\n+B\n*** Add File: new.txt\n+mine\n*** End Patch\n";
+    let p = prepare_patch(patch, &in_dir(&dir)).unwrap();
+    std::fs::remove_file(dir.join("b.txt")).unwrap();
+    symlink(out.join("b.txt"), dir.join("b.txt")).unwrap();
+    let e = p.commit().unwrap_err();
+    assert_eq!(e.code(), ErrorCode::FileChanged, "{e}");
+    assert!(e.to_string().contains("symbolic link"), "{e}");
+    assert_eq!(e.file_index(), Some(1));
+    assert_eq!(
+        (dir.read("a.txt"), out.read("b.txt")),
+        (b"a\n".to_vec(), b"b\n".to_vec())
+    );
+    // A dangling link planted where the patch adds a file.
+    std::fs::remove_file(dir.join("b.txt")).unwrap();
+    dir.write("b.txt", "b\n");
+    let p = prepare_patch(patch, &in_dir(&dir)).unwrap();
+    symlink(out.join("new.txt"), dir.join("new.txt")).unwrap();
+    assert_eq!(p.commit().unwrap_err().code(), ErrorCode::FileChanged);
+    assert!(!out.join("new.txt").exists());
+    assert_eq!(dir.read("a.txt"), b"a\n");
+}

@@ -1,0 +1,1461 @@
+"""Anthropic's text editor tool (``str_replace_based_edit_tool``, and
+``str_replace_editor`` of the earlier versions): the handler of the tool-use input the
+model sends, returning the ``tool_result`` content it expects, with the JavaScript
+handler's behaviour (``createAnthropicTextEditor`` in ``eol-edit/tools``,
+lib/tools/hosts/anthropic.js) and the same texts, refusals and guards::
+
+    from eol_edit.anthropic import TextEditor
+
+    editor = TextEditor(root="/work/project", version="text_editor_20250728")
+    tools = [editor.definition]  # the tool entry of messages.create(tools=...)
+    result = editor.execute(block.input)  # {"content": "...", "is_error": True?}
+    # or: editor(command="view", path="src/a.py")
+
+Every read and change is the core's (``read_file``, ``edit_file``, ``write_file``,
+``insert_lines``, ``read_file_bytes``, ``restore_file``, ``apply_patch``), so each line
+keeps its ending, a BOM and the encoding are kept, writes are atomic and confined to
+``root``. What is here turns the model's input into those calls and their results
+(and the core's messages, as parts) into the text the model reads, in the tool's
+words: the same sentences as the JavaScript handler, which a test runs through both
+and compares (python/tests/test_anthropic_editor.py). See docs/hosts.md.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import threading
+import unicodedata
+from dataclasses import dataclass
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+)
+
+from . import _native as core
+from ._errors import EolEditError, FileChanged, InvalidArgument, PathOutsideRoot, FileNotFound
+from ._results import EditResult, GuardReason, ReadResult
+from ._words import MISSING as _MISSING
+from ._words import json_text as _json
+from ._words import (
+    Part,
+    Sentence,
+    Words,
+    change_summary,
+    compact_diff,
+    describe_endings,
+    diff_counts,
+    fix_patch,
+    js_type,
+    plural,
+    render,
+    subset,
+    tier_notes,
+    type_name,
+    units,
+    warnings_of,
+    with_hint,
+    with_lines,
+)
+
+__all__ = ["TextEditor", "VERSIONS", "DEFAULT_VERSION", "UNDO_DEPTH", "UNDO_BYTES"]
+
+_Path = Union[str, "os.PathLike[str]"]
+
+# ---------------------------------------------------------------------------
+# The versions (anthropic.js VERSIONS)
+
+
+@dataclass(frozen=True)
+class _Version:
+    name: str
+    undo: bool
+    max_characters: bool
+
+
+VERSIONS: Dict[str, _Version] = {
+    "text_editor_20250728": _Version("str_replace_based_edit_tool", False, True),
+    "text_editor_20250429": _Version("str_replace_based_edit_tool", False, False),
+    "text_editor_20250124": _Version("str_replace_editor", True, False),
+    "text_editor_20241022": _Version("str_replace_editor", True, False),
+}
+"""Each version of the tool: its name, whether it has undo_edit, and whether its
+definition takes max_characters."""
+
+DEFAULT_VERSION = "text_editor_20250728"
+
+_COMMANDS = ["view", "str_replace", "create", "insert", "undo_edit"]
+_ARGUMENTS = [
+    "command", "path", "view_range", "old_str", "new_str", "file_text",
+    "insert_line", "insert_text", "allow",
+]
+_GUARD_REASONS: List[GuardReason] = ["placeholder", "shrink", "control", "markers"]
+_GUARD_SETTINGS = ["on", "off", "final"]
+_LISTING_MAX = 1000
+_ABSENT = ""
+
+# ---------------------------------------------------------------------------
+# The words: the one table of what the model is told that the core does not say.
+# It mirrors lib/tools/wording.js (TOOL_WORDS, handlerWords) with anthropic.js's
+# VOCABULARY over it; python/tests/test_anthropic_editor.py compares it with the
+# JavaScript one, and runs the same calls through both handlers.
+
+# The agent tools' name of each of the library's operations and arguments (TOOL_WORDS).
+_TOOL_OPS: Dict[str, str] = {
+    "readFile": "read_file",
+    "writeFile": "write_file",
+    "editFile": "edit_file",
+    "multiEdit": "multi_edit",
+    "deleteRange": "delete_range",
+    "applyPatch": "apply_patch",
+    "convertEol": 'write_file with eol "lf" or "crlf"',
+    "convertEncoding": "an encoding conversion (which these tools do not do)",
+}
+_TOOL_ARGS: Dict[str, str] = {
+    "oldText": "old_text",
+    "newText": "new_text",
+    "replaceAll": "replace_all",
+    "startAnchor": "start_anchor",
+    "endAnchor": "end_anchor",
+    "expectedVersion": "the version read",
+    "expectedVersions": "the version read",
+    "maxBytes": "the size limit",
+    "patch": "input",
+}
+# The text editor's own (anthropic.js VOCABULARY).
+_OPS: Dict[str, str] = {"readFile": "view", "writeFile": "create", "editFile": "str_replace"}
+_ARGS: Dict[str, str] = {"oldText": "old_str", "newText": "new_str", "content": "file_text"}
+
+_SENTENCES: Dict[str, Sentence] = {
+    # The agent tools' (TOOL_WORDS.sentences) ...
+    "as-option": lambda f: ['as the "', {"arg": f.arg or "encoding"}, '" argument'],
+    "change-encoding": lambda f: "these tools keep the encoding a file has",
+    "convert-encoding-first": lambda f: (
+        ", or ask the user to convert the file to an encoding that has them "
+        f"(such as {f.values.get('to')}) first"
+    ),
+    "larger-max-bytes": lambda f: "The size limit is the host's setting: ask the user if the file really must be read.",
+    "larger-max-bytes-write": lambda f: (
+        "The size limit is the host's setting: write less at once (split the content into several files), or ask the user."
+    ),
+    # ... and the text editor's over them.
+    "pass-utf-16": lambda f: "this tool cannot read it: ask the user to give it a byte order mark",
+    "give-encoding": lambda f: (
+        "Use only ASCII characters in new text for this file, or ask the user to declare its encoding in "
+        ".editorconfig (charset) or .gitattributes (working-tree-encoding)."
+    ),
+    "pass-it": lambda f: "ask the user to declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding)",
+    "pass-the-right-one": lambda f: "ask the user to declare the right one",
+    "read-again": lambda f: "View it again",
+    "read-first": lambda f: "View it first",
+    "no-prefixes": lambda f: " (without the line numbers)",
+    "or-replace-all": lambda f: "",
+    "or-convert-eol": lambda f: "",
+    "insert-text": lambda f: "to add lines, use insert",
+    "allow-guard": lambda f: (
+        'To write it on purpose, send the same command again with "allow": '
+        f"[{_json(f.values.get('guards'))}] added to its input."
+    ),
+}
+
+_T = {
+    # The editor's own sentences, by where anthropic.js says them.
+    "bad_command": "command must be one of {known}, but it is {given}.",
+    "no_undo": "undo_edit is not a command of {version}: change the text back with str_replace.",
+    "ignored": "Note: ignored unknown argument {name}.",
+    "missing": "{name} is missing: give it as a string.",
+    "not_string": "{name} must be a string, but it is {type}.",
+    "empty": "{name} must not be empty.",
+    "surrogate": (
+        "{name} has half of a character (U+{code}, a lone surrogate) on line {line}: the text was cut off inside "
+        "an emoji or another character written as two UTF-16 units. Nothing was written. Send the whole character."
+    ),
+    "args_not_json": "{tool} arguments must be a JSON object, but they are a string that is not JSON.",
+    "args_not_object": '{tool} arguments must be an object like {{"path": ...}}, but they are {type}.',
+    "range_shape": "view_range must be two line numbers [first, last] (1-based; last -1: to the end of the file)",
+    "range_bad": "{shape}, but it is {given}.",
+    "range_first": "{shape}; its first line is {first}.",
+    "range_order": "{shape}; its last line {last} is before its first line {first}.",
+    "range_folder": "view_range applies to a file, but {path} is a folder.",
+    "empty_file": "{path} is empty.",
+    "past_end": (
+        "view_range starts at line {first}, past the end of {path}, which has {lines}: start at a line from 1 to {total}."
+    ),
+    "line_cut": "[Line {line} is cut: the output is capped at {budget} characters.",
+    "see_more": " To see more, view with view_range [{next}, -1].]",
+    "showing": (
+        "[Showing lines {first}-{last} of {total}: the output is capped at {budget} characters. "
+        "To see more, view with view_range [{next}, -1].]"
+    ),
+    "has_lines": "[{path} has {lines}.]",
+    "listing_head": "Files and folders in {base}/, two levels deep (hidden ones left out):",
+    "more_entries": "[{more} more {entries} not shown; view a folder inside it to see them.]",
+    "folder_gone": "Folder not found: {path} is no longer a folder that can be read. Check the path.",
+    "folder_deleted": "Folder not found: {path} was deleted while it was listed. Check the path.",
+    "outside": (
+        "Path outside the allowed root: {path} is not inside {roots}. "
+        "Use a path inside the root; symlinks and `..` that lead out of it are refused."
+    ),
+    "replaced": "Replaced old_str in {path}{span}{tier}.",
+    "stripped": "Note: the line numbers (N: ) were removed from old_str and new_str before matching.",
+    "created": "Created {path}: {lines}, line endings: {endings}.",
+    "exists": (
+        "File already exists at: {path}. Cannot overwrite files using command create, so nothing was written. "
+        "To change it, use str_replace (view it first to copy the text to replace)"
+    ),
+    "exists_undo": "; to take back this tool's last edit of it, use undo_edit (a file it created is deleted again).",
+    "bad_insert_line": (
+        "insert_line must be a whole number of 0 or more (0: at the start of the file), but it is {given}."
+    ),
+    "insert_not_string": "new_str must be the text to insert, a string.",
+    "insert_empty": "new_str is empty: there is nothing to insert.",
+    "insert_past_end": (
+        "insert_line {after} is past the end of {path}, which has {lines}: use 0 (the start) to {total} (after the last line)."
+    ),
+    "inserted": "Inserted {lines} {where}.",
+    "undo_dropped": (
+        "The earlier edits of {path} can no longer be undone: this tool keeps the last {depth} edits of a file, and "
+        "at most {mib} MiB of earlier file contents in all, dropping the oldest first. Nothing was written. "
+        "View the file and change it back with str_replace."
+    ),
+    "undo_none": "There is no edit of {path} to undo: undo_edit undoes this tool's own edits of a file, the last one first.",
+    "undo_changed": (
+        "{path} has changed since the edit undo_edit would undo, so it was not restored (nothing was written). "
+        "View it again and change it with str_replace instead."
+    ),
+    "undid_created": "Undid the last edit of {path}: the file it created is deleted again.",
+    "undid": "Undid the last edit of {path}: it has its bytes from before that edit again.",
+    "not_read": "{path} has not been read yet, so the change could overwrite what you have not seen.",
+    "not_approved": "The change to {path} could not be approved ({why}). Nothing was written.",
+    "rejected": (
+        "The user did not approve this change to {path}, so nothing was written. "
+        "Do not send the same change again; ask the user what they want instead."
+    ),
+    "stale_head": (
+        "File changed on disk: {path} has changed since it was read (another program, such as a formatter, "
+        "changed it). Nothing was written."
+    ),
+    "stale_none_whole": " No line of it changed: only its line endings or encoding did.",
+    "stale_none_part": " No line you read changed; lines you did not read may have.",
+    "stale_lines": " {these} changed since (- as you read it, + as it is now; ",
+    "stale_more": "\u2026 {n} more changed {lines}\n",
+    "stale_range": " (lines {first}-{last} as it is now: reading those lines is enough)",
+    "stale_redo": "{range} and redo the change on its current content.",
+    "stale_complete": (
+        "\n\nThat is every change since your read, and the file now counts as read as it is now: "
+        "send your change again, made on these lines as they are now (no need to read the file again)."
+    ),
+    "guard_final": (
+        "This host does not let the {reason} guard be passed: write the text another way, or ask the user."
+    ),
+    "unexpected": "The tool failed unexpectedly; read the file to see its state.",
+}
+
+
+# ---------------------------------------------------------------------------
+# Rendering the core's parts in the editor's words (wording.js render, handlerWords)
+
+
+
+
+def _op(op: str) -> str:
+    return _OPS.get(op) or _TOOL_OPS.get(op) or op
+
+
+def _arg(arg: str, value: Optional[str]) -> str:
+    name = _ARGS.get(arg) or _TOOL_ARGS.get(arg) or arg
+    return name if value is None else f"{_json(name)}: {_json(value)}"
+
+
+def _line(part: Mapping[str, Any]) -> str:
+    return f"{part['line']}: {part['text']}"
+
+
+_WORDS = Words(op=_op, arg=_arg, value=_json, line=_line, listing=[{"op": "readFile"}], sentences=_SENTENCES)
+
+
+def _render(parts: Sequence[Part]) -> str:
+    return render(parts, _WORDS)
+
+
+def _warnings(result: Union[ReadResult, EditResult]) -> List[str]:
+    return warnings_of(result, _WORDS)
+
+
+# ---------------------------------------------------------------------------
+# Failures (errors.js failure)
+
+
+def _tool_error(cls: type, code: str, message: str, parts: Optional[List[Part]] = None) -> EolEditError:
+    """A failure of the handler itself, built like the core's errors: its message as
+    parts (a plain string is text already in the editor's words)."""
+    error: EolEditError = cls(message, code=code)
+    error.parts = list(parts) if parts is not None else [message]
+    return error
+
+
+def _NOT_READ(path: str) -> List[Part]:
+    """FILE_CHANGED for a change to a file not viewed yet, with ``require_read``."""
+    return [
+        f"{path} has not been read yet, so the change could overwrite what you have not seen. Nothing was written. ",
+        {"phrase": "read-first", "parts": ["Read it first"]},
+        ", then make the change.",
+    ]
+
+
+def _argument_error(message: str) -> EolEditError:
+    return _tool_error(InvalidArgument, "INVALID_ARGUMENT", message)
+
+
+def _failure(error: BaseException) -> str:
+    try:
+        code = error.code if isinstance(error, EolEditError) and error.code else "IO_ERROR"
+        return f"{code}: {_render(_failure_parts(error))}"
+    except Exception:  # noqa: BLE001 - never throws, as the JavaScript handler
+        return f"IO_ERROR: {_T['unexpected']}"
+
+
+def _failure_parts(error: BaseException) -> List[Part]:
+    text = str(error) or type(error).__name__
+    own = getattr(error, "parts", None)
+    hint = getattr(error, "hint", None)
+    parts: List[Part]
+    if isinstance(own, list):
+        parts = list(own)
+        hint_parts = getattr(error, "hint_parts", None)
+        parts = with_hint(parts, list(hint_parts) if isinstance(hint_parts, list) else ([hint] if hint else []))
+    else:
+        parts = with_hint([text], [hint] if isinstance(hint, str) and hint and hint not in text else [])
+    parts = with_lines(parts, [n for n in (getattr(error, "lines", None) or []) if isinstance(n, int)])
+    if isinstance(getattr(error, "file_index", None), int):
+        parts.append(fix_patch())
+    return parts
+
+
+# ---------------------------------------------------------------------------
+# Results (results.js)
+
+
+def _changed_text(head: str, notes: List[str], warnings: List[str], diff: str) -> str:
+    parts = [head, *notes, *(f"Warning: {w}" for w in warnings)]
+    shown = compact_diff(diff, "view", _cut_units)
+    if shown:
+        parts.append(shown)
+    return "\n".join(parts)
+
+
+def _cut_units(text: str, max_units: int) -> str:
+    """The longest start of ``text`` of at most ``max_units`` UTF-16 units, never
+    inside a code point, and not inside a character with its combining marks or a
+    joined emoji when the cluster starts near (cut.js; the cluster is found by its
+    marks, joiners and selectors, where JavaScript asks Intl.Segmenter)."""
+    if units(text) <= max_units:
+        return text
+    if max_units <= 0:
+        return ""
+    used = 0
+    end = 0
+    for c in text:
+        cost = 2 if ord(c) > 0xFFFF else 1
+        if used + cost > max_units:
+            break
+        used += cost
+        end += 1
+    back = end
+    budget = 32
+    while back > 0 and budget > 0 and _extends(text, back):
+        budget -= 2 if ord(text[back - 1]) > 0xFFFF else 1
+        back -= 1
+    if back > 0 and not _extends(text, back):
+        end = back
+    return text[:end]
+
+
+def _extends(text: str, at: int) -> bool:
+    """Whether the character at ``at`` belongs to the cluster before it: the extended
+    grapheme cluster rules of UAX #29 that text in a file meets (marks, joiners and
+    selectors, emoji sequences and flags, Hangul syllables, Indic conjuncts, CR LF)."""
+    if at <= 0 or at >= len(text):
+        return False
+    c, prev = text[at], text[at - 1]
+    if prev == "\r" and c == "\n":
+        return True
+    if prev in "\r\n" or c in "\r\n":
+        return False
+    if unicodedata.category(c) in ("Mn", "Me", "Mc") or c in "\u200c\u200d":
+        return True
+    if 0x1F3FB <= ord(c) <= 0x1F3FF or 0xE0020 <= ord(c) <= 0xE007F:
+        return True
+    if prev == "\u200d" and _pictographic(c):
+        return True
+    if _regional(c) and _regional(prev):
+        run = 0
+        while at - run - 1 >= 0 and _regional(text[at - run - 1]):
+            run += 1
+        return run % 2 == 1
+    before, after = _hangul(prev), _hangul(c)
+    if before == "L" and after in ("L", "V", "LV", "LVT"):
+        return True
+    if before in ("V", "LV") and after in ("V", "T"):
+        return True
+    if before in ("T", "LVT") and after == "T":
+        return True
+    return _conjunct(text, at)
+
+
+def _pictographic(c: str) -> bool:
+    n = ord(c)
+    return (
+        0x1F000 <= n <= 0x1FAFF
+        or 0x2600 <= n <= 0x27BF
+        or 0x2300 <= n <= 0x23FF
+        or 0x2B00 <= n <= 0x2BFF
+        or n in (0xA9, 0xAE, 0x203C, 0x2049, 0x2122, 0x2139, 0x3030, 0x303D, 0x3297, 0x3299)
+    )
+
+
+def _regional(c: str) -> bool:
+    return 0x1F1E6 <= ord(c) <= 0x1F1FF
+
+
+def _hangul(c: str) -> str:
+    n = ord(c)
+    if 0x1100 <= n <= 0x115F or 0xA960 <= n <= 0xA97C:
+        return "L"
+    if 0x1160 <= n <= 0x11A7 or 0xD7B0 <= n <= 0xD7C6:
+        return "V"
+    if 0x11A8 <= n <= 0x11FF or 0xD7CB <= n <= 0xD7FB:
+        return "T"
+    if 0xAC00 <= n <= 0xD7A3:
+        return "LV" if (n - 0xAC00) % 28 == 0 else "LVT"
+    return ""
+
+
+# The Indic scripts whose virama joins consonants into one cluster (InCB=Linker).
+_LINKERS = {0x094D: 0x0900, 0x09CD: 0x0980, 0x0ACD: 0x0A80, 0x0B4D: 0x0B00, 0x0C4D: 0x0C00, 0x0D4D: 0x0D00}
+
+
+def _conjunct(text: str, at: int) -> bool:
+    """A consonant after a virama (and marks) after a consonant of the same script."""
+    c = text[at]
+    i = at - 1
+    linker = None
+    while i >= 0 and (ord(text[i]) in _LINKERS or unicodedata.category(text[i]) == "Mn"):
+        if ord(text[i]) in _LINKERS:
+            linker = _LINKERS[ord(text[i])]
+        i -= 1
+    if linker is None or i < 0:
+        return False
+
+    def consonant(ch: str) -> bool:
+        return linker <= ord(ch) < linker + 0x80 and unicodedata.category(ch) == "Lo"
+
+    return consonant(c) and consonant(text[i])
+
+
+# ---------------------------------------------------------------------------
+# The undo history (undo_history.js)
+
+UNDO_DEPTH = 10
+"""How many of its own edits of one file an editor can undo."""
+UNDO_BYTES = 64 * 1024 * 1024
+"""The bytes of earlier file contents an editor keeps in all, for every file."""
+_ENTRY_COST = 256
+_DROPPED_MAX = 4096
+
+
+@dataclass(eq=False)
+class _Entry:
+    key: str
+    before: Optional[bytes]
+    after: str
+    cost: int
+
+
+class _UndoHistory:
+    def __init__(self, depth: int = UNDO_DEPTH, max_bytes: int = UNDO_BYTES) -> None:
+        self.depth = depth
+        self.max_bytes = max_bytes
+        self.files: Dict[str, List[_Entry]] = {}
+        self.order: Dict[int, _Entry] = {}
+        self.held = 0
+        self.dropped: Dict[str, int] = {}
+
+    def push(self, key: str, before: Optional[bytes], after: str) -> None:
+        cost = (len(before) if before is not None else 0) + _ENTRY_COST
+        entry = _Entry(key, before, after, cost)
+        entries = self.files.setdefault(key, [])
+        entries.append(entry)
+        self.order[id(entry)] = entry
+        self.held += cost
+        if before is not None and len(before) > self.max_bytes:
+            self._drop(entry)
+            return
+        while len(entries) > self.depth:
+            self._drop(entries[0])
+        for oldest in list(self.order.values()):
+            if self.held <= self.max_bytes or oldest is entry:
+                break
+            self._drop(oldest)
+
+    def last(self, key: str) -> Tuple[Optional[_Entry], int]:
+        entries = self.files.get(key)
+        return (entries[-1] if entries else None), self.dropped.get(key, 0)
+
+    def undone(self, entry: _Entry) -> None:
+        self._remove(entry)
+
+    def _drop(self, entry: _Entry) -> None:
+        self._remove(entry)
+        count = self.dropped.pop(entry.key, 0) + 1
+        self.dropped[entry.key] = count
+        if len(self.dropped) > _DROPPED_MAX:
+            del self.dropped[next(iter(self.dropped))]
+
+    def _remove(self, entry: _Entry) -> None:
+        if self.order.pop(id(entry), None) is None:
+            return
+        self.held -= entry.cost
+        entries = self.files.get(entry.key)
+        if entries is None:
+            return
+        if entry in entries:
+            entries.remove(entry)
+        if not entries:
+            del self.files[entry.key]
+
+
+# ---------------------------------------------------------------------------
+# What the model has seen of each file (read_state.js), for FILE_CHANGED (stale.js)
+
+_SEEN_FILE_MAX = 1024 * 1024
+_SEEN_TOTAL_MAX = 64 * 1024 * 1024
+_REREAD_MAX = 64 * 1024
+_STALE_FILE_MAX = 4 * 1024 * 1024
+_STALE_LINES_MAX = 40
+_STALE_CONTEXT = 2
+
+
+@dataclass
+class _Segment:
+    """``count`` lines from line ``start`` (1-based), as ``text`` (each ended by \\n)."""
+
+    start: int
+    count: int
+    text: str
+
+
+@dataclass
+class _Seen:
+    version: str
+    total_lines: int
+    segments: List[_Segment]
+    size: int
+
+    def whole(self) -> bool:
+        s = self.segments
+        return len(s) == 1 and s[0].start == 1 and s[0].count >= self.total_lines
+
+
+class _SeenLines:
+    """The lines views showed of each file at one version, least recently used first."""
+
+    def __init__(self) -> None:
+        self.seen: Dict[str, _Seen] = {}
+        self.size = 0
+
+    def saw(self, key: str, version: str, start: int, lines: List[str], total_lines: int, size: int) -> None:
+        old = self.seen.get(key)
+        if old is not None:
+            self.drop(key)
+        if size > _SEEN_FILE_MAX or not lines:
+            return
+        segment = _Segment(start, len(lines), "\n".join(lines) + "\n")
+        segments = [segment]
+        if old is not None and old.version == version and old.total_lines == total_lines:
+            segments = _merge_segments(old.segments, segment)
+        entry = _Seen(version, total_lines, segments, sum(units(s.text) for s in segments))
+        self.seen[key] = entry
+        self.size += entry.size
+        for other in list(self.seen):
+            if self.size <= _SEEN_TOTAL_MAX or other == key:
+                break
+            self.drop(other)
+
+    def saw_whole(self, key: str, read: ReadResult, size: int) -> None:
+        lines = [] if read.content == "" else read.content.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        self.saw(key, read.version, 1, lines, read.total_lines, size)
+
+    def seen_at(self, key: str, version: str) -> Optional[_Seen]:
+        seen = self.seen.get(key)
+        if seen is None or seen.version != version:
+            return None
+        del self.seen[key]
+        self.seen[key] = seen
+        return seen
+
+    def drop(self, key: str) -> None:
+        seen = self.seen.pop(key, None)
+        if seen is not None:
+            self.size -= seen.size
+
+
+def _merge_segments(segments: List[_Segment], added: _Segment) -> List[_Segment]:
+    """Segments with one more: those it overlaps or touches become one with it (its
+    lines win where they overlap), the rest are kept."""
+    out: List[_Segment] = []
+    start = added.start
+    lines = added.text[:-1].split("\n")
+    for s in segments:
+        end = s.start + s.count
+        if end < start or s.start > start + len(lines):
+            out.append(s)
+            continue
+        own = s.text[:-1].split("\n")
+        before = own[: max(0, start - s.start)]
+        after = own[max(0, start + len(lines) - s.start):]
+        lines = [*before, *lines, *after]
+        start = min(start, s.start)
+    out.append(_Segment(start, len(lines), "\n".join(lines) + "\n"))
+    return sorted(out, key=lambda s: s.start)
+
+
+def _split_lines(text: str) -> List[str]:
+    if text == "":
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _describe_stale(path: str, seen: _Seen, now: ReadResult) -> Tuple[List[Part], bool]:
+    """What changed in a file since the model saw it, as parts, and whether that shows
+    every change of a file it had seen whole (stale.js describe)."""
+    current = _split_lines(now.content)
+    whole = seen.whole()
+    rows: List[Tuple[str, int, str]] = []
+    changed = omitted = last = 0
+    first = math.inf
+    for segment in seen.segments:
+        old = _split_lines(segment.text)
+        count = len(current) if whole else max(0, segment.count + now.total_lines - seen.total_lines)
+        start = 1 if whole else segment.start
+        after = current[start - 1 : start - 1 + count]
+        found = core.line_changes(
+            segment.text,
+            "\n".join(after) + "\n" if after else "",
+            before_line=segment.start,
+            after_line=start,
+            context=_STALE_CONTEXT,
+            max_lines=max(0, _STALE_LINES_MAX - changed),
+        )
+        if found.changed == 0:
+            continue
+        changed += found.changed
+        omitted += found.omitted
+        first = min(first, found.first_line)
+        last = max(last, found.last_line)
+        for line in found.lines:
+            if line.kind == "removed":
+                i = line.line - segment.start
+                text = old[i] if 0 <= i < len(old) else ""
+            else:
+                text = current[line.line - 1] if 0 <= line.line - 1 < len(current) else ""
+            rows.append((line.kind, line.line, text))
+    parts: List[Part] = [_T["stale_head"].format(path=path)]
+    if changed == 0:
+        parts.append(_T["stale_none_whole"] if whole else _T["stale_none_part"])
+    else:
+        parts += [
+            _T["stale_lines"].format(these="This line" if changed == 1 else "These lines"),
+            {"phrase": "numbered-as-listed", "parts": ["numbered as ", {"op": "readFile", "listing": True}, " shows them"]},
+            "):\n",
+        ]
+        width = len(str(max((r[1] for r in rows), default=0)))
+        next_line: Optional[int] = None
+        for kind, number, text in rows:
+            if kind != "removed":
+                if next_line is not None and number > next_line:
+                    parts.append("  \u2026\n")
+                next_line = number + 1
+            mark = "- " if kind == "removed" else "+ " if kind == "added" else "  "
+            parts += [mark, {"line": number, "width": width, "text": text}, "\n"]
+        if omitted > 0:
+            parts.append(_T["stale_more"].format(n=omitted, lines="line" if omitted == 1 else "lines"))
+        # The last line's break is the message's, where it goes on.
+        tail = parts[-1]
+        assert isinstance(tail, str)
+        parts[-1] = tail[:-1]
+    complete = whole and omitted == 0
+    if not complete:
+        span = (
+            ""
+            if changed == 0 or first > last
+            else _T["stale_range"].format(first=int(first), last=last)
+        )
+        parts.append("\n\n" if changed > 0 else " ")
+        parts += [{"phrase": "read-again", "parts": ["Read it again"]}, _T["stale_redo"].format(range=span if whole else "")]
+    return parts, complete
+
+
+def _size(absolute: str) -> int:
+    """A file's size, 0 when there is none to measure."""
+    try:
+        return os.stat(absolute).st_size if os.path.isfile(absolute) else 0
+    except OSError:
+        return 0
+
+
+# ---------------------------------------------------------------------------
+# The editor
+
+
+class TextEditor:
+    """The handler of Anthropic's text editor tool.
+
+    Args:
+        root: the folder (or folders) every path must be inside; symlinks and ``..``
+            that lead out are refused (``PATH_OUTSIDE_ROOT``). None: anywhere.
+        cwd: the folder relative paths are taken from (default: the process's).
+        version: the tool's version (``VERSIONS``; default ``text_editor_20250728``).
+        max_characters: cap what ``view`` shows at this many characters (UTF-16
+            units, as the API counts them); the 20250728 definition names it.
+        max_bytes: the largest file read or written (the core's default: 64 MiB).
+        durable: fsync each write and its folder.
+        guards: each guard's setting (``{"markers": "off"}``; each ``"on"``,
+            ``"off"`` or ``"final"``); every guard is on by default, and the model
+            lets one through with ``"allow": [...]`` unless it is final.
+        require_read: refuse a change to an existing file this editor has not
+            viewed (``FILE_CHANGED``, "View it first").
+        approve: called with each change before it is written, as a dry run's
+            ``{"tool", "path", "diff", "summary", "files"}``; anything but ``True``
+            (``False``, an exception) refuses it with ``REJECTED``, and nothing is
+            written. The real run then expects the versions the dry run saw.
+
+    ``definition`` is the tool's entry for the API's ``tools``; ``execute(input)``
+    (also ``editor(**input)``) runs one tool_use input and returns the tool_result's
+    fields, ``{"content": text}`` with ``"is_error": True`` on a failure. It never
+    raises for the model's input; a wrong option here raises at once. Calls from
+    several threads run one at a time.
+    """
+
+    def __init__(
+        self,
+        *,
+        root: Union[None, _Path, Sequence[_Path]] = None,
+        cwd: Optional[_Path] = None,
+        version: str = DEFAULT_VERSION,
+        max_characters: Optional[int] = None,
+        max_bytes: Optional[int] = None,
+        durable: bool = False,
+        guards: Optional[Mapping[str, str]] = None,
+        require_read: bool = False,
+        approve: Optional[Callable[[Dict[str, object]], object]] = None,
+    ) -> None:
+        where = "TextEditor()"
+        if not isinstance(require_read, bool):
+            raise TypeError(f"{where}: require_read must be True or False.")
+        if approve is not None and not callable(approve):
+            raise TypeError(f"{where}: approve must be a function (request) -> bool.")
+        self._require_read = require_read
+        self._approve = approve
+        if not isinstance(version, str) or version not in VERSIONS:
+            known = ", ".join(VERSIONS)
+            raise InvalidArgument(f"{where}: unknown version {_json(version)} (known: {known}).", code="INVALID_ARGUMENT")
+        if max_characters is not None and (
+            isinstance(max_characters, bool) or not isinstance(max_characters, int) or max_characters < 1
+        ):
+            raise TypeError(f"{where}: max_characters must be a whole number of 1 or more.")
+        self._guards: Dict[str, str] = {r: "on" for r in _GUARD_REASONS}
+        for reason, setting in (guards or {}).items():
+            if reason not in _GUARD_REASONS:
+                raise InvalidArgument(
+                    f"{where}: guards has {_json(reason)}, which is not a guard. The guards are {', '.join(_GUARD_REASONS)}.",
+                    code="INVALID_ARGUMENT",
+                )
+            if setting not in _GUARD_SETTINGS:
+                raise TypeError(f"{where}: guards[{reason!r}] must be 'on', 'off' or 'final', not {setting!r}.")
+            self._guards[reason] = setting
+        self.version = version
+        about = VERSIONS[version]
+        self.name = about.name
+        self._undo = about.undo
+        self.max_characters = max_characters
+        self.definition: Dict[str, object] = {"type": version, "name": about.name}
+        if max_characters is not None and about.max_characters:
+            self.definition["max_characters"] = max_characters
+        if max_bytes is not None and (isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0):
+            raise TypeError(f"{where}: max_bytes must be a whole number of bytes (0 for no limit).")
+        if not isinstance(durable, bool):
+            raise TypeError(f"{where}: durable must be True or False.")
+        given_cwd = None if cwd is None else _folder(os.path.abspath(os.fspath(cwd)), "cwd", where)
+        self._roots: Optional[List[str]] = None
+        if root is not None:
+            listed = [root] if isinstance(root, (str, os.PathLike)) else list(root)
+            if not listed or not all(isinstance(r, (str, os.PathLike)) and os.fspath(r) != "" for r in listed):
+                raise TypeError(f"{where}: root must be a folder path or a non-empty list of them.")
+            base = given_cwd or os.getcwd()
+            self._roots = [_folder(os.path.normpath(os.path.join(base, os.fspath(r))), "root", where) for r in listed]
+        # With roots and no cwd, relative paths are taken from the first root: a model
+        # confined to a project writes paths relative to that project.
+        self._cwd = given_cwd if given_cwd is not None else (self._roots[0] if self._roots else None)
+        self._root: Any = None if self._roots is None else (self._roots[0] if len(self._roots) == 1 else self._roots)
+        self._max_bytes = max_bytes
+        self._durable = durable
+        # The version this editor last read or wrote of each file (its real path):
+        # a change expects it, so one made meanwhile fails with FILE_CHANGED.
+        self._versions: Dict[str, str] = {}
+        self._history = _UndoHistory()
+        # The lines each view showed, for the message of a later FILE_CHANGED.
+        self._seen = _SeenLines()
+        self._sizes: Dict[str, int] = {}
+        # One call at a time: a change checks and records versions and history around
+        # the core's write, which runs with the interpreter released.
+        self._lock = threading.Lock()
+
+    def __call__(self, **input: object) -> Dict[str, object]:
+        return self.execute(input)
+
+    # -------------------------------------------------------------------------
+
+    def execute(self, input: object) -> Dict[str, object]:
+        """Runs one tool_use input; never raises."""
+        with self._lock:
+            return self._execute(input)
+
+    def _execute(self, input: object) -> Dict[str, object]:
+        notes: List[str] = []
+        try:
+            given = _args_object(input, self.name)
+            for key in given:
+                if key not in _ARGUMENTS:
+                    notes.append(_T["ignored"].format(name=_json(key)))
+            command = given.get("command", _MISSING)
+            if not isinstance(command, str) or command not in _COMMANDS or (command == "undo_edit" and not self._undo):
+                known = _COMMANDS if self._undo else [c for c in _COMMANDS if c != "undo_edit"]
+                if command == "undo_edit":
+                    raise _argument_error(_T["no_undo"].format(version=self.version))
+                raise _argument_error(_T["bad_command"].format(known=", ".join(known), given=_json(command)))
+            path = _text(given, "path", required=True, non_empty=True)
+            assert path is not None
+            allow = [] if given.get("allow") is None else subset(given["allow"], "allow", _GUARD_REASONS, _argument_error)
+            out = self._run(command, path, given, allow)
+            return {"content": "\n".join([out, *notes])}
+        except BaseException as error:  # noqa: BLE001 - the model gets every failure
+            if isinstance(error, (KeyboardInterrupt, SystemExit)):
+                raise
+            return {"content": "\n".join([_failure(error), *notes]), "is_error": True}
+
+    def _run(self, command: str, path: str, given: Dict[str, Any], allow: List[str]) -> str:
+        if command == "view":
+            return self._view(path, given.get("view_range"))
+        if command == "str_replace":
+            old = _text(given, "old_str", required=True)
+            new = _text(given, "new_str")
+            assert old is not None
+            return self._str_replace(path, old, new or "", allow)
+        if command == "create":
+            text = _text(given, "file_text", required=True)
+            assert text is not None
+            return self._create(path, text, allow)
+        if command == "insert":
+            return self._insert(path, given, allow)
+        return self._undo_edit(path)
+
+    # -------------------------------------------------------------------------
+    # The library's options and what the editor remembers (session.js Call)
+
+    def _options(self) -> Dict[str, Any]:
+        options: Dict[str, Any] = {}
+        if self._cwd is not None:
+            options["cwd"] = self._cwd
+        if self._root is not None:
+            options["root"] = self._root
+        if self._max_bytes is not None:
+            options["max_bytes"] = self._max_bytes
+        return options
+
+    def _change_options(self) -> Dict[str, Any]:
+        options = self._options()
+        if self._durable:
+            options["durable"] = True
+        return options
+
+    def _call_guards(self, allow: List[str]) -> Optional[List[GuardReason]]:
+        on = [r for r in _GUARD_REASONS if self._guards[r] == "final" or (self._guards[r] == "on" and r not in allow)]
+        return on or None
+
+    def _final_refusal(self, error: EolEditError) -> EolEditError:
+        """A refusal by a guard the host made final says so instead of naming allow."""
+        reason = getattr(error, "reason", None)
+        hint_parts = getattr(error, "hint_parts", None)
+        if not isinstance(error, EolEditError) or error.code != "SUSPECT_CONTENT" or not isinstance(hint_parts, list):
+            return error
+        if not isinstance(reason, str) or self._guards.get(reason) != "final":
+            return error
+        error.hint_parts = [
+            {"phrase": "guard-final", "parts": [_T["guard_final"].format(reason=reason)]}
+            if isinstance(p, dict) and p.get("phrase") == "allow-guard"
+            else p
+            for p in hint_parts
+        ]
+        return error
+
+    def _absolute(self, path: str) -> str:
+        return os.path.normpath(os.path.join(self._cwd or os.getcwd(), path))
+
+    def _key(self, path: str) -> str:
+        return os.path.realpath(self._absolute(path))
+
+    def _current_version(self, path: str) -> Optional[str]:
+        try:
+            return core.read_file(path, limit=0, **self._options()).version
+        except FileNotFound:
+            return None
+
+    def _readable_version(self, path: str) -> object:
+        """The current version, None for no file, _MISSING for one over the size limit."""
+        try:
+            return self._current_version(path)
+        except EolEditError as error:
+            if error.code == "FILE_TOO_LARGE":
+                return _MISSING
+            raise
+
+    def _change(
+        self,
+        command: str,
+        path: str,
+        compute: Callable[[bool, Optional[str]], Tuple[Any, Optional[str], str]],
+        *,
+        undoable: bool = True,
+    ) -> Any:
+        """Makes a change with the editor's checks (session.js change): a file the editor
+        viewed or wrote must still have that version (with ``require_read``, an existing
+        file it never viewed is refused); with ``approve``, the change is computed as a
+        dry run and must be approved, and the real run expects the same versions.
+        ``compute(dry_run, expected)`` gives the result, the file's version after it
+        (None: no file) and its diff. For undo_edit, the bytes before the change are
+        kept (it then runs against their version, so a change made meanwhile fails it
+        with FILE_CHANGED)."""
+        expected = self._versions.get(self._key(path))
+        if expected is None and (self._require_read or self._approve is not None):
+            current = self._readable_version(path)
+            if current is None:
+                expected = _ABSENT
+            elif isinstance(current, str):
+                if self._require_read:
+                    raise _tool_error(FileChanged, "FILE_CHANGED", _T["not_read"].format(path=path), _NOT_READ(path))
+                expected = current
+
+        def run(dry_run: bool) -> Tuple[Tuple[Any, Optional[str], str], Optional[Tuple[Optional[bytes], Optional[str]]]]:
+            wanted = expected
+            before = None
+            if not dry_run and self._undo and undoable:
+                before = self._snapshot(path)
+                if wanted is None:
+                    wanted = before[1] if before[1] is not None else _ABSENT
+            try:
+                return compute(dry_run, wanted), before
+            except EolEditError as error:
+                raise self._explain_changed(self._final_refusal(error), path, expected) from None
+
+        if self._approve is not None:
+            (_, _, planned), _ = run(True)
+            self._approve_or_fail(command, path, planned)
+        (result, version, _), before = run(False)
+        key = self._key(path)
+        if version is not None:
+            self._wrote(path, key, version)
+        else:
+            self._forget(key)
+        if before is not None and version is not None:
+            self._history.push(key, before[0], version)
+        return result
+
+    def _wrote(self, path: str, key: str, version: str) -> None:
+        """Records the version a change left, and keeps a file whose lines the model
+        had seen as seen whole as it is now (the model made it so), so that a change
+        from outside after the write can be shown (read_state.js wrote)."""
+        self._versions[key] = version
+        size = _size(self._absolute(path))
+        self._sizes[key] = size
+        seen = self._seen.seen.get(key)
+        if seen is None:
+            return
+        self._seen.drop(key)
+        if size > _SEEN_FILE_MAX or not (seen.whole() or size <= _REREAD_MAX):
+            return
+        try:
+            now = core.read_file(key, max_bytes=0)
+        except EolEditError:
+            return
+        if now.version == version:
+            self._seen.saw_whole(key, now, size)
+
+    def _forget(self, key: str) -> None:
+        self._versions.pop(key, None)
+        self._seen.drop(key)
+
+    def _explain_changed(self, error: EolEditError, path: str, expected: Optional[str]) -> EolEditError:
+        """A FILE_CHANGED that shows the model what changed in a file it had seen
+        (stale.js); the error itself when it saw none of it, or none changed."""
+        if error.code != "FILE_CHANGED" or not expected:
+            return error
+        try:
+            return self._stale(path, expected) or error
+        except Exception:  # noqa: BLE001 - the error as it is, as the JavaScript handler
+            return error
+
+    def _stale(self, path: str, expected: str) -> Optional[EolEditError]:
+        key = self._key(path)
+        seen = self._seen.seen_at(key, expected)
+        if seen is None:
+            return None
+        size = self._sizes.get(key)
+        if size is not None and size > _STALE_FILE_MAX * 4:
+            return None
+        try:
+            now = core.read_file(path, **{**self._options(), "max_bytes": _STALE_FILE_MAX})
+        except EolEditError:
+            return None
+        if now.version == expected:
+            return None
+        parts, complete = _describe_stale(path, seen, now)
+        if complete:
+            self._versions[key] = now.version
+            self._seen.saw_whole(key, now, len(now.content.encode("utf-8", "surrogatepass")))
+            parts.append(_T["stale_complete"])
+        return _tool_error(FileChanged, "FILE_CHANGED", _render(parts), parts)
+
+    def _approve_or_fail(self, command: str, path: str, diff: str) -> None:
+        """Asks the host; anything but True (False, an exception) is REJECTED."""
+        assert self._approve is not None
+        summary = change_summary(command, path, diff)
+        request: Dict[str, object] = {
+            "tool": command,
+            "path": path,
+            "diff": diff,
+            "summary": summary,
+            "files": [{"path": path, "diff": diff, "summary": summary}],
+        }
+        try:
+            verdict = self._approve(request)
+        except Exception as error:  # noqa: BLE001 - the host's callback: any failure refuses
+            why = str(error) or type(error).__name__
+            raise _tool_error(EolEditError, "REJECTED", _T["not_approved"].format(path=path, why=why)) from None
+        if verdict is not True:
+            raise _tool_error(EolEditError, "REJECTED", _T["rejected"].format(path=path))
+
+    def _snapshot(self, path: str) -> Tuple[Optional[bytes], Optional[str]]:
+        try:
+            read = core.read_file_bytes(path, **self._options())
+            return read.bytes, read.version
+        except FileNotFound:
+            return None, None
+
+    # -------------------------------------------------------------------------
+    # view
+
+    def _view(self, path: str, given_range: object) -> str:
+        absolute = self._absolute(path)
+        if os.path.isdir(absolute):
+            if given_range is not None:
+                raise _argument_error(_T["range_folder"].format(path=path))
+            return self._listing(path, absolute)
+        first, last = _view_range(given_range)
+        read = core.read_file(
+            path, offset=first, limit=None if last == -1 else last - first + 1, **self._options()
+        )
+        self._versions[self._key(path)] = read.version
+        total = read.total_lines
+        warnings = [f"[Note: {w}]" for w in _warnings(read)]
+        if total == 0:
+            return "\n".join([_T["empty_file"].format(path=path), *warnings])
+        if first > total:
+            raise _argument_error(
+                _T["past_end"].format(first=first, path=path, lines=plural(total, "line"), total=total)
+            )
+        lines = read.content.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        budget = self.max_characters
+        out: List[str] = []
+        used = 0
+        shown = 0
+        for i, text in enumerate(lines):
+            line = f"{read.start_line + i}: {text}"
+            cost = units(line) + (1 if out else 0)
+            if budget is not None and used + cost > budget:
+                if shown == 0:
+                    out.append(_cut_units(line, budget))
+                    shown = -1
+                break
+            out.append(line)
+            used += cost
+            shown += 1
+        last_shown = read.start_line if shown == -1 else read.start_line + shown - 1
+        if shown == -1:
+            more = _T["see_more"].format(next=last_shown + 1) if last_shown < total else "]"
+            out.append(_T["line_cut"].format(line=read.start_line, budget=budget) + more)
+        elif shown < len(lines):
+            out.append(
+                _T["showing"].format(first=read.start_line, last=last_shown, total=total, budget=budget, next=last_shown + 1)
+            )
+        elif last != -1 and last > total:
+            out.append(_T["has_lines"].format(path=path, lines=plural(total, "line")))
+        key = self._key(path)
+        if self._versions.get(key) == read.version:
+            shown_lines = read.content.split("\n")[: max(0, shown)]
+            self._seen.saw(key, read.version, read.start_line, shown_lines, total, _size(self._absolute(path)))
+        return "\n".join([*out, *warnings])
+
+    def _listing(self, path: str, absolute: str) -> str:
+        base = path.rstrip("\\/") or path
+        entries = self._folder_entries(path, absolute, base, 2)
+        head = _T["listing_head"].format(base=base)
+        if not entries:
+            return f"{head}\n(none)"
+        out = [head]
+        used = units(head)
+        shown = 0
+        for entry in entries:
+            size = units(entry)
+            over = (
+                used + 1 + size > self.max_characters if self.max_characters is not None else shown >= _LISTING_MAX
+            )
+            if over:
+                break
+            out.append(entry)
+            used += 1 + size
+            shown += 1
+        if shown < len(entries):
+            more = len(entries) - shown
+            out.append(_T["more_entries"].format(more=more, entries="entry" if more == 1 else "entries"))
+        return "\n".join(out)
+
+    def _folder_entries(self, path: str, absolute: str, shown: str, depth: int) -> List[str]:
+        """A folder's entries two levels deep, sorted, hidden ones left out, links
+        listed and never followed (hosts/files.js). On Linux the folder is held open:
+        the root check is made on the real location of the open folder and the entries
+        read through it, so a folder swapped for a link meanwhile is never listed."""
+        if sys.platform != "linux" or not os.path.isdir("/proc/self/fd"):
+            if self._roots is not None:
+                self._check_inside(path, os.path.realpath(absolute))
+            return _walk(lambda name: list(os.scandir(os.path.join(absolute, *name))), shown, depth)
+        flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+        try:
+            fd = os.open(absolute, flags)
+        except OSError:
+            raise _tool_error(FileNotFound, "FILE_NOT_FOUND", _T["folder_gone"].format(path=path)) from None
+        opened: Dict[Tuple[str, ...], int] = {(): fd}
+        try:
+            real = os.readlink(f"/proc/self/fd/{fd}")
+            if real.endswith(" (deleted)"):
+                raise _tool_error(FileNotFound, "FILE_NOT_FOUND", _T["folder_deleted"].format(path=path))
+            self._check_inside(path, real)
+
+            def read(name: Tuple[str, ...]) -> List["os.DirEntry[str]"]:
+                handle = opened.get(name)
+                if handle is None:
+                    parent = opened[name[:-1]]
+                    handle = os.open(name[-1], flags | getattr(os, "O_NOFOLLOW", 0), dir_fd=parent)
+                    opened[name] = handle
+                with os.scandir(f"/proc/self/fd/{handle}") as it:
+                    return list(it)
+
+            return _walk(read, shown, depth)
+        finally:
+            for handle in opened.values():
+                os.close(handle)
+
+    def _check_inside(self, path: str, real: str) -> None:
+        if self._roots is None:
+            return
+        roots = [os.path.realpath(r) for r in self._roots]
+        for r in roots:
+            rel = os.path.relpath(real, r)
+            if rel == "." or (not rel.startswith("..") and not os.path.isabs(rel)):
+                return
+        raise _tool_error(PathOutsideRoot, "PATH_OUTSIDE_ROOT", _T["outside"].format(path=path, roots=" or ".join(roots)))
+
+    # -------------------------------------------------------------------------
+    # Changes
+
+    def _str_replace(self, path: str, old: str, new: str, allow: List[str]) -> str:
+        options = self._change_options()
+        guards = self._call_guards(allow)
+
+        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[Tuple[EditResult, bool], Optional[str], str]:
+            def attempt(o: str, n: str) -> EditResult:
+                return core.edit_file(
+                    path, o, n, expected_version=expected, guards=guards, dry_run=dry_run, **options
+                )
+
+            result, stripped = _with_numbers_retry(old, new, attempt)
+            return (result, stripped), result.version, result.diff
+
+        result, stripped = self._change("str_replace", path, compute)
+        if result.start_line > 0:
+            span = (
+                f", lines {result.start_line}-{result.end_line}"
+                if result.end_line > result.start_line
+                else f", line {result.start_line}"
+            )
+        else:
+            span = ""
+        tier = next((t for t in result.matched_by if t != "exact"), None)
+        head = _T["replaced"].format(path=path, span=span, tier=f" (matched by {tier})" if tier else "")
+        notes = tier_notes(result.matched_by)
+        if stripped:
+            notes.append(_T["stripped"])
+        return _changed_text(head, notes, _warnings(result), result.diff)
+
+    def _create(self, path: str, file_text: str, allow: List[str]) -> str:
+        options = self._change_options()
+        guards = self._call_guards(allow)
+
+        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[EditResult, Optional[str], str]:
+            if self._current_version(path) is not None:
+                raise self._exists(path)
+            # Expected absent: a file another program creates meanwhile is not overwritten either.
+            r = core.write_file(path, file_text, expected_version=_ABSENT, guards=guards, dry_run=dry_run, **options)
+            return r, r.version, r.diff
+
+        r: EditResult = self._change("create", path, compute)
+        head = _T["created"].format(path=path, lines=plural(diff_counts(r.diff)[0], "line"), endings=describe_endings(r.eol))
+        return _changed_text(head, [], _warnings(r), "")
+
+    def _exists(self, path: str) -> EolEditError:
+        undoable = self._undo and self._history.last(self._key(path))[0] is not None
+        return _argument_error(_T["exists"].format(path=path) + (_T["exists_undo"] if undoable else "."))
+
+    def _insert(self, path: str, given: Dict[str, Any], allow: List[str]) -> str:
+        after = given.get("insert_line", _MISSING)
+        if isinstance(after, float) and after.is_integer():
+            after = int(after)
+        if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+            raise _argument_error(_T["bad_insert_line"].format(given=_json(after)))
+        name = "new_str" if given.get("new_str") is not None else "insert_text"
+        if not isinstance(given.get(name), str):
+            raise _argument_error(_T["insert_not_string"])
+        inserted = _text(given, name)
+        assert inserted is not None
+        if inserted == "":
+            raise _argument_error(_T["insert_empty"])
+        options = self._change_options()
+        guards = self._call_guards(allow)
+        line = after
+
+        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[EditResult, Optional[str], str]:
+            try:
+                r = core.insert_lines(
+                    path, line, inserted, expected_version=expected, guards=guards, dry_run=dry_run, **options
+                )
+            except InvalidArgument as error:
+                # The core's words name its own argument; the model's is insert_line.
+                if error.argument == "after_line":
+                    total = error.lines[0] if error.lines else 0
+                    raise _argument_error(
+                        _T["insert_past_end"].format(after=line, path=path, lines=plural(total, "line"), total=total)
+                    ) from None
+                raise
+            return r, r.version, r.diff
+
+        r: EditResult = self._change("insert", path, compute)
+        added = core.to_lf(inserted).split("\n")
+        if len(added) > 1 and added[-1] == "":
+            added.pop()
+        where = f"at the start of {path}" if after == 0 else f"after line {after} of {path}"
+        return _changed_text(
+            _T["inserted"].format(lines=plural(len(added), "line"), where=where), [], _warnings(r), r.diff
+        )
+
+    def _undo_edit(self, path: str) -> str:
+        key = self._key(path)
+        last, dropped = self._history.last(key)
+        if last is None:
+            if dropped > 0:
+                raise _argument_error(
+                    _T["undo_dropped"].format(path=path, depth=UNDO_DEPTH, mib=UNDO_BYTES // (1024 * 1024))
+                )
+            raise _argument_error(_T["undo_none"].format(path=path))
+
+        def changed() -> EolEditError:
+            return _tool_error(FileChanged, "FILE_CHANGED", _T["undo_changed"].format(path=path))
+
+        options = self._change_options()
+
+        entry = last
+
+        def compute(dry_run: bool, seen: Optional[str]) -> Tuple[Tuple[List[str], str], Optional[str], str]:
+            if seen is not None and seen != entry.after:
+                raise changed()
+            try:
+                if entry.before is None:
+                    # The edit created the file: undoing it deletes it, if it still has what the edit wrote.
+                    patch = f"*** Begin Patch\n*** Delete File: {path}\n*** End Patch"
+                    p = core.apply_patch(patch, expected_versions={path: entry.after}, dry_run=dry_run, **options)
+                    return ([], p.files[0].diff), None, p.files[0].diff
+                e = core.restore_file(path, entry.before, expected_version=entry.after, dry_run=dry_run, **options)
+                return (_warnings(e), e.diff), e.version, e.diff
+            except FileChanged:
+                raise changed() from None
+
+        warnings, diff = self._change("undo_edit", path, compute, undoable=False)
+        self._history.undone(last)
+        if last.before is None:
+            return _T["undid_created"].format(path=path)
+        return _changed_text(_T["undid"].format(path=path), [], warnings, diff)
+
+
+def _folder(path: str, option: str, where: str) -> str:
+    """The path, when it is an existing folder; else an InvalidArgument (index.js folder)."""
+    if not os.path.exists(path):
+        what = "does not exist"
+    elif not os.path.isdir(path):
+        what = "is not a folder"
+    else:
+        return path
+    hint = f"Pass an existing folder as {option}."
+    raise InvalidArgument(f"{where}: {option} {_json(path)} {what}. {hint}", code="INVALID_ARGUMENT", hint=hint)
+
+
+# ---------------------------------------------------------------------------
+# The model's arguments (args.js, anthropic.js)
+
+
+def _args_object(value: object, tool: str) -> Dict[str, Any]:
+    if isinstance(value, (str, bytes)):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            raise _argument_error(_T["args_not_json"].format(tool=tool)) from None
+    if not isinstance(value, Mapping):
+        raise _argument_error(_T["args_not_object"].format(tool=tool, type=type_name(value)))
+    return {str(k): v for k, v in value.items()}
+
+
+def _text(given: Mapping[str, Any], name: str, *, required: bool = False, non_empty: bool = False) -> Optional[str]:
+    value = given.get(name)
+    if value is None:
+        if required:
+            raise _argument_error(_T["missing"].format(name=name))
+        return None
+    if not isinstance(value, str):
+        raise _argument_error(_T["not_string"].format(name=name, type=js_type(value)))
+    if non_empty and value == "":
+        raise _argument_error(_T["empty"].format(name=name))
+    for i, c in enumerate(value):
+        if 0xD800 <= ord(c) <= 0xDFFF:
+            # No file holds half a character: written, it would be bytes of no encoding.
+            line = value[:i].count("\n") + 1
+            raise _argument_error(_T["surrogate"].format(name=name, code=f"{ord(c):X}", line=line))
+    return value
+
+
+def _is_line_number(n: object) -> bool:
+    if isinstance(n, bool):
+        return False
+    if isinstance(n, float):
+        return n.is_integer() and abs(n) <= 2**53 - 1
+    return isinstance(n, int) and abs(n) <= 2**53 - 1
+
+
+def _view_range(given: object) -> Tuple[int, int]:
+    if given is None:
+        return 1, -1
+    shape = _T["range_shape"]
+    if not isinstance(given, (list, tuple)) or len(given) != 2 or not all(_is_line_number(n) for n in given):
+        raise _argument_error(_T["range_bad"].format(shape=shape, given=_json(given)))
+    first, last = int(given[0]), int(given[1])
+    if first < 1:
+        raise _argument_error(_T["range_first"].format(shape=shape, first=first))
+    if last != -1 and last < first:
+        raise _argument_error(_T["range_order"].format(shape=shape, last=last, first=first))
+    return first, last
+
+
+def _walk(read: Callable[[Tuple[str, ...]], List["os.DirEntry[str]"]], shown: str, depth: int) -> List[str]:
+    entries: List[str] = []
+
+    def visit(name: Tuple[str, ...], at: str, level: int) -> None:
+        try:
+            found = read(name)
+        except OSError:
+            return
+        # Sorted as JavaScript compares strings: by UTF-16 units.
+        found.sort(key=lambda e: e.name.encode("utf-16-be", "surrogatepass"))
+        for entry in found:
+            if entry.name.startswith("."):
+                continue
+            here = f"{at}/{entry.name}"
+            folder = entry.is_dir(follow_symlinks=False)
+            entries.append(f"{here}/" if folder else here)
+            if folder and level < depth:
+                visit((*name, entry.name), here, level + 1)
+
+    visit((), shown, 1)
+    return entries
+
+
+_NUMBERED_DIGITS = "0123456789"
+
+
+def _numbered(line: str) -> Optional[Tuple[int, int]]:
+    """The number and the length of view's ``12: `` prefix of a line, if it has one."""
+    end = 0
+    while end < len(line) and line[end] in _NUMBERED_DIGITS:
+        end += 1
+    if end == 0 or not line.startswith(": ", end):
+        return None
+    return int(line[:end]), end + 2
+
+
+def _without_numbers(text: str) -> Optional[str]:
+    """The text without view's line numbers, or None when not every line has one,
+    counting up by one."""
+    lines = core.to_lf(text).split("\n")
+    body = lines[:-1] if lines[-1] == "" else lines
+    if not body:
+        return None
+    first = _numbered(body[0])
+    if first is None:
+        return None
+    for i, line in enumerate(body):
+        m = _numbered(line)
+        if m is None or m[0] != first[0] + i:
+            return None
+    out = []
+    for line in lines:
+        m = _numbered(line)
+        out.append(line[m[1]:] if m else line)
+    return "\n".join(out)
+
+
+def _with_numbers_retry(old: str, new: str, attempt: Callable[[str, str], EditResult]) -> Tuple[EditResult, bool]:
+    """On TEXT_NOT_FOUND, once more without view's line numbers when every line of
+    old_str has one and they count up by one; the first error is the one reported."""
+    try:
+        return attempt(old, new), False
+    except EolEditError as error:
+        stripped = _without_numbers(old) if error.code == "TEXT_NOT_FOUND" else None
+        if stripped is None:
+            raise
+        try:
+            new_stripped = _without_numbers(new)
+            return attempt(stripped, new if new_stripped is None else new_stripped), True
+        except EolEditError:
+            raise error from None
