@@ -606,6 +606,23 @@ describe('undo_edit', () => {
     expect(history.last(path.join(dir, 'largest')).version).toBe(v2)
   })
 
+  it("keeps its history in the core, whose class refuses what is not an edit's bytes and version", async () => {
+    const { UndoHistory } = require('../lib/binding.js') as typeof import('../index.js')
+    expect(() => new UndoHistory({ depht: 1 } as never)).toThrow(/has no option 'depht' \(did you mean 'depth'\?\)/)
+    const history = new UndoHistory({ depth: 2, maxBytes: 1000 })
+    expect([history.depth, history.maxBytes]).toEqual([2, 1000])
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const file = path.join(dir, 'a.txt')
+    expect(() => history.push(file, null, 'v1')).toThrow(/after must be a version/)
+    expect(() => history.push(file, 'a' as never, '0'.repeat(32))).toThrow(/before must be a Buffer/)
+    await expect(history.undo(file)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+    // The file does not have the version the edit left: refused, nothing written, the edit kept.
+    history.push(file, Buffer.from('b\n'), '0'.repeat(32))
+    await expect(history.undo(file)).rejects.toMatchObject({ code: 'FILE_CHANGED' })
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(history.last(file)).toMatchObject({ version: '0'.repeat(32), created: false, dropped: 0 })
+  })
+
   it('is asked for approval like any write, and a refusal restores nothing', async () => {
     const dir = project({ 'a.txt': 'a\r\n' })
     const asked: ApprovalRequest[] = []
