@@ -528,6 +528,18 @@ SCENARIOS.append(
     }
 )
 
+# Past the undo history's depth: ten undone, the eleventh told its edit was dropped.
+SCENARIOS.append(
+    {
+        "version": "text_editor_20241022",
+        "steps": [
+            *({"command": "insert", "path": "crlf.txt", "insert_line": n, "new_str": f"line {n}"} for n in range(11)),
+            *({"command": "undo_edit", "path": "crlf.txt"} for _ in range(11)),
+            {"command": "undo_edit", "path": "mixed.txt"},
+        ],
+    }
+)
+
 
 def is_write(step: object) -> bool:
     """A step that changes a file from outside the editor (another program)."""
