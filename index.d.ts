@@ -906,7 +906,7 @@ export type WriteEol = 'preserve' | 'lf' | 'crlf'
  * Writes a whole file, keeping an existing file's line endings and BOM; a new file
  * takes its ending from `.editorconfig` / `.gitattributes`, else LF.
  */
-export declare function writeFile(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Promise<EditResult>
+export declare function writeFile(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Promise<EditResult>
 
 /** `writeFile`, on the calling thread. */
-export declare function writeFileSync(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }): EditResult
+export declare function writeFileSync(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }): EditResult

@@ -372,6 +372,30 @@ describe('index.d.ts', () => {
     // PatchOptions declares the encoding applyPatch reads.
     expect(declared.applyPatch).toContain('encoding')
   })
+
+  it('declares the content writeFile takes: a string or a Buffer of its UTF-8 bytes, and nothing else', () => {
+    const dts = fs.readFileSync(path.join(__dirname, '..', 'index.d.ts'), 'utf8')
+    for (const name of ['writeFile', 'writeFileSync', 'prepareWrite', 'prepareWriteSync']) {
+      expect(dts, name).toMatch(new RegExp(`function ${name}\\(path: string, content: string \\| Buffer,`))
+    }
+    const dir = tmp()
+    const file = path.join(dir, 'f.txt')
+    fs.writeFileSync(file, TEXT)
+    // The bytes are text, kept line by line as a string's would be: CRLF stays.
+    eol.writeFileSync(file, Buffer.from('alpha\nBETA\ngamma\n'))
+    expect(fs.readFileSync(file, 'latin1')).toBe('alpha\r\nBETA\r\ngamma\r\n')
+    for (const wrong of [5, null, [1], { text: 'x' }]) {
+      let error: unknown
+      try {
+        eol.writeFileSync(file, wrong as unknown as string)
+      } catch (e) {
+        error = e
+      }
+      expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'content' })
+      expect((error as Error).message).toMatch(/^content must be a string or a Buffer, but it is /)
+    }
+    expect(fs.readFileSync(file, 'latin1')).toBe('alpha\r\nBETA\r\ngamma\r\n')
+  })
 })
 
 // ---------------------------------------------------------------------------
