@@ -2,7 +2,7 @@
 //! editor's `view` of a folder): the one thing the tool layers do to files that no
 //! operation of the library does, kept here so that it is confined as reads are.
 //!
-//! The folder is opened as [`path::locate_folder`] opens it: beneath a root, each
+//! The folder is opened as `path::locate_folder` opens it: beneath a root, each
 //! folder relative to the one before, links read and followed only while they stay
 //! inside, so the handle is on a folder inside a root whatever is renamed or swapped
 //! for a link meanwhile. Its names are read through that handle, and each subfolder
