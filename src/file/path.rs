@@ -15,7 +15,8 @@
 //! the file's name there ([`Located`]). Everything after that (reading, the temporary
 //! file, the race check, the rename) happens relative to that folder, so a folder
 //! renamed or swapped for a link meanwhile can neither redirect a write to another
-//! file nor lead it out of a root.
+//! file nor lead it out of a root. [`locate_folder`] opens a folder the same way, for
+//! its names to be read through the handle (`super::listing`).
 //!
 //! **Roots.** With roots, the walk starts from an open handle on a root, and a `..` or
 //! a link that would leave it is refused with `PATH_OUTSIDE_ROOT` before anything is
