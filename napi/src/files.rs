@@ -656,10 +656,16 @@ pub(super) fn write_change(
     function: &str,
 ) -> Result<Change, Error> {
     let path = read_path(path)?;
+    // A Buffer is the content's UTF-8 bytes (a host that holds text as bytes need not
+    // decode it first), not a file's bytes as `applyEdits` takes them.
     let content = Js::new(content);
     let content = match content.kind() {
         super::js::Kind::Buffer => content.buffer_bytes("content"),
-        _ => content.string_bytes("content"),
+        super::js::Kind::String => content.string_bytes("content"),
+        other => Err(invalid(format!(
+            "content must be a string or a Buffer, but it is {}.",
+            other.describe()
+        ))),
     }
     .map_err(|e| e.with_argument(Name::Content))?;
     let opts = strict(options, function, |o| {
@@ -676,7 +682,7 @@ pub(super) fn write_change(
 /// takes its ending from `.editorconfig` / `.gitattributes`, else LF.
 #[napi(
     js_name = "writeFile",
-    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }",
+    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }",
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn write_file(
@@ -690,7 +696,7 @@ pub fn write_file(
 /// `writeFile`, on the calling thread.
 #[napi(
     js_name = "writeFileSync",
-    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }"
+    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }"
 )]
 pub fn write_file_sync(
     env: &Env,

@@ -400,7 +400,7 @@ pub fn prepare_write_sync(
 /// none, and rejects with `FILE_CHANGED` naming the file if any changed meanwhile.
 #[napi(
     js_name = "preparePatch",
-    ts_args_type = "patch: string, options?: PatchOptions",
+    ts_args_type = "patch: string | Buffer, options?: PatchOptions",
     ts_return_type = "Promise<Prepared>"
 )]
 pub fn prepare_patch(patch: Unknown<'_>, options: Option<Unknown<'_>>) -> AsyncTask<Job<Prepared>> {
@@ -410,7 +410,7 @@ pub fn prepare_patch(patch: Unknown<'_>, options: Option<Unknown<'_>>) -> AsyncT
 /// `preparePatch`, on the calling thread.
 #[napi(
     js_name = "preparePatchSync",
-    ts_args_type = "patch: string, options?: PatchOptions"
+    ts_args_type = "patch: string | Buffer, options?: PatchOptions"
 )]
 pub fn prepare_patch_sync(
     env: &Env,
