@@ -121,7 +121,7 @@ describe('the declarations and index.d.ts', () => {
         const params = f.params.filter((p) => p.name !== 'options')
         expect(params.map((p) => p.name), name).toEqual(args.map((p) => p.name))
         params.forEach((p, i) => {
-          expect(p.type, `${name}(${p.name})`).toBe(normalType(args[i].type.ts))
+          expect(p.type, `${name}(${p.name})`).toBe(normalType(args[i].type.library ?? args[i].type.ts))
           expect(p.optional, `${name}(${p.name}) optional`).toBe(args[i].optional === true)
         })
       }

@@ -43,6 +43,8 @@
  * @typedef {object} Type
  * @property {'string' | 'label' | 'boolean' | 'integer' | 'enum' | 'subset' | 'anchor' | 'roots' | 'versions' | 'list' | 'content' | 'guards'} kind
  * @property {string} ts the TypeScript type, as the .d.ts files write it
+ * @property {string} [library] the library's type where it takes more than a tool's
+ *   JSON can give (index.d.ts: a Buffer beside a string)
  * @property {boolean} [nonEmpty] a string that must not be empty
  * @property {number} [minimum] the least integer
  * @property {readonly string[]} [values] the values of an enum, or those a subset takes some of
@@ -159,6 +161,8 @@ const GUARD_REASONS = ['placeholder', 'shrink', 'control', 'markers']
 /** @type {Record<string, Type>} */
 const TYPES = {
   text: { kind: 'string', ts: 'string' },
+  // A model sends text; the library also takes it as a Buffer of its UTF-8 bytes.
+  textOrBytes: { kind: 'string', ts: 'string', library: 'string | Buffer' },
   path: { kind: 'string', nonEmpty: true, ts: 'string' },
   label: { kind: 'label', ts: 'string' },
   boolean: { kind: 'boolean', ts: 'boolean' },
@@ -714,7 +718,7 @@ const writeFile = {
     {
       name: 'content',
       role: 'arg',
-      type: TYPES.text,
+      type: TYPES.textOrBytes,
       doc: 'the whole new content, with LF line breaks',
       model: 'The whole new content, line breaks written as \\n.',
       tool: arg('content', ['text']),
@@ -871,7 +875,7 @@ const applyPatch = {
     {
       name: 'patch',
       role: 'arg',
-      type: { kind: 'string', nonEmpty: true, ts: 'string' },
+      type: { kind: 'string', nonEmpty: true, ts: 'string', library: 'string | Buffer' },
       doc: 'the patch',
       model: 'The whole patch, from *** Begin Patch to *** End Patch (or a unified diff), line breaks as \\n.',
       // Codex calls it input, OpenCode patchText.
