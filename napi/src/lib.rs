@@ -19,6 +19,7 @@ mod js;
 mod patch;
 mod patch_memory;
 mod prepared;
+mod read_state;
 mod strings;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
