@@ -16,11 +16,13 @@ mod edits;
 mod enums;
 mod files;
 mod js;
+mod listing;
 mod patch;
 mod patch_memory;
 mod prepared;
 mod read_state;
 mod strings;
+mod undo;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

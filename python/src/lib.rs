@@ -13,11 +13,13 @@ mod args;
 mod errors;
 mod files;
 mod host;
+mod listing;
 mod patch;
 mod prepared;
 mod results;
 mod session;
 mod text;
+mod undo;
 mod v4a;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -35,7 +37,9 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     prepared::register(module)?;
     session::register(module)?;
     host::register(module)?;
+    listing::register(module)?;
     v4a::register(module)?;
+    undo::register(module)?;
     Ok(())
 }
 

@@ -327,6 +327,12 @@ impl Inner {
     }
 }
 
+/// The key of `path` (from `cwd` when relative), looked up now: what the undo history
+/// keys files by too, so that both know a file by one identity.
+pub(crate) fn key(path: &str, cwd: Option<&Path>) -> PathBuf {
+    real_key(&absolute(path, cwd))
+}
+
 /// `path` made absolute: from `cwd` when relative (default: the process's folder).
 fn absolute(path: &str, cwd: Option<&Path>) -> PathBuf {
     let given = Path::new(path);
