@@ -134,6 +134,54 @@ export declare class Prepared {
 }
 
 /**
+ * What a tool set knows of the files it read and wrote: each one's version, about its
+ * size, and the lines each read showed (for the `FILE_CHANGED` that shows what changed
+ * since), by the file's real path. Relative paths are taken from `cwd`, else from the
+ * process's folder. For the agent tools (`createReadState` in tools.js wraps it).
+ */
+export declare class ReadState {
+  /** An empty read state. */
+  constructor()
+  /**
+   * The file a path names as the state knows it. `fresh` looks it up even when the
+   * state knows the spelling (a read).
+   */
+  lookUp(path: string, cwd: string | undefined | null, fresh: boolean): FileLookup
+  /** Remembers `version` as what the model knows of the file now (a read). */
+  record(path: string, cwd: string | undefined | null, version: string): void
+  /** The version remembered for the file, if any. */
+  version(path: string, cwd?: string | undefined | null): string | null
+  /** Forgets the file, and what was seen of it. */
+  forget(path: string, cwd?: string | undefined | null): void
+  /** Records that the model has seen the file at `version`. */
+  markVersion(path: string, cwd: string | undefined | null, version: string): void
+  /**
+   * Records that the model has seen the file as `content` (the text or the bytes a
+   * host read): its version if it still has them, else stale (every change fails
+   * with FILE_CHANGED until it is read again); a file that cannot be read is
+   * forgotten. Says which: `'current'`, `'stale'` or `'forgotten'`.
+   */
+  markContent(path: string, cwd: string | undefined | null, content: string | Buffer): 'current' | 'stale' | 'forgotten'
+  /**
+   * Keeps the lines a read showed: the first `shown` lines of `content` (the read's
+   * LF view, from line `startLine`), if `version` is the one the state has.
+   */
+  saw(path: string, cwd: string | undefined | null, version: string, startLine: number, content: string, shown: number, totalLines: number): void
+  /**
+   * Records a file a change wrote: its version and size now; `diff` (the change's)
+   * brings what the model saw of it up to date when needed. `encoding`: the call's.
+   */
+  wrote(path: string, cwd: string | undefined | null, version: string, diff?: string | undefined | null, encoding?: string | undefined | null): void
+  /**
+   * Throws the FILE_CHANGED that shows what changed in each file of `paths` (each
+   * with its expected version in `expected`) since the model read it, and records a
+   * file shown whole as read; returns nothing when there is none to show. `options`:
+   * `readFile`'s `cwd`, `root`, `encoding` and `maxBytes`.
+   */
+  explainChanged(paths: string[], expected: Array<string | undefined | null>, options?: ReadOptions): void
+}
+
+/**
  * Internal (the text editor's `undo_edit`): an editor's own edits of each file, the
  * bytes before each and the version after, capped at `depth` edits of a file and
  * `maxBytes` of kept bytes in all (default 10 and 64 MiB), the oldest dropped first.
@@ -467,6 +515,18 @@ export interface FileBytes {
   bytes: Buffer
   /** The version (hash) of these bytes, for `expectedVersion`. */
   version: string
+}
+
+/** A file as `ReadState.lookUp` finds it. */
+export interface FileLookup {
+  /** The file's key: its real path, or its folder's real path and its name. */
+  key: string
+  /** Whether it exists (a spelling the state knows counts as existing). */
+  exists: boolean
+  /** About its size in bytes (0 for a missing file or anything not a file). */
+  size: number
+  /** The version the model knows, if any. */
+  version?: string
 }
 
 /**

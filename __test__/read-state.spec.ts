@@ -124,7 +124,7 @@ describe("markRead: the host's own read tool", () => {
   })
 
   // Each file as a host's read tool decodes it: the raw text, CRLF, lone CR and BOM included.
-  const cases: Array<{ name: string; file: Buffer; read: (b: Buffer) => string | Buffer; oldText: string; newText: string; after: Buffer }> = [
+  const cases: Array<{ name: string; file: Buffer; read: (b: Buffer) => string | Uint8Array; oldText: string; newText: string; after: Buffer }> = [
     {
       name: 'CRLF',
       file: Buffer.from('alpha\r\nbeta\r\n'),
@@ -188,6 +188,18 @@ describe("markRead: the host's own read tool", () => {
       oldText: 'ascii',
       newText: 'ASCII',
       after: iconv.encode('中文\r\nASCII\r\n', 'gbk'),
+    },
+    {
+      name: 'CRLF, its bytes given as a view into a larger Uint8Array',
+      file: Buffer.from('one\r\ntwo\r\n'),
+      read: (b) => {
+        const larger = new Uint8Array(b.length + 8).fill(0x78)
+        larger.set(b, 3)
+        return larger.subarray(3, 3 + b.length)
+      },
+      oldText: 'two',
+      newText: 'TWO',
+      after: Buffer.from('one\r\nTWO\r\n'),
     },
     {
       name: 'CRLF, turned into LF by the host',
@@ -257,6 +269,18 @@ describe("markRead: the host's own read tool", () => {
     readState.markRead(path.join(dir, 'r.txt'), { content: fs.readFileSync(path.join(dir, 'r.txt')) })
     expect((await run(tools, 'edit_file', { path: 'r.txt', old_text: 'plain', new_text: 'PLAIN' })).success).toBe(true)
     expect(bytes(dir, 'r.txt')).toEqual(iconv.encode('cafè\r\nPLAIN\r\n', 'windows-1252'))
+  })
+
+  it('{ content } with a lone surrogate is no text a file has: stale, and nothing is written', async () => {
+    const dir = project({ 's.txt': Buffer.from('one\r\ntwo\r\n') })
+    const readState = createReadState()
+    const tools = createTools({ root: dir, readState, requireRead: true })
+    readState.markRead(path.join(dir, 's.txt'), { content: 'one\r\ntwo\ud800\r\n' })
+    const edit = await run(tools, 'edit_file', { path: 's.txt', old_text: 'two', new_text: 'TWO' })
+    expect(edit.error).toBe('FILE_CHANGED')
+    // Recorded as read, at a version no file has: not refused as never read.
+    expect(edit.data).not.toMatch(/not been read yet/)
+    expect(bytes(dir, 's.txt')).toEqual(Buffer.from('one\r\ntwo\r\n'))
   })
 
   it('{ content } then a change from outside: the change the model makes is refused, the file untouched', async () => {

@@ -24,18 +24,34 @@ beforeEach(() => {
 })
 
 /** Runs `work`, counting the real-path look-ups the tools make (the core's pathInfo, resolving). */
+/**
+ * The look-ups a call asks of its read state (the core's `ReadState.lookUp`): `fresh:`
+ * for one that looks the path up whatever the state knows (a read), `known:` for one
+ * that takes a spelling of a file the state has the version of as it was, with no
+ * look-up of the file system (the core's unit test `look_up_takes_a_known_spelling…`
+ * shows it). A call of `pathInfo` that resolves a path counts too, as `pathInfo:`.
+ */
 async function countRealPaths(work: () => Promise<ToolResult>): Promise<{ result: ToolResult; lookups: string[] }> {
-  const core = require('../index.js') as { pathInfo: (p: string, o?: { resolve?: boolean }) => unknown }
+  const core = require('../index.js') as {
+    pathInfo: (p: string, o?: { resolve?: boolean }) => unknown
+    ReadState: { prototype: { lookUp: (p: string, cwd: string | undefined, fresh: boolean) => unknown } }
+  }
   const native = core.pathInfo
+  const lookUp = core.ReadState.prototype.lookUp
   const lookups: string[] = []
   core.pathInfo = (p: string, o?: { resolve?: boolean }) => {
-    if (o?.resolve !== false) lookups.push(p)
+    if (o?.resolve !== false) lookups.push(`pathInfo:${p}`)
     return native(p, o)
+  }
+  core.ReadState.prototype.lookUp = function (p: string, cwd: string | undefined, fresh: boolean) {
+    lookups.push(`${fresh ? 'fresh' : 'known'}:${p}`)
+    return lookUp.call(this, p, cwd, fresh)
   }
   try {
     return { result: await work(), lookups }
   } finally {
     core.pathInfo = native
+    core.ReadState.prototype.lookUp = lookUp
   }
 }
 
@@ -46,17 +62,17 @@ describe('a tool call', () => {
       const tools = createTools({ root: dir, ...options })
       const read = await countRealPaths(() => tools.read_file.execute({ path: 'a.txt' }))
       expect(read.result.success).toBe(true)
-      expect(read.lookups).toEqual([path.join(dir, 'a.txt')])
+      expect(read.lookups).toEqual(['fresh:a.txt'])
       for (const [from, to] of [['two', 'TWO'], ['TWO', 'two']]) {
         const { result, lookups } = await countRealPaths(() => tools.edit_file.execute({ path: 'a.txt', old_text: from, new_text: to }))
         expect(result.success, result.data).toBe(true)
-        expect(lookups, JSON.stringify(options)).toEqual([])
+        expect(lookups, JSON.stringify(options)).toEqual(['known:a.txt'])
       }
     }
     // A file it has not seen is looked up once a call.
     fs.writeFileSync(path.join(dir, 'b.txt'), 'b\n')
     const unseen = await countRealPaths(() => createTools({ root: dir }).edit_file.execute({ path: 'b.txt', old_text: 'b', new_text: 'B' }))
-    expect(unseen.lookups).toEqual([path.join(dir, 'b.txt')])
+    expect(unseen.lookups).toEqual(['known:b.txt'])
     expect(fs.readFileSync(path.join(dir, 'a.txt'), 'latin1')).toBe('one\r\ntwo\r\n')
   })
 

@@ -1319,7 +1319,7 @@ describe('the machinery a tool changing several files uses (apply_patch)', () =>
     expect(asked[0].summary).toBe('two_files m/a.txt\ntwo_files m/b.txt')
     expectBytes(a, 'A\r\n')
     expectBytes(b, 'B\r\n')
-    expect(session.state.versions.get(fs.realpathSync(b))).toBe(coreReadFileSync(b).version)
+    expect(session.state.files.version(b, undefined)).toBe(coreReadFileSync(b).version)
   })
 
   it('a file of the change that changed on disk fails it before any file is written', async () => {

@@ -143,7 +143,7 @@ pub use api::results::{
     ApplyResult, EditResult, FileBytes, InMemoryFile, InMemoryPatch, ParsedFile, ParsedHunk,
     ParsedPatch, PatchFileResult, PatchResult, ReadResult,
 };
-pub use api::session::ReadState;
+pub use api::session::{Lookup, MarkRead, Marked, ReadState};
 pub use api::text::{
     apply_delete_range, apply_edits, detect_eol, eol_info, normalize_eol, to_lf, Content,
 };

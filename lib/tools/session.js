@@ -23,8 +23,7 @@ const core = require('../binding.js')
 const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES } = require('../operations.js')
 const { toolError } = require('./errors.js')
 const { callGuards, finalRefusal, guardSettings } = require('./guards.js')
-const { ReadState, lookUp } = require('./read_state.js')
-const { staleMessage } = require('./stale.js')
+const { ReadState } = require('./read_state.js')
 
 /** @typedef {import('../../index.js').EditOptions} EditOptions */
 /** @typedef {import('../../tools.js').ToolContext} ToolContext */
@@ -138,7 +137,7 @@ class Session {
     this.readState = settings.readState
     /** @type {Settings} */
     this.settings = settings.settings || { maxReadLines: DEFAULT_READ_LINES, maxReadChars: DEFAULT_READ_CHARS }
-    /** Versions read and written, spellings, sizes and the queue of calls on each file. */
+    /** What the model has seen of each file (the core's), and the queue of calls on each. */
     this.state = settings.readState || new ReadState()
     /** Each path's absolute path, by the folder it was resolved in (`Call.absolute`). */
     /** @type {Map<string, Map<string, string>>} */
@@ -197,13 +196,11 @@ class Call {
     const base = session.base.cwd
     /** Folder relative paths are taken from in this call. */
     this.cwd = context.cwd !== undefined ? nodePath.resolve(base || process.cwd(), context.cwd) : base
-    /** The real path of each existing file this call named (`key`), looked up once. */
-    /** @type {Map<string, string>} */
-    this.realPaths = new Map()
+    /** Each existing file this call named, as the read state found it (`lookUp`), once. */
+    /** @type {Map<string, import('../../index.js').FileLookup>} */
+    this.found = new Map()
     /** @type {Map<string, string>} */
     this.absolutes = new Map()
-    /** The size each file `key` looked up had then, by its key. @type {Map<string, number>} */
-    this.lookedUp = new Map()
     /**
      * Whether `key` looks every path up rather than take the file the tool set last
      * saw under that spelling: read_file sets it, as what the model reads next is
@@ -263,8 +260,7 @@ class Call {
     // bytes undo_edit restores) costs as the file's own bytes do.
     let carried = 0
     for (const arg of args) if (typeof arg === 'string' || Buffer.isBuffer(arg)) carried += arg.length
-    const fresh = name === 'readFile' || name === 'readFileBytes'
-    if (carried <= CALLING_THREAD_MAX_BYTES && this.bytes(paths, { fresh }) + carried <= CALLING_THREAD_MAX_BYTES) {
+    if (carried <= CALLING_THREAD_MAX_BYTES && this.bytes(paths) + carried <= CALLING_THREAD_MAX_BYTES) {
       try {
         return LIBRARY[SYNC[name]](...args)
       } catch (error) {
@@ -278,26 +274,15 @@ class Call {
 
   /**
    * About how many bytes the files of `paths` hold, to choose where the library call
-   * runs. A file whose version the tool set remembers keeps the size it had when it
-   * was last looked up or written (a change from outside fails the call with
-   * FILE_CHANGED until read_file, which looks it up again, has read it); any other
-   * file is looked up.
+   * runs. A file whose version the read state has keeps the size it had when it was
+   * last looked up or written (a change from outside fails the call with FILE_CHANGED
+   * until read_file, which looks it up again, has read it); any other file is looked
+   * up (the core's `lookUp`, once a call).
    * @param {string[]} paths
-   * @param {{ fresh?: boolean }} [options] `fresh`: look every file up (read_file)
    */
-  bytes(paths, { fresh = false } = {}) {
-    const { sizes, versions } = this.session.state
+  bytes(paths) {
     let total = 0
-    for (const path of paths) {
-      const key = this.key(path)
-      let size = fresh || !versions.has(key) ? undefined : sizes.get(key)
-      if (size === undefined) {
-        size = this.lookedUp.get(key) ?? sizeOf(this.absolute(path))
-        this.lookedUp.delete(key)
-        sizes.set(key, size)
-      }
-      total += size
-    }
+    for (const path of paths) total += this.lookUp(path).size
     return total
   }
 
@@ -314,33 +299,31 @@ class Call {
 
   /**
    * The file a path names, as the key of what the session remembers: the real path
-   * when it exists (so a link and its target are one file), else the absolute path.
+   * when it exists (so a link and its target are one file), else its folder's real
+   * path and its name.
    * @param {string} path
    */
   key(path) {
-    const known = this.realPaths.get(path)
+    return this.lookUp(path).key
+  }
+
+  /**
+   * The file a path names as the read state finds it: its key, whether it exists,
+   * about its size, and its version. The file this spelling named when the tool set
+   * last read or wrote it is taken while the set still has its version: if the
+   * spelling names another file by now (a link changed), the library finds that the
+   * file does not have this version and the call fails with FILE_CHANGED, so the model
+   * reads it again, which looks it up (`fresh`). An existing file keeps what was found
+   * through the call (a change replaces its content, not its place); a missing one is
+   * looked up again, as the change may create it, or the folders on its way.
+   * @param {string} path
+   */
+  lookUp(path) {
+    const known = this.found.get(path)
     if (known !== undefined) return known
-    const absolute = this.absolute(path)
-    if (!this.fresh) {
-      // The file this spelling named when the tool set last read or wrote it, while the
-      // set still has its version: if the spelling names another file by now (a link
-      // changed), the library finds that the file does not have this version and the
-      // call fails with FILE_CHANGED, so the model reads it again, which looks it up.
-      const remembered = this.session.state.keys.get(absolute)
-      if (remembered !== undefined && this.session.state.versions.has(remembered)) {
-        this.realPaths.set(path, remembered)
-        return remembered
-      }
-    }
-    // An existing file keeps its real path through the call (a change replaces its
-    // content, not its place); a missing one is looked up again, as the change may
-    // create it, or the folders on its way. The look-up gives the size too, kept for
-    // `bytes` when the tool set has no size of its own for the file.
-    const found = lookUp(absolute)
-    if (!found.exists) return found.key
-    this.realPaths.set(path, found.key)
-    this.lookedUp.set(found.key, found.size)
-    return found.key
+    const found = this.session.state.files.lookUp(path, this.cwd, this.fresh)
+    if (found.exists) this.found.set(path, found)
+    return found
   }
 
   /**
@@ -370,7 +353,7 @@ class Call {
    * @param {string} version
    */
   remember(path, version) {
-    this.session.state.record(this.absolute(path), this.key(path), version)
+    this.session.state.files.record(path, this.cwd, version)
   }
 
   /**
@@ -382,12 +365,8 @@ class Call {
    * @param {number} shown
    */
   saw(path, result, shown) {
-    const key = this.key(path)
-    const { state } = this.session
-    if (state.versions.get(key) !== result.version) return
-    const lines = shown > 0 ? result.content.split('\n', shown) : []
-    const bytes = state.sizes.get(key) ?? sizeOf(this.absolute(path))
-    state.saw(key, result.version, { start: result.startLine, lines, totalLines: result.totalLines, bytes })
+    // Kept only at the version the read state has (a read records it first).
+    this.session.state.files.saw(path, this.cwd, result.version, result.startLine, result.content, shown, result.totalLines)
   }
 
   /**
@@ -399,12 +378,13 @@ class Call {
    * @param {string} [diff] the change's unified diff, which turns what the model saw into what it made
    */
   wrote(path, version, diff) {
-    this.session.state.wrote(this.absolute(path), this.key(path), version, this.encoding, diff)
+    this.session.state.files.wrote(path, this.cwd, version, diff, this.encoding)
   }
 
   /**
    * A FILE_CHANGED that shows the model what changed in the files it had seen (the
-   * error itself when it saw none of them, or none changed): see stale.js.
+   * error itself when it saw none of them, or none changed): the core's
+   * (src/api/session/explain.rs), which records a file it showed whole as read.
    * @param {unknown} error
    * @param {string[]} paths
    * @param {Run['expectedVersion']} expectedVersion
@@ -412,10 +392,11 @@ class Call {
   explainChanged(error, paths, expectedVersion) {
     if (!(error instanceof core.EolEditError) || error.code !== 'FILE_CHANGED') return error
     try {
-      return staleMessage(this, paths, expectedVersion) || error
-    } catch {
-      return error
+      this.session.state.files.explainChanged(paths, paths.map(expectedVersion), this.readOptions({}))
+    } catch (explained) {
+      if (explained instanceof core.EolEditError) return explained
     }
+    return error
   }
 
   /**
@@ -443,7 +424,7 @@ class Call {
    * @param {string} path
    */
   forget(path) {
-    this.session.state.forgetKey(this.absolute(path), this.key(path))
+    this.session.state.files.forget(path, this.cwd)
   }
 
   /** Fails when the host cancelled the call (checked before anything is written). */
@@ -549,7 +530,7 @@ class Call {
       /** @type {Map<string, string | undefined>} */
       const expected = new Map()
       for (const path of paths) {
-        let version = session.state.versions.get(this.key(path))
+        let version = session.state.files.version(path, this.cwd) ?? undefined
         if (version === undefined && (session.requireRead || session.approve)) {
           version = await this.readableVersion(path)
           if (version === undefined) version = ABSENT
@@ -608,10 +589,14 @@ class Call {
     const { session } = this
     if (session.approve) return undefined
     const { state } = session
-    const keys = paths.map((p) => this.key(p))
+    // Looked up now, with the versions the read state has now (no call runs between
+    // here and the library call, unless it goes to the thread pool: `hold` below).
+    for (const path of paths) this.found.delete(path)
+    const found = paths.map((p) => this.lookUp(p))
+    const keys = found.map((f) => f.key)
     if (!state.idle(keys)) return undefined
     /** @type {Array<string | undefined>} */
-    const versions = keys.map((key) => state.versions.get(key))
+    const versions = found.map((f) => f.version ?? undefined)
     if (session.requireRead && versions.includes(undefined)) return undefined
     this.checkAborted()
     /** @type {Run['expectedVersion']} */
@@ -668,15 +653,6 @@ class Call {
       )
     }
   }
-}
-
-/**
- * The size of the file at a path, 0 when there is none to measure (missing, or a part
- * of the path is a file): the library's call then says what is wrong with the path.
- * @param {string} absolute
- */
-function sizeOf(absolute) {
-  return core.pathInfo(absolute, { resolve: false }).size
 }
 
 /**

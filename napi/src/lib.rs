@@ -20,6 +20,7 @@ mod listing;
 mod patch;
 mod patch_memory;
 mod prepared;
+mod read_state;
 mod strings;
 mod undo;
 

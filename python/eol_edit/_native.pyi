@@ -357,7 +357,11 @@ class ReadState:
         cwd: Optional[str] = None,
         root: Optional[_Root] = None,
         encoding: Optional[str] = None,
+        diff: Optional[str] = None,
     ) -> None: ...
+    def mark_content(
+        self, path: str, content: Union[str, bytes], *, cwd: Optional[str] = None
+    ) -> str: ...
     def explain_changed(
         self,
         paths: List[str],

@@ -714,11 +714,12 @@ class TextEditor:
         if self._approve is not None:
             (_, _, planned), _ = run(True)
             self._approve_or_fail(command, path, planned)
-        (result, version, _), before = run(False)
+        (result, version, diff), before = run(False)
         if version is not None:
             # A file whose lines the model had seen stays seen whole as it is now (the
-            # model made it so), so that a change from outside after the write is shown.
-            self._state.wrote(path, version, cwd=self._cwd, root=self._root)
+            # model made it so), so that a change from outside after the write is shown:
+            # from the change's diff, applied when a stale call needs it.
+            self._state.wrote(path, version, cwd=self._cwd, root=self._root, diff=diff)
         else:
             self._state.forget(path, cwd=self._cwd)
         if before is not None and version is not None:

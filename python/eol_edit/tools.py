@@ -516,13 +516,34 @@ class ReadState:
             raise TypeError(f"read_state.{method}(path): path must be a file path.")
         return os.path.abspath(os.path.join(self._cwd or os.getcwd(), os.fspath(path)))
 
-    def mark_read(self, path: Union[str, "os.PathLike[str]"], *, version: str) -> None:
+    def mark_read(
+        self,
+        path: Union[str, "os.PathLike[str]"],
+        *,
+        version: Optional[str] = None,
+        content: Union[None, str, bytes] = None,
+    ) -> None:
         """Records that the model has seen the file as it is at ``version`` (the
-        ``version`` of a read: the host's own read tool)."""
-        if not isinstance(version, str) or version == "":
-            raise TypeError("read_state.mark_read(path, version=...): version must be the version string the library gave.")
+        ``version`` of a read), or as ``content``: the text (``str``) or the bytes the
+        host's own read tool read. Content is compared with the file as it is now:
+        bytes exactly; text in the library's line-ending-neutral view (CRLF read as
+        LF matches), or for a file that is not UTF-8 its bytes read as Latin-1. A file
+        that does not have what the host read is recorded as stale: every change to it
+        fails with ``FileChanged`` until it is read again. A file the library cannot
+        read is forgotten."""
+        where = "read_state.mark_read(path, ...)"
+        if (version is None) == (content is None):
+            raise TypeError(f"{where}: give either version or content, not both.")
+        if version is not None:
+            if not isinstance(version, str) or version == "":
+                raise TypeError("read_state.mark_read(path, version=...): version must be the version string the library gave.")
+            with self._lock:
+                self._state.record(self._path(path, "mark_read"), version)
+            return
+        if not isinstance(content, (str, bytes)):
+            raise TypeError("read_state.mark_read(path, content=...): content must be the text (str) or the bytes the host read.")
         with self._lock:
-            self._state.record(self._path(path, "mark_read"), version)
+            self._state.mark_content(self._path(path, "mark_read"), content)
 
     def forget(self, path: Union[str, "os.PathLike[str]"]) -> None:
         """Forgets what the model saw of a file (the host dropped it from the model's
@@ -681,7 +702,7 @@ class _Call:
         result = computed(False)
         for f in files(result):
             if f.get("version") is not None:
-                s.state.wrote(f["path"], f["version"], cwd=self.cwd, root=s.root, encoding=self.encoding)
+                s.state.wrote(f["path"], f["version"], cwd=self.cwd, root=s.root, encoding=self.encoding, diff=f.get("diff"))
             else:
                 s.state.forget(f["path"], cwd=self.cwd)
         return result

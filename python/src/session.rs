@@ -5,7 +5,11 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+use eol_edit::{MarkRead, Marked};
 
 use super::{args, errors};
 
@@ -62,8 +66,10 @@ impl ReadState {
             .saw(path, cwd.as_deref(), version, start, lines, total_lines)
     }
 
-    /// Records a file a change wrote (its version now).
-    #[pyo3(signature = (path, version, *, cwd=None, root=None, encoding=None))]
+    /// Records a file a change wrote (its version now); `diff`, the change's, brings
+    /// what the model saw of it up to date when a stale call needs it.
+    #[pyo3(signature = (path, version, *, cwd=None, root=None, encoding=None, diff=None))]
+    #[allow(clippy::too_many_arguments)]
     fn wrote(
         &self,
         py: Python<'_>,
@@ -72,10 +78,58 @@ impl ReadState {
         cwd: Option<PathBuf>,
         root: Option<&Bound<'_, PyAny>>,
         encoding: Option<String>,
+        diff: Option<String>,
     ) -> PyResult<()> {
         let options = found_options(root, encoding)?;
-        py.detach(|| self.state.wrote(path, cwd.as_deref(), version, &options));
+        py.detach(|| {
+            self.state
+                .wrote(path, cwd.as_deref(), version, diff.as_deref(), &options)
+        });
         Ok(())
+    }
+
+    /// Records that the model has seen `path` as `content`, the text (`str`) or the
+    /// bytes a host read: its version if the file still has them, else stale (every
+    /// change fails with `FileChanged` until it is read again); a file that cannot be
+    /// read is forgotten. Returns `"current"`, `"stale"` or `"forgotten"`.
+    #[pyo3(signature = (path, content, *, cwd=None))]
+    fn mark_content(
+        &self,
+        py: Python<'_>,
+        path: &str,
+        content: &Bound<'_, PyAny>,
+        cwd: Option<PathBuf>,
+    ) -> PyResult<&'static str> {
+        let read = if let Ok(bytes) = content.cast::<PyBytes>() {
+            Shown::Bytes(bytes.as_bytes().to_vec())
+        } else if content.cast::<PyString>().is_ok() {
+            match content.extract::<String>() {
+                Ok(text) => Shown::Text(text),
+                // A lone surrogate: no file has this text.
+                Err(_) => Shown::Never,
+            }
+        } else {
+            return Err(PyTypeError::new_err(
+                "content must be the text (str) or the bytes the host read.",
+            ));
+        };
+        let marked = py.detach(|| match &read {
+            Shown::Bytes(b) => self
+                .state
+                .mark_read(path, cwd.as_deref(), MarkRead::Bytes(b)),
+            Shown::Text(t) => self
+                .state
+                .mark_read(path, cwd.as_deref(), MarkRead::Text(t)),
+            Shown::Never => {
+                self.state.mark_stale(path, cwd.as_deref());
+                Marked::Stale
+            }
+        });
+        Ok(match marked {
+            Marked::Current => "current",
+            Marked::Stale => "stale",
+            _ => "forgotten",
+        })
     }
 
     /// Raises the `FileChanged` that shows the lines changed since the model read
@@ -121,6 +175,14 @@ impl ReadState {
             .expected(path, cwd.as_deref(), require_read)
             .map_err(|e| errors::to_py(py, &e))
     }
+}
+
+/// What a host read, taken from Python before the GIL is let go.
+enum Shown {
+    Text(String),
+    Bytes(Vec<u8>),
+    /// A `str` no file can have (a lone surrogate).
+    Never,
 }
 
 /// The options the read state reads a file with (to compare it with what a read

@@ -435,6 +435,59 @@ def test_a_shared_read_state_counts_reads_and_writes_of_every_set_and_the_host(t
         eol_tools.create_read_state(cwd=str(tmp_path / "nope"))
 
 
+def test_mark_read_content_counts_the_host_read_only_while_the_file_has_it(tmp_path: Path) -> None:
+    (tmp_path / "crlf.txt").write_bytes(b"one\r\ntwo\r\n")
+    gbk = b"\xd6\xd0\xce\xc4\r\nascii\r\n"
+    (tmp_path / "gbk.txt").write_bytes(gbk)
+    shared = eol_tools.create_read_state(cwd=str(tmp_path))
+    tools = create_tools(root=str(tmp_path), require_read=True, read_state=shared)
+    # Text as the host read it, CRLF or LF, and the exact bytes: the file the model saw.
+    for content in ["one\r\ntwo\r\n", "one\ntwo\n", b"one\r\ntwo\r\n"]:
+        shared.mark_read("crlf.txt", content=content)
+        done = tools["edit_file"].execute({"path": "crlf.txt", "old_text": "two", "new_text": "TWO"})
+        assert done["success"], (content, done["data"])
+        assert tools["edit_file"].execute({"path": "crlf.txt", "old_text": "TWO", "new_text": "two"})["success"]
+    # A file that is not UTF-8, read one byte for one character (Latin-1).
+    shared.mark_read("gbk.txt", content=gbk.decode("latin-1"))
+    assert tools["edit_file"].execute({"path": "gbk.txt", "old_text": "ascii", "new_text": "ASCII"})["success"]
+    assert (tmp_path / "gbk.txt").read_bytes() == b"\xd6\xd0\xce\xc4\r\nASCII\r\n"
+    # What the file does not have: stale, every change fails until it is read again.
+    for content in ["one\nold\n", b"one\ntwo\n", "one\r\ntwo\ud800\r\n"]:
+        shared.mark_read("crlf.txt", content=content)
+        refused = tools["edit_file"].execute({"path": "crlf.txt", "old_text": "two", "new_text": "2"})
+        assert refused["error"] == "FILE_CHANGED", content
+    assert (tmp_path / "crlf.txt").read_bytes() == b"one\r\ntwo\r\n"
+    assert tools["read_file"].execute({"path": "crlf.txt"})["success"]
+    assert tools["edit_file"].execute({"path": "crlf.txt", "old_text": "two", "new_text": "2"})["success"]
+    # A file read whole as text keeps its lines: a change from outside is shown.
+    shared.mark_read("crlf.txt", content="one\n2\n")
+    (tmp_path / "crlf.txt").write_bytes(b"one\r\nTWO\r\n")
+    shown = tools["edit_file"].execute({"path": "crlf.txt", "old_text": "one", "new_text": "1"})
+    assert shown["error"] == "FILE_CHANGED" and "+ 2│TWO" in shown["data"], shown["data"]
+    with pytest.raises(TypeError, match="either version or content"):
+        shared.mark_read("crlf.txt")
+    with pytest.raises(TypeError, match="either version or content"):
+        shared.mark_read("crlf.txt", version="v", content="x")
+    with pytest.raises(TypeError, match="content must be"):
+        shared.mark_read("crlf.txt", content=1)  # type: ignore[arg-type]
+
+
+def test_a_write_keeps_the_seen_text_up_to_date_from_its_diff(tmp_path: Path) -> None:
+    (tmp_path / "f.txt").write_bytes(b"".join(b"line %d\r\n" % i for i in range(200)))
+    tools = create_tools(root=str(tmp_path))
+    assert tools["read_file"].execute({"path": "f.txt"})["success"]
+    for i in range(40):
+        done = tools["edit_file"].execute({"path": "f.txt", "old_text": f"line {i}\n", "new_text": f"LINE {i}\n"})
+        assert done["success"], done["data"]
+    # A formatter after forty writes: the message shows its change, not the writes'.
+    text = (tmp_path / "f.txt").read_bytes().replace(b"line 150\r\n", b"line 150 formatted\r\n")
+    (tmp_path / "f.txt").write_bytes(text)
+    shown = tools["edit_file"].execute({"path": "f.txt", "old_text": "line 199", "new_text": "end"})
+    assert shown["error"] == "FILE_CHANGED"
+    assert "- 151│line 150\n+ 151│line 150 formatted" in shown["data"], shown["data"]
+    assert "LINE" not in shown["data"]
+
+
 def test_host_mistakes_raise_at_creation(tmp_path: Path) -> None:
     with pytest.raises(eol_edit.InvalidArgument, match="does not exist"):
         create_tools(root=str(tmp_path / "nope"))
