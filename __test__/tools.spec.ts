@@ -1288,21 +1288,26 @@ describe('OpenAI strict mode', () => {
 
 describe('the machinery a tool changing several files uses (apply_patch)', () => {
   const { Call, Session } = require('../lib/tools/session.js') as typeof import('../lib/tools/session.js')
-  const core = require('../index.js') as typeof import('../index.js')
   const paths = ['m/a.txt', 'm/b.txt']
 
-  /** A two-file tool: writes both files, checking them with assertUnchanged only. */
+  /**
+   * A two-file tool: one patch that replaces each file's one line (`a` by `A`, `b` by
+   * `B`), each file at the version the tool set knows, made through `library` (with
+   * `approve`, prepared and then committed).
+   */
   function twoFiles(call: InstanceType<typeof Call>, contents: [string, string]) {
+    const patch = ['*** Begin Patch', ...paths.flatMap((p, i) => [`*** Update File: ${p}`, '@@', `-${contents[i].toLowerCase().trim()}`, `+${contents[i].trim()}`]), '*** End Patch', ''].join('\n')
     return call.change({
       paths,
-      compute: async ({ dryRun, expectedVersion }) => {
-        if (!dryRun) await call.assertUnchanged(paths, expectedVersion)
-        const results = []
-        for (const [i, p] of paths.entries()) results.push(await core.writeFile(p, contents[i], call.options({ dryRun })))
-        return results
+      compute: ({ library, expectedVersion }) => {
+        const expectedVersions: Record<string, string> = {}
+        for (const p of paths) {
+          const v = expectedVersion(p)
+          if (v !== undefined) expectedVersions[p] = v
+        }
+        return library('applyPatch', paths, patch, call.options({ expectedVersions })) as Promise<import('../index.js').PatchResult>
       },
-      files: (results) =>
-        results.map((r, i) => ({ path: paths[i], diff: r.diff, summary: `two_files ${paths[i]}`, version: r.version })),
+      files: (result) => result.files.map((r) => ({ path: r.path, diff: r.diff, summary: `two_files ${r.path}`, version: r.version })),
     })
   }
 

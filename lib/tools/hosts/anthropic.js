@@ -311,7 +311,7 @@ class Editor {
    * @template R
    * @param {Call} call
    * @param {string} path
-   * @param {(run: { dryRun: boolean, expected: string | undefined }) => R | Promise<R>} compute
+   * @param {(run: { library: import('../session.js').Library, expected: string | undefined }) => R | Promise<R>} compute
    * @param {(result: R) => { diff: string, version: string }} file
    * @returns {Promise<R>}
    */
@@ -320,13 +320,13 @@ class Editor {
     let before
     const result = await call.change({
       paths: [path],
-      compute: async ({ dryRun, expectedVersion }) => {
+      compute: async ({ library, expectedVersion }) => {
         let expected = expectedVersion(path)
-        if (!dryRun && this.undo) {
+        if (this.undo) {
           before = await snapshot(call, path)
           if (expected === undefined) expected = before.version ?? ABSENT
         }
-        return compute({ dryRun, expected })
+        return compute({ library, expected })
       },
       files: (r) => {
         const f = file(r)
@@ -347,9 +347,9 @@ class Editor {
     const { result, stripped } = await this.change(
       call,
       path,
-      ({ dryRun, expected }) =>
+      ({ library, expected }) =>
         withNumbersRetry(oldStr, newStr, (o, n) =>
-          /** @type {Promise<EditResult>} */ (call.library('editFile', [path], path, o, n, call.options({ dryRun, expectedVersion: expected, guards: call.guards }))),
+          /** @type {Promise<EditResult>} */ (library('editFile', [path], path, o, n, call.options({ expectedVersion: expected, guards: call.guards }))),
         ),
       ({ result }) => ({ diff: result.diff, version: result.version }),
     )
@@ -371,13 +371,18 @@ class Editor {
     const r = await this.change(
       call,
       path,
-      async ({ dryRun }) => {
+      async ({ library }) => {
         if ((await call.currentVersion(path)) !== undefined) throw this.exists(path, call)
         // Expected absent: a file another program creates meanwhile is not overwritten either.
-        return call.library('writeFile', [path], path, fileText, call.options({ dryRun, expectedVersion: ABSENT, guards: call.guards }))
+        return library('writeFile', [path], path, fileText, call.options({ expectedVersion: ABSENT, guards: call.guards }))
       },
       (result) => ({ diff: result.diff, version: result.version }),
-    )
+    ).catch(async (error) => {
+      // Created by another program since it was looked for (while the approval waited):
+      // said as create says of any file that exists.
+      if (!(error instanceof core.EolEditError && error.code === 'FILE_CHANGED')) throw error
+      throw (await call.currentVersion(path).catch(() => undefined)) !== undefined ? this.exists(path, call) : error
+    })
     return changedText(`Created ${path}: ${plural(diffCounts(r.diff).added, 'line')}, line endings: ${describeEndings(r.eol)}.`, [], warningsOf(r, WORDS), '')
   }
 
@@ -413,9 +418,9 @@ class Editor {
     const r = await this.change(
       call,
       path,
-      async ({ dryRun, expected }) => {
+      async ({ library, expected }) => {
         try {
-          return await call.library('insertLines', [path], path, after, inserted, call.options({ dryRun, expectedVersion: expected, guards: call.guards }))
+          return await library('insertLines', [path], path, after, inserted, call.options({ expectedVersion: expected, guards: call.guards }))
         } catch (error) {
           // The core's words name its own argument; the model's is insert_line.
           if (error instanceof core.EolEditError && error.code === 'INVALID_ARGUMENT' && error.argument === 'afterLine') {
@@ -460,29 +465,32 @@ class Editor {
       )
     const r = await call.change({
       paths: [path],
-      compute: async ({ dryRun, expectedVersion }) => {
+      compute: async ({ library, expectedVersion }) => {
         const seen = expectedVersion(path)
         if (seen !== undefined && seen !== last.after) throw changed()
-        try {
-          if (last.before === null) {
-            // The edit created the file: undoing it deletes it, if it still has what the edit wrote.
-            const patch = `*** Begin Patch\n*** Delete File: ${path}\n*** End Patch`
-            /** @type {PatchResult} */
-            const p = await call.library('applyPatch', [path], patch, call.options({ dryRun, expectedVersions: { [path]: last.after } }))
-            return { diff: p.files[0].diff, version: undefined, warnings: [] }
-          }
-          /** @type {EditResult} */
-          const e = await call.library('restoreFile', [path], path, last.before, call.options({ dryRun, expectedVersion: last.after }))
-          return { diff: e.diff, version: e.version, warnings: warningsOf(e, WORDS) }
-        } catch (error) {
-          throw error instanceof core.EolEditError && error.code === 'FILE_CHANGED' ? changed() : error
+        if (last.before === null) {
+          // The edit created the file: undoing it deletes it, if it still has what the edit wrote.
+          const patch = `*** Begin Patch\n*** Delete File: ${path}\n*** End Patch`
+          /** @type {PatchResult} */
+          const deleted = await library('applyPatch', [path], patch, call.options({ expectedVersions: { [path]: last.after } }))
+          return { deleted }
         }
+        // restoreFile has no prepare twin: with `approve`, its dry run is shown and the
+        // same bytes are written at the same version (session.js, `preparing`).
+        /** @type {EditResult} */
+        const restored = await library('restoreFile', [path], path, last.before, call.options({ expectedVersion: last.after }))
+        return { restored }
       },
-      files: (r) => [{ path, diff: r.diff, summary: changeSummary('undo_edit', path, r.diff), version: r.version }],
+      files: ({ deleted, restored }) => {
+        const diff = deleted ? deleted.files[0].diff : /** @type {EditResult} */ (restored).diff
+        return [{ path, diff, summary: changeSummary('undo_edit', path, diff), version: restored && restored.version }]
+      },
+    }).catch((error) => {
+      throw error instanceof core.EolEditError && error.code === 'FILE_CHANGED' ? changed() : error
     })
     this.history.undone(last)
-    if (last.before === null) return `Undid the last edit of ${path}: the file it created is deleted again.`
-    return changedText(`Undid the last edit of ${path}: it has its bytes from before that edit again.`, [], r.warnings, r.diff)
+    if (!r.restored) return `Undid the last edit of ${path}: the file it created is deleted again.`
+    return changedText(`Undid the last edit of ${path}: it has its bytes from before that edit again.`, [], warningsOf(r.restored, WORDS), r.restored.diff)
   }
 }
 
