@@ -43,7 +43,8 @@ from typing import (
 
 from . import _native as core
 from ._errors import EolEditError, FileChanged, InvalidArgument, PathOutsideRoot, FileNotFound
-from ._results import EditResult, GuardReason, ReadResult
+from ._prepared import Preparing
+from ._results import EditResult, GuardReason, PatchResult, ReadResult
 from ._words import MISSING as _MISSING
 from ._words import json_text as _json
 from ._words import (
@@ -938,44 +939,46 @@ class TextEditor:
         self,
         command: str,
         path: str,
-        compute: Callable[[bool, Optional[str]], Tuple[Any, Optional[str], str]],
+        compute: Callable[[Any, Optional[str]], Tuple[Any, Any]],
         *,
         undoable: bool = True,
-    ) -> Any:
+    ) -> Tuple[Any, Any]:
         """Makes a change with the editor's checks (session.js change): a file the editor
         viewed or wrote must still have that version (with ``require_read``, an existing
-        file it never viewed is refused); with ``approve``, the change is computed as a
-        dry run and must be approved, and the real run expects the same versions.
-        ``compute(dry_run, expected)`` gives the result, the file's version after it
-        (None: no file) and its diff. For undo_edit, the bytes before the change are
-        kept (it then runs against their version, so a change made meanwhile fails it
-        with FILE_CHANGED)."""
+        file it never viewed is refused). ``compute(lib, expected)`` makes it with one
+        call of ``lib.edit_file``, ``lib.write_file``, … and gives ``(extra, result)``,
+        the library's result; with ``approve``, ``lib`` prepares the change (_prepared.py),
+        the host is asked with its diff, and the prepared change's commit writes exactly
+        that (``FILE_CHANGED`` if the file moved on meanwhile). Gives ``(extra, result)``,
+        the result the write gave. For undo_edit, the bytes before the change are kept
+        (it then runs against their version, so a change made meanwhile fails it with
+        FILE_CHANGED)."""
         expected = self._versions.get(self._key(path))
-        if expected is None and (self._require_read or self._approve is not None):
+        if expected is None and self._require_read:
             current = self._readable_version(path)
             if current is None:
                 expected = _ABSENT
             elif isinstance(current, str):
-                if self._require_read:
-                    raise _tool_error(FileChanged, "FILE_CHANGED", _T["not_read"].format(path=path), _NOT_READ(path))
-                expected = current
-
-        def run(dry_run: bool) -> Tuple[Tuple[Any, Optional[str], str], Optional[Tuple[Optional[bytes], Optional[str]]]]:
-            wanted = expected
-            before = None
-            if not dry_run and self._undo and undoable:
-                before = self._snapshot(path)
-                if wanted is None:
-                    wanted = before[1] if before[1] is not None else _ABSENT
-            try:
-                return compute(dry_run, wanted), before
-            except EolEditError as error:
-                raise self._explain_changed(self._final_refusal(error), path, expected) from None
-
-        if self._approve is not None:
-            (_, _, planned), _ = run(True)
-            self._approve_or_fail(command, path, planned)
-        (result, version, _), before = run(False)
+                raise _tool_error(FileChanged, "FILE_CHANGED", _T["not_read"].format(path=path), _NOT_READ(path))
+        wanted = expected
+        before = None
+        if self._undo and undoable:
+            before = self._snapshot(path)
+            if wanted is None:
+                wanted = before[1] if before[1] is not None else _ABSENT
+        try:
+            if self._approve is None:
+                extra, result = compute(core, wanted)
+            else:
+                lib = Preparing()
+                extra, shown = compute(lib, wanted)
+                if not lib.prepared or shown is not lib.shown:
+                    raise RuntimeError(f"{command}: the change was not made with one prepared library call")
+                self._approve_or_fail(command, path, _diff_of(shown))
+                result = lib.commit()
+        except EolEditError as error:
+            raise self._explain_changed(self._final_refusal(error), path, expected) from None
+        version = result.version if isinstance(result, EditResult) else None
         key = self._key(path)
         if version is not None:
             self._wrote(path, key, version)
@@ -983,7 +986,7 @@ class TextEditor:
             self._forget(key)
         if before is not None and version is not None:
             self._history.push(key, before[0], version)
-        return result
+        return extra, result
 
     def _wrote(self, path: str, key: str, version: str) -> None:
         """Records the version a change left, and keeps a file whose lines the model
@@ -1198,16 +1201,14 @@ class TextEditor:
         options = self._change_options()
         guards = self._call_guards(allow)
 
-        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[Tuple[EditResult, bool], Optional[str], str]:
+        def compute(lib: Any, expected: Optional[str]) -> Tuple[bool, EditResult]:
             def attempt(o: str, n: str) -> EditResult:
-                return core.edit_file(
-                    path, o, n, expected_version=expected, guards=guards, dry_run=dry_run, **options
-                )
+                return lib.edit_file(path, o, n, expected_version=expected, guards=guards, **options)  # type: ignore[no-any-return]
 
             result, stripped = _with_numbers_retry(old, new, attempt)
-            return (result, stripped), result.version, result.diff
+            return stripped, result
 
-        result, stripped = self._change("str_replace", path, compute)
+        stripped, result = self._change("str_replace", path, compute)
         if result.start_line > 0:
             span = (
                 f", lines {result.start_line}-{result.end_line}"
@@ -1227,14 +1228,20 @@ class TextEditor:
         options = self._change_options()
         guards = self._call_guards(allow)
 
-        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[EditResult, Optional[str], str]:
+        def compute(lib: Any, expected: Optional[str]) -> Tuple[None, EditResult]:
             if self._current_version(path) is not None:
                 raise self._exists(path)
             # Expected absent: a file another program creates meanwhile is not overwritten either.
-            r = core.write_file(path, file_text, expected_version=_ABSENT, guards=guards, dry_run=dry_run, **options)
-            return r, r.version, r.diff
+            return None, lib.write_file(path, file_text, expected_version=_ABSENT, guards=guards, **options)
 
-        r: EditResult = self._change("create", path, compute)
+        try:
+            _, r = self._change("create", path, compute)
+        except FileChanged:
+            # Created by another program since it was looked for (while the approval
+            # waited): said as create says of any file that exists.
+            if self._current_version(path) is not None:
+                raise self._exists(path) from None
+            raise
         head = _T["created"].format(path=path, lines=plural(diff_counts(r.diff)[0], "line"), endings=describe_endings(r.eol))
         return _changed_text(head, [], _warnings(r), "")
 
@@ -1259,11 +1266,9 @@ class TextEditor:
         guards = self._call_guards(allow)
         line = after
 
-        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[EditResult, Optional[str], str]:
+        def compute(lib: Any, expected: Optional[str]) -> Tuple[None, EditResult]:
             try:
-                r = core.insert_lines(
-                    path, line, inserted, expected_version=expected, guards=guards, dry_run=dry_run, **options
-                )
+                r: EditResult = lib.insert_lines(path, line, inserted, expected_version=expected, guards=guards, **options)
             except InvalidArgument as error:
                 # The core's words name its own argument; the model's is insert_line.
                 if error.argument == "after_line":
@@ -1272,9 +1277,9 @@ class TextEditor:
                         _T["insert_past_end"].format(after=line, path=path, lines=plural(total, "line"), total=total)
                     ) from None
                 raise
-            return r, r.version, r.diff
+            return None, r
 
-        r: EditResult = self._change("insert", path, compute)
+        _, r = self._change("insert", path, compute)
         added = core.to_lf(inserted).split("\n")
         if len(added) > 1 and added[-1] == "":
             added.pop()
@@ -1300,25 +1305,30 @@ class TextEditor:
 
         entry = last
 
-        def compute(dry_run: bool, seen: Optional[str]) -> Tuple[Tuple[List[str], str], Optional[str], str]:
+        def compute(lib: Any, seen: Optional[str]) -> Tuple[None, Any]:
             if seen is not None and seen != entry.after:
                 raise changed()
-            try:
-                if entry.before is None:
-                    # The edit created the file: undoing it deletes it, if it still has what the edit wrote.
-                    patch = f"*** Begin Patch\n*** Delete File: {path}\n*** End Patch"
-                    p = core.apply_patch(patch, expected_versions={path: entry.after}, dry_run=dry_run, **options)
-                    return ([], p.files[0].diff), None, p.files[0].diff
-                e = core.restore_file(path, entry.before, expected_version=entry.after, dry_run=dry_run, **options)
-                return (_warnings(e), e.diff), e.version, e.diff
-            except FileChanged:
-                raise changed() from None
+            if entry.before is None:
+                # The edit created the file: undoing it deletes it, if it still has what the edit wrote.
+                patch = f"*** Begin Patch\n*** Delete File: {path}\n*** End Patch"
+                return None, lib.apply_patch(patch, expected_versions={path: entry.after}, **options)
+            # restore_file has no prepare twin: with approve, its dry run is shown and the
+            # same bytes are written at the same version (_prepared.py).
+            return None, lib.restore_file(path, entry.before, expected_version=entry.after, **options)
 
-        warnings, diff = self._change("undo_edit", path, compute, undoable=False)
+        try:
+            _, r = self._change("undo_edit", path, compute, undoable=False)
+        except FileChanged:
+            raise changed() from None
         self._history.undone(last)
         if last.before is None:
             return _T["undid_created"].format(path=path)
-        return _changed_text(_T["undid"].format(path=path), [], warnings, diff)
+        return _changed_text(_T["undid"].format(path=path), [], _warnings(r), r.diff)
+
+
+def _diff_of(result: Any) -> str:
+    """The diff of a change's result: an EditResult's, or the one file of a PatchResult."""
+    return result.files[0].diff if isinstance(result, PatchResult) else result.diff
 
 
 def _folder(path: str, option: str, where: str) -> str:

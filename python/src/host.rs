@@ -103,14 +103,7 @@ fn insert_lines<'py>(
     guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let path = args::path(path, Name::Path)?;
-    let after = args::whole(Some(after_line), Name::AfterLine, 0)?.unwrap_or(0);
-    let after = u32::try_from(after).map_err(|_| {
-        args::invalid(
-            py,
-            Name::AfterLine.into(),
-            format!(" must be a line number, not {after}."),
-        )
-    })?;
+    let after = args::after_line(py, after_line)?;
     let text = args::text(text, Name::Text)?;
     let common = Common {
         expected_version,
