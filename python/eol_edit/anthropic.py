@@ -740,10 +740,11 @@ class TextEditor:
             lets one through with ``"allow": [...]`` unless it is final.
         require_read: refuse a change to an existing file this editor has not
             viewed (``FILE_CHANGED``, "View it first").
-        approve: called with each change before it is written, as a dry run's
-            ``{"tool", "path", "diff", "summary", "files"}``; anything but ``True``
-            (``False``, an exception) refuses it with ``REJECTED``, and nothing is
-            written. The real run then expects the versions the dry run saw.
+        approve: called with each change before it is written, as the prepared
+            change's ``{"tool", "path", "diff", "summary", "files"}``; anything but
+            ``True`` (``False``, an exception) refuses it with ``REJECTED``, and nothing
+            is written. The commit then writes exactly what was shown, if the file
+            still has the version it was prepared from.
 
     ``definition`` is the tool's entry for the API's ``tools``; ``execute(input)``
     (also ``editor(**input)``) runs one tool_use input and returns the tool_result's
