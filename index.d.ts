@@ -212,7 +212,7 @@ export interface ApplyOptions {
  * Applies a patch (the apply_patch envelope or a unified diff) to every file it
  * names, all or nothing, keeping each file's line endings, BOM and encoding.
  */
-export declare function applyPatch(patch: string, options?: PatchOptions): Promise<PatchResult>
+export declare function applyPatch(patch: string | Buffer, options?: PatchOptions): Promise<PatchResult>
 
 /**
  * Applies a patch to buffers, writing nothing and reading no file: `lookup(path)`
@@ -227,10 +227,10 @@ export declare function applyPatch(patch: string, options?: PatchOptions): Promi
  * Promise form. To bring the buffers to the patch's end state, drop every `path`
  * of a `delete` or `move`, then put every `after` there is at `movedTo ?? path`.
  */
-export declare function applyPatchInMemory(patch: string, lookup: (path: string) => Buffer | Uint8Array | null | undefined, options?: PatchOptions): InMemoryPatch
+export declare function applyPatchInMemory(patch: string | Buffer, lookup: (path: string) => Buffer | Uint8Array | null | undefined, options?: PatchOptions): InMemoryPatch
 
 /** `applyPatch`, on the calling thread. */
-export declare function applyPatchSync(patch: string, options?: PatchOptions): PatchResult
+export declare function applyPatchSync(patch: string | Buffer, options?: PatchOptions): PatchResult
 
 /**
  * The result of `applyEdits` / `applyDeleteRange`: the new content, of the type that
@@ -598,7 +598,7 @@ export interface ParsedPatch {
  * Reads a patch without touching any file: what it would do to which file, hunk by
  * hunk. Fails with `PATCH_INVALID` (with the line) when it cannot be read.
  */
-export declare function parsePatch(patch: string): ParsedPatch
+export declare function parsePatch(patch: string | Buffer): ParsedPatch
 
 /** What a patch (or a prepared change) does to one file. */
 export type PatchAction = 'update' | 'add' | 'delete' | 'move'
@@ -766,10 +766,10 @@ export declare function prepareMultiEditSync(path: string, edits: Edit[], option
  * nothing written. `files` has one entry per section; `commit()` writes them all or
  * none, and rejects with `FILE_CHANGED` naming the file if any changed meanwhile.
  */
-export declare function preparePatch(patch: string, options?: PatchOptions): Promise<Prepared>
+export declare function preparePatch(patch: string | Buffer, options?: PatchOptions): Promise<Prepared>
 
 /** `preparePatch`, on the calling thread. */
-export declare function preparePatchSync(patch: string, options?: PatchOptions): Prepared
+export declare function preparePatchSync(patch: string | Buffer, options?: PatchOptions): Prepared
 
 /**
  * `writeFile`, prepared: everything but the write. A new file is `'add'`, and its
@@ -906,7 +906,7 @@ export type WriteEol = 'preserve' | 'lf' | 'crlf'
  * Writes a whole file, keeping an existing file's line endings and BOM; a new file
  * takes its ending from `.editorconfig` / `.gitattributes`, else LF.
  */
-export declare function writeFile(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Promise<EditResult>
+export declare function writeFile(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }): Promise<EditResult>
 
 /** `writeFile`, on the calling thread. */
-export declare function writeFileSync(path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }): EditResult
+export declare function writeFileSync(path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }): EditResult

@@ -372,6 +372,61 @@ describe('index.d.ts', () => {
     // PatchOptions declares the encoding applyPatch reads.
     expect(declared.applyPatch).toContain('encoding')
   })
+
+  it('declares the patch the patch functions take: a string or a Buffer of its UTF-8 bytes, and nothing else', () => {
+    const dts = fs.readFileSync(path.join(__dirname, '..', 'index.d.ts'), 'utf8')
+    for (const name of ['applyPatch', 'applyPatchSync', 'preparePatch', 'preparePatchSync', 'applyPatchInMemory', 'parsePatch']) {
+      expect(dts, name).toMatch(new RegExp(`function ${name}\\(patch: string \\| Buffer[,)]`))
+    }
+    const dir = tmp()
+    fs.writeFileSync(path.join(dir, 'f.txt'), TEXT)
+    expect(eol.parsePatch(Buffer.from(PATCH)).files.map((f) => f.path)).toEqual(['f.txt'])
+    eol.applyPatchSync(Buffer.from(PATCH), { cwd: dir })
+    expect(fs.readFileSync(path.join(dir, 'f.txt'), 'latin1')).toBe('alpha\r\nBETA\r\ngamma\r\n')
+    const calls: Array<[string, (p: unknown) => unknown]> = [
+      ['parsePatch', (p) => eol.parsePatch(p as string)],
+      ['applyPatchSync', (p) => eol.applyPatchSync(p as string, { cwd: dir })],
+      ['preparePatchSync', (p) => eol.preparePatchSync(p as string, { cwd: dir })],
+      ['applyPatchInMemory', (p) => eol.applyPatchInMemory(p as string, () => null)],
+    ]
+    for (const [name, call] of calls) {
+      for (const wrong of [5, null, ['x']]) {
+        let error: unknown
+        try {
+          call(wrong)
+        } catch (e) {
+          error = e
+        }
+        expect(error, name).toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'patch' })
+        expect((error as Error).message, name).toMatch(/^patch must be a string or a Buffer, but it is /)
+      }
+    }
+    expect(fs.readFileSync(path.join(dir, 'f.txt'), 'latin1')).toBe('alpha\r\nBETA\r\ngamma\r\n')
+  })
+
+  it('declares the content writeFile takes: a string or a Buffer of its UTF-8 bytes, and nothing else', () => {
+    const dts = fs.readFileSync(path.join(__dirname, '..', 'index.d.ts'), 'utf8')
+    for (const name of ['writeFile', 'writeFileSync', 'prepareWrite', 'prepareWriteSync']) {
+      expect(dts, name).toMatch(new RegExp(`function ${name}\\(path: string, content: string \\| Buffer,`))
+    }
+    const dir = tmp()
+    const file = path.join(dir, 'f.txt')
+    fs.writeFileSync(file, TEXT)
+    // The bytes are text, kept line by line as a string's would be: CRLF stays.
+    eol.writeFileSync(file, Buffer.from('alpha\nBETA\ngamma\n'))
+    expect(fs.readFileSync(file, 'latin1')).toBe('alpha\r\nBETA\r\ngamma\r\n')
+    for (const wrong of [5, null, [1], { text: 'x' }]) {
+      let error: unknown
+      try {
+        eol.writeFileSync(file, wrong as unknown as string)
+      } catch (e) {
+        error = e
+      }
+      expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'content' })
+      expect((error as Error).message).toMatch(/^content must be a string or a Buffer, but it is /)
+    }
+    expect(fs.readFileSync(file, 'latin1')).toBe('alpha\r\nBETA\r\ngamma\r\n')
+  })
 })
 
 // ---------------------------------------------------------------------------

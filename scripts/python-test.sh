@@ -3,9 +3,11 @@
 # installs it in a virtual environment of pinned tools, and runs pytest on
 # python/tests and mypy --strict on python/examples.
 #
-# The environment lives outside the clone (~/.cache/eol-edit-python, one per lockfile
-# and Python version), so a second run installs nothing. The wheel is built with the
-# release profile into target/, which reuses the core that `npm run build` compiled.
+# The environment lives outside the clone (~/.cache/eol-edit-python, one per lockfile,
+# Python version and clone, since the wheel is installed into it: two clones tested at
+# once must not run each other's wheel), so a second run installs nothing. The wheel
+# is built with the release profile into target/, which reuses the core that
+# `npm run build` compiled.
 #
 # `bash scripts/python-test.sh bench` builds and installs the same way, then runs the
 # Python benchmark (bench/python.py, docs/speed.md) instead of the tests.
@@ -15,7 +17,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 python=${PYTHON:-python3}
 lock=python/requirements-dev.txt
-key=$({ cat "$lock"; "$python" -c 'import sys; print(sys.version)'; } | sha256sum | cut -c1-16)
+key=$({ cat "$lock"; "$python" -c 'import sys; print(sys.version)'; pwd; } | sha256sum | cut -c1-16)
 venv="${XDG_CACHE_HOME:-$HOME/.cache}/eol-edit-python/venv-$key"
 
 if [ ! -f "$venv/.complete" ]; then

@@ -311,10 +311,68 @@ pub fn read_file_sync(
 }
 
 /// A file change whose arguments were read: what the Promise and Sync forms share.
+trait Apply: Send + 'static {
+    /// Makes the change (on the libuv pool for the Promise form).
+    fn apply(self) -> Result<EditResult, Error>;
+}
+
+/// A change that has no `prepare` twin (`convertEol`, `convertEncoding`,
+/// `restoreFile`): the core's call, ready to run.
 type Work = Box<dyn FnOnce() -> Result<EditResult, Error> + Send>;
 
-fn run_sync(env: &Env, args: impl FnOnce() -> Result<Work, Error>) -> napi::Result<EditResult> {
-    guard(env, || args()?())
+impl Apply for Work {
+    fn apply(self) -> Result<EditResult, Error> {
+        self()
+    }
+}
+
+/// A change to one file that has `prepare` twins, read from its arguments by
+/// [`edit_change`], [`multi_change`], [`delete_change`], [`insert_change`] or
+/// [`write_change`]: the function, its Sync twin and both `prepare` twins read them
+/// with the one reader, and differ only in what they do with the change.
+pub(super) enum Change {
+    Edit(PathBuf, Vec<u8>, Vec<u8>, EditOptions),
+    Multi(PathBuf, Vec<binding::Edit>, EditOptions),
+    Delete(PathBuf, binding::Anchor, binding::Anchor, EditOptions),
+    Insert(PathBuf, u32, Vec<u8>, EditOptions),
+    Write(PathBuf, Vec<u8>, EditOptions),
+}
+
+impl Change {
+    /// Everything but the write (`prepareEdit` and the others).
+    pub(super) fn prepare(self) -> Result<eol_edit::Prepared, Error> {
+        match self {
+            Change::Edit(path, old, new, o) => binding::prepare_edit(&path, &old, &new, &o),
+            Change::Multi(path, edits, o) => binding::prepare_multi_edit(&path, &edits, &o),
+            Change::Delete(path, start, end, o) => {
+                binding::prepare_delete_range(&path, &start, &end, &o)
+            }
+            Change::Insert(path, after, text, o) => {
+                binding::prepare_insert_lines(&path, after, &text, &o)
+            }
+            Change::Write(path, content, o) => eol_edit::prepare_write(&path, &content, &o),
+        }
+    }
+}
+
+impl Apply for Change {
+    fn apply(self) -> Result<EditResult, Error> {
+        match self {
+            Change::Edit(path, old, new, o) => binding::edit_file(&path, &old, &new, &o),
+            Change::Multi(path, edits, o) => binding::multi_edit(&path, &edits, &o),
+            Change::Delete(path, start, end, o) => binding::delete_range(&path, &start, &end, &o),
+            Change::Insert(path, after, text, o) => binding::insert_lines(&path, after, &text, &o),
+            Change::Write(path, content, o) => eol_edit::write_file(&path, &content, &o),
+        }
+        .map(edit_result)
+    }
+}
+
+fn run_sync<C: Apply>(
+    env: &Env,
+    args: impl FnOnce() -> Result<C, Error>,
+) -> napi::Result<EditResult> {
+    guard(env, || args()?.apply())
 }
 
 /// Reads arguments on the JS thread, catching a panic: a Promise function reports a
@@ -324,36 +382,23 @@ pub(super) fn settle<T>(args: impl FnOnce() -> Result<T, Error>) -> Result<T, Er
         .unwrap_or_else(|p| Err(panic_error(p)))
 }
 
-fn run_async(
-    args: impl FnOnce() -> Result<Work, Error>,
+fn run_async<C: Apply>(
+    args: impl FnOnce() -> Result<C, Error>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
     Ok(match settle(args) {
-        Ok(work) => Job::new(work),
+        Ok(change) => Job::new(move || change.apply()),
         Err(e) => Job::new(move || Err(e)),
     })
 }
 
-fn edit_args(
+/// The arguments of `editFile` and `prepareEdit` (and their Sync twins), read.
+pub(super) fn edit_change(
     path: Unknown<'_>,
     old_text: Unknown<'_>,
     new_text: Unknown<'_>,
     options: Option<Unknown<'_>>,
     function: &str,
-) -> Result<Work, Error> {
-    let (path, old_text, new_text, opts) = edit_parts(path, old_text, new_text, options, function)?;
-    Ok(Box::new(move || {
-        binding::edit_file(&path, &old_text, &new_text, &opts).map(edit_result)
-    }))
-}
-
-/// The arguments of `editFile` and `prepareEdit`, read.
-pub(super) fn edit_parts(
-    path: Unknown<'_>,
-    old_text: Unknown<'_>,
-    new_text: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-    function: &str,
-) -> Result<(PathBuf, Vec<u8>, Vec<u8>, EditOptions), Error> {
+) -> Result<Change, Error> {
     let path = read_path(path)?;
     let old_text = Js::new(old_text)
         .string_bytes("oldText")
@@ -367,7 +412,7 @@ pub(super) fn edit_parts(
             .with_guards(o.guards()?)
             .with_tiers(o.tiers()?))
     })?;
-    Ok((path, old_text, new_text, opts))
+    Ok(Change::Edit(path, old_text, new_text, opts))
 }
 
 /// Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`
@@ -383,7 +428,7 @@ pub fn edit_file(
     new_text: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(|| edit_args(path, old_text, new_text, options, "editFile"))
+    run_async(|| edit_change(path, old_text, new_text, options, "editFile"))
 }
 
 /// `editFile`, on the calling thread.
@@ -399,29 +444,17 @@ pub fn edit_file_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
     run_sync(env, || {
-        edit_args(path, old_text, new_text, options, "editFileSync")
+        edit_change(path, old_text, new_text, options, "editFileSync")
     })
 }
 
-fn multi_args(
-    path: Unknown<'_>,
-    edits: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-    function: &str,
-) -> Result<Work, Error> {
-    let (path, edits, opts) = multi_parts(path, edits, options, function)?;
-    Ok(Box::new(move || {
-        binding::multi_edit(&path, &edits, &opts).map(edit_result)
-    }))
-}
-
 /// The arguments of `multiEdit` and `prepareMultiEdit`, read.
-pub(super) fn multi_parts(
+pub(super) fn multi_change(
     path: Unknown<'_>,
     edits: Unknown<'_>,
     options: Option<Unknown<'_>>,
     function: &str,
-) -> Result<(PathBuf, Vec<eol_edit::binding::Edit>, EditOptions), Error> {
+) -> Result<Change, Error> {
     let path = read_path(path)?;
     let edits = read_edits(&Js::new(edits), function)?;
     let opts = strict(options, function, |o| {
@@ -429,7 +462,7 @@ pub(super) fn multi_parts(
             .with_guards(o.guards()?)
             .with_tiers(o.tiers()?))
     })?;
-    Ok((path, edits, opts))
+    Ok(Change::Multi(path, edits, opts))
 }
 
 /// Applies several edits in order, each on the result of the one before, all or
@@ -444,7 +477,7 @@ pub fn multi_edit(
     edits: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(|| multi_args(path, edits, options, "multiEdit"))
+    run_async(|| multi_change(path, edits, options, "multiEdit"))
 }
 
 /// `multiEdit`, on the calling thread.
@@ -458,45 +491,24 @@ pub fn multi_edit_sync(
     edits: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
-    run_sync(env, || multi_args(path, edits, options, "multiEditSync"))
-}
-
-fn delete_args(
-    path: Unknown<'_>,
-    start: Unknown<'_>,
-    end: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-    function: &str,
-) -> Result<Work, Error> {
-    let (path, start, end, opts) = delete_parts(path, start, end, options, function)?;
-    Ok(Box::new(move || {
-        binding::delete_range(&path, &start, &end, &opts).map(edit_result)
-    }))
+    run_sync(env, || multi_change(path, edits, options, "multiEditSync"))
 }
 
 /// The arguments of `deleteRange` and `prepareDeleteRange`, read.
-pub(super) fn delete_parts(
+pub(super) fn delete_change(
     path: Unknown<'_>,
     start: Unknown<'_>,
     end: Unknown<'_>,
     options: Option<Unknown<'_>>,
     function: &str,
-) -> Result<
-    (
-        PathBuf,
-        eol_edit::binding::Anchor,
-        eol_edit::binding::Anchor,
-        EditOptions,
-    ),
-    Error,
-> {
+) -> Result<Change, Error> {
     let path = read_path(path)?;
     let start = read_anchor(&Js::new(start), Name::StartAnchor)?;
     let end = read_anchor(&Js::new(end), Name::EndAnchor)?;
     let opts = strict(options, function, |o| {
         Ok(edit_options(o)?.with_inclusive(o.bool_or("inclusive", false)?))
     })?;
-    Ok((path, start, end, opts))
+    Ok(Change::Delete(path, start, end, opts))
 }
 
 /// Deletes the lines between two anchors, or the anchors too with `inclusive`.
@@ -511,7 +523,7 @@ pub fn delete_range(
     end: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(|| delete_args(path, start, end, options, "deleteRange"))
+    run_async(|| delete_change(path, start, end, options, "deleteRange"))
 }
 
 /// `deleteRange`, on the calling thread.
@@ -527,31 +539,18 @@ pub fn delete_range_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
     run_sync(env, || {
-        delete_args(path, start, end, options, "deleteRangeSync")
+        delete_change(path, start, end, options, "deleteRangeSync")
     })
 }
 
-fn insert_args(
-    path: Unknown<'_>,
-    after_line: Unknown<'_>,
-    text: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-    function: &str,
-) -> Result<Work, Error> {
-    let (path, after, text, opts) = insert_parts(path, after_line, text, options, function)?;
-    Ok(Box::new(move || {
-        binding::insert_lines(&path, after, &text, &opts).map(edit_result)
-    }))
-}
-
 /// The arguments of `insertLines` and `prepareInsertLines`, read.
-pub(super) fn insert_parts(
+pub(super) fn insert_change(
     path: Unknown<'_>,
     after_line: Unknown<'_>,
     text: Unknown<'_>,
     options: Option<Unknown<'_>>,
     function: &str,
-) -> Result<(PathBuf, u32, Vec<u8>, EditOptions), Error> {
+) -> Result<Change, Error> {
     let path = read_path(path)?;
     let after = Js::new(after_line);
     let after =
@@ -575,7 +574,7 @@ pub(super) fn insert_parts(
     let opts = strict(options, function, |o| {
         Ok(edit_options(o)?.with_guards(o.guards()?))
     })?;
-    Ok((path, after, text, opts))
+    Ok(Change::Insert(path, after, text, opts))
 }
 
 /// Inserts `text` as whole lines after line `afterLine` (1-based; 0: before the first
@@ -591,7 +590,7 @@ pub fn insert_lines(
     text: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(|| insert_args(path, after_line, text, options, "insertLines"))
+    run_async(|| insert_change(path, after_line, text, options, "insertLines"))
 }
 
 /// `insertLines`, on the calling thread.
@@ -607,7 +606,7 @@ pub fn insert_lines_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
     run_sync(env, || {
-        insert_args(path, after_line, text, options, "insertLinesSync")
+        insert_change(path, after_line, text, options, "insertLinesSync")
     })
 }
 
@@ -649,30 +648,24 @@ pub fn path_info(
     })
 }
 
-fn write_args(
-    path: Unknown<'_>,
-    content: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-    function: &str,
-) -> Result<Work, Error> {
-    let (path, content, opts) = write_parts(path, content, options, function)?;
-    Ok(Box::new(move || {
-        eol_edit::write_file(&path, &content, &opts).map(edit_result)
-    }))
-}
-
 /// The arguments of `writeFile` and `prepareWrite`, read.
-pub(super) fn write_parts(
+pub(super) fn write_change(
     path: Unknown<'_>,
     content: Unknown<'_>,
     options: Option<Unknown<'_>>,
     function: &str,
-) -> Result<(PathBuf, Vec<u8>, EditOptions), Error> {
+) -> Result<Change, Error> {
     let path = read_path(path)?;
+    // A Buffer is the content's UTF-8 bytes (a host that holds text as bytes need not
+    // decode it first), not a file's bytes as `applyEdits` takes them.
     let content = Js::new(content);
     let content = match content.kind() {
         super::js::Kind::Buffer => content.buffer_bytes("content"),
-        _ => content.string_bytes("content"),
+        super::js::Kind::String => content.string_bytes("content"),
+        other => Err(invalid(format!(
+            "content must be a string or a Buffer, but it is {}.",
+            other.describe()
+        ))),
     }
     .map_err(|e| e.with_argument(Name::Content))?;
     let opts = strict(options, function, |o| {
@@ -682,14 +675,14 @@ pub(super) fn write_parts(
             .into();
         Ok(opts.with_eol(eol).with_guards(o.guards()?))
     })?;
-    Ok((path, content, opts))
+    Ok(Change::Write(path, content, opts))
 }
 
 /// Writes a whole file, keeping an existing file's line endings and BOM; a new file
 /// takes its ending from `.editorconfig` / `.gitattributes`, else LF.
 #[napi(
     js_name = "writeFile",
-    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }",
+    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }",
     ts_return_type = "Promise<EditResult>"
 )]
 pub fn write_file(
@@ -697,13 +690,13 @@ pub fn write_file(
     content: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<AsyncTask<Job<EditResult>>> {
-    run_async(|| write_args(path, content, options, "writeFile"))
+    run_async(|| write_change(path, content, options, "writeFile"))
 }
 
 /// `writeFile`, on the calling thread.
 #[napi(
     js_name = "writeFileSync",
-    ts_args_type = "path: string, content: string, options?: EditOptions & GuardOptions & { eol?: WriteEol }"
+    ts_args_type = "path: string, content: string | Buffer, options?: EditOptions & GuardOptions & { eol?: WriteEol }"
 )]
 pub fn write_file_sync(
     env: &Env,
@@ -711,7 +704,9 @@ pub fn write_file_sync(
     content: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<EditResult> {
-    run_sync(env, || write_args(path, content, options, "writeFileSync"))
+    run_sync(env, || {
+        write_change(path, content, options, "writeFileSync")
+    })
 }
 
 fn convert_args(

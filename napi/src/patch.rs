@@ -7,7 +7,7 @@ use napi::bindgen_prelude::{AsyncTask, Env, Unknown};
 use napi_derive::napi;
 
 use super::files::{settle, write_options, Job};
-use super::js::{strict, Js, Kind};
+use super::js::{invalid, strict, Js, Kind};
 use super::{guard, tier_names, EolInfo};
 use eol_edit::{Error, Expected, Name, PatchOptions};
 
@@ -117,9 +117,14 @@ pub struct ParsedPatch {
 
 fn read_patch(value: Unknown<'_>) -> Result<Vec<u8>, Error> {
     let js = Js::new(value);
+    // A Buffer is the patch's UTF-8 bytes (a patch read from a file need not be decoded).
     match js.kind() {
         Kind::Buffer => js.buffer_bytes("patch"),
-        _ => js.string_bytes("patch"),
+        Kind::String => js.string_bytes("patch"),
+        other => Err(invalid(format!(
+            "patch must be a string or a Buffer, but it is {}.",
+            other.describe()
+        ))),
     }
     .map_err(|e| e.with_argument(Name::Patch))
 }
@@ -181,7 +186,7 @@ pub(crate) fn patch_result(result: eol_edit::PatchResult) -> PatchResult {
 /// names, all or nothing, keeping each file's line endings, BOM and encoding.
 #[napi(
     js_name = "applyPatch",
-    ts_args_type = "patch: string, options?: PatchOptions",
+    ts_args_type = "patch: string | Buffer, options?: PatchOptions",
     ts_return_type = "Promise<PatchResult>"
 )]
 pub fn apply_patch(
@@ -197,7 +202,7 @@ pub fn apply_patch(
 /// `applyPatch`, on the calling thread.
 #[napi(
     js_name = "applyPatchSync",
-    ts_args_type = "patch: string, options?: PatchOptions"
+    ts_args_type = "patch: string | Buffer, options?: PatchOptions"
 )]
 pub fn apply_patch_sync(
     env: &Env,
@@ -212,7 +217,7 @@ pub fn apply_patch_sync(
 
 /// Reads a patch without touching any file: what it would do to which file, hunk by
 /// hunk. Fails with `PATCH_INVALID` (with the line) when it cannot be read.
-#[napi(js_name = "parsePatch", ts_args_type = "patch: string")]
+#[napi(js_name = "parsePatch", ts_args_type = "patch: string | Buffer")]
 pub fn parse_patch(env: &Env, patch: Unknown<'_>) -> napi::Result<ParsedPatch> {
     guard(env, || {
         let parsed = eol_edit::parse_patch(read_patch(patch)?)?;

@@ -65,7 +65,7 @@ pub struct InMemoryPatch {
 /// of a `delete` or `move`, then put every `after` there is at `movedTo ?? path`.
 #[napi(
     js_name = "applyPatchInMemory",
-    ts_args_type = "patch: string, lookup: (path: string) => Buffer | Uint8Array | null | undefined, options?: PatchOptions"
+    ts_args_type = "patch: string | Buffer, lookup: (path: string) => Buffer | Uint8Array | null | undefined, options?: PatchOptions"
 )]
 pub fn apply_patch_in_memory(
     env: &Env,

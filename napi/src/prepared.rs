@@ -3,7 +3,6 @@
 //! whose `commit()` writes exactly that. The arguments are read as the functions they
 //! prepare read them (`files.rs`).
 
-use std::path::PathBuf;
 use std::sync::Mutex;
 
 use napi::bindgen_prelude::{AsyncTask, Env, FromNapiValue, ToNapiValue, TypeName, Unknown};
@@ -12,13 +11,13 @@ use napi::JsValue;
 use napi_derive::napi;
 
 use super::files::{
-    delete_parts, edit_parts, edit_result, insert_parts, multi_parts, settle, write_parts,
-    EditResult, Job,
+    delete_change, edit_change, edit_result, insert_change, multi_change, settle, write_change,
+    Change, EditResult, Job,
 };
 use super::js::{invalid, js_string, WarningParts};
 use super::patch::{patch_args, patch_result, PatchResult};
 use super::{guard, tier_names, EolInfo};
-use eol_edit::{binding, EditOptions, Error};
+use eol_edit::{Error, PatchOptions};
 
 /// UTF-8 (or WTF-8) bytes of the core, given to JavaScript as a string with every code
 /// unit they stand for (lone surrogates included).
@@ -207,31 +206,36 @@ fn commit_result(r: eol_edit::CommitResult) -> CommitResult {
     }
 }
 
-/// A prepare whose arguments were read.
-type Work = Box<dyn FnOnce() -> Result<eol_edit::Prepared, Error> + Send>;
+/// A prepare whose arguments were read, by the reader of the function it prepares.
+trait Prepare: Send + 'static {
+    fn prepare(self) -> Result<eol_edit::Prepared, Error>;
+}
 
-fn run_async(args: impl FnOnce() -> Result<Work, Error>) -> AsyncTask<Job<Prepared>> {
+impl Prepare for Change {
+    fn prepare(self) -> Result<eol_edit::Prepared, Error> {
+        Change::prepare(self)
+    }
+}
+
+/// A patch and its options, as [`patch_args`] reads them for `applyPatch`.
+impl Prepare for (Vec<u8>, PatchOptions) {
+    fn prepare(self) -> Result<eol_edit::Prepared, Error> {
+        eol_edit::prepare_patch(&self.0, &self.1)
+    }
+}
+
+fn run_async<C: Prepare>(args: impl FnOnce() -> Result<C, Error>) -> AsyncTask<Job<Prepared>> {
     match settle(args) {
-        Ok(work) => Job::new(move || work().map(Prepared::new)),
+        Ok(change) => Job::new(move || change.prepare().map(Prepared::new)),
         Err(e) => Job::new(move || Err(e)),
     }
 }
 
-fn run_sync(env: &Env, args: impl FnOnce() -> Result<Work, Error>) -> napi::Result<Prepared> {
-    guard(env, || args()?().map(Prepared::new))
-}
-
-fn edit_args(
-    path: Unknown<'_>,
-    old_text: Unknown<'_>,
-    new_text: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-    function: &str,
-) -> Result<Work, Error> {
-    let (path, old, new, opts) = edit_parts(path, old_text, new_text, options, function)?;
-    Ok(Box::new(move || {
-        binding::prepare_edit(&path, &old, &new, &opts)
-    }))
+fn run_sync<C: Prepare>(
+    env: &Env,
+    args: impl FnOnce() -> Result<C, Error>,
+) -> napi::Result<Prepared> {
+    guard(env, || args()?.prepare().map(Prepared::new))
 }
 
 /// `editFile`, prepared: everything but the write.
@@ -246,7 +250,7 @@ pub fn prepare_edit(
     new_text: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> AsyncTask<Job<Prepared>> {
-    run_async(|| edit_args(path, old_text, new_text, options, "prepareEdit"))
+    run_async(|| edit_change(path, old_text, new_text, options, "prepareEdit"))
 }
 
 /// `prepareEdit`, on the calling thread.
@@ -262,20 +266,8 @@ pub fn prepare_edit_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<Prepared> {
     run_sync(env, || {
-        edit_args(path, old_text, new_text, options, "prepareEditSync")
+        edit_change(path, old_text, new_text, options, "prepareEditSync")
     })
-}
-
-fn multi_args(
-    path: Unknown<'_>,
-    edits: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-    function: &str,
-) -> Result<Work, Error> {
-    let (path, edits, opts) = multi_parts(path, edits, options, function)?;
-    Ok(Box::new(move || {
-        binding::prepare_multi_edit(&path, &edits, &opts)
-    }))
 }
 
 /// `multiEdit`, prepared: everything but the write.
@@ -289,7 +281,7 @@ pub fn prepare_multi_edit(
     edits: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> AsyncTask<Job<Prepared>> {
-    run_async(|| multi_args(path, edits, options, "prepareMultiEdit"))
+    run_async(|| multi_change(path, edits, options, "prepareMultiEdit"))
 }
 
 /// `prepareMultiEdit`, on the calling thread.
@@ -304,21 +296,8 @@ pub fn prepare_multi_edit_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<Prepared> {
     run_sync(env, || {
-        multi_args(path, edits, options, "prepareMultiEditSync")
+        multi_change(path, edits, options, "prepareMultiEditSync")
     })
-}
-
-fn insert_args(
-    path: Unknown<'_>,
-    after_line: Unknown<'_>,
-    text: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-    function: &str,
-) -> Result<Work, Error> {
-    let (path, after, text, opts) = insert_parts(path, after_line, text, options, function)?;
-    Ok(Box::new(move || {
-        binding::prepare_insert_lines(&path, after, &text, &opts)
-    }))
 }
 
 /// `insertLines`, prepared: everything but the write.
@@ -333,7 +312,7 @@ pub fn prepare_insert_lines(
     text: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> AsyncTask<Job<Prepared>> {
-    run_async(|| insert_args(path, after_line, text, options, "prepareInsertLines"))
+    run_async(|| insert_change(path, after_line, text, options, "prepareInsertLines"))
 }
 
 /// `prepareInsertLines`, on the calling thread.
@@ -349,21 +328,8 @@ pub fn prepare_insert_lines_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<Prepared> {
     run_sync(env, || {
-        insert_args(path, after_line, text, options, "prepareInsertLinesSync")
+        insert_change(path, after_line, text, options, "prepareInsertLinesSync")
     })
-}
-
-fn delete_args(
-    path: Unknown<'_>,
-    start: Unknown<'_>,
-    end: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-    function: &str,
-) -> Result<Work, Error> {
-    let (path, start, end, opts) = delete_parts(path, start, end, options, function)?;
-    Ok(Box::new(move || {
-        binding::prepare_delete_range(&path, &start, &end, &opts)
-    }))
 }
 
 /// `deleteRange`, prepared: everything but the write.
@@ -378,7 +344,7 @@ pub fn prepare_delete_range(
     end: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> AsyncTask<Job<Prepared>> {
-    run_async(|| delete_args(path, start, end, options, "prepareDeleteRange"))
+    run_async(|| delete_change(path, start, end, options, "prepareDeleteRange"))
 }
 
 /// `prepareDeleteRange`, on the calling thread.
@@ -394,21 +360,8 @@ pub fn prepare_delete_range_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<Prepared> {
     run_sync(env, || {
-        delete_args(path, start, end, options, "prepareDeleteRangeSync")
+        delete_change(path, start, end, options, "prepareDeleteRangeSync")
     })
-}
-
-fn write_args(
-    path: Unknown<'_>,
-    content: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-    function: &str,
-) -> Result<Work, Error> {
-    let (path, content, opts): (PathBuf, Vec<u8>, EditOptions) =
-        write_parts(path, content, options, function)?;
-    Ok(Box::new(move || {
-        eol_edit::prepare_write(&path, &content, &opts)
-    }))
 }
 
 /// `writeFile`, prepared: everything but the write. A new file is `'add'`, and its
@@ -423,7 +376,7 @@ pub fn prepare_write(
     content: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> AsyncTask<Job<Prepared>> {
-    run_async(|| write_args(path, content, options, "prepareWrite"))
+    run_async(|| write_change(path, content, options, "prepareWrite"))
 }
 
 /// `prepareWrite`, on the calling thread.
@@ -438,17 +391,8 @@ pub fn prepare_write_sync(
     options: Option<Unknown<'_>>,
 ) -> napi::Result<Prepared> {
     run_sync(env, || {
-        write_args(path, content, options, "prepareWriteSync")
+        write_change(path, content, options, "prepareWriteSync")
     })
-}
-
-fn patch_prepare_args(
-    patch: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-    function: &str,
-) -> Result<Work, Error> {
-    let (patch, opts) = patch_args(patch, options, function)?;
-    Ok(Box::new(move || eol_edit::prepare_patch(&patch, &opts)))
 }
 
 /// `applyPatch`, prepared: every section worked out and checked as its dry run does,
@@ -456,24 +400,22 @@ fn patch_prepare_args(
 /// none, and rejects with `FILE_CHANGED` naming the file if any changed meanwhile.
 #[napi(
     js_name = "preparePatch",
-    ts_args_type = "patch: string, options?: PatchOptions",
+    ts_args_type = "patch: string | Buffer, options?: PatchOptions",
     ts_return_type = "Promise<Prepared>"
 )]
 pub fn prepare_patch(patch: Unknown<'_>, options: Option<Unknown<'_>>) -> AsyncTask<Job<Prepared>> {
-    run_async(|| patch_prepare_args(patch, options, "preparePatch"))
+    run_async(|| patch_args(patch, options, "preparePatch"))
 }
 
 /// `preparePatch`, on the calling thread.
 #[napi(
     js_name = "preparePatchSync",
-    ts_args_type = "patch: string, options?: PatchOptions"
+    ts_args_type = "patch: string | Buffer, options?: PatchOptions"
 )]
 pub fn prepare_patch_sync(
     env: &Env,
     patch: Unknown<'_>,
     options: Option<Unknown<'_>>,
 ) -> napi::Result<Prepared> {
-    run_sync(env, || {
-        patch_prepare_args(patch, options, "preparePatchSync")
-    })
+    run_sync(env, || patch_args(patch, options, "preparePatchSync"))
 }

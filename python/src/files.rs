@@ -5,7 +5,12 @@ use pyo3::prelude::*;
 
 use super::args;
 use super::{results, run};
-use eol_edit::{EditOptions, Ending, Expected, Name, ReadOptions, WriteEol};
+use std::path::PathBuf;
+
+use eol_edit::{
+    Anchor, Edit, EditOptions, EditResult, Ending, Error, Expected, Name, Prepared, ReadOptions,
+    WriteEol,
+};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(read_file, module)?)?;
@@ -45,6 +50,111 @@ impl Common<'_, '_> {
         options.encoding = args::option_text(self.encoding, Name::Encoding)?;
         Ok(options)
     }
+}
+
+/// A change to one file that has a `prepare_` twin, read from the arguments by
+/// [`edit_change`], [`multi_change`], [`delete_change`] or [`write_change`]: the
+/// function and its twin read them with the one reader, and differ only in what they
+/// do with the change.
+pub(crate) enum Change {
+    Edit(PathBuf, String, String, EditOptions),
+    Multi(PathBuf, Vec<Edit>, EditOptions),
+    Delete(PathBuf, Anchor, Anchor, EditOptions),
+    Write(PathBuf, Vec<u8>, EditOptions),
+}
+
+impl Change {
+    /// Makes the change.
+    fn apply(self) -> Result<EditResult, Error> {
+        match self {
+            Change::Edit(path, old, new, o) => eol_edit::edit_file(&path, &old, &new, &o),
+            Change::Multi(path, edits, o) => eol_edit::multi_edit(&path, &edits, &o),
+            Change::Delete(path, start, end, o) => eol_edit::delete_range(&path, start, end, &o),
+            Change::Write(path, content, o) => eol_edit::write_file(&path, content, &o),
+        }
+    }
+
+    /// Everything but the write (`prepare_edit` and the others).
+    pub(crate) fn prepare(self) -> Result<Prepared, Error> {
+        match self {
+            Change::Edit(path, old, new, o) => eol_edit::prepare_edit(&path, &old, &new, &o),
+            Change::Multi(path, edits, o) => eol_edit::prepare_multi_edit(&path, &edits, &o),
+            Change::Delete(path, start, end, o) => {
+                eol_edit::prepare_delete_range(&path, start, end, &o)
+            }
+            Change::Write(path, content, o) => eol_edit::prepare_write(&path, content, &o),
+        }
+    }
+}
+
+/// The arguments of `edit_file` and `prepare_edit`, read.
+pub(crate) fn edit_change(
+    path: &Bound<'_, PyAny>,
+    old_text: &Bound<'_, PyAny>,
+    new_text: &Bound<'_, PyAny>,
+    replace_all: Option<&Bound<'_, PyAny>>,
+    guards: Option<&Bound<'_, PyAny>>,
+    common: Common<'_, '_>,
+) -> PyResult<Change> {
+    let path = args::path(path, Name::Path)?;
+    let old_text = args::text(old_text, Name::OldText)?;
+    let new_text = args::text(new_text, Name::NewText)?;
+    let options = common
+        .options()?
+        .with_replace_all(args::flag(replace_all, Name::ReplaceAll)?)
+        .with_guards(args::guards(guards)?);
+    Ok(Change::Edit(path, old_text, new_text, options))
+}
+
+/// The arguments of `multi_edit` and `prepare_multi_edit` (`function`, which a bad
+/// edit's message names), read.
+pub(crate) fn multi_change(
+    path: &Bound<'_, PyAny>,
+    edits: &Bound<'_, PyAny>,
+    guards: Option<&Bound<'_, PyAny>>,
+    common: Common<'_, '_>,
+    function: &str,
+) -> PyResult<Change> {
+    let path = args::path(path, Name::Path)?;
+    let edits = args::edits(edits, function)?;
+    let options = common.options()?.with_guards(args::guards(guards)?);
+    Ok(Change::Multi(path, edits, options))
+}
+
+/// The arguments of `delete_range` and `prepare_delete_range`, read.
+pub(crate) fn delete_change(
+    path: &Bound<'_, PyAny>,
+    start_anchor: &Bound<'_, PyAny>,
+    end_anchor: &Bound<'_, PyAny>,
+    inclusive: Option<&Bound<'_, PyAny>>,
+    common: Common<'_, '_>,
+) -> PyResult<Change> {
+    let path = args::path(path, Name::Path)?;
+    let start = args::anchor(start_anchor, Name::StartAnchor)?;
+    let end = args::anchor(end_anchor, Name::EndAnchor)?;
+    let options = common
+        .options()?
+        .with_inclusive(args::flag(inclusive, Name::Inclusive)?);
+    Ok(Change::Delete(path, start, end, options))
+}
+
+/// The arguments of `write_file` and `prepare_write`, read.
+pub(crate) fn write_change(
+    py: Python<'_>,
+    path: &Bound<'_, PyAny>,
+    content: &Bound<'_, PyAny>,
+    eol: Option<&Bound<'_, PyAny>>,
+    guards: Option<&Bound<'_, PyAny>>,
+    common: Common<'_, '_>,
+) -> PyResult<Change> {
+    let path = args::path(path, Name::Path)?;
+    let content = args::content(content, Name::Content)?.into_bytes();
+    let eol = write_eol(py, eol)?;
+    let options = common
+        .options()?
+        .with_eol(eol)
+        .with_guards(args::guards(guards)?);
+    Ok(Change::Write(path, content, options))
 }
 
 /// The options of a read but `offset` and `limit` (`read_file`'s, `read_file_bytes`'s).
@@ -109,9 +219,6 @@ fn edit_file<'py>(
     encoding: Option<&Bound<'py, PyAny>>,
     guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let path = args::path(path, Name::Path)?;
-    let old_text = args::text(old_text, Name::OldText)?;
-    let new_text = args::text(new_text, Name::NewText)?;
     let common = Common {
         expected_version,
         root,
@@ -121,14 +228,8 @@ fn edit_file<'py>(
         max_bytes,
         encoding,
     };
-    let options = common
-        .options()?
-        .with_replace_all(args::flag(replace_all, Name::ReplaceAll)?)
-        .with_guards(args::guards(guards)?);
-    let result = run(py, move || {
-        eol_edit::edit_file(&path, &old_text, &new_text, &options)
-    })?;
-    results::edit(py, result)
+    let change = edit_change(path, old_text, new_text, replace_all, guards, common)?;
+    results::edit(py, run(py, move || change.apply())?)
 }
 
 /// Applies several edits in order, each to the result of the one before, all or
@@ -149,8 +250,6 @@ fn multi_edit<'py>(
     encoding: Option<&Bound<'py, PyAny>>,
     guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let path = args::path(path, Name::Path)?;
-    let edits = args::edits(edits, "multi_edit")?;
     let common = Common {
         expected_version,
         root,
@@ -160,9 +259,8 @@ fn multi_edit<'py>(
         max_bytes,
         encoding,
     };
-    let options = common.options()?.with_guards(args::guards(guards)?);
-    let result = run(py, move || eol_edit::multi_edit(&path, &edits, &options))?;
-    results::edit(py, result)
+    let change = multi_change(path, edits, guards, common, "multi_edit")?;
+    results::edit(py, run(py, move || change.apply())?)
 }
 
 /// Deletes the lines between two anchors (a line's text or a 1-based line number), or
@@ -184,9 +282,6 @@ fn delete_range<'py>(
     max_bytes: Option<&Bound<'py, PyAny>>,
     encoding: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let path = args::path(path, Name::Path)?;
-    let start = args::anchor(start_anchor, Name::StartAnchor)?;
-    let end = args::anchor(end_anchor, Name::EndAnchor)?;
     let common = Common {
         expected_version,
         root,
@@ -196,13 +291,8 @@ fn delete_range<'py>(
         max_bytes,
         encoding,
     };
-    let options = common
-        .options()?
-        .with_inclusive(args::flag(inclusive, Name::Inclusive)?);
-    let result = run(py, move || {
-        eol_edit::delete_range(&path, start, end, &options)
-    })?;
-    results::edit(py, result)
+    let change = delete_change(path, start_anchor, end_anchor, inclusive, common)?;
+    results::edit(py, run(py, move || change.apply())?)
 }
 
 /// Writes a whole file, keeping an existing file's line endings and BOM; a new file
@@ -224,9 +314,6 @@ fn write_file<'py>(
     encoding: Option<&Bound<'py, PyAny>>,
     guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let path = args::path(path, Name::Path)?;
-    let content = args::content(content, Name::Content)?.into_bytes();
-    let eol = write_eol(py, eol)?;
     let common = Common {
         expected_version,
         root,
@@ -236,16 +323,12 @@ fn write_file<'py>(
         max_bytes,
         encoding,
     };
-    let options = common
-        .options()?
-        .with_eol(eol)
-        .with_guards(args::guards(guards)?);
-    let result = run(py, move || eol_edit::write_file(&path, content, &options))?;
-    results::edit(py, result)
+    let change = write_change(py, path, content, eol, guards, common)?;
+    results::edit(py, run(py, move || change.apply())?)
 }
 
 /// `write_file`'s `eol` option.
-pub(crate) fn write_eol(py: Python<'_>, eol: Option<&Bound<'_, PyAny>>) -> PyResult<WriteEol> {
+fn write_eol(py: Python<'_>, eol: Option<&Bound<'_, PyAny>>) -> PyResult<WriteEol> {
     Ok(match args::option_text(eol, Name::Eol)?.as_deref() {
         None | Some("preserve") => WriteEol::Preserve,
         Some("lf") => WriteEol::Lf,

@@ -62,14 +62,14 @@ fn apply_patch<'py>(
         max_bytes,
         encoding,
         expected_versions,
-    )?
-    .with_guards(args::guards(guards)?);
+        guards,
+    )?;
     let result = run(py, move || eol_edit::apply_patch(&patch, &options))?;
     results::patch(py, result)
 }
 
-/// The options `apply_patch`, `prepare_patch` and `apply_patch_in_memory` take, but
-/// `guards`.
+/// The options `apply_patch`, `prepare_patch` and `apply_patch_in_memory` take.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn patch_options(
     cwd: Option<&Bound<'_, PyAny>>,
     root: Option<&Bound<'_, PyAny>>,
@@ -78,6 +78,7 @@ pub(crate) fn patch_options(
     max_bytes: Option<&Bound<'_, PyAny>>,
     encoding: Option<&Bound<'_, PyAny>>,
     expected_versions: Option<&Bound<'_, PyAny>>,
+    guards: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PatchOptions> {
     let mut options = PatchOptions::default();
     options.cwd = args::option_path(cwd, Name::Cwd)?;
@@ -89,7 +90,7 @@ pub(crate) fn patch_options(
     }
     options.encoding = args::option_text(encoding, Name::Encoding)?;
     options.expected_versions = self::expected_versions(expected_versions)?;
-    Ok(options)
+    Ok(options.with_guards(args::guards(guards)?))
 }
 
 /// Applies a patch to buffers instead of files: `lookup(path)` gives each file's bytes
@@ -131,8 +132,8 @@ fn apply_patch_in_memory<'py>(
         max_bytes,
         encoding,
         expected_versions,
-    )?
-    .with_guards(args::guards(guards)?);
+        guards,
+    )?;
     // The Python error the lookup raised (or the wrong type it returned), raised as is.
     let raised: RefCell<Option<PyErr>> = RefCell::new(None);
     let call = |path: &Path| -> Result<Option<Vec<u8>>, Error> {

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 
 use super::args;
-use super::files::{write_eol, Common};
+use super::files::{delete_change, edit_change, multi_change, write_change, Common};
 use super::{errors, results, run};
 use eol_edit::{Error, ErrorCode, Name};
 
@@ -89,9 +89,6 @@ fn prepare_edit<'py>(
     encoding: Option<&Bound<'py, PyAny>>,
     guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Prepared> {
-    let path = args::path(path, Name::Path)?;
-    let old_text = args::text(old_text, Name::OldText)?;
-    let new_text = args::text(new_text, Name::NewText)?;
     let common = Common {
         expected_version,
         root,
@@ -101,14 +98,8 @@ fn prepare_edit<'py>(
         max_bytes,
         encoding,
     };
-    let options = common
-        .options()?
-        .with_replace_all(args::flag(replace_all, Name::ReplaceAll)?)
-        .with_guards(args::guards(guards)?);
-    let change = run(py, move || {
-        eol_edit::prepare_edit(&path, &old_text, &new_text, &options)
-    })?;
-    prepared(py, change)
+    let change = edit_change(path, old_text, new_text, replace_all, guards, common)?;
+    prepared(py, run(py, move || change.prepare())?)
 }
 
 /// `multi_edit`, prepared: everything but the write.
@@ -128,8 +119,6 @@ fn prepare_multi_edit<'py>(
     encoding: Option<&Bound<'py, PyAny>>,
     guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Prepared> {
-    let path = args::path(path, Name::Path)?;
-    let edits = args::edits(edits, "prepare_multi_edit")?;
     let common = Common {
         expected_version,
         root,
@@ -139,11 +128,8 @@ fn prepare_multi_edit<'py>(
         max_bytes,
         encoding,
     };
-    let options = common.options()?.with_guards(args::guards(guards)?);
-    let change = run(py, move || {
-        eol_edit::prepare_multi_edit(&path, &edits, &options)
-    })?;
-    prepared(py, change)
+    let change = multi_change(path, edits, guards, common, "prepare_multi_edit")?;
+    prepared(py, run(py, move || change.prepare())?)
 }
 
 /// `insert_lines`, prepared: everything but the write.
@@ -201,9 +187,6 @@ fn prepare_delete_range<'py>(
     max_bytes: Option<&Bound<'py, PyAny>>,
     encoding: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Prepared> {
-    let path = args::path(path, Name::Path)?;
-    let start = args::anchor(start_anchor, Name::StartAnchor)?;
-    let end = args::anchor(end_anchor, Name::EndAnchor)?;
     let common = Common {
         expected_version,
         root,
@@ -213,13 +196,8 @@ fn prepare_delete_range<'py>(
         max_bytes,
         encoding,
     };
-    let options = common
-        .options()?
-        .with_inclusive(args::flag(inclusive, Name::Inclusive)?);
-    let change = run(py, move || {
-        eol_edit::prepare_delete_range(&path, start, end, &options)
-    })?;
-    prepared(py, change)
+    let change = delete_change(path, start_anchor, end_anchor, inclusive, common)?;
+    prepared(py, run(py, move || change.prepare())?)
 }
 
 /// `write_file`, prepared: everything but the write. A new file is `"add"`, and its
@@ -241,9 +219,6 @@ fn prepare_write<'py>(
     encoding: Option<&Bound<'py, PyAny>>,
     guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Prepared> {
-    let path = args::path(path, Name::Path)?;
-    let content = args::content(content, Name::Content)?.into_bytes();
-    let eol = write_eol(py, eol)?;
     let common = Common {
         expected_version,
         root,
@@ -253,14 +228,8 @@ fn prepare_write<'py>(
         max_bytes,
         encoding,
     };
-    let options = common
-        .options()?
-        .with_eol(eol)
-        .with_guards(args::guards(guards)?);
-    let change = run(py, move || {
-        eol_edit::prepare_write(&path, content, &options)
-    })?;
-    prepared(py, change)
+    let change = write_change(py, path, content, eol, guards, common)?;
+    prepared(py, run(py, move || change.prepare())?)
 }
 
 /// `apply_patch`, prepared: every section worked out and checked as its dry run does,
@@ -290,8 +259,8 @@ fn prepare_patch<'py>(
         max_bytes,
         encoding,
         expected_versions,
-    )?
-    .with_guards(args::guards(guards)?);
+        guards,
+    )?;
     let change = run(py, move || eol_edit::prepare_patch(&patch, &options))?;
     prepared(py, change)
 }

@@ -5,7 +5,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::{args, patch, run};
+use super::{patch, run};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(v4a_apply, module)?)?;
@@ -39,8 +39,8 @@ fn v4a_apply<'py>(
     encoding: Option<&Bound<'py, PyAny>>,
     guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(bool, String, Option<&'static str>)> {
-    let options = patch::patch_options(cwd, root, None, durable, max_bytes, encoding, None)?
-        .with_guards(args::guards(guards)?);
+    let options =
+        patch::patch_options(cwd, root, None, durable, max_bytes, encoding, None, guards)?;
     let kind = match text_or_none(Some(kind)) {
         Some(kind) => kind,
         None => kind.repr()?.to_string(),
