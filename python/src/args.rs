@@ -110,19 +110,6 @@ pub(crate) fn whole(
     }
 }
 
-/// `after_line` of `insert_lines` and its prepare twin: a line number (0: before the
-/// first line).
-pub(crate) fn after_line(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<u32> {
-    let after = whole(Some(value), Name::AfterLine, 0)?.unwrap_or(0);
-    u32::try_from(after).map_err(|_| {
-        invalid(
-            py,
-            Name::AfterLine.into(),
-            format!(" must be a line number, not {after}."),
-        )
-    })
-}
-
 /// `guards`: `True` for every guard, `False` or `None` for none, or a list (tuple, set)
 /// of guards' names. A name that is not a guard is refused with the names that are, as
 /// the JavaScript binding refuses it; a lone `str` is refused too, since it would read

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 
 use super::args;
-use super::files::{delete_change, edit_change, multi_change, write_change, Common};
+use super::files::{delete_change, edit_change, insert_change, multi_change, write_change, Common};
 use super::{errors, results, run};
 use eol_edit::{Error, ErrorCode, Name};
 
@@ -150,9 +150,6 @@ fn prepare_insert_lines<'py>(
     encoding: Option<&Bound<'py, PyAny>>,
     guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Prepared> {
-    let path = args::path(path, Name::Path)?;
-    let after = args::after_line(py, after_line)?;
-    let text = args::text(text, Name::Text)?;
     let common = Common {
         expected_version,
         root,
@@ -162,11 +159,8 @@ fn prepare_insert_lines<'py>(
         max_bytes,
         encoding,
     };
-    let options = common.options()?.with_guards(args::guards(guards)?);
-    let change = run(py, move || {
-        eol_edit::prepare_insert_lines(&path, after, &text, &options)
-    })?;
-    prepared(py, change)
+    let change = insert_change(py, path, after_line, text, guards, common)?;
+    prepared(py, run(py, move || change.prepare())?)
 }
 
 /// `delete_range`, prepared: everything but the write.
