@@ -441,6 +441,16 @@ export interface FileBytes {
 }
 
 /**
+ * The entries of the folder `path` and of its subfolders down to `depth` levels (1:
+ * its own), sorted, hidden ones (and what is in them) left out, each as `shown/name`
+ * with a `/` after a folder; links are listed, never followed. Fails with
+ * `PATH_OUTSIDE_ROOT` when the folder is not inside `root`, `FILE_NOT_FOUND` when no
+ * folder there can be read; the messages name the path as `display` (default:
+ * `path`). For the tool layer's view of a folder.
+ */
+export declare function folderEntries(path: string, shown: string, depth: number, options?: { display?: string; root?: string | string[]; cwd?: string }): Array<string>
+
+/**
  * The option of the functions that bring new text (`editFile`, `multiEdit`,
  * `writeFile`; `applyPatch` and `applyEdits` have it in their own options).
  */

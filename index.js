@@ -855,6 +855,7 @@ module.exports.editFileSync = nativeBinding.editFileSync
 module.exports.EolEditError = nativeBinding.EolEditError
 module.exports.eolInfo = nativeBinding.eolInfo
 module.exports.ErrorCode = nativeBinding.ErrorCode
+module.exports.folderEntries = nativeBinding.folderEntries
 module.exports.GuardReason = nativeBinding.GuardReason
 module.exports.insertLines = nativeBinding.insertLines
 module.exports.insertLinesSync = nativeBinding.insertLinesSync

@@ -108,3 +108,30 @@ describe('pathInfo', () => {
     expect(lib.pathInfo(link)).toEqual({ real: fs.realpathSync.native(p), kind: 'file', size: 3 })
   })
 })
+
+describe('folderEntries', () => {
+  it('lists a folder down to a depth inside the root, and names the path as displayed when it cannot', () => {
+    const top = path.join(root, `listed${n++}`)
+    for (const f of ['b/c/d.txt', 'a.txt', '.hidden/x.txt']) {
+      fs.mkdirSync(path.dirname(path.join(top, f)), { recursive: true })
+      fs.writeFileSync(path.join(top, f), '')
+    }
+    expect(lib.folderEntries(top, 'T', 1)).toEqual(['T/a.txt', 'T/b/'])
+    expect(lib.folderEntries(top, 'T', 3, { root: top })).toEqual(['T/a.txt', 'T/b/', 'T/b/c/', 'T/b/c/d.txt'])
+    expect(lib.folderEntries('b', 'b', 2, { root: top, cwd: top })).toEqual(['b/c/', 'b/c/d.txt'])
+    const thrown = (run: () => unknown) => {
+      try {
+        run()
+      } catch (error) {
+        return error as import('../index.js').EolEditError
+      }
+      throw new Error('did not throw')
+    }
+    const gone = thrown(() => lib.folderEntries(path.join(top, 'none'), 'n', 2, { root: top, display: 'none/' }))
+    expect([gone.code, gone.message]).toEqual(['FILE_NOT_FOUND', 'Folder not found: none/ is no longer a folder that can be read. Check the path.'])
+    const outside = thrown(() => lib.folderEntries(root, 'r', 2, { root: top, display: '..' }))
+    expect(outside.code).toBe('PATH_OUTSIDE_ROOT')
+    expect(outside.message).toMatch(/^Path outside the allowed root: \.\. is not inside /)
+    expect(thrown(() => lib.folderEntries(top, 'T', -1)).code).toBe('INVALID_ARGUMENT')
+  })
+})

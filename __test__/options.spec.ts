@@ -72,6 +72,7 @@ function calls(dir: string): Array<{ name: string; run: (options: Options) => un
     { name: 'applyPatchInMemory', run: (o) => eol.applyPatchInMemory(PATCH, () => null, o) },
     { name: 'lineChanges', run: (o) => eol.lineChanges('a\n', 'b\n', o) },
     { name: 'pathInfo', run: (o) => eol.pathInfo(f, o as { resolve?: boolean }) },
+    { name: 'folderEntries', run: (o) => eol.folderEntries(dir, 'd', 1, o) },
   ]
 }
 
@@ -109,6 +110,7 @@ const TYPOS: Record<string, [string, string]> = {
   prepareInsertLines: ['guard', 'guards'],
   lineChanges: ['maxlines', 'maxLines'],
   pathInfo: ['reslove', 'resolve'],
+  folderEntries: ['rooot', 'root'],
 }
 
 describe('an unknown option key', () => {

@@ -16,6 +16,7 @@ mod edits;
 mod enums;
 mod files;
 mod js;
+mod listing;
 mod patch;
 mod patch_memory;
 mod prepared;

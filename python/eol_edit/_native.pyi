@@ -321,6 +321,15 @@ def restore_file(
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
 ) -> EditResult: ...
+def folder_entries(
+    path: _Path,
+    *,
+    shown: _Path,
+    depth: int,
+    display: Optional[_Path] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+) -> List[str]: ...
 def line_changes(
     before: str,
     after: str,

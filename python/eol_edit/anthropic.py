@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import sys
 import threading
 import unicodedata
 from dataclasses import dataclass
@@ -42,7 +41,7 @@ from typing import (
 )
 
 from . import _native as core
-from ._errors import EolEditError, FileChanged, InvalidArgument, PathOutsideRoot, FileNotFound
+from ._errors import EolEditError, FileChanged, InvalidArgument, FileNotFound
 from ._prepared import Preparing
 from ._results import EditResult, GuardReason, PatchResult, ReadResult
 from ._words import MISSING as _MISSING
@@ -200,12 +199,6 @@ _T = {
     "has_lines": "[{path} has {lines}.]",
     "listing_head": "Files and folders in {base}/, two levels deep (hidden ones left out):",
     "more_entries": "[{more} more {entries} not shown; view a folder inside it to see them.]",
-    "folder_gone": "Folder not found: {path} is no longer a folder that can be read. Check the path.",
-    "folder_deleted": "Folder not found: {path} was deleted while it was listed. Check the path.",
-    "outside": (
-        "Path outside the allowed root: {path} is not inside {roots}. "
-        "Use a path inside the root; symlinks and `..` that lead out of it are refused."
-    ),
     "replaced": "Replaced old_str in {path}{span}{tier}.",
     "stripped": "Note: the line numbers (N: ) were removed from old_str and new_str before matching.",
     "created": "Created {path}: {lines}, line endings: {endings}.",
@@ -1151,49 +1144,10 @@ class TextEditor:
         return "\n".join(out)
 
     def _folder_entries(self, path: str, absolute: str, shown: str, depth: int) -> List[str]:
-        """A folder's entries two levels deep, sorted, hidden ones left out, links
-        listed and never followed (hosts/files.js). On Linux the folder is held open:
-        the root check is made on the real location of the open folder and the entries
-        read through it, so a folder swapped for a link meanwhile is never listed."""
-        if sys.platform != "linux" or not os.path.isdir("/proc/self/fd"):
-            if self._roots is not None:
-                self._check_inside(path, os.path.realpath(absolute))
-            return _walk(lambda name: list(os.scandir(os.path.join(absolute, *name))), shown, depth)
-        flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
-        try:
-            fd = os.open(absolute, flags)
-        except OSError:
-            raise _tool_error(FileNotFound, "FILE_NOT_FOUND", _T["folder_gone"].format(path=path)) from None
-        opened: Dict[Tuple[str, ...], int] = {(): fd}
-        try:
-            real = os.readlink(f"/proc/self/fd/{fd}")
-            if real.endswith(" (deleted)"):
-                raise _tool_error(FileNotFound, "FILE_NOT_FOUND", _T["folder_deleted"].format(path=path))
-            self._check_inside(path, real)
-
-            def read(name: Tuple[str, ...]) -> List["os.DirEntry[str]"]:
-                handle = opened.get(name)
-                if handle is None:
-                    parent = opened[name[:-1]]
-                    handle = os.open(name[-1], flags | getattr(os, "O_NOFOLLOW", 0), dir_fd=parent)
-                    opened[name] = handle
-                with os.scandir(f"/proc/self/fd/{handle}") as it:
-                    return list(it)
-
-            return _walk(read, shown, depth)
-        finally:
-            for handle in opened.values():
-                os.close(handle)
-
-    def _check_inside(self, path: str, real: str) -> None:
-        if self._roots is None:
-            return
-        roots = [os.path.realpath(r) for r in self._roots]
-        for r in roots:
-            rel = os.path.relpath(real, r)
-            if rel == "." or (not rel.startswith("..") and not os.path.isabs(rel)):
-                return
-        raise _tool_error(PathOutsideRoot, "PATH_OUTSIDE_ROOT", _T["outside"].format(path=path, roots=" or ".join(roots)))
+        """A folder's entries ``depth`` levels deep, sorted, hidden ones left out, links
+        listed and never followed: the core's listing, inside the root (as
+        anthropic.js's, by ``folderEntries``)."""
+        return core.folder_entries(absolute, shown=shown, depth=depth, display=path, root=self._roots, cwd=self._cwd)
 
     # -------------------------------------------------------------------------
     # Changes
@@ -1397,29 +1351,6 @@ def _view_range(given: object) -> Tuple[int, int]:
     if last != -1 and last < first:
         raise _argument_error(_T["range_order"].format(shape=shape, last=last, first=first))
     return first, last
-
-
-def _walk(read: Callable[[Tuple[str, ...]], List["os.DirEntry[str]"]], shown: str, depth: int) -> List[str]:
-    entries: List[str] = []
-
-    def visit(name: Tuple[str, ...], at: str, level: int) -> None:
-        try:
-            found = read(name)
-        except OSError:
-            return
-        # Sorted as JavaScript compares strings: by UTF-16 units.
-        found.sort(key=lambda e: e.name.encode("utf-16-be", "surrogatepass"))
-        for entry in found:
-            if entry.name.startswith("."):
-                continue
-            here = f"{at}/{entry.name}"
-            folder = entry.is_dir(follow_symlinks=False)
-            entries.append(f"{here}/" if folder else here)
-            if folder and level < depth:
-                visit((*name, entry.name), here, level + 1)
-
-    visit((), shown, 1)
-    return entries
 
 
 _NUMBERED_DIGITS = "0123456789"

@@ -13,6 +13,7 @@ mod args;
 mod errors;
 mod files;
 mod host;
+mod listing;
 mod patch;
 mod prepared;
 mod results;
@@ -35,6 +36,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     prepared::register(module)?;
     session::register(module)?;
     host::register(module)?;
+    listing::register(module)?;
     v4a::register(module)?;
     Ok(())
 }

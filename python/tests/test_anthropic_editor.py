@@ -801,25 +801,34 @@ def test_errors_and_warnings_carry_the_cores_parts(tmp_path: Path) -> None:
     assert eol_edit.EolEditError("x").parts is None
 
 
-def test_the_listing_without_proc_lists_the_same_and_checks_the_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from eol_edit import anthropic
+def test_the_listing_is_the_cores_inside_the_root(tmp_path: Path) -> None:
+    from eol_edit import _native
 
     root = tmp_path / "project"
     (root / "a" / "b" / "c").mkdir(parents=True)
     (root / "a" / "f.txt").write_bytes(b"x")
-    (root / ".git").mkdir()
-    (tmp_path / "outside").mkdir()
+    (root / ".git" / "x").mkdir(parents=True)
+    (tmp_path / "outside" / "secret").mkdir(parents=True)
     os.symlink(tmp_path / "outside", root / "out")
     editor = TextEditor(root=str(root))
-    with_proc = [editor.execute({"command": "view", "path": p}) for p in [".", "a/", "out"]]
-    monkeypatch.setattr(anthropic.sys, "platform", "darwin")
-    without = [editor.execute({"command": "view", "path": p}) for p in [".", "a/", "out"]]
-    assert with_proc == without
-    assert with_proc[0]["content"] == (
+    views = [editor.execute({"command": "view", "path": p}) for p in [".", "a/", "out"]]
+    assert views[0]["content"] == (
         "Files and folders in ./, two levels deep (hidden ones left out):\n./a/\n./a/b/\n./a/f.txt\n./out"
     )
-    assert with_proc[1]["content"] == "Files and folders in a/, two levels deep (hidden ones left out):\na/b/\na/b/c/\na/f.txt"
-    assert str(with_proc[2]["content"]).startswith("PATH_OUTSIDE_ROOT: ")
+    assert views[1]["content"] == "Files and folders in a/, two levels deep (hidden ones left out):\na/b/\na/b/c/\na/f.txt"
+    real_root = os.path.realpath(root)
+    assert views[2]["content"] == (
+        f"PATH_OUTSIDE_ROOT: Path outside the allowed root: out is not inside {real_root}. "
+        "Use a path inside the root; symlinks and `..` that lead out of it are refused."
+    )
+    # The core's function, as the editor calls it: depth, the name shown, the path named.
+    assert _native.folder_entries(str(root / "a"), shown="A", depth=3) == ["A/b/", "A/b/c/", "A/f.txt"]
+    assert _native.folder_entries(str(root / "out"), shown="o", depth=2) == ["o/secret/"]
+    with pytest.raises(eol_edit.PathOutsideRoot):
+        _native.folder_entries(str(root / "out"), shown="o", depth=2, root=[str(root)])
+    with pytest.raises(eol_edit.FileNotFound) as gone:
+        _native.folder_entries(str(root / "none"), shown="n", depth=2, display="none/", root=str(root))
+    assert str(gone.value) == "Folder not found: none/ is no longer a folder that can be read. Check the path."
 
 
 def test_values_the_model_sent_are_quoted_as_json_stringify_quotes_them() -> None:

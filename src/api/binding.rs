@@ -23,6 +23,7 @@ pub use crate::diff::{line_changes, LineChange, LineChanges};
 pub use crate::engine::{Anchor, Edit};
 pub use crate::eol::{detect as detect_eol, info as eol_info, normalize_eol, to_lf};
 pub use crate::explain::closest_name;
+pub use crate::file::listing::folder_entries;
 
 /// What a path is, as the JavaScript tool layer keys and sizes the files it remembers
 /// ([`path_info`]).

@@ -8,7 +8,8 @@
 //! comes back atomically, relative to the file's folder ([`atomic`]), refusing with
 //! `FILE_CHANGED` if another process got there first; [`remove`] deletes a file with the
 //! same checks, and [`put()`] writes exact bytes with given attributes (a patch's moves
-//! and rollbacks, `restore_file`). What differs between operating systems is in `sys` (one file per OS
+//! and rollbacks, `restore_file`); [`listing`] lists a folder's names inside the roots
+//! (a host handler's view of a folder). What differs between operating systems is in `sys` (one file per OS
 //! family). [`version`] is the hash callers pass back; [`conventions`] picks the ending
 //! (and declared encoding) of a file from `.editorconfig` and `.gitattributes`.
 //!
@@ -32,6 +33,7 @@
 
 pub mod atomic;
 pub mod conventions;
+pub mod listing;
 pub(crate) mod lock;
 pub mod path;
 mod plan;

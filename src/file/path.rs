@@ -15,7 +15,8 @@
 //! the file's name there ([`Located`]). Everything after that (reading, the temporary
 //! file, the race check, the rename) happens relative to that folder, so a folder
 //! renamed or swapped for a link meanwhile can neither redirect a write to another
-//! file nor lead it out of a root.
+//! file nor lead it out of a root. [`locate_folder`] opens a folder the same way, for
+//! its names to be read through the handle (`super::listing`).
 //!
 //! **Roots.** With roots, the walk starts from an open handle on a root, and a `..` or
 //! a link that would leave it is refused with `PATH_OUTSIDE_ROOT` before anything is
@@ -116,15 +117,85 @@ pub fn locate(path: &Path, roots: Option<&[PathBuf]>, cwd: Option<&Path>) -> Res
     let display = path.to_path_buf();
     match roots {
         None => unconfined(&absolute, display),
-        Some([]) => Err(Error::invalid(parts![
-            Name::Root,
-            " is an empty list: give at least one folder, or leave ",
-            Name::Root,
-            " out for no confinement."
-        ])
-        .with_argument(Name::Root)),
+        Some([]) => Err(no_roots()),
         Some(roots) => confined(&absolute, display, roots, cwd),
     }
+}
+
+/// Opens the folder `path` (taken against `cwd`) to read its names, confined to `roots`
+/// as [`locate`] confines a file: beneath a root every folder is opened relative to the
+/// one before, a link is read and followed only while it stays inside (on Linux the
+/// whole path in one `openat2(RESOLVE_BENEATH)` where the kernel has it), so the
+/// folder handed back is inside a root whatever is renamed or swapped for a link
+/// meanwhile. Without roots the folder is opened by its path, links followed.
+///
+/// `display` names the path in messages. Fails with `PATH_OUTSIDE_ROOT` (the roots
+/// joined by " or "), `FILE_NOT_FOUND` when there is no folder to open there (nothing,
+/// a file, or one that cannot be opened), `INVALID_ARGUMENT` for a path or root that
+/// cannot be used.
+pub(crate) fn locate_folder(
+    path: &Path,
+    display: &Path,
+    roots: Option<&[PathBuf]>,
+    cwd: Option<&Path>,
+) -> Result<Dir> {
+    use super::listing::gone;
+    check_argument(path, Name::Path)?;
+    check_windows_form(path)?;
+    let absolute = absolute_from(path, cwd)?;
+    let roots = match roots {
+        None => return Dir::open(&absolute).map_err(|_| gone(display)),
+        Some([]) => return Err(no_roots()),
+        Some(roots) => roots
+            .iter()
+            .map(|r| Root::open(r, cwd))
+            .collect::<Result<Vec<_>>>()?,
+    };
+    let walk_in = |root: &Root, rel: &Path| -> Result<Option<Dir>> {
+        match folder_beneath(root, rel, display) {
+            Ok(dir) => Ok(Some(dir)),
+            Err(Stop::Outside) => Ok(None),
+            Err(Stop::Failed(err)) => Err(err),
+        }
+    };
+    // As `confined` does: by the spelling first, else by where the folder really is.
+    for root in &roots {
+        if let Some(rel) = root.relative(&absolute) {
+            if let Some(dir) = walk_in(root, &rel)? {
+                return Ok(dir);
+            }
+        }
+    }
+    let real = real_location(&absolute).map_err(|_| gone(display))?;
+    for root in &roots {
+        if let Some(rel) = strip_root(&real, root.real()) {
+            if let Some(dir) = walk_in(root, &rel)? {
+                return Ok(dir);
+            }
+        }
+    }
+    let reals: Vec<&Path> = roots.iter().map(|r| r.real()).collect();
+    Err(outside_roots_joined(display, &reals, " or "))
+}
+
+/// The folder `rel` beneath `root`, opened as [`locate_folder`] says.
+fn folder_beneath(root: &Root, rel: &Path, display: &Path) -> std::result::Result<Dir, Stop> {
+    let gone = |_| Stop::Failed(super::listing::gone(display));
+    if rel.as_os_str().is_empty() {
+        return root.dir.try_clone().map_err(gone);
+    }
+    if let Some(dir) = root.dir.open_beneath(rel).map_err(gone)? {
+        return Ok(dir);
+    }
+    let start = root.dir.try_clone().map_err(gone)?;
+    Walk {
+        root: Some(root),
+        stack: vec![start],
+        hops: 0,
+        display,
+        final_link: false,
+    }
+    .run_to_folder(steps(rel))
 }
 
 /// Places `path` by its spelling alone, for buffers that are not files
@@ -147,15 +218,7 @@ pub(crate) fn place_by_name(
     };
     match roots {
         None => {}
-        Some([]) => {
-            return Err(Error::invalid(parts![
-                Name::Root,
-                " is an empty list: give at least one folder, or leave ",
-                Name::Root,
-                " out for no confinement."
-            ])
-            .with_argument(Name::Root))
-        }
+        Some([]) => return Err(no_roots()),
         Some(roots) => {
             let absolute = lexical(&absolute_from(path, cwd)?);
             let roots = roots
@@ -172,6 +235,17 @@ pub(crate) fn place_by_name(
         }
     }
     Ok(placed)
+}
+
+/// `INVALID_ARGUMENT` for an empty list of roots, which is never "no confinement".
+fn no_roots() -> Error {
+    Error::invalid(parts![
+        Name::Root,
+        " is an empty list: give at least one folder, or leave ",
+        Name::Root,
+        " out for no confinement."
+    ])
+    .with_argument(Name::Root)
 }
 
 /// `path` with `.` dropped and each `..` taking away the name before it (kept at the
@@ -650,6 +724,35 @@ impl Walk<'_> {
         Ok(())
     }
 
+    /// The walk to a folder: every name opened as a folder, without following a link
+    /// (links are read and followed as [`Walk::follow`] does); the folder the path
+    /// names is handed back open. Nothing there, a file, or a folder that cannot be
+    /// opened: `FILE_NOT_FOUND`, as [`locate_folder`] says.
+    fn run_to_folder(mut self, mut steps: VecDeque<Step>) -> std::result::Result<Dir, Stop> {
+        let display = self.display;
+        while let Some(step) = steps.pop_front() {
+            match step {
+                Step::Name(name) => {
+                    check_name(&name, display)?;
+                    let top = self.stack.last().expect("the start is never popped");
+                    match top.open_child(&name) {
+                        Ok(Entry::Found(dir)) => self.stack.push(dir),
+                        Ok(Entry::Link(target)) => self.follow(&target, &mut steps)?,
+                        Ok(Entry::Missing | Entry::Other) | Err(_) => {
+                            return Err(super::listing::gone(display).into())
+                        }
+                    }
+                }
+                Step::Up if self.stack.len() > 1 => {
+                    self.stack.pop();
+                }
+                Step::Up if self.root.is_some() => return Err(Stop::Outside),
+                Step::Up => {} // `..` of the file system's root is itself
+            }
+        }
+        Ok(self.stack.pop().expect("the start is never popped"))
+    }
+
     fn finish(
         mut self,
         missing: Vec<OsString>,
@@ -894,11 +997,16 @@ fn absolute_path(base: &Path, path: &Path) -> Result<PathBuf> {
 /// `..` on the way leads: that is a name outside the root, which the caller (a model)
 /// has no business learning.
 fn outside_roots(path: &Path, roots: &[&Path]) -> Error {
+    outside_roots_joined(path, roots, ", ")
+}
+
+/// [`outside_roots`], the roots joined by `joiner`.
+fn outside_roots_joined(path: &Path, roots: &[&Path], joiner: &str) -> Error {
     let roots = roots
         .iter()
         .map(|r| r.display().to_string())
         .collect::<Vec<_>>()
-        .join(", ");
+        .join(joiner);
     Error::new(
         ErrorCode::PathOutsideRoot,
         format!(

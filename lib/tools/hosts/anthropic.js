@@ -33,7 +33,6 @@ const { closest } = require('../names.js')
 const { changeSummary, compactDiff, diffCounts, describeEndings, plural, tierNotes } = require('../results.js')
 const { ABSENT, Call } = require('../session.js')
 const { handlerWords, warningsOf } = require('../wording.js')
-const { folderEntries } = require('./files.js')
 const { UndoHistory, UNDO_BYTES, UNDO_DEPTH } = require('./undo_history.js')
 
 /** @typedef {import('../session.js').Session} Session */
@@ -226,7 +225,7 @@ class Editor {
     const absolute = call.absolute(path)
     if (core.pathInfo(absolute, { resolve: false }).kind === 'folder') {
       if (range !== undefined && range !== null) throw argumentError(`view_range applies to a file, but ${path} is a folder.`)
-      return this.listing(path, absolute)
+      return this.listing(path, absolute, call)
     }
     const [first, last] = viewRange(range)
     call.fresh = true
@@ -275,13 +274,20 @@ class Editor {
   }
 
   /**
-   * A folder's entries two levels deep, hidden ones left out; links are listed, not followed.
+   * A folder's entries two levels deep, hidden ones left out; links are listed, not
+   * followed. The core lists them inside the root (`folderEntries`).
    * @param {string} path as the model gave it
    * @param {string} absolute
+   * @param {Call} call
    */
-  listing(path, absolute) {
+  listing(path, absolute, call) {
     const base = path.replace(/[\\/]+$/, '') || path
-    const entries = folderEntries(this.session, path, absolute, base, 2)
+    const { root } = this.session.base
+    /** @type {Parameters<typeof core.folderEntries>[3] & {}} */
+    const options = { display: path }
+    if (root !== undefined) options.root = root
+    if (call.cwd !== undefined) options.cwd = call.cwd
+    const entries = core.folderEntries(absolute, base, 2, options)
     const head = `Files and folders in ${base}/, two levels deep (hidden ones left out):`
     if (entries.length === 0) return `${head}\n(none)`
     const out = [head]

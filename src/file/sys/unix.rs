@@ -260,6 +260,37 @@ impl Dir {
     pub fn open_beneath(&self, _path: &Path) -> io::Result<Option<Dir>> {
         Ok(None)
     }
+
+    /// The names in this folder (`.` and `..` left out), each with what it is when the
+    /// folder's entry says so (`None`: ask [`Dir::stat_name`]), read through this
+    /// handle: a second descriptor on the folder itself, opened relative to this one,
+    /// never by a path.
+    pub fn entries(&self) -> io::Result<Vec<(OsString, Option<Kind>)>> {
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        let fd = rfs::openat(&self.0, ".", flags, Mode::empty())?;
+        let mut out = Vec::new();
+        for entry in rfs::Dir::new(fd)? {
+            let entry = entry?;
+            let name = entry.file_name().to_bytes();
+            if name == b"." || name == b".." {
+                continue;
+            }
+            let kind = match entry.file_type() {
+                rfs::FileType::RegularFile => Some(Kind::File),
+                rfs::FileType::Directory => Some(Kind::Dir),
+                rfs::FileType::Symlink => Some(Kind::Link),
+                rfs::FileType::Unknown => None,
+                _ => Some(Kind::Special),
+            };
+            out.push((OsString::from_vec(name.to_vec()), kind));
+        }
+        Ok(out)
+    }
+
+    /// True when this folder has been removed while open (it has no name left).
+    pub fn is_removed(&self) -> bool {
+        rfs::fstat(&self.0).is_ok_and(|st| st.st_nlink == 0)
+    }
 }
 
 /// The user the kernel checks file permissions for: on Linux the file-system uid (what

@@ -46,16 +46,17 @@ use windows_sys::Win32::Foundation::{
 };
 use windows_sys::Win32::Foundation::{WAIT_ABANDONED, WAIT_OBJECT_0};
 use windows_sys::Win32::Storage::FileSystem::{
-    FileAttributeTagInfo, FileBasicInfo, FileDispositionInfo, GetFileInformationByHandle,
-    GetFileInformationByHandleEx, GetFileType, GetFinalPathNameByHandleW,
-    SetFileInformationByHandle, BY_HANDLE_FILE_INFORMATION, DELETE, FILE_ATTRIBUTE_ARCHIVE,
-    FILE_ATTRIBUTE_DIRECTORY, FILE_ATTRIBUTE_HIDDEN, FILE_ATTRIBUTE_NORMAL,
-    FILE_ATTRIBUTE_NOT_CONTENT_INDEXED, FILE_ATTRIBUTE_OFFLINE, FILE_ATTRIBUTE_READONLY,
-    FILE_ATTRIBUTE_REPARSE_POINT, FILE_ATTRIBUTE_SYSTEM, FILE_ATTRIBUTE_TAG_INFO, FILE_BASIC_INFO,
-    FILE_DISPOSITION_INFO, FILE_FLAG_BACKUP_SEMANTICS, FILE_LIST_DIRECTORY, FILE_NAME_NORMALIZED,
-    FILE_READ_ATTRIBUTES, FILE_READ_DATA, FILE_RENAME_INFO, FILE_SHARE_DELETE, FILE_SHARE_READ,
-    FILE_SHARE_WRITE, FILE_TRAVERSE, FILE_TYPE_DISK, FILE_WRITE_ATTRIBUTES, FILE_WRITE_DATA,
-    SYNCHRONIZE, VOLUME_NAME_DOS,
+    FileAttributeTagInfo, FileBasicInfo, FileDispositionInfo, FileIdBothDirectoryInfo,
+    FileIdBothDirectoryRestartInfo, GetFileInformationByHandle, GetFileInformationByHandleEx,
+    GetFileType, GetFinalPathNameByHandleW, SetFileInformationByHandle, BY_HANDLE_FILE_INFORMATION,
+    DELETE, FILE_ATTRIBUTE_ARCHIVE, FILE_ATTRIBUTE_DIRECTORY, FILE_ATTRIBUTE_HIDDEN,
+    FILE_ATTRIBUTE_NORMAL, FILE_ATTRIBUTE_NOT_CONTENT_INDEXED, FILE_ATTRIBUTE_OFFLINE,
+    FILE_ATTRIBUTE_READONLY, FILE_ATTRIBUTE_REPARSE_POINT, FILE_ATTRIBUTE_SYSTEM,
+    FILE_ATTRIBUTE_TAG_INFO, FILE_BASIC_INFO, FILE_DISPOSITION_INFO, FILE_FLAG_BACKUP_SEMANTICS,
+    FILE_ID_BOTH_DIR_INFO, FILE_LIST_DIRECTORY, FILE_NAME_NORMALIZED, FILE_READ_ATTRIBUTES,
+    FILE_READ_DATA, FILE_RENAME_INFO, FILE_SHARE_DELETE, FILE_SHARE_READ, FILE_SHARE_WRITE,
+    FILE_TRAVERSE, FILE_TYPE_DISK, FILE_WRITE_ATTRIBUTES, FILE_WRITE_DATA, SYNCHRONIZE,
+    VOLUME_NAME_DOS,
 };
 use windows_sys::Win32::System::Ioctl::FSCTL_GET_REPARSE_POINT;
 use windows_sys::Win32::System::Threading::{
@@ -75,6 +76,7 @@ const ERROR_INVALID_PARAMETER: i32 = 87;
 const ERROR_NOT_SUPPORTED: i32 = 50;
 const ERROR_INVALID_FUNCTION: i32 = 1;
 const ERROR_NOT_A_REPARSE_POINT: i32 = 4390;
+const ERROR_NO_MORE_FILES: i32 = 18;
 const FILE_RENAME_FLAG_REPLACE_IF_EXISTS: u32 = 0x1;
 const FILE_RENAME_FLAG_POSIX_SEMANTICS: u32 = 0x2;
 /// The attributes a replacement takes over from the file it replaces.
@@ -419,6 +421,75 @@ impl Dir {
     /// Windows has no `openat2`: the resolver walks component by component.
     pub fn open_beneath(&self, _path: &Path) -> io::Result<Option<Dir>> {
         Ok(None)
+    }
+
+    /// The names in this folder (`.` and `..` left out), each with what it is when the
+    /// folder's entry says so (`None` for a reparse point: ask [`Dir::stat_name`],
+    /// which reads its tag), read through this handle (`FileIdBothDirectoryInfo`).
+    pub fn entries(&self) -> io::Result<Vec<(OsString, Option<Kind>)>> {
+        // u64 words keep the records aligned.
+        let mut buffer = vec![0u64; 8 * 1024];
+        let bytes = (buffer.len() * 8) as u32;
+        let mut class = FileIdBothDirectoryRestartInfo;
+        let mut out = Vec::new();
+        loop {
+            // SAFETY: `buffer` is writable for the length given.
+            let ok = unsafe {
+                GetFileInformationByHandleEx(
+                    raw(&self.0),
+                    class,
+                    buffer.as_mut_ptr() as *mut _,
+                    bytes,
+                )
+            };
+            if ok == 0 {
+                let err = last_error();
+                if err.raw_os_error() == Some(ERROR_NO_MORE_FILES) {
+                    return Ok(out);
+                }
+                return Err(err);
+            }
+            class = FileIdBothDirectoryInfo;
+            let base = buffer.as_ptr() as *const u8;
+            let mut offset = 0usize;
+            loop {
+                // SAFETY: the call filled the buffer with a chain of records, each at
+                // the offset the one before gives, its name of the length it says.
+                let (next, attributes, name) = unsafe {
+                    let info = base.add(offset) as *const FILE_ID_BOTH_DIR_INFO;
+                    let len = (*info).FileNameLength as usize / 2;
+                    let name = std::slice::from_raw_parts(
+                        std::ptr::addr_of!((*info).FileName) as *const u16,
+                        len,
+                    );
+                    (
+                        (*info).NextEntryOffset as usize,
+                        (*info).FileAttributes,
+                        OsString::from_wide(name),
+                    )
+                };
+                if name != "." && name != ".." {
+                    let kind = if attributes & FILE_ATTRIBUTE_REPARSE_POINT != 0 {
+                        None
+                    } else if attributes & FILE_ATTRIBUTE_DIRECTORY != 0 {
+                        Some(Kind::Dir)
+                    } else {
+                        Some(Kind::File)
+                    };
+                    out.push((name, kind));
+                }
+                if next == 0 {
+                    break;
+                }
+                offset += next;
+            }
+        }
+    }
+
+    /// Windows keeps a folder that is being removed until its last handle is closed,
+    /// and it stays empty meanwhile: nothing to tell.
+    pub fn is_removed(&self) -> bool {
+        false
     }
 }
 
