@@ -134,6 +134,35 @@ export declare class Prepared {
 }
 
 /**
+ * Internal (the text editor's `undo_edit`): an editor's own edits of each file, the
+ * bytes before each and the version after, capped at `depth` edits of a file and
+ * `maxBytes` of kept bytes in all (default 10 and 64 MiB), the oldest dropped first.
+ */
+export declare class UndoHistory {
+  /** An empty history. */
+  constructor(limits?: { depth?: number; maxBytes?: number })
+  /** The most edits of one file kept. */
+  get depth(): number
+  /** The most bytes of earlier contents kept in all. */
+  get maxBytes(): number
+  /**
+   * Keeps an edit of `path`: `before` its bytes before it (null: it created the
+   * file), `after` its version after.
+   */
+  push(path: string, before: Buffer | null, after: string): void
+  /** The last edit of `path` that can still be undone, and how many were dropped. */
+  last(path: string): UndoLast
+  /**
+   * Undoes the last edit of `path`, off the JavaScript thread: its bytes put back
+   * (or the file it created deleted) if the file still has the version the edit left
+   * (`FILE_CHANGED` if not, or if `expectedVersion` is another one).
+   */
+  undo(path: string, options?: EditOptions): Promise<Undone>
+  /** `undo`, on the calling thread. */
+  undoSync(path: string, options?: EditOptions): Undone
+}
+
+/**
  * An operation of OpenAI's apply_patch tool read by `v4aSections`: its sections of the
  * apply_patch envelope, and what the model is told of it (what `createOpenAIApplyPatch`
  * and `createOpenAIEditor` apply and say).
@@ -884,6 +913,30 @@ export type Tiers = 'all' | 'exact'
  * string itself when it has no CR.
  */
 export declare function toLf(text: string): string
+
+/** What the history knows of a file's last edit that can still be undone. */
+export interface UndoLast {
+  /** The version that edit left; absent when there is none to undo. */
+  version?: string
+  /** Whether that edit created the file (undoing it deletes the file). */
+  created: boolean
+  /** How many older edits of the file were dropped to stay within the limits. */
+  dropped: number
+}
+
+/** What an `undo` did (with `dryRun`: would do). */
+export interface Undone {
+  /** The path as given. */
+  path: string
+  /** The edit had created the file, and the undo deleted it. */
+  deleted: boolean
+  /** From the file's text to the text it has again. */
+  diff: string
+  /** The file's version now; absent when it was deleted. */
+  version?: string
+  warnings: Array<string>
+  warningParts: Array<Array<MessagePart>>
+}
 
 /**
  * What one section of an operation did, from the patch's result (`PatchFileResult`),

@@ -836,6 +836,7 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.Prepared = nativeBinding.Prepared
+module.exports.UndoHistory = nativeBinding.UndoHistory
 module.exports.V4ASections = nativeBinding.V4ASections
 module.exports.V4aSections = nativeBinding.V4aSections
 module.exports.applyDeleteRange = nativeBinding.applyDeleteRange

@@ -615,15 +615,35 @@ describe('undo_edit', () => {
   })
 
   it('keeps the last edit of a file of the largest default size (64 MiB), and drops bytes over it at once', () => {
-    const { UndoHistory } = require('../lib/tools/hosts/undo_history.js') as typeof import('../lib/tools/hosts/undo_history.js')
+    const { UndoHistory } = require('../lib/binding.js') as typeof import('../index.js')
     const history = new UndoHistory()
-    history.push('small', Buffer.alloc(10), 'v1')
-    history.push('largest', Buffer.alloc(64 * 1024 * 1024), 'v2')
-    expect(history.last('largest')).toMatchObject({ last: { after: 'v2' }, dropped: 0 })
-    expect(history.last('small')).toEqual({ last: undefined, dropped: 1 })
-    history.push('over', Buffer.alloc(64 * 1024 * 1024 + 1), 'v3')
-    expect(history.last('over')).toEqual({ last: undefined, dropped: 1 })
-    expect(history.last('largest').last).toBeDefined()
+    const [v1, v2, v3] = ['1', '2', '3'].map((n) => n.repeat(32))
+    const dir = project({})
+    history.push(path.join(dir, 'small'), Buffer.alloc(10), v1)
+    history.push(path.join(dir, 'largest'), Buffer.alloc(64 * 1024 * 1024), v2)
+    expect(history.last(path.join(dir, 'largest'))).toMatchObject({ version: v2, created: false, dropped: 0 })
+    expect(history.last(path.join(dir, 'small'))).toMatchObject({ created: false, dropped: 1 })
+    expect(history.last(path.join(dir, 'small')).version).toBeUndefined()
+    history.push(path.join(dir, 'over'), Buffer.alloc(64 * 1024 * 1024 + 1), v3)
+    expect(history.last(path.join(dir, 'over'))).toMatchObject({ created: false, dropped: 1 })
+    expect(history.last(path.join(dir, 'largest')).version).toBe(v2)
+  })
+
+  it("keeps its history in the core, whose class refuses what is not an edit's bytes and version", async () => {
+    const { UndoHistory } = require('../lib/binding.js') as typeof import('../index.js')
+    expect(() => new UndoHistory({ depht: 1 } as never)).toThrow(/has no option 'depht' \(did you mean 'depth'\?\)/)
+    const history = new UndoHistory({ depth: 2, maxBytes: 1000 })
+    expect([history.depth, history.maxBytes]).toEqual([2, 1000])
+    const dir = project({ 'a.txt': 'a\r\n' })
+    const file = path.join(dir, 'a.txt')
+    expect(() => history.push(file, null, 'v1')).toThrow(/after must be a version/)
+    expect(() => history.push(file, 'a' as never, '0'.repeat(32))).toThrow(/before must be a Buffer/)
+    await expect(history.undo(file)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+    // The file does not have the version the edit left: refused, nothing written, the edit kept.
+    history.push(file, Buffer.from('b\n'), '0'.repeat(32))
+    await expect(history.undo(file)).rejects.toMatchObject({ code: 'FILE_CHANGED' })
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
+    expect(history.last(file)).toMatchObject({ version: '0'.repeat(32), created: false, dropped: 0 })
   })
 
   it('is asked for approval like any write, and a refusal restores nothing', async () => {

@@ -147,6 +147,7 @@ pub use api::session::ReadState;
 pub use api::text::{
     apply_delete_range, apply_edits, detect_eol, eol_info, normalize_eol, to_lf, Content,
 };
+pub use api::undo::{UndoHistory, UndoLast, Undone};
 pub use api::v4a::{apply_v4a, V4aOutcome};
 pub use api::version::{Expected, Version};
 pub use eol::{Ending, EolInfo};

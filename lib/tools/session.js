@@ -73,10 +73,14 @@ const { staleMessage } = require('./stale.js')
 /**
  * What `Call.change` gives a computation: `library`, through which it makes its one
  * change (the function that writes, or, when the change is shown before it is
- * written, one that prepares it: see `Call.preparing`), and the version each file is
- * expected to have (undefined: no check).
+ * written, one that prepares it: see `Call.preparing`); `unprepared`, for a change
+ * the library has no prepare twin for (`write(dryRun)` makes it, or only works it out
+ * with `dryRun`: shown first, it is its dry run, and the commit its real run, which
+ * must find the file at the same version); and the version each file is expected to
+ * have (undefined: no check).
  * @typedef {object} Run
  * @property {Library} library
+ * @property {<T extends object>(write: (dryRun: boolean) => Promise<T>) => Promise<T>} unprepared
  * @property {(path: string) => string | undefined} expectedVersion
  */
 
@@ -136,9 +140,7 @@ const SYNC = {
 
 /**
  * The prepare twin of each function a change is made with (same arguments, nothing
- * written: docs/prepared.md). `restoreFile` has none: it writes the bytes it is given
- * and only if the file has the version it is given, so its dry run shows exactly what
- * its real run writes (`Call.preparing`).
+ * written: docs/prepared.md).
  * @type {Partial<Record<LibraryName, 'prepareEdit' | 'prepareMultiEdit' | 'prepareDeleteRange' | 'prepareWrite' | 'preparePatch' | 'prepareInsertLines'>>}
  */
 const PREPARE = {
@@ -599,7 +601,7 @@ class Call {
         if (session.approve || prepared) {
           /** @type {Prepare} */
           const slot = {}
-          result = await compute({ library: this.preparing(slot), expectedVersion })
+          result = await compute({ library: this.preparing(slot), unprepared: shownFirst(slot), expectedVersion })
           if (!slot.commit) throw new Error(`${this.tool}: the change was computed without a prepared library call`)
           if (session.approve) {
             await this.approveOrFail(session.approve, files(result), paths[0])
@@ -607,7 +609,7 @@ class Call {
           }
           await slot.commit()
         } else {
-          result = await compute({ library: this.direct, expectedVersion })
+          result = await compute({ library: this.direct, unprepared: atOnce, expectedVersion })
         }
       } catch (error) {
         throw this.explainChanged(error, paths, expectedVersion)
@@ -624,9 +626,8 @@ class Call {
    * `library` for a change that is shown before it is written: each call of a
    * function with a prepare twin (PREPARE) runs the twin, keeps the prepared change in
    * `slot` for `change` to commit, and resolves to the function's result as the
-   * commit will give it (`preview`). `restoreFile`, which has no twin, runs as a dry
-   * run, and its commit is the real call with the same bytes and expected version.
-   * A change is one call: a second one that succeeds is a mistake of the tool.
+   * commit will give it (`preview`). A change is one call: a second one that
+   * succeeds, or a function without a twin, is a mistake of the tool.
    * @param {Prepare} slot
    * @returns {Library}
    */
@@ -634,14 +635,7 @@ class Call {
     return (name, paths, ...args) => {
       if (slot.commit) throw new Error(`${this.tool}: a change is prepared once, but ${name} was called after it`)
       const twin = PREPARE[name]
-      if (twin === undefined) {
-        const options = /** @type {Record<string, unknown>} */ (args[args.length - 1])
-        const dry = [...args.slice(0, -1), { ...options, dryRun: true }]
-        return Promise.resolve(this.library(name, paths, ...dry)).then((shown) => {
-          slot.commit = async () => Object.assign(shown, await this.library(name, paths, ...args))
-          return shown
-        })
-      }
+      if (twin === undefined) throw new Error(`${this.tool}: ${name} has no prepare twin (Run.unprepared is for such a change)`)
       /** @param {import('../../index.js').Prepared} change @param {boolean} sync */
       const made = (change, sync) => {
         const shown = preview(change, twin === 'preparePatch')
@@ -690,7 +684,7 @@ class Call {
     /** @type {R | Promise<R>} */
     let result
     try {
-      result = compute({ library: this.direct, expectedVersion })
+      result = compute({ library: this.direct, unprepared: atOnce, expectedVersion })
     } catch (error) {
       throw this.explainChanged(error, paths, expectedVersion)
     }
@@ -731,6 +725,30 @@ class Call {
           'Do not send the same change again; ask the user what they want instead.',
       )
     }
+  }
+}
+
+/**
+ * `Run.unprepared` of a change written at once: its real run.
+ * @template {object} T
+ * @param {(dryRun: boolean) => Promise<T>} write
+ */
+function atOnce(write) {
+  return write(false)
+}
+
+/**
+ * `Run.unprepared` of a change shown before it is written: its dry run now, its real
+ * run as the commit (filling the result shown, as `fill` does).
+ * @param {Prepare} slot
+ * @returns {Run['unprepared']}
+ */
+function shownFirst(slot) {
+  return async (write) => {
+    if (slot.commit) throw new Error('a change is prepared once')
+    const shown = await write(true)
+    slot.commit = async () => Object.assign(shown, await write(false))
+    return shown
   }
 }
 

@@ -183,7 +183,7 @@ pub(super) fn place_options(o: &Options) -> Result<Place, Error> {
 }
 
 /// `EditOptions` (README, "API"): `expectedVersion`, [`write_options`].
-fn edit_options(o: &Options) -> Result<EditOptions, Error> {
+pub(super) fn edit_options(o: &Options) -> Result<EditOptions, Error> {
     // The order the keys are asked in is the order an unknown key's message lists them.
     let expected_version = o.string("expectedVersion")?;
     let mut options = write_options(o)?;
@@ -207,7 +207,7 @@ pub(super) fn write_options(o: &Options) -> Result<EditOptions, Error> {
     Ok(options)
 }
 
-fn read_path(value: Unknown<'_>) -> Result<PathBuf, Error> {
+pub(super) fn read_path(value: Unknown<'_>) -> Result<PathBuf, Error> {
     let check = || {
         let path = Js::new(value).string("path")?;
         if path.is_empty() {

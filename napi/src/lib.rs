@@ -21,6 +21,7 @@ mod patch;
 mod patch_memory;
 mod prepared;
 mod strings;
+mod undo;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

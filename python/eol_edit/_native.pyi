@@ -28,6 +28,8 @@ from ._results import (
     PatchResult,
     PreparedFile,
     ReadResult,
+    UndoLast,
+    Undone,
 )
 
 _Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
@@ -379,6 +381,32 @@ class ReadState:
         root: Optional[_Root] = None,
         encoding: Optional[str] = None,
     ) -> None: ...
+
+class UndoHistory:
+    """An editor's own edits of each file, to undo the last one (the core's
+    ``UndoHistory``; internal, for ``eol_edit.anthropic``)."""
+
+    def __init__(self, *, depth: Optional[int] = None, max_bytes: Optional[int] = None) -> None: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def max_bytes(self) -> int: ...
+    def push(
+        self, path: _Path, before: Optional[bytes], after: str, *, cwd: Optional[str] = None
+    ) -> None: ...
+    def last(self, path: _Path, *, cwd: Optional[str] = None) -> UndoLast: ...
+    def undo(
+        self,
+        path: _Path,
+        *,
+        expected_version: Optional[str] = None,
+        root: Optional[_Root] = None,
+        cwd: Optional[_Path] = None,
+        dry_run: bool = False,
+        durable: bool = False,
+        max_bytes: Optional[int] = None,
+        encoding: Optional[str] = None,
+    ) -> Undone: ...
 
 # OpenAI's apply_patch operations (eol_edit.openai): (completed, output, code).
 def v4a_apply(

@@ -2,14 +2,17 @@
 function runs its prepare twin (``prepare_edit``, …), keeps the prepared change for
 ``commit()``, and returns the function's result as the commit will give it
 (``shown``). The tool sets (tools.py, anthropic.py) ask their host with that, then
-commit: the change is worked out once, and what is written is what was shown."""
+commit: the change is worked out once, and what is written is what was shown. A
+change without a prepare twin (the undo history's) goes through ``unprepared``."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Callable, Sequence, TypeVar, Union
 
 from . import _native
 from ._results import EditResult, PatchFileResult, PatchResult
+
+T = TypeVar("T")
 
 
 class Preparing:
@@ -86,14 +89,15 @@ class Preparing:
     def apply_patch(self, patch: str, **options: Any) -> PatchResult:
         return self._keep(_native.prepare_patch(patch, **options), True)  # type: ignore[no-any-return]
 
-    def restore_file(self, path: str, content: bytes, **options: Any) -> EditResult:
-        """``restore_file`` has no prepare twin: it writes the bytes it is given, and only
-        if the file has the version it is given, so its dry run shows exactly what its
-        real run (the commit) writes."""
+    def unprepared(self, write: Callable[[bool], T]) -> T:
+        """A change the library has no prepare twin for (the undo history's):
+        ``write(dry_run)`` makes it, or with ``dry_run`` only works it out. Shown first,
+        its dry run is shown and its real run is the commit, which must find the file at
+        the version the dry run did (the history's undo checks it)."""
         if self._commit is not None:
             raise RuntimeError("a change is prepared once")
-        self.shown = _native.restore_file(path, content, **{**options, "dry_run": True})
-        self._commit = lambda: _native.restore_file(path, content, **options)
+        self.shown = write(True)
+        self._commit = lambda: write(False)
         return self.shown  # type: ignore[no-any-return]
 
     def commit(self) -> Any:
@@ -102,4 +106,18 @@ class Preparing:
         return self._commit()
 
 
-__all__ = ["Preparing"]
+class AtOnce:
+    """The library for a change written at once: the library's functions, and
+    ``unprepared(write)`` its real run."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_native, name)
+
+    @staticmethod
+    def unprepared(write: Callable[[bool], T]) -> T:
+        return write(False)
+
+
+AT_ONCE = AtOnce()
+
+__all__ = ["AT_ONCE", "AtOnce", "Preparing"]

@@ -321,3 +321,28 @@ class LineChanges:
     omitted: int
     first_line: int
     last_line: int
+
+
+@dataclass(frozen=True)
+class UndoLast:
+    """What an ``UndoHistory`` knows of a file (internal, the text editor's
+    ``undo_edit``): the version its last edit that can still be undone left (None:
+    there is none), whether that edit created the file, and how many older edits were
+    dropped to stay within the limits."""
+
+    version: Optional[str]
+    created: bool
+    dropped: int
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What ``UndoHistory.undo`` did (with ``dry_run``: would do): the file's bytes put
+    back, or the file the edit created ``deleted``; ``version`` is None then."""
+
+    path: str
+    deleted: bool
+    diff: str
+    version: Optional[str]
+    warnings: List[str]
+    warning_parts: List[List[MessagePart]] = field(default_factory=list, repr=False, compare=False)

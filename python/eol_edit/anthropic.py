@@ -12,9 +12,11 @@ lib/tools/hosts/anthropic.js) and the same texts, refusals and guards::
     # or: editor(command="view", path="src/a.py")
 
 Every read and change is the core's (``read_file``, ``edit_file``, ``write_file``,
-``insert_lines``, ``read_file_bytes``, ``restore_file``, ``apply_patch``), so each line
-keeps its ending, a BOM and the encoding are kept, writes are atomic and confined to
-``root``. What is here turns the model's input into those calls and their results
+``insert_lines``, ``read_file_bytes``), so each line keeps its ending, a BOM and the
+encoding are kept, writes are atomic and confined to ``root``; so is what the editor
+remembers: what the model saw of each file (the core's ``ReadState``, shared with tool
+sets through ``read_state=``) and its undo history (``UndoHistory``, which undoes
+through ``restore_file``). What is here turns the model's input into those calls and their results
 (and the core's messages, as parts) into the text the model reads, in the tool's
 words: the same sentences as the JavaScript handler, which a test runs through both
 and compares (python/tests/test_anthropic_editor.py). See docs/hosts.md.
@@ -23,9 +25,7 @@ and compares (python/tests/test_anthropic_editor.py). See docs/hosts.md.
 from __future__ import annotations
 
 import json
-import math
 import os
-import threading
 import unicodedata
 from dataclasses import dataclass
 from typing import (
@@ -42,9 +42,10 @@ from typing import (
 
 from . import _native as core
 from ._errors import EolEditError, FileChanged, InvalidArgument, FileNotFound
-from ._prepared import Preparing
-from ._results import EditResult, GuardReason, PatchResult, ReadResult
+from ._prepared import AT_ONCE, Preparing
+from ._results import EditResult, GuardReason, PatchResult, ReadResult, Undone
 from ._words import MISSING as _MISSING
+from .tools import ReadState
 from ._words import json_text as _json
 from ._words import (
     Part,
@@ -228,25 +229,10 @@ _T = {
     ),
     "undid_created": "Undid the last edit of {path}: the file it created is deleted again.",
     "undid": "Undid the last edit of {path}: it has its bytes from before that edit again.",
-    "not_read": "{path} has not been read yet, so the change could overwrite what you have not seen.",
     "not_approved": "The change to {path} could not be approved ({why}). Nothing was written.",
     "rejected": (
         "The user did not approve this change to {path}, so nothing was written. "
         "Do not send the same change again; ask the user what they want instead."
-    ),
-    "stale_head": (
-        "File changed on disk: {path} has changed since it was read (another program, such as a formatter, "
-        "changed it). Nothing was written."
-    ),
-    "stale_none_whole": " No line of it changed: only its line endings or encoding did.",
-    "stale_none_part": " No line you read changed; lines you did not read may have.",
-    "stale_lines": " {these} changed since (- as you read it, + as it is now; ",
-    "stale_more": "\u2026 {n} more changed {lines}\n",
-    "stale_range": " (lines {first}-{last} as it is now: reading those lines is enough)",
-    "stale_redo": "{range} and redo the change on its current content.",
-    "stale_complete": (
-        "\n\nThat is every change since your read, and the file now counts as read as it is now: "
-        "send your change again, made on these lines as they are now (no need to read the file again)."
     ),
     "guard_final": (
         "This host does not let the {reason} guard be passed: write the text another way, or ask the user."
@@ -281,7 +267,7 @@ def _render(parts: Sequence[Part]) -> str:
     return render(parts, _WORDS)
 
 
-def _warnings(result: Union[ReadResult, EditResult]) -> List[str]:
+def _warnings(result: Union[ReadResult, EditResult, Undone]) -> List[str]:
     return warnings_of(result, _WORDS)
 
 
@@ -457,259 +443,14 @@ def _conjunct(text: str, at: int) -> bool:
 
 
 # ---------------------------------------------------------------------------
-# The undo history (undo_history.js)
+# The undo history: the core's (src/api/undo.rs), as the JavaScript handler's
 
-UNDO_DEPTH = 10
+_LIMITS = core.UndoHistory()
+UNDO_DEPTH = _LIMITS.depth
 """How many of its own edits of one file an editor can undo."""
-UNDO_BYTES = 64 * 1024 * 1024
+UNDO_BYTES = _LIMITS.max_bytes
 """The bytes of earlier file contents an editor keeps in all, for every file."""
-_ENTRY_COST = 256
-_DROPPED_MAX = 4096
-
-
-@dataclass(eq=False)
-class _Entry:
-    key: str
-    before: Optional[bytes]
-    after: str
-    cost: int
-
-
-class _UndoHistory:
-    def __init__(self, depth: int = UNDO_DEPTH, max_bytes: int = UNDO_BYTES) -> None:
-        self.depth = depth
-        self.max_bytes = max_bytes
-        self.files: Dict[str, List[_Entry]] = {}
-        self.order: Dict[int, _Entry] = {}
-        self.held = 0
-        self.dropped: Dict[str, int] = {}
-
-    def push(self, key: str, before: Optional[bytes], after: str) -> None:
-        cost = (len(before) if before is not None else 0) + _ENTRY_COST
-        entry = _Entry(key, before, after, cost)
-        entries = self.files.setdefault(key, [])
-        entries.append(entry)
-        self.order[id(entry)] = entry
-        self.held += cost
-        if before is not None and len(before) > self.max_bytes:
-            self._drop(entry)
-            return
-        while len(entries) > self.depth:
-            self._drop(entries[0])
-        for oldest in list(self.order.values()):
-            if self.held <= self.max_bytes or oldest is entry:
-                break
-            self._drop(oldest)
-
-    def last(self, key: str) -> Tuple[Optional[_Entry], int]:
-        entries = self.files.get(key)
-        return (entries[-1] if entries else None), self.dropped.get(key, 0)
-
-    def undone(self, entry: _Entry) -> None:
-        self._remove(entry)
-
-    def _drop(self, entry: _Entry) -> None:
-        self._remove(entry)
-        count = self.dropped.pop(entry.key, 0) + 1
-        self.dropped[entry.key] = count
-        if len(self.dropped) > _DROPPED_MAX:
-            del self.dropped[next(iter(self.dropped))]
-
-    def _remove(self, entry: _Entry) -> None:
-        if self.order.pop(id(entry), None) is None:
-            return
-        self.held -= entry.cost
-        entries = self.files.get(entry.key)
-        if entries is None:
-            return
-        if entry in entries:
-            entries.remove(entry)
-        if not entries:
-            del self.files[entry.key]
-
-
-# ---------------------------------------------------------------------------
-# What the model has seen of each file (read_state.js), for FILE_CHANGED (stale.js)
-
-_SEEN_FILE_MAX = 1024 * 1024
-_SEEN_TOTAL_MAX = 64 * 1024 * 1024
-_REREAD_MAX = 64 * 1024
-_STALE_FILE_MAX = 4 * 1024 * 1024
-_STALE_LINES_MAX = 40
-_STALE_CONTEXT = 2
-
-
-@dataclass
-class _Segment:
-    """``count`` lines from line ``start`` (1-based), as ``text`` (each ended by \\n)."""
-
-    start: int
-    count: int
-    text: str
-
-
-@dataclass
-class _Seen:
-    version: str
-    total_lines: int
-    segments: List[_Segment]
-    size: int
-
-    def whole(self) -> bool:
-        s = self.segments
-        return len(s) == 1 and s[0].start == 1 and s[0].count >= self.total_lines
-
-
-class _SeenLines:
-    """The lines views showed of each file at one version, least recently used first."""
-
-    def __init__(self) -> None:
-        self.seen: Dict[str, _Seen] = {}
-        self.size = 0
-
-    def saw(self, key: str, version: str, start: int, lines: List[str], total_lines: int, size: int) -> None:
-        old = self.seen.get(key)
-        if old is not None:
-            self.drop(key)
-        if size > _SEEN_FILE_MAX or not lines:
-            return
-        segment = _Segment(start, len(lines), "\n".join(lines) + "\n")
-        segments = [segment]
-        if old is not None and old.version == version and old.total_lines == total_lines:
-            segments = _merge_segments(old.segments, segment)
-        entry = _Seen(version, total_lines, segments, sum(units(s.text) for s in segments))
-        self.seen[key] = entry
-        self.size += entry.size
-        for other in list(self.seen):
-            if self.size <= _SEEN_TOTAL_MAX or other == key:
-                break
-            self.drop(other)
-
-    def saw_whole(self, key: str, read: ReadResult, size: int) -> None:
-        lines = [] if read.content == "" else read.content.split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
-        self.saw(key, read.version, 1, lines, read.total_lines, size)
-
-    def seen_at(self, key: str, version: str) -> Optional[_Seen]:
-        seen = self.seen.get(key)
-        if seen is None or seen.version != version:
-            return None
-        del self.seen[key]
-        self.seen[key] = seen
-        return seen
-
-    def drop(self, key: str) -> None:
-        seen = self.seen.pop(key, None)
-        if seen is not None:
-            self.size -= seen.size
-
-
-def _merge_segments(segments: List[_Segment], added: _Segment) -> List[_Segment]:
-    """Segments with one more: those it overlaps or touches become one with it (its
-    lines win where they overlap), the rest are kept."""
-    out: List[_Segment] = []
-    start = added.start
-    lines = added.text[:-1].split("\n")
-    for s in segments:
-        end = s.start + s.count
-        if end < start or s.start > start + len(lines):
-            out.append(s)
-            continue
-        own = s.text[:-1].split("\n")
-        before = own[: max(0, start - s.start)]
-        after = own[max(0, start + len(lines) - s.start):]
-        lines = [*before, *lines, *after]
-        start = min(start, s.start)
-    out.append(_Segment(start, len(lines), "\n".join(lines) + "\n"))
-    return sorted(out, key=lambda s: s.start)
-
-
-def _split_lines(text: str) -> List[str]:
-    if text == "":
-        return []
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-def _describe_stale(path: str, seen: _Seen, now: ReadResult) -> Tuple[List[Part], bool]:
-    """What changed in a file since the model saw it, as parts, and whether that shows
-    every change of a file it had seen whole (stale.js describe)."""
-    current = _split_lines(now.content)
-    whole = seen.whole()
-    rows: List[Tuple[str, int, str]] = []
-    changed = omitted = last = 0
-    first = math.inf
-    for segment in seen.segments:
-        old = _split_lines(segment.text)
-        count = len(current) if whole else max(0, segment.count + now.total_lines - seen.total_lines)
-        start = 1 if whole else segment.start
-        after = current[start - 1 : start - 1 + count]
-        found = core.line_changes(
-            segment.text,
-            "\n".join(after) + "\n" if after else "",
-            before_line=segment.start,
-            after_line=start,
-            context=_STALE_CONTEXT,
-            max_lines=max(0, _STALE_LINES_MAX - changed),
-        )
-        if found.changed == 0:
-            continue
-        changed += found.changed
-        omitted += found.omitted
-        first = min(first, found.first_line)
-        last = max(last, found.last_line)
-        for line in found.lines:
-            if line.kind == "removed":
-                i = line.line - segment.start
-                text = old[i] if 0 <= i < len(old) else ""
-            else:
-                text = current[line.line - 1] if 0 <= line.line - 1 < len(current) else ""
-            rows.append((line.kind, line.line, text))
-    parts: List[Part] = [_T["stale_head"].format(path=path)]
-    if changed == 0:
-        parts.append(_T["stale_none_whole"] if whole else _T["stale_none_part"])
-    else:
-        parts += [
-            _T["stale_lines"].format(these="This line" if changed == 1 else "These lines"),
-            {"phrase": "numbered-as-listed", "parts": ["numbered as ", {"op": "readFile", "listing": True}, " shows them"]},
-            "):\n",
-        ]
-        width = len(str(max((r[1] for r in rows), default=0)))
-        next_line: Optional[int] = None
-        for kind, number, text in rows:
-            if kind != "removed":
-                if next_line is not None and number > next_line:
-                    parts.append("  \u2026\n")
-                next_line = number + 1
-            mark = "- " if kind == "removed" else "+ " if kind == "added" else "  "
-            parts += [mark, {"line": number, "width": width, "text": text}, "\n"]
-        if omitted > 0:
-            parts.append(_T["stale_more"].format(n=omitted, lines="line" if omitted == 1 else "lines"))
-        # The last line's break is the message's, where it goes on.
-        tail = parts[-1]
-        assert isinstance(tail, str)
-        parts[-1] = tail[:-1]
-    complete = whole and omitted == 0
-    if not complete:
-        span = (
-            ""
-            if changed == 0 or first > last
-            else _T["stale_range"].format(first=int(first), last=last)
-        )
-        parts.append("\n\n" if changed > 0 else " ")
-        parts += [{"phrase": "read-again", "parts": ["Read it again"]}, _T["stale_redo"].format(range=span if whole else "")]
-    return parts, complete
-
-
-def _size(absolute: str) -> int:
-    """A file's size, 0 when there is none to measure."""
-    try:
-        return os.stat(absolute).st_size if os.path.isfile(absolute) else 0
-    except OSError:
-        return 0
+del _LIMITS
 
 
 # ---------------------------------------------------------------------------
@@ -738,6 +479,11 @@ class TextEditor:
             ``True`` (``False``, an exception) refuses it with ``REJECTED``, and nothing
             is written. The commit then writes exactly what was shown, if the file
             still has the version it was prepared from.
+        read_state: what the model has seen of each file, shared with tool sets
+            (``create_tools(read_state=...)``) and the host (from
+            ``eol_edit.tools.create_read_state()``): a view here counts as a read
+            there and the other way round, and a change through one is not an outside
+            change to another. Default: the editor's own.
 
     ``definition`` is the tool's entry for the API's ``tools``; ``execute(input)``
     (also ``editor(**input)``) runs one tool_use input and returns the tool_result's
@@ -758,8 +504,11 @@ class TextEditor:
         guards: Optional[Mapping[str, str]] = None,
         require_read: bool = False,
         approve: Optional[Callable[[Dict[str, object]], object]] = None,
+        read_state: Optional[ReadState] = None,
     ) -> None:
         where = "TextEditor()"
+        if read_state is not None and not isinstance(read_state, ReadState):
+            raise TypeError(f"{where}: read_state must be made by create_read_state().")
         if not isinstance(require_read, bool):
             raise TypeError(f"{where}: require_read must be True or False.")
         if approve is not None and not callable(approve):
@@ -809,16 +558,16 @@ class TextEditor:
         self._root: Any = None if self._roots is None else (self._roots[0] if len(self._roots) == 1 else self._roots)
         self._max_bytes = max_bytes
         self._durable = durable
-        # The version this editor last read or wrote of each file (its real path):
-        # a change expects it, so one made meanwhile fails with FILE_CHANGED.
-        self._versions: Dict[str, str] = {}
-        self._history = _UndoHistory()
-        # The lines each view showed, for the message of a later FILE_CHANGED.
-        self._seen = _SeenLines()
-        self._sizes: Dict[str, int] = {}
-        # One call at a time: a change checks and records versions and history around
-        # the core's write, which runs with the interpreter released.
-        self._lock = threading.Lock()
+        # The core's read state (the version the model last saw or wrote of each file,
+        # and the lines it saw): a change expects that version, so one made meanwhile
+        # fails with FILE_CHANGED, showing what changed. And the core's undo history.
+        shared = read_state if read_state is not None else ReadState()
+        self._state = shared._state
+        self._history = core.UndoHistory()
+        # One call at a time, with every tool set sharing the read state: a change
+        # checks and records versions and history around the core's write, which runs
+        # with the interpreter released.
+        self._lock = shared._lock
 
     def __call__(self, **input: object) -> Dict[str, object]:
         return self.execute(input)
@@ -911,9 +660,6 @@ class TextEditor:
     def _absolute(self, path: str) -> str:
         return os.path.normpath(os.path.join(self._cwd or os.getcwd(), path))
 
-    def _key(self, path: str) -> str:
-        return os.path.realpath(self._absolute(path))
-
     def _current_version(self, path: str) -> Optional[str]:
         try:
             return core.read_file(path, limit=0, **self._options()).version
@@ -947,13 +693,13 @@ class TextEditor:
         the result the write gave. For undo_edit, the bytes before the change are kept
         (it then runs against their version, so a change made meanwhile fails it with
         FILE_CHANGED)."""
-        expected = self._versions.get(self._key(path))
+        expected = self._state.version(path, cwd=self._cwd)
         if expected is None and self._require_read:
             current = self._readable_version(path)
             if current is None:
                 expected = _ABSENT
             elif isinstance(current, str):
-                raise _tool_error(FileChanged, "FILE_CHANGED", _T["not_read"].format(path=path), _NOT_READ(path))
+                raise _tool_error(FileChanged, "FILE_CHANGED", _render(_NOT_READ(path)), _NOT_READ(path))
         wanted = expected
         before = None
         if self._undo and undoable:
@@ -962,7 +708,7 @@ class TextEditor:
                 wanted = before[1] if before[1] is not None else _ABSENT
         try:
             if self._approve is None:
-                extra, result = compute(core, wanted)
+                extra, result = compute(AT_ONCE, wanted)
             else:
                 lib = Preparing()
                 extra, shown = compute(lib, wanted)
@@ -972,70 +718,30 @@ class TextEditor:
                 result = lib.commit()
         except EolEditError as error:
             raise self._explain_changed(self._final_refusal(error), path, expected) from None
-        version = result.version if isinstance(result, EditResult) else None
-        key = self._key(path)
+        version = None if isinstance(result, PatchResult) else result.version
         if version is not None:
-            self._wrote(path, key, version)
+            # A file whose lines the model had seen stays seen whole as it is now (the
+            # model made it so), so that a change from outside after the write is shown.
+            self._state.wrote(path, version, cwd=self._cwd, root=self._root)
         else:
-            self._forget(key)
+            self._state.forget(path, cwd=self._cwd)
         if before is not None and version is not None:
-            self._history.push(key, before[0], version)
+            self._history.push(path, before[0], version, cwd=self._cwd)
         return extra, result
 
-    def _wrote(self, path: str, key: str, version: str) -> None:
-        """Records the version a change left, and keeps a file whose lines the model
-        had seen as seen whole as it is now (the model made it so), so that a change
-        from outside after the write can be shown (read_state.js wrote)."""
-        self._versions[key] = version
-        size = _size(self._absolute(path))
-        self._sizes[key] = size
-        seen = self._seen.seen.get(key)
-        if seen is None:
-            return
-        self._seen.drop(key)
-        if size > _SEEN_FILE_MAX or not (seen.whole() or size <= _REREAD_MAX):
-            return
-        try:
-            now = core.read_file(key, max_bytes=0)
-        except EolEditError:
-            return
-        if now.version == version:
-            self._seen.saw_whole(key, now, size)
-
-    def _forget(self, key: str) -> None:
-        self._versions.pop(key, None)
-        self._seen.drop(key)
-
     def _explain_changed(self, error: EolEditError, path: str, expected: Optional[str]) -> EolEditError:
-        """A FILE_CHANGED that shows the model what changed in a file it had seen
-        (stale.js); the error itself when it saw none of it, or none changed."""
+        """A FILE_CHANGED that shows the model what changed in a file it had seen (the
+        core's ``ReadState.explain_changed``); the error itself when it saw none of it,
+        or none changed."""
         if error.code != "FILE_CHANGED" or not expected:
             return error
         try:
-            return self._stale(path, expected) or error
+            self._state.explain_changed([path], {path: expected}, cwd=self._cwd, root=self._root)
+        except FileChanged as explained:
+            return explained
         except Exception:  # noqa: BLE001 - the error as it is, as the JavaScript handler
             return error
-
-    def _stale(self, path: str, expected: str) -> Optional[EolEditError]:
-        key = self._key(path)
-        seen = self._seen.seen_at(key, expected)
-        if seen is None:
-            return None
-        size = self._sizes.get(key)
-        if size is not None and size > _STALE_FILE_MAX * 4:
-            return None
-        try:
-            now = core.read_file(path, **{**self._options(), "max_bytes": _STALE_FILE_MAX})
-        except EolEditError:
-            return None
-        if now.version == expected:
-            return None
-        parts, complete = _describe_stale(path, seen, now)
-        if complete:
-            self._versions[key] = now.version
-            self._seen.saw_whole(key, now, len(now.content.encode("utf-8", "surrogatepass")))
-            parts.append(_T["stale_complete"])
-        return _tool_error(FileChanged, "FILE_CHANGED", _render(parts), parts)
+        return error
 
     def _approve_or_fail(self, command: str, path: str, diff: str) -> None:
         """Asks the host; anything but True (False, an exception) is REJECTED."""
@@ -1076,7 +782,7 @@ class TextEditor:
         read = core.read_file(
             path, offset=first, limit=None if last == -1 else last - first + 1, **self._options()
         )
-        self._versions[self._key(path)] = read.version
+        self._state.record(path, read.version, cwd=self._cwd)
         total = read.total_lines
         warnings = [f"[Note: {w}]" for w in _warnings(read)]
         if total == 0:
@@ -1113,10 +819,8 @@ class TextEditor:
             )
         elif last != -1 and last > total:
             out.append(_T["has_lines"].format(path=path, lines=plural(total, "line")))
-        key = self._key(path)
-        if self._versions.get(key) == read.version:
-            shown_lines = read.content.split("\n")[: max(0, shown)]
-            self._seen.saw(key, read.version, read.start_line, shown_lines, total, _size(self._absolute(path)))
+        shown_lines = read.content.split("\n")[: max(0, shown)]
+        self._state.saw(path, read.version, read.start_line, shown_lines, total, cwd=self._cwd)
         return "\n".join([*out, *warnings])
 
     def _listing(self, path: str, absolute: str) -> str:
@@ -1201,7 +905,7 @@ class TextEditor:
         return _changed_text(head, [], _warnings(r), "")
 
     def _exists(self, path: str) -> EolEditError:
-        undoable = self._undo and self._history.last(self._key(path))[0] is not None
+        undoable = self._undo and self._history.last(path, cwd=self._cwd).version is not None
         return _argument_error(_T["exists"].format(path=path) + (_T["exists_undo"] if undoable else "."))
 
     def _insert(self, path: str, given: Dict[str, Any], allow: List[str]) -> str:
@@ -1244,39 +948,29 @@ class TextEditor:
         )
 
     def _undo_edit(self, path: str) -> str:
-        key = self._key(path)
-        last, dropped = self._history.last(key)
-        if last is None:
-            if dropped > 0:
-                raise _argument_error(
-                    _T["undo_dropped"].format(path=path, depth=UNDO_DEPTH, mib=UNDO_BYTES // (1024 * 1024))
-                )
+        last = self._history.last(path, cwd=self._cwd)
+        if last.version is None:
+            if last.dropped > 0:
+                mib = self._history.max_bytes // (1024 * 1024)
+                raise _argument_error(_T["undo_dropped"].format(path=path, depth=self._history.depth, mib=mib))
             raise _argument_error(_T["undo_none"].format(path=path))
-
-        def changed() -> EolEditError:
-            return _tool_error(FileChanged, "FILE_CHANGED", _T["undo_changed"].format(path=path))
-
         options = self._change_options()
 
-        entry = last
+        def compute(lib: Any, seen: Optional[str]) -> Tuple[None, Undone]:
+            # The core puts the bytes back (or deletes the file the edit created) if the
+            # file still has the version the edit left, and the one this editor knows.
+            # The history has no prepare twin: with approve, its dry run is shown, and the
+            # real run writes the same bytes only at the same version (_prepared.py).
+            def undo(dry_run: bool) -> Undone:
+                try:
+                    return self._history.undo(path, expected_version=seen, dry_run=dry_run, **options)
+                except FileChanged:
+                    raise _tool_error(FileChanged, "FILE_CHANGED", _T["undo_changed"].format(path=path)) from None
 
-        def compute(lib: Any, seen: Optional[str]) -> Tuple[None, Any]:
-            if seen is not None and seen != entry.after:
-                raise changed()
-            if entry.before is None:
-                # The edit created the file: undoing it deletes it, if it still has what the edit wrote.
-                patch = f"*** Begin Patch\n*** Delete File: {path}\n*** End Patch"
-                return None, lib.apply_patch(patch, expected_versions={path: entry.after}, **options)
-            # restore_file has no prepare twin: with approve, its dry run is shown and the
-            # same bytes are written at the same version (_prepared.py).
-            return None, lib.restore_file(path, entry.before, expected_version=entry.after, **options)
+            return None, lib.unprepared(undo)
 
-        try:
-            _, r = self._change("undo_edit", path, compute, undoable=False)
-        except FileChanged:
-            raise changed() from None
-        self._history.undone(last)
-        if last.before is None:
+        _, r = self._change("undo_edit", path, compute, undoable=False)
+        if last.created:
             return _T["undid_created"].format(path=path)
         return _changed_text(_T["undid"].format(path=path), [], _warnings(r), r.diff)
 

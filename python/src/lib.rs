@@ -19,6 +19,7 @@ mod prepared;
 mod results;
 mod session;
 mod text;
+mod undo;
 mod v4a;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -38,6 +39,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     host::register(module)?;
     listing::register(module)?;
     v4a::register(module)?;
+    undo::register(module)?;
     Ok(())
 }
 

@@ -393,3 +393,42 @@ pub(crate) fn parsed<'py>(
         ],
     )
 }
+
+/// `Undone` (what `UndoHistory.undo` did).
+pub(crate) fn undone<'py>(py: Python<'py>, u: eol_edit::Undone) -> PyResult<Bound<'py, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    make(
+        py,
+        &CLASS,
+        "Undone",
+        &[
+            ("path", py_of(py, path_text(&u.path))?),
+            ("deleted", py_of(py, u.deleted)?),
+            ("diff", py_of(py, u.diff)?),
+            ("version", py_of(py, u.version.map(|v| v.to_string()))?),
+            ("warnings", py_of(py, texts(&u.warnings))?),
+            (
+                "warning_parts",
+                super::host::parts_of(py, &u.warnings)?.into_any(),
+            ),
+        ],
+    )
+}
+
+/// `UndoLast` (what `UndoHistory.last` knows of a file).
+pub(crate) fn undo_last<'py>(
+    py: Python<'py>,
+    l: eol_edit::UndoLast,
+) -> PyResult<Bound<'py, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    make(
+        py,
+        &CLASS,
+        "UndoLast",
+        &[
+            ("version", py_of(py, l.version.map(|v| v.to_string()))?),
+            ("created", py_of(py, l.created)?),
+            ("dropped", py_of(py, l.dropped)?),
+        ],
+    )
+}

@@ -557,6 +557,18 @@ SCENARIOS.append(
     }
 )
 
+# Past the undo history's depth: ten undone, the eleventh told its edit was dropped.
+SCENARIOS.append(
+    {
+        "version": "text_editor_20241022",
+        "steps": [
+            *({"command": "insert", "path": "crlf.txt", "insert_line": n, "new_str": f"line {n}"} for n in range(11)),
+            *({"command": "undo_edit", "path": "crlf.txt"} for _ in range(11)),
+            {"command": "undo_edit", "path": "mixed.txt"},
+        ],
+    }
+)
+
 
 def is_write(step: object) -> bool:
     """A step that changes a file from outside the editor (another program)."""
@@ -695,26 +707,77 @@ def test_view_cuts_a_line_where_the_javascript_handler_cuts_it() -> None:
     assert [anthropic._cut_units(t, n) for t, n in cases] == js
 
 
-def test_undo_history_keeps_a_total_of_bytes_dropping_the_oldest_of_any_file() -> None:
-    from eol_edit.anthropic import _UndoHistory
+def test_undo_history_keeps_a_total_of_bytes_dropping_the_oldest_of_any_file(tmp_path: Path) -> None:
+    # The editor's history is the core's (src/api/undo.rs), through the native class.
+    from eol_edit._native import UndoHistory
 
-    history = _UndoHistory(depth=10, max_bytes=3000)
-    history.push("a", b"a" * 1000, "a1")
-    history.push("b", b"b" * 1000, "b1")
-    history.push("a", b"A" * 1000, "a2")
+    history = UndoHistory(depth=10, max_bytes=3000)
+    a1, a2, b1, c1, d1 = ("%032x" % n for n in range(1, 6))
+    history.push("a", b"a" * 1000, a1, cwd=str(tmp_path))
+    history.push("b", b"b" * 1000, b1, cwd=str(tmp_path))
+    history.push("a", b"A" * 1000, a2, cwd=str(tmp_path))
     # Three entries of 1000 bytes and their bookkeeping are over 3000: a's first goes.
-    assert history.last("a")[0] is not None and history.last("a")[0].after == "a2"  # type: ignore[union-attr]
-    assert [e.after for e in history.files["a"]] == ["a2"] and history.dropped == {"a": 1}
+    last = history.last("a", cwd=str(tmp_path))
+    assert (last.version, last.created, last.dropped) == (a2, False, 1)
+    assert history.last(str(tmp_path / "b")).dropped == 0
     # Bytes over the limit on their own are not kept, and count as dropped.
-    history.push("c", b"c" * 4000, "c1")
-    assert history.last("c") == (None, 1)
+    history.push("c", b"c" * 4000, c1, cwd=str(tmp_path))
+    assert (history.last("c", cwd=str(tmp_path)).version, history.last("c", cwd=str(tmp_path)).dropped) == (None, 1)
     # A created file's entry (no bytes) costs its bookkeeping only.
-    history.push("d", None, "d1")
-    assert history.last("d")[0] is not None
-    entry = history.last("b")[0]
-    assert entry is not None
-    history.undone(entry)
-    assert history.last("b") == (None, 0)
+    history.push("d", None, d1, cwd=str(tmp_path))
+    assert history.last("d", cwd=str(tmp_path)).created
+    # Undoing one forgets it; nothing was dropped of b.
+    (tmp_path / "b").write_bytes(b"B")
+    with pytest.raises(eol_edit.FileChanged):
+        history.undo("b", cwd=str(tmp_path))
+    with pytest.raises(eol_edit.InvalidArgument):
+        history.push("b", None, "not a version", cwd=str(tmp_path))
+    assert (history.depth, history.max_bytes) == (10, 3000)
+
+
+def test_an_editor_and_a_tool_set_sharing_a_read_state_count_each_others_reads(tmp_path: Path) -> None:
+    from eol_edit.tools import create_read_state, create_tools
+
+    (tmp_path / "a.txt").write_bytes(b"one\r\ntwo\r\n")
+    (tmp_path / "b.txt").write_bytes(b"x\r\ny\n")
+    shared = create_read_state()
+    editor = TextEditor(root=str(tmp_path), require_read=True, read_state=shared)
+    tools = create_tools(root=str(tmp_path), require_read=True, read_state=shared)
+    # Viewed through the editor, changed through the tools.
+    assert "is_error" not in editor.execute({"command": "view", "path": "a.txt"})
+    edited = tools["edit_file"].execute({"path": "a.txt", "old_text": "two", "new_text": "TWO"})
+    assert edited["success"], edited
+    # The tools' write is no outside change to the editor.
+    replaced = editor.execute({"command": "str_replace", "path": "a.txt", "old_str": "TWO", "new_str": "2"})
+    assert "is_error" not in replaced, replaced
+    # Read through the tools, changed through the editor.
+    assert tools["read_file"].execute({"path": "b.txt"})["success"]
+    inserted = editor.execute({"command": "insert", "path": "b.txt", "insert_line": 1, "new_str": "z"})
+    assert "is_error" not in inserted, inserted
+    # A change from outside after the editor's write is shown to the tools, lines and all.
+    (tmp_path / "b.txt").write_bytes(b"x\r\nz\r\nY\n")
+    stale = tools["edit_file"].execute({"path": "b.txt", "old_text": "x", "new_text": "X"})
+    assert stale["error"] == "FILE_CHANGED" and "- 3" in stale["data"] and "+ 3" in stale["data"], stale
+    assert (tmp_path / "a.txt").read_bytes() == b"one\r\n2\r\n"
+    with pytest.raises(TypeError):
+        TextEditor(read_state=object())  # type: ignore[arg-type]
+
+
+def test_an_editor_and_a_tool_set_with_read_states_of_their_own_do_not(tmp_path: Path) -> None:
+    from eol_edit.tools import create_tools
+
+    (tmp_path / "a.txt").write_bytes(b"one\r\n")
+    (tmp_path / "b.txt").write_bytes(b"x\r\n")
+    editor = TextEditor(root=str(tmp_path), require_read=True)
+    tools = create_tools(root=str(tmp_path), require_read=True)
+    editor.execute({"command": "view", "path": "a.txt"})
+    refused = tools["edit_file"].execute({"path": "a.txt", "old_text": "one", "new_text": "1"})
+    assert refused["error"] == "FILE_CHANGED" and "has not been read yet" in refused["data"]
+    tools["read_file"].execute({"path": "b.txt"})
+    again = editor.execute({"command": "str_replace", "path": "b.txt", "old_str": "x", "new_str": "X"})
+    assert again["is_error"] is True and "b.txt has not been read yet" in str(again["content"])
+    assert "View it first" in str(again["content"])
+    assert (tmp_path / "a.txt").read_bytes() == b"one\r\n" and (tmp_path / "b.txt").read_bytes() == b"x\r\n"
 
 
 def test_a_folder_outside_the_root_is_not_listed(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ pub(crate) mod results;
 mod serde;
 pub(crate) mod session;
 pub(crate) mod text;
+pub(crate) mod undo;
 pub(crate) mod v4a;
 pub(crate) mod version;
 

@@ -525,7 +525,7 @@ fn joined(lines: &[String]) -> String {
 /// path when it exists (through every link, without Windows' `\\?\` prefix); else its
 /// folder's real path and its name (a file about to be created); else the path as
 /// given, made absolute.
-fn key(path: &str, cwd: Option<&Path>) -> PathBuf {
+pub(crate) fn key(path: &str, cwd: Option<&Path>) -> PathBuf {
     let given = Path::new(path);
     let joined = match cwd {
         Some(cwd) if given.is_relative() => cwd.join(given),

@@ -18,8 +18,8 @@
 // - insert: the text of new_str (insert_text is taken too) after line insert_line
 //   (0: at the start), its lines taking the ending of the lines around them;
 // - undo_edit (the versions that have it): the exact bytes the file had before this
-//   editor's last edit of it, put back by the library (its mode kept), refused if the
-//   file changed since; the history is capped (undo_history.js).
+//   editor's last edit of it, put back by the core's UndoHistory (its mode kept),
+//   refused if the file changed since; the history is capped (src/api/undo.rs).
 //
 // What the model is told names only the tool's commands and arguments (VOCABULARY).
 
@@ -33,13 +33,11 @@ const { closest } = require('../names.js')
 const { changeSummary, compactDiff, diffCounts, describeEndings, plural, tierNotes } = require('../results.js')
 const { ABSENT, Call } = require('../session.js')
 const { handlerWords, warningsOf } = require('../wording.js')
-const { UndoHistory, UNDO_BYTES, UNDO_DEPTH } = require('./undo_history.js')
 
 /** @typedef {import('../session.js').Session} Session */
 /** @typedef {import('../../../tools.js').AnthropicTextEditorVersion} Version */
 /** @typedef {import('../../../tools.js').AnthropicTextEditorResult} Result */
 /** @typedef {import('../../../index.js').EditResult} EditResult */
-/** @typedef {import('../../../index.js').PatchResult} PatchResult */
 
 /**
  * Each version of the tool: its name, whether it has undo_edit, and whether its
@@ -153,8 +151,8 @@ class Editor {
     this.undo = undo
     this.version = version
     this.maxCharacters = maxCharacters
-    /** This editor's edits of each file (by real path), for undo_edit. */
-    this.history = new UndoHistory()
+    /** This editor's edits of each file (the core's, by real path), for undo_edit. */
+    this.history = new core.UndoHistory()
   }
 
   /**
@@ -339,7 +337,7 @@ class Editor {
         return [{ path, diff: f.diff, summary: changeSummary(call.tool, path, f.diff), version: f.version }]
       },
     })
-    if (before) this.history.push(call.key(path), before.bytes, file(result).version)
+    if (before) this.history.push(call.absolute(path), before.bytes, file(result).version)
     return result
   }
 
@@ -398,7 +396,7 @@ class Editor {
    * @param {Call} call
    */
   exists(path, call) {
-    const undoable = this.undo && this.history.last(call.key(path)).last !== undefined
+    const undoable = this.undo && this.history.last(call.absolute(path)).version != null
     return argumentError(
       `File already exists at: ${path}. Cannot overwrite files using command create, so nothing was written. ` +
         'To change it, use str_replace (view it first to copy the text to replace)' +
@@ -451,52 +449,41 @@ class Editor {
    * @param {Call} call
    */
   async undoEdit(path, call) {
-    const key = call.key(path)
-    const { last, dropped } = this.history.last(key)
-    if (!last) {
-      if (dropped > 0) {
+    const last = this.history.last(call.absolute(path))
+    if (last.version == null) {
+      if (last.dropped > 0) {
         throw argumentError(
-          `The earlier edits of ${path} can no longer be undone: this tool keeps the last ${UNDO_DEPTH} edits of a file, and ` +
-            `at most ${UNDO_BYTES / (1024 * 1024)} MiB of earlier file contents in all, dropping the oldest first. Nothing was written. ` +
+          `The earlier edits of ${path} can no longer be undone: this tool keeps the last ${this.history.depth} edits of a file, and ` +
+            `at most ${this.history.maxBytes / (1024 * 1024)} MiB of earlier file contents in all, dropping the oldest first. Nothing was written. ` +
             'View the file and change it back with str_replace.',
         )
       }
       throw argumentError(`There is no edit of ${path} to undo: undo_edit undoes this tool's own edits of a file, the last one first.`)
     }
-    const changed = () =>
-      toolError(
-        'FILE_CHANGED',
-        `${path} has changed since the edit undo_edit would undo, so it was not restored (nothing was written). ` +
-          'View it again and change it with str_replace instead.',
-      )
     const r = await call.change({
       paths: [path],
-      compute: async ({ library, expectedVersion }) => {
-        const seen = expectedVersion(path)
-        if (seen !== undefined && seen !== last.after) throw changed()
-        if (last.before === null) {
-          // The edit created the file: undoing it deletes it, if it still has what the edit wrote.
-          const patch = `*** Begin Patch\n*** Delete File: ${path}\n*** End Patch`
-          /** @type {PatchResult} */
-          const deleted = await library('applyPatch', [path], patch, call.options({ expectedVersions: { [path]: last.after } }))
-          return { deleted }
-        }
-        // restoreFile has no prepare twin: with `approve`, its dry run is shown and the
-        // same bytes are written at the same version (session.js, `preparing`).
-        /** @type {EditResult} */
-        const restored = await library('restoreFile', [path], path, last.before, call.options({ expectedVersion: last.after }))
-        return { restored }
-      },
-      files: ({ deleted, restored }) => {
-        const diff = deleted ? deleted.files[0].diff : /** @type {EditResult} */ (restored).diff
-        return [{ path, diff, summary: changeSummary('undo_edit', path, diff), version: restored && restored.version }]
-      },
-    }).catch((error) => {
-      throw error instanceof core.EolEditError && error.code === 'FILE_CHANGED' ? changed() : error
+      // The core puts the bytes back (or deletes the file the edit created) if the file
+      // still has the version the edit left, and the one this tool set knows it at.
+      // The history has no prepare twin: with `approve`, its dry run is shown, and the
+      // real run writes the same bytes only at the same version (session.js, `unprepared`).
+      compute: ({ unprepared, expectedVersion }) =>
+        unprepared(async (dryRun) => {
+          try {
+            const undone = await this.history.undo(path, call.options({ dryRun, expectedVersion: expectedVersion(path) }))
+            return { diff: undone.diff, version: undone.version ?? undefined, warnings: warningsOf(undone, WORDS) }
+          } catch (error) {
+            if (!(error instanceof core.EolEditError && error.code === 'FILE_CHANGED')) throw error
+            throw toolError(
+              'FILE_CHANGED',
+              `${path} has changed since the edit undo_edit would undo, so it was not restored (nothing was written). ` +
+                'View it again and change it with str_replace instead.',
+            )
+          }
+        }),
+      files: (r) => [{ path, diff: r.diff, summary: changeSummary('undo_edit', path, r.diff), version: r.version }],
     })
-    this.history.undone(last)
-    if (!r.restored) return `Undid the last edit of ${path}: the file it created is deleted again.`
-    return changedText(`Undid the last edit of ${path}: it has its bytes from before that edit again.`, [], warningsOf(r.restored, WORDS), r.restored.diff)
+    if (last.created) return `Undid the last edit of ${path}: the file it created is deleted again.`
+    return changedText(`Undid the last edit of ${path}: it has its bytes from before that edit again.`, [], r.warnings, r.diff)
   }
 }
 
