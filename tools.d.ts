@@ -746,7 +746,7 @@ export interface CreateAnthropicTextEditorOptions<V extends AnthropicTextEditorV
   readState?: ReadState
   /** As createTools' `requireRead`: an existing file must be viewed before it is changed. */
   requireRead?: boolean
-  /** As createTools' `approve`: asked, with the dry run, before every write. */
+  /** As createTools' `approve`: asked, with the prepared change, before every write. */
   approve?: Approve
   /** As createTools' `maxBytes`. */
   maxBytes?: number

@@ -420,6 +420,28 @@ describe('create', () => {
     expect(bytes(dir, 'late.txt').toString('latin1')).toBe('theirs\r\n')
   })
 
+  it('writes the bytes the approval showed, even when the project changes its endings meanwhile', async () => {
+    // A new file's endings are worked out once, from .editorconfig as it was then.
+    const dir = project({ '.editorconfig': 'root = true\n[*]\nend_of_line = crlf\n' })
+    const asked: string[] = []
+    const ed = editor(dir, {
+      ...UNDO,
+      approve: (request) => {
+        asked.push(request.diff)
+        fs.writeFileSync(path.join(dir, '.editorconfig'), 'root = true\n[*]\nend_of_line = lf\n')
+        return true
+      },
+    })
+    const r = await ed.run({ command: 'create', path: 'made.txt', file_text: 'one\ntwo\n' })
+    expect(r.is_error, String(r.content)).toBeUndefined()
+    expect(asked).toHaveLength(1)
+    expect(bytes(dir, 'made.txt').toString('latin1')).toBe('one\r\ntwo\r\n')
+    // undo_edit knows the file as it was written: it deletes it again.
+    const undone = await ed.run({ command: 'undo_edit', path: 'made.txt' })
+    expect(undone.is_error, String(undone.content)).toBeUndefined()
+    expect(fs.existsSync(path.join(dir, 'made.txt'))).toBe(false)
+  })
+
   it('a new file gets the mode the umask gives any new file (0600 under umask 077)', async (ctx) => {
     skipUnless(ctx, can.posixModes)
     for (const { umask, created } of umaskRuns()) expect(created, `umask ${umask.toString(8)}`).toBe(0o666 & ~umask)
@@ -638,6 +660,12 @@ describe('undo_edit', () => {
       ['undo_edit', ['-b', '+a']],
     ])
     expect(bytes(dir, 'a.txt').toString('latin1')).toBe('b\r\n')
+    // Approved, it restores the bytes it showed (restoreFile: shown as a dry run, written at the same version).
+    verdict = true
+    const undone = await ed.run({ command: 'undo_edit', path: 'a.txt' })
+    expect(undone.is_error, String(undone.content)).toBeUndefined()
+    expect(asked.at(-1)?.diff).toBe(asked[1].diff)
+    expect(bytes(dir, 'a.txt').toString('latin1')).toBe('a\r\n')
   })
 
   it('is not a command of the versions without it: the model is told to use str_replace', async () => {

@@ -1025,6 +1025,35 @@ describe('approve', () => {
     expectFail(await guarded.edit_file.execute({ path: 'race.txt', old_text: 'a', new_text: 'A' }), 'FILE_CHANGED')
     expectBytes(p, 'a\r\nb\r\nadded meanwhile\r\n')
   })
+
+  it('writes the bytes it showed, even when working the change out again would give others', async () => {
+    // A new file's endings are the project's (.editorconfig), read when the change is
+    // worked out. The user is shown LF lines; while they decide, the project switches
+    // to CRLF. The file must get what was approved, not a second computation's CRLF.
+    const calls: Array<[keyof Tools, object, string]> = [
+      ['write_file', { path: 'shown.txt', content: 'one\ntwo\n' }, 'shown.txt'],
+      ['apply_patch', { input: '*** Begin Patch\n*** Add File: shown2.txt\n+one\n+two\n*** End Patch' }, 'shown2.txt'],
+    ]
+    for (const [name, args, created] of calls) {
+      const config = file('.editorconfig', 'root = true\n[*]\nend_of_line = lf\n')
+      const asked: ApprovalRequest[] = []
+      const guarded = createTools({
+        root: dir,
+        approve: (request) => {
+          asked.push(request)
+          fs.writeFileSync(config, 'root = true\n[*]\nend_of_line = crlf\n')
+          return true
+        },
+      })
+      const ok = expectOkResult(await guarded[name].execute(args))
+      expect(asked, name).toHaveLength(1)
+      expect(asked[0].diff, name).toBe(ok.diff)
+      expectBytes(path.join(dir, created), 'one\ntwo\n')
+      // The version the tool set remembers is the written file's: an edit goes through.
+      expectOk(await guarded.edit_file.execute({ path: created, old_text: 'two', new_text: 'TWO' }))
+      expectBytes(path.join(dir, created), 'one\nTWO\n')
+    }
+  })
 })
 
 // ---------------------------------------------------------------------------
@@ -1288,21 +1317,26 @@ describe('OpenAI strict mode', () => {
 
 describe('the machinery a tool changing several files uses (apply_patch)', () => {
   const { Call, Session } = require('../lib/tools/session.js') as typeof import('../lib/tools/session.js')
-  const core = require('../index.js') as typeof import('../index.js')
   const paths = ['m/a.txt', 'm/b.txt']
 
-  /** A two-file tool: writes both files, checking them with assertUnchanged only. */
+  /**
+   * A two-file tool: one patch that replaces each file's one line (`a` by `A`, `b` by
+   * `B`), each file at the version the tool set knows, made through `library` (with
+   * `approve`, prepared and then committed).
+   */
   function twoFiles(call: InstanceType<typeof Call>, contents: [string, string]) {
+    const patch = ['*** Begin Patch', ...paths.flatMap((p, i) => [`*** Update File: ${p}`, '@@', `-${contents[i].toLowerCase().trim()}`, `+${contents[i].trim()}`]), '*** End Patch', ''].join('\n')
     return call.change({
       paths,
-      compute: async ({ dryRun, expectedVersion }) => {
-        if (!dryRun) await call.assertUnchanged(paths, expectedVersion)
-        const results = []
-        for (const [i, p] of paths.entries()) results.push(await core.writeFile(p, contents[i], call.options({ dryRun })))
-        return results
+      compute: ({ library, expectedVersion }) => {
+        const expectedVersions: Record<string, string> = {}
+        for (const p of paths) {
+          const v = expectedVersion(p)
+          if (v !== undefined) expectedVersions[p] = v
+        }
+        return library('applyPatch', paths, patch, call.options({ expectedVersions })) as Promise<import('../index.js').PatchResult>
       },
-      files: (results) =>
-        results.map((r, i) => ({ path: paths[i], diff: r.diff, summary: `two_files ${paths[i]}`, version: r.version })),
+      files: (result) => result.files.map((r) => ({ path: r.path, diff: r.diff, summary: `two_files ${r.path}`, version: r.version })),
     })
   }
 

@@ -7,6 +7,9 @@
 // its own copy of one CRLF file, each edit flipping its file between two states; it
 // prints each one's median and its ratio to `editFileSync`'s. Both checkouts load
 // their own copy of the addon, so build both from the same commit (or copy one's).
+// `--approve` gives both tool sets an `approve` that says yes at once: the call then
+// shows the change before writing it (a host's approval prompt), and what it costs
+// over the library call is the approval path's.
 
 const fs = require('node:fs')
 const os = require('node:os')
@@ -19,8 +22,11 @@ const KiB = 1024
 const MiB = 1024 * KiB
 
 async function main() {
-  const [other, given] = process.argv.slice(2)
-  if (!other) throw new Error('usage: node bench/tools-ab.js <other checkout> [rounds at 4 KiB]')
+  const args = process.argv.slice(2)
+  const approving = args.includes('--approve')
+  const [other, given] = args.filter((a) => a !== '--approve')
+  if (!other) throw new Error('usage: node bench/tools-ab.js <other checkout> [rounds at 4 KiB] [--approve]')
+  const approve = approving ? { approve: () => true } : {}
   const rounds4k = Number(given || 4000)
   const sets = { base: require(path.resolve(other, 'tools.js')), this: require('../tools.js') }
   const eol = require('../index.js')
@@ -51,7 +57,7 @@ async function main() {
       for (const requireRead of [false, true]) {
         const who = `${name}${requireRead ? 'Read' : ''}`
         const p = file(who)
-        const tools = createTools({ root: dir, maxBytes: 0, requireRead })
+        const tools = createTools({ root: dir, maxBytes: 0, requireRead, ...approve })
         if (requireRead) {
           const read = await tools.read_file.execute({ path: p, limit: 1 })
           if (!read.success) throw new Error(read.data)
@@ -71,7 +77,7 @@ async function main() {
     const ratio = (who) => (r[who].median / r.sync.median).toFixed(3)
     const us = (who) => (r[who].median * 1000).toFixed(1)
     console.log(
-      `${label} (${rounds} rounds): editFileSync ${us('sync')} µs | base ${us('base')} µs ${ratio('base')}×, requireRead ${us('baseRead')} µs ${ratio('baseRead')}× | this ${us('this')} µs ${ratio('this')}×, requireRead ${us('thisRead')} µs ${ratio('thisRead')}×`,
+      `${label} (${rounds} rounds${approving ? ', approve' : ''}): editFileSync ${us('sync')} µs | base ${us('base')} µs ${ratio('base')}×, requireRead ${us('baseRead')} µs ${ratio('baseRead')}× | this ${us('this')} µs ${ratio('this')}×, requireRead ${us('thisRead')} µs ${ratio('thisRead')}×`,
     )
     fs.rmSync(dir, { recursive: true, force: true })
   }

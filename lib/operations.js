@@ -333,7 +333,7 @@ const dryRun = {
   role: 'option',
   type: TYPES.boolean,
   doc: 'compute the result and the diff, write nothing',
-  tool: set('the dry run `approve` is shown'),
+  tool: set('`approve` is shown the change prepared and not yet written'),
   cli: flag('--dry-run', 'print the diff, change nothing'),
 }
 
@@ -1136,7 +1136,7 @@ const TOOL_SET = [
   { name: 'root', ts: 'string | string[]', doc: 'the folder(s) every path must be inside' },
   { name: 'cwd', ts: 'string', doc: 'the folder relative paths are taken from' },
   { name: 'requireRead', ts: 'boolean', doc: 'refuse to change an existing file the tool set has not read' },
-  { name: 'approve', ts: 'Approve', doc: 'asked, with the dry run, before every write' },
+  { name: 'approve', ts: 'Approve', doc: 'asked, with the prepared change, before every write' },
   { name: 'maxReadLines', ts: 'number', doc: 'lines read_file returns when the model gives no limit' },
   { name: 'maxReadChars', ts: 'number', doc: 'characters of file text read_file returns at most' },
   { name: 'maxBytes', ts: 'number', doc: "the library's maxBytes" },

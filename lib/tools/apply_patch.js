@@ -104,22 +104,22 @@ async function applyPatchChange(input, call) {
 }
 
 /**
- * The library call of a patch on `paths` for `Call.change`: the dry run or the real
- * one, each file at the version the tool set knows of it.
+ * The library call of a patch on `paths` for `Call.change`, each file at the version
+ * the tool set knows of it.
  * @param {import('./session.js').Call} call
  * @param {string[]} paths
  * @param {string} patch
- * @returns {(how: { dryRun: boolean, expectedVersion: (path: string) => string | undefined }) => Promise<PatchResult>}
+ * @returns {(run: import('./session.js').Run) => Promise<PatchResult>}
  */
 function patchCompute(call, paths, patch) {
-  return ({ dryRun, expectedVersion }) => {
+  return ({ library, expectedVersion }) => {
     /** @type {Record<string, string>} */
     const expectedVersions = {}
     for (const path of paths) {
       const version = expectedVersion(path)
       if (version !== undefined) expectedVersions[path] = version
     }
-    return /** @type {Promise<PatchResult>} */ (call.library('applyPatch', paths, patch, call.options({ dryRun, expectedVersions, guards: call.guards })))
+    return /** @type {Promise<PatchResult>} */ (library('applyPatch', paths, patch, call.options({ expectedVersions, guards: call.guards })))
   }
 }
 

@@ -56,11 +56,11 @@ const deleteRange = {
     const inclusive = values.inclusive === true
     const result = await call.change({
       paths: [path],
-      compute: async ({ dryRun, expectedVersion }) => {
+      compute: async ({ library, expectedVersion }) => {
         /** @param {string | number} s @param {string | number} e */
         const run = (s, e) =>
           /** @type {Promise<EditResult>} */ (
-            call.library('deleteRange', [path], path, s, e, call.options({ dryRun, expectedVersion: expectedVersion(path), inclusive }))
+            library('deleteRange', [path], path, s, e, call.options({ expectedVersion: expectedVersion(path), inclusive }))
           )
         try {
           return await run(start, end)

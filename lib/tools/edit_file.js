@@ -26,14 +26,14 @@ const editFile = {
     /** @type {EditResult} */
     const result = await call.change({
       paths: [path],
-      compute: ({ dryRun, expectedVersion }) =>
-        call.library(
+      compute: ({ library, expectedVersion }) =>
+        library(
           'editFile',
           [path],
           path,
           edit.oldText,
           edit.newText,
-          call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: edit.replaceAll, guards: call.guards }),
+          call.options({ expectedVersion: expectedVersion(path), replaceAll: edit.replaceAll, guards: call.guards }),
         ),
       files: (result) => [
         { path, diff: result.diff, summary: changeSummary('edit_file', path, result.diff), version: result.version },

@@ -56,11 +56,12 @@ const { writeFile } = require('./write_file.js')
 //    they are, worded for the model by wording.js);
 // 3. a tool that writes makes its change through `call.change({ paths, compute,
 //    files })` with every path it touches (for a patch: each file, move targets
-//    included, from parsePatch), a `compute({ dryRun, expectedVersion })` that runs the
-//    core call (a patch checks each file against `expectedVersion(path)`), and a
-//    `files(result)` listing each file's path, diff, summary and new version: the
-//    session then guards stale reads on every file, asks `approve` once with every
-//    file, honours the AbortSignal and remembers the new versions;
+//    included, from parsePatch), a `compute({ library, expectedVersion })` that makes
+//    the core call through `library` (a patch checks each file against
+//    `expectedVersion(path)`), and a `files(result)` listing each file's path, diff,
+//    summary and new version: the session then guards stale reads on every file,
+//    with `approve` has `library` prepare the change, asks once with every file and
+//    commits what it showed, honours the AbortSignal and remembers the new versions;
 // 4. add it to the list below, and its arguments to `Tools` in tools.d.ts
 //    (__test__/operations.spec.ts checks them against the declaration).
 /** @type {ToolBehaviour[]} */

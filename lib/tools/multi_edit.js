@@ -23,8 +23,8 @@ const multiEdit = {
     /** @type {EditResult} */
     const result = await call.change({
       paths: [path],
-      compute: ({ dryRun, expectedVersion }) =>
-        call.library('multiEdit', [path], path, edits, call.options({ dryRun, expectedVersion: expectedVersion(path), guards: call.guards })),
+      compute: ({ library, expectedVersion }) =>
+        library('multiEdit', [path], path, edits, call.options({ expectedVersion: expectedVersion(path), guards: call.guards })),
       files: (result) => [
         { path, diff: result.diff, summary: changeSummary('multi_edit', path, result.diff), version: result.version },
       ],

@@ -10,10 +10,12 @@
 //   with other tool sets and the host's read tool;
 // - one call at a time per file, so the versions it remembers are never overtaken by
 //   its own concurrent calls (or those of tool sets sharing its read state);
-// - the host's approval of a dry run, and the call's AbortSignal.
+// - the host's approval of a prepared change (the core's `prepare…`: worked out in
+//   full, written by its `commit()` exactly as shown), and the call's AbortSignal.
 //
 // A tool that changes files describes its change once (`Call.change`): which paths,
-// how to compute it (dry run or real), and what each file's diff is. The same
+// how to compute it (through the library function `change` hands it: the one that
+// writes, or with `approve` its prepare twin), and what each file's diff is. The same
 // machinery serves a tool that changes one file and one that changes several in one
 // step (apply_patch: one approval with every file, a stale-read check on each).
 
@@ -48,7 +50,7 @@ const { ReadState } = require('./read_state.js')
  */
 
 /**
- * One file of a change, as a dry run or the real run computed it.
+ * One file of a change, as it is prepared or was written.
  * @typedef {object} FileChange
  * @property {string} path the path as the model gave it
  * @property {string} diff unified diff of the file's text
@@ -57,11 +59,33 @@ const { ReadState } = require('./read_state.js')
  */
 
 /**
- * How `Call.change` runs a computation: as a dry run or for real, each file checked
- * against the version given by `expectedVersion` (undefined: no check).
+ * The names of the library's file functions a tool calls through `Call.library`.
+ * @typedef {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch' | 'readFileBytes' | 'restoreFile' | 'insertLines'} LibraryName
+ */
+
+/**
+ * A library function called as `Call.library` calls it: its name, the files it reads,
+ * then its own arguments.
+ * @typedef {(name: LibraryName, paths: string[], ...args: any[]) => any} Library
+ */
+
+/**
+ * What `Call.change` gives a computation: `library`, through which it makes its one
+ * change (the function that writes, or, when the change is shown before it is
+ * written, one that prepares it: see `Call.preparing`); `unprepared`, for a change
+ * the library has no prepare twin for (`write(dryRun)` makes it, or only works it out
+ * with `dryRun`: shown first, it is its dry run, and the commit its real run, which
+ * must find the file at the same version); and the version each file is expected to
+ * have (undefined: no check).
  * @typedef {object} Run
- * @property {boolean} dryRun
+ * @property {Library} library
+ * @property {<T extends object>(write: (dryRun: boolean) => Promise<T>) => Promise<T>} unprepared
  * @property {(path: string) => string | undefined} expectedVersion
+ */
+
+/**
+ * The change `Call.preparing` prepared, for `Call.change` to commit.
+ * @typedef {{ commit?: () => Promise<unknown> }} Prepare
  */
 
 /**
@@ -105,6 +129,26 @@ const SYNC = {
   readFileBytes: 'readFileBytesSync',
   restoreFile: 'restoreFileSync',
   insertLines: 'insertLinesSync',
+  prepareEdit: 'prepareEditSync',
+  prepareMultiEdit: 'prepareMultiEditSync',
+  prepareDeleteRange: 'prepareDeleteRangeSync',
+  prepareWrite: 'prepareWriteSync',
+  preparePatch: 'preparePatchSync',
+  prepareInsertLines: 'prepareInsertLinesSync',
+}
+
+/**
+ * The prepare twin of each function a change is made with (same arguments, nothing
+ * written: docs/prepared.md).
+ * @type {Partial<Record<LibraryName, 'prepareEdit' | 'prepareMultiEdit' | 'prepareDeleteRange' | 'prepareWrite' | 'preparePatch' | 'prepareInsertLines'>>}
+ */
+const PREPARE = {
+  editFile: 'prepareEdit',
+  multiEdit: 'prepareMultiEdit',
+  deleteRange: 'prepareDeleteRange',
+  writeFile: 'prepareWrite',
+  applyPatch: 'preparePatch',
+  insertLines: 'prepareInsertLines',
 }
 
 /**
@@ -207,6 +251,8 @@ class Call {
      * what it knows of the file.
      */
     this.fresh = false
+    /** `library`, for a change written at once (`Run.library`). @type {Library} */
+    this.direct = (name, paths, ...args) => this.library(name, paths, ...args)
   }
 
   /**
@@ -248,7 +294,7 @@ class Call {
    * its Sync form when they and the text it is given are small (CALLING_THREAD_MAX_BYTES), else its Promise
    * form, whose Promise the caller awaits (a Sync form's failure is thrown where the
    * caller awaits it, so the two fail alike). A read looks the files' sizes up afresh.
-   * @param {'readFile' | 'editFile' | 'multiEdit' | 'deleteRange' | 'writeFile' | 'applyPatch' | 'readFileBytes' | 'restoreFile' | 'insertLines'} name
+   * @param {LibraryName | 'prepareEdit' | 'prepareMultiEdit' | 'prepareDeleteRange' | 'prepareWrite' | 'preparePatch' | 'prepareInsertLines'} name
    * @param {string[]} paths
    * @param {...unknown} args
    * @returns {any}
@@ -466,61 +512,41 @@ class Call {
   }
 
   /**
-   * Fails with FILE_CHANGED when a file with an expected version no longer has it (or,
-   * expected absent, exists). For
-   * a core call that takes no
-   * `expectedVersion` for each of its files: run inside `change`, where the tool set's
-   * own calls wait their turn, it leaves only other programs the time between this
-   * check and the write.
-   * @param {string[]} paths
-   * @param {Run['expectedVersion']} expectedVersion
-   */
-  async assertUnchanged(paths, expectedVersion) {
-    for (const path of paths) {
-      const expected = expectedVersion(path)
-      if (expected === undefined) continue
-      const current = await this.currentVersion(path)
-      if (expected === ABSENT ? current !== undefined : current !== expected) {
-        const what =
-          expected === ABSENT ? 'exists now, but did not when the change was made' : current === undefined ? 'no longer exists' : 'has changed since it was read'
-        throw toolError(
-          'FILE_CHANGED',
-          [
-            `File changed on disk: ${path} ${what}. Nothing was written. `,
-            { phrase: 'read-again', parts: ['Read the file again'] },
-            ' and redo the change on its current content.',
-          ],
-        )
-      }
-    }
-  }
-
-  /**
    * Makes a change to one or more files with every check of the tool set:
    *
    * 1. one call at a time on these files;
    * 2. a file this tool set read or wrote must still have that version, else
    *    FILE_CHANGED (with `requireRead`, an existing file it never read is refused);
-   * 3. with `approve`: the change is computed as a dry run, and `approve` (called once,
-   *    with every file) must say yes, else REJECTED; the real run then expects the very
-   *    versions the dry run saw, and a file that did not exist then must still not
-   *    exist (ABSENT), else FILE_CHANGED: what is written is what was approved;
+   * 3. with `approve` (or `prepared`): `compute` makes its change with the prepare
+   *    twin of its library function, which writes nothing; `approve` (called once,
+   *    with every file of the prepared change) must say yes, else REJECTED; then the
+   *    prepared change's `commit()` writes exactly its bytes, if every file still has
+   *    the version it was prepared from (a new file: still does not exist), else
+   *    FILE_CHANGED and nothing is written. The change is worked out once;
    * 4. the AbortSignal is checked before writing;
-   * 5. the versions the real run produced are remembered.
+   * 5. the versions the change left are remembered.
+   *
+   * `compute` makes one change through `run.library` (it may retry a call that
+   * failed, and read what it likes). Prepared, that call resolves to the result its
+   * function would give (an EditResult, a PatchResult: see `preview`), which the
+   * commit then fills with what it wrote, so `compute` and the tool read the one
+   * result either way.
    *
    * @template R
    * @param {object} change
    * @param {string[]} change.paths every file the change touches, as the model gave them
-   * @param {(run: Run) => R | Promise<R>} change.compute computes (and, unless a dry run, writes) it
+   * @param {(run: Run) => R | Promise<R>} change.compute makes the change through `run.library`
    * @param {(result: R) => FileChange[]} change.files what a computed result changes, per file
+   * @param {boolean} [change.prepared] prepare the change even without `approve`
+   *   (`compute` checks what it prepared, and throws to write nothing)
    * @returns {Promise<R>}
    */
-  change({ paths, compute, files }) {
+  change({ paths, compute, files, prepared = false }) {
     const { session } = this
     /** @type {R | Promise<R> | undefined} */
     let fast
     try {
-      fast = this.changeAtOnce(paths, compute, files)
+      if (!prepared) fast = this.changeAtOnce(paths, compute, files)
     } catch (error) {
       return Promise.reject(error)
     }
@@ -531,11 +557,11 @@ class Call {
       const expected = new Map()
       for (const path of paths) {
         let version = session.state.files.version(path, this.cwd) ?? undefined
-        if (version === undefined && (session.requireRead || session.approve)) {
+        if (version === undefined && session.requireRead) {
           version = await this.readableVersion(path)
           if (version === undefined) version = ABSENT
           else if (version === TOO_LARGE_TO_READ) version = undefined
-          else if (session.requireRead) {
+          else {
             throw toolError(
               'FILE_CHANGED',
               [
@@ -550,26 +576,58 @@ class Call {
       }
       /** @type {Run['expectedVersion']} */
       const expectedVersion = (path) => expected.get(path)
-
-      const computed = async (/** @type {boolean} */ dryRun) => {
-        try {
-          return await compute({ dryRun, expectedVersion })
-        } catch (error) {
-          throw this.explainChanged(error, paths, expectedVersion)
+      /** @type {R} */
+      let result
+      try {
+        if (session.approve || prepared) {
+          /** @type {Prepare} */
+          const slot = {}
+          result = await compute({ library: this.preparing(slot), unprepared: shownFirst(slot), expectedVersion })
+          if (!slot.commit) throw new Error(`${this.tool}: the change was computed without a prepared library call`)
+          if (session.approve) {
+            await this.approveOrFail(session.approve, files(result), paths[0])
+            this.checkAborted()
+          }
+          await slot.commit()
+        } else {
+          result = await compute({ library: this.direct, unprepared: atOnce, expectedVersion })
         }
+      } catch (error) {
+        throw this.explainChanged(error, paths, expectedVersion)
       }
-      if (session.approve) {
-        const planned = files(await computed(true))
-        await this.approveOrFail(session.approve, planned, paths[0])
-        this.checkAborted()
-      }
-      const result = await computed(false)
       for (const file of files(result)) {
         if (file.version !== undefined) this.wrote(file.path, file.version, file.diff)
         else this.forget(file.path)
       }
       return result
     })
+  }
+
+  /**
+   * `library` for a change that is shown before it is written: each call of a
+   * function with a prepare twin (PREPARE) runs the twin, keeps the prepared change in
+   * `slot` for `change` to commit, and resolves to the function's result as the
+   * commit will give it (`preview`). A change is one call: a second one that
+   * succeeds, or a function without a twin, is a mistake of the tool.
+   * @param {Prepare} slot
+   * @returns {Library}
+   */
+  preparing(slot) {
+    return (name, paths, ...args) => {
+      if (slot.commit) throw new Error(`${this.tool}: a change is prepared once, but ${name} was called after it`)
+      const twin = PREPARE[name]
+      if (twin === undefined) throw new Error(`${this.tool}: ${name} has no prepare twin (Run.unprepared is for such a change)`)
+      /** @param {import('../../index.js').Prepared} change @param {boolean} sync */
+      const made = (change, sync) => {
+        const shown = preview(change, twin === 'preparePatch')
+        // Committed where it was prepared: on the calling thread when it was small.
+        slot.commit = async () => fill(shown, sync ? change.commitSync() : await change.commit())
+        return shown
+      }
+      const prepared = this.library(twin, paths, ...args)
+      if (!isPromise(prepared)) return made(prepared, true)
+      return prepared.then((/** @type {import('../../index.js').Prepared} */ change) => made(change, false))
+    }
   }
 
   /**
@@ -611,7 +669,7 @@ class Call {
     /** @type {R | Promise<R>} */
     let result
     try {
-      result = compute({ dryRun: false, expectedVersion })
+      result = compute({ library: this.direct, unprepared: atOnce, expectedVersion })
     } catch (error) {
       throw this.explainChanged(error, paths, expectedVersion)
     }
@@ -653,6 +711,84 @@ class Call {
       )
     }
   }
+}
+
+/**
+ * `Run.unprepared` of a change written at once: its real run.
+ * @template {object} T
+ * @param {(dryRun: boolean) => Promise<T>} write
+ */
+function atOnce(write) {
+  return write(false)
+}
+
+/**
+ * `Run.unprepared` of a change shown before it is written: its dry run now, its real
+ * run as the commit (filling the result shown, as `fill` does).
+ * @param {Prepare} slot
+ * @returns {Run['unprepared']}
+ */
+function shownFirst(slot) {
+  return async (write) => {
+    if (slot.commit) throw new Error('a change is prepared once')
+    const shown = await write(true)
+    slot.commit = async () => Object.assign(shown, await write(false))
+    return shown
+  }
+}
+
+/**
+ * A prepared change as the result of the function it prepares: the EditResult of its
+ * one file, or for a patch its PatchResult, each file's `version` the version it is
+ * to have. `fill` turns it into what the commit gave.
+ * @param {import('../../index.js').Prepared} change
+ * @param {boolean} patch
+ * @returns {import('../../index.js').EditResult | import('../../index.js').PatchResult}
+ */
+function preview(change, patch) {
+  const files = change.files
+  if (patch) {
+    return {
+      files: files.map((f) => ({
+        path: f.path,
+        action: f.action,
+        ...(f.movedTo !== undefined ? { movedTo: f.movedTo } : {}),
+        diff: f.diff,
+        eol: f.eol,
+        ...(f.versionAfter !== undefined ? { version: f.versionAfter } : {}),
+        matchedBy: f.matchedBy,
+        warnings: f.warnings,
+        warningParts: f.warningParts,
+      })),
+    }
+  }
+  const [f] = files
+  return {
+    path: f.path,
+    replacements: f.replacements,
+    matchedBy: f.matchedBy,
+    startLine: f.startLine,
+    endLine: f.endLine,
+    diff: f.diff,
+    eol: f.eol,
+    version: /** @type {string} */ (f.versionAfter),
+    changed: f.changed,
+    warnings: f.warnings,
+    warningParts: f.warningParts,
+    ranges: f.ranges,
+  }
+}
+
+/**
+ * Puts what a commit wrote into the preview it was shown as (`preview`): the tool
+ * that holds the preview then reads the commit's result (its versions, and the
+ * warnings of the write itself).
+ * @param {import('../../index.js').EditResult | import('../../index.js').PatchResult} shown
+ * @param {import('../../index.js').CommitResult} committed
+ */
+function fill(shown, committed) {
+  if (committed.patch !== undefined) Object.assign(shown, { files: committed.patch.files })
+  else Object.assign(shown, committed.files[0])
 }
 
 /**

@@ -247,6 +247,20 @@ def prepare_delete_range(
     max_bytes: Optional[int] = None,
     encoding: Optional[str] = None,
 ) -> Prepared: ...
+def prepare_insert_lines(
+    path: _Path,
+    after_line: int,
+    text: str,
+    *,
+    expected_version: Optional[str] = None,
+    root: Optional[_Root] = None,
+    cwd: Optional[_Path] = None,
+    dry_run: bool = False,
+    durable: bool = False,
+    max_bytes: Optional[int] = None,
+    encoding: Optional[str] = None,
+    guards: _Guards = False,
+) -> Prepared: ...
 def prepare_patch(
     patch: Union[str, bytes],
     *,

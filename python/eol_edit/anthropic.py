@@ -42,7 +42,8 @@ from typing import (
 
 from . import _native as core
 from ._errors import EolEditError, FileChanged, InvalidArgument, FileNotFound
-from ._results import EditResult, GuardReason, ReadResult, Undone
+from ._prepared import AT_ONCE, Preparing
+from ._results import EditResult, GuardReason, PatchResult, ReadResult, Undone
 from ._words import MISSING as _MISSING
 from .tools import ReadState
 from ._words import json_text as _json
@@ -473,10 +474,11 @@ class TextEditor:
             lets one through with ``"allow": [...]`` unless it is final.
         require_read: refuse a change to an existing file this editor has not
             viewed (``FILE_CHANGED``, "View it first").
-        approve: called with each change before it is written, as a dry run's
-            ``{"tool", "path", "diff", "summary", "files"}``; anything but ``True``
-            (``False``, an exception) refuses it with ``REJECTED``, and nothing is
-            written. The real run then expects the versions the dry run saw.
+        approve: called with each change before it is written, as the prepared
+            change's ``{"tool", "path", "diff", "summary", "files"}``; anything but
+            ``True`` (``False``, an exception) refuses it with ``REJECTED``, and nothing
+            is written. The commit then writes exactly what was shown, if the file
+            still has the version it was prepared from.
         read_state: what the model has seen of each file, shared with tool sets
             (``create_tools(read_state=...)``) and the host (from
             ``eol_edit.tools.create_read_state()``): a view here counts as a read
@@ -677,44 +679,47 @@ class TextEditor:
         self,
         command: str,
         path: str,
-        compute: Callable[[bool, Optional[str]], Tuple[Any, Optional[str], str]],
+        compute: Callable[[Any, Optional[str]], Tuple[Any, Any]],
         *,
         undoable: bool = True,
-    ) -> Any:
+    ) -> Tuple[Any, Any]:
         """Makes a change with the editor's checks (session.js change): a file the editor
         viewed or wrote must still have that version (with ``require_read``, an existing
-        file it never viewed is refused); with ``approve``, the change is computed as a
-        dry run and must be approved, and the real run expects the same versions.
-        ``compute(dry_run, expected)`` gives the result, the file's version after it
-        (None: no file) and its diff. For undo_edit, the bytes before the change are
-        kept (it then runs against their version, so a change made meanwhile fails it
-        with FILE_CHANGED)."""
+        file it never viewed is refused). ``compute(lib, expected)`` makes it with one
+        call of ``lib.edit_file``, ``lib.write_file``, … and gives ``(extra, result)``,
+        the library's result; with ``approve``, ``lib`` prepares the change (_prepared.py),
+        the host is asked with its diff, and the prepared change's commit writes exactly
+        that (``FILE_CHANGED`` if the file moved on meanwhile). Gives ``(extra, result)``,
+        the result the write gave. For undo_edit, the bytes before the change are kept
+        (it then runs against their version, so a change made meanwhile fails it with
+        FILE_CHANGED)."""
         expected = self._state.version(path, cwd=self._cwd)
-        if expected is None and (self._require_read or self._approve is not None):
+        if expected is None and self._require_read:
             current = self._readable_version(path)
             if current is None:
                 expected = _ABSENT
             elif isinstance(current, str):
-                if self._require_read:
-                    raise _tool_error(FileChanged, "FILE_CHANGED", _render(_NOT_READ(path)), _NOT_READ(path))
-                expected = current
-
-        def run(dry_run: bool) -> Tuple[Tuple[Any, Optional[str], str], Optional[Tuple[Optional[bytes], Optional[str]]]]:
-            wanted = expected
-            before = None
-            if not dry_run and self._undo and undoable:
-                before = self._snapshot(path)
-                if wanted is None:
-                    wanted = before[1] if before[1] is not None else _ABSENT
-            try:
-                return compute(dry_run, wanted), before
-            except EolEditError as error:
-                raise self._explain_changed(self._final_refusal(error), path, expected) from None
-
-        if self._approve is not None:
-            (_, _, planned), _ = run(True)
-            self._approve_or_fail(command, path, planned)
-        (result, version, diff), before = run(False)
+                raise _tool_error(FileChanged, "FILE_CHANGED", _render(_NOT_READ(path)), _NOT_READ(path))
+        wanted = expected
+        before = None
+        if self._undo and undoable:
+            before = self._snapshot(path)
+            if wanted is None:
+                wanted = before[1] if before[1] is not None else _ABSENT
+        try:
+            if self._approve is None:
+                extra, result = compute(AT_ONCE, wanted)
+            else:
+                lib = Preparing()
+                extra, shown = compute(lib, wanted)
+                if not lib.prepared or shown is not lib.shown:
+                    raise RuntimeError(f"{command}: the change was not made with one prepared library call")
+                self._approve_or_fail(command, path, _diff_of(shown))
+                result = lib.commit()
+        except EolEditError as error:
+            raise self._explain_changed(self._final_refusal(error), path, expected) from None
+        version = None if isinstance(result, PatchResult) else result.version
+        diff = None if isinstance(result, PatchResult) else result.diff
         if version is not None:
             # A file whose lines the model had seen stays seen whole as it is now (the
             # model made it so), so that a change from outside after the write is shown:
@@ -724,7 +729,7 @@ class TextEditor:
             self._state.forget(path, cwd=self._cwd)
         if before is not None and version is not None:
             self._history.push(path, before[0], version, cwd=self._cwd)
-        return result
+        return extra, result
 
     def _explain_changed(self, error: EolEditError, path: str, expected: Optional[str]) -> EolEditError:
         """A FILE_CHANGED that shows the model what changed in a file it had seen (the
@@ -857,16 +862,14 @@ class TextEditor:
         options = self._change_options()
         guards = self._call_guards(allow)
 
-        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[Tuple[EditResult, bool], Optional[str], str]:
+        def compute(lib: Any, expected: Optional[str]) -> Tuple[bool, EditResult]:
             def attempt(o: str, n: str) -> EditResult:
-                return core.edit_file(
-                    path, o, n, expected_version=expected, guards=guards, dry_run=dry_run, **options
-                )
+                return lib.edit_file(path, o, n, expected_version=expected, guards=guards, **options)  # type: ignore[no-any-return]
 
             result, stripped = _with_numbers_retry(old, new, attempt)
-            return (result, stripped), result.version, result.diff
+            return stripped, result
 
-        result, stripped = self._change("str_replace", path, compute)
+        stripped, result = self._change("str_replace", path, compute)
         if result.start_line > 0:
             span = (
                 f", lines {result.start_line}-{result.end_line}"
@@ -886,14 +889,20 @@ class TextEditor:
         options = self._change_options()
         guards = self._call_guards(allow)
 
-        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[EditResult, Optional[str], str]:
+        def compute(lib: Any, expected: Optional[str]) -> Tuple[None, EditResult]:
             if self._current_version(path) is not None:
                 raise self._exists(path)
             # Expected absent: a file another program creates meanwhile is not overwritten either.
-            r = core.write_file(path, file_text, expected_version=_ABSENT, guards=guards, dry_run=dry_run, **options)
-            return r, r.version, r.diff
+            return None, lib.write_file(path, file_text, expected_version=_ABSENT, guards=guards, **options)
 
-        r: EditResult = self._change("create", path, compute)
+        try:
+            _, r = self._change("create", path, compute)
+        except FileChanged:
+            # Created by another program since it was looked for (while the approval
+            # waited): said as create says of any file that exists.
+            if self._current_version(path) is not None:
+                raise self._exists(path) from None
+            raise
         head = _T["created"].format(path=path, lines=plural(diff_counts(r.diff)[0], "line"), endings=describe_endings(r.eol))
         return _changed_text(head, [], _warnings(r), "")
 
@@ -918,11 +927,9 @@ class TextEditor:
         guards = self._call_guards(allow)
         line = after
 
-        def compute(dry_run: bool, expected: Optional[str]) -> Tuple[EditResult, Optional[str], str]:
+        def compute(lib: Any, expected: Optional[str]) -> Tuple[None, EditResult]:
             try:
-                r = core.insert_lines(
-                    path, line, inserted, expected_version=expected, guards=guards, dry_run=dry_run, **options
-                )
+                r: EditResult = lib.insert_lines(path, line, inserted, expected_version=expected, guards=guards, **options)
             except InvalidArgument as error:
                 # The core's words name its own argument; the model's is insert_line.
                 if error.argument == "after_line":
@@ -931,9 +938,9 @@ class TextEditor:
                         _T["insert_past_end"].format(after=line, path=path, lines=plural(total, "line"), total=total)
                     ) from None
                 raise
-            return r, r.version, r.diff
+            return None, r
 
-        r: EditResult = self._change("insert", path, compute)
+        _, r = self._change("insert", path, compute)
         added = core.to_lf(inserted).split("\n")
         if len(added) > 1 and added[-1] == "":
             added.pop()
@@ -951,19 +958,28 @@ class TextEditor:
             raise _argument_error(_T["undo_none"].format(path=path))
         options = self._change_options()
 
-        def compute(dry_run: bool, seen: Optional[str]) -> Tuple[Tuple[List[str], str], Optional[str], str]:
+        def compute(lib: Any, seen: Optional[str]) -> Tuple[None, Undone]:
             # The core puts the bytes back (or deletes the file the edit created) if the
             # file still has the version the edit left, and the one this editor knows.
-            try:
-                undone = self._history.undo(path, expected_version=seen, dry_run=dry_run, **options)
-            except FileChanged:
-                raise _tool_error(FileChanged, "FILE_CHANGED", _T["undo_changed"].format(path=path)) from None
-            return (_warnings(undone), undone.diff), undone.version, undone.diff
+            # The history has no prepare twin: with approve, its dry run is shown, and the
+            # real run writes the same bytes only at the same version (_prepared.py).
+            def undo(dry_run: bool) -> Undone:
+                try:
+                    return self._history.undo(path, expected_version=seen, dry_run=dry_run, **options)
+                except FileChanged:
+                    raise _tool_error(FileChanged, "FILE_CHANGED", _T["undo_changed"].format(path=path)) from None
 
-        warnings, diff = self._change("undo_edit", path, compute, undoable=False)
+            return None, lib.unprepared(undo)
+
+        _, r = self._change("undo_edit", path, compute, undoable=False)
         if last.created:
             return _T["undid_created"].format(path=path)
-        return _changed_text(_T["undid"].format(path=path), [], warnings, diff)
+        return _changed_text(_T["undid"].format(path=path), [], _warnings(r), r.diff)
+
+
+def _diff_of(result: Any) -> str:
+    """The diff of a change's result: an EditResult's, or the one file of a PatchResult."""
+    return result.files[0].diff if isinstance(result, PatchResult) else result.diff
 
 
 def _folder(path: str, option: str, where: str) -> str:

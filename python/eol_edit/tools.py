@@ -41,6 +41,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import _native
 from ._errors import EolEditError, InvalidArgument
+from ._prepared import Preparing
 from ._results import EditResult, PatchResult
 from ._words import json_text as _json
 from ._words import (
@@ -663,43 +664,47 @@ class _Call:
     def change(
         self,
         paths: Sequence[str],
-        compute: Callable[[bool, Callable[[str], Optional[str]]], Any],
+        compute: Callable[[Any, Callable[[str], Optional[str]]], Any],
         files: Callable[[Any], List[JsonDict]],
     ) -> Any:
+        """Makes a change with every check of the tool set. ``compute(lib, expected)``
+        makes it with one call of ``lib.edit_file``, ``lib.write_file``, … (the
+        library's functions, with each file's expected version from ``expected``).
+        Without ``approve`` ``lib`` is the library; with it, ``lib`` prepares the
+        change (``prepare_edit``, …) and returns what the function would, the host is
+        asked with it, and the prepared change's ``commit()`` writes exactly that (if
+        every file still has the version it was prepared from, else ``FileChanged``
+        and nothing is written); the commit's result is returned."""
         with self.settings.lock:
             return self._change(paths, compute, files)
 
     def _change(
         self,
         paths: Sequence[str],
-        compute: Callable[[bool, Callable[[str], Optional[str]]], Any],
+        compute: Callable[[Any, Callable[[str], Optional[str]]], Any],
         files: Callable[[Any], List[JsonDict]],
     ) -> Any:
         s = self.settings
         self.check_cancelled()
         expected = {path: self.expected(path) for path in paths}
-
-        def computed(dry_run: bool) -> Any:
-            try:
-                return compute(dry_run, expected.get)
-            except EolEditError as error:
-                if error.code == "FILE_CHANGED":
-                    # The lines changed since the model's read, when it saw them.
-                    known = {p: v for p, v in expected.items() if v is not None}
-                    s.state.explain_changed(list(paths), known, cwd=self.cwd, root=s.root, encoding=self.encoding)
-                raise
-
         approve = s.approve
-        if approve is not None:
-            # What is approved is what is written: the real run must find each file as
-            # the dry run did, and one that did not exist must still not ("").
-            for path in paths:
-                if expected[path] is None:
-                    expected[path] = self._readable_version(path)
-            planned = files(computed(True))
-            self._approve_or_fail(approve, planned, paths[0])
-            self.check_cancelled()
-        result = computed(False)
+        try:
+            if approve is None:
+                result = compute(_native, expected.get)
+            else:
+                lib = Preparing()
+                shown = compute(lib, expected.get)
+                if not lib.prepared or shown is not lib.shown:
+                    raise RuntimeError(f"{self.tool}: the change was not made with one prepared library call")
+                self._approve_or_fail(approve, files(shown), paths[0])
+                self.check_cancelled()
+                result = lib.commit()
+        except EolEditError as error:
+            if error.code == "FILE_CHANGED":
+                # The lines changed since the model's read, when it saw them.
+                known = {p: v for p, v in expected.items() if v is not None}
+                s.state.explain_changed(list(paths), known, cwd=self.cwd, root=s.root, encoding=self.encoding)
+            raise
         for f in files(result):
             if f.get("version") is not None:
                 s.state.wrote(f["path"], f["version"], cwd=self.cwd, root=s.root, encoding=self.encoding, diff=f.get("diff"))
@@ -711,19 +716,6 @@ class _Call:
         """Fails when the host cancelled the call (checked before anything is written)."""
         if self.signal is not None and _is_set(self.signal):
             raise _ToolError("REJECTED", f"The {self.tool} call was cancelled before anything was written.")
-
-    def _readable_version(self, path: str) -> Optional[str]:
-        """The file's version now (through the core, so confinement holds), "" (the
-        binding's "must not exist") when it does not exist, None when it is over the size limit (the core then checks what
-        a change may do to it)."""
-        try:
-            return _native.read_file(path, **self.options(limit=0)).version
-        except EolEditError as error:
-            if error.code == "FILE_NOT_FOUND":
-                return ""
-            if error.code == "FILE_TOO_LARGE":
-                return None
-            raise
 
     def _approve_or_fail(self, approve: Approve, planned: List[JsonDict], first_path: str) -> None:
         path = planned[0]["path"] if planned else first_path
@@ -843,10 +835,10 @@ def _write_file(call: _Call, v: JsonDict) -> JsonDict:
     existed = os.path.isfile(os.path.join(call.cwd or os.getcwd(), path))
     r: EditResult = call.change(
         [path],
-        lambda dry, expected: _native.write_file(
+        lambda lib, expected: lib.write_file(
             path,
             content,
-            **call.options(dry_run=dry, expected_version=expected(path), eol=eol, guards=call.guards),
+            **call.options(expected_version=expected(path), eol=eol, guards=call.guards),
         ),
         lambda res: _single("write_file", path, res),
     )
@@ -875,12 +867,11 @@ def _edit_file(call: _Call, v: JsonDict) -> JsonDict:
     path: str = v["path"]
     r: EditResult = call.change(
         [path],
-        lambda dry, expected: _native.edit_file(
+        lambda lib, expected: lib.edit_file(
             path,
             v["oldText"],
             v["newText"],
             **call.options(
-                dry_run=dry,
                 expected_version=expected(path),
                 replace_all=v.get("replaceAll") is True,
                 guards=call.guards,
@@ -902,8 +893,8 @@ def _multi_edit(call: _Call, v: JsonDict) -> JsonDict:
     ]
     r: EditResult = call.change(
         [path],
-        lambda dry, expected: _native.multi_edit(
-            path, edits, **call.options(dry_run=dry, expected_version=expected(path), guards=call.guards)
+        lambda lib, expected: lib.multi_edit(
+            path, edits, **call.options(expected_version=expected(path), guards=call.guards)
         ),
         lambda res: _single("multi_edit", path, res),
     )
@@ -941,13 +932,13 @@ def _delete_range(call: _Call, v: JsonDict, name: Callable[[str], str]) -> JsonD
     start = _range_end(v, "start", name)
     end = _range_end(v, "end", name)
 
-    def compute(dry: bool, expected: Callable[[str], Optional[str]]) -> EditResult:
+    def compute(lib: Any, expected: Callable[[str], Optional[str]]) -> EditResult:
         def run(s: Union[str, int], e: Union[str, int]) -> EditResult:
-            return _native.delete_range(
+            return lib.delete_range(  # type: ignore[no-any-return]
                 path,
                 s,
                 e,
-                **call.options(dry_run=dry, expected_version=expected(path), inclusive=v.get("inclusive") is True),
+                **call.options(expected_version=expected(path), inclusive=v.get("inclusive") is True),
             )
 
         try:
@@ -990,11 +981,11 @@ def _apply_patch(call: _Call, v: JsonDict) -> JsonDict:
     parsed = _native.parse_patch(patch)
     paths = [p for f in parsed.files for p in ([f.path, f.moved_to] if f.moved_to is not None else [f.path])]
 
-    def compute(dry: bool, expected: Callable[[str], Optional[str]]) -> PatchResult:
+    def compute(lib: Any, expected: Callable[[str], Optional[str]]) -> PatchResult:
         versions = {p: ver for p in paths if (ver := expected(p)) is not None}
-        return _native.apply_patch(
+        return lib.apply_patch(  # type: ignore[no-any-return]
             patch,
-            **call.options(dry_run=dry, expected_versions=versions or None, guards=call.guards),
+            **call.options(expected_versions=versions or None, guards=call.guards),
         )
 
     result: PatchResult = call.change(paths, compute, _patch_files)
@@ -1134,8 +1125,9 @@ def create_tools(
     mistake, never shown to a model.
 
     ``approve(request)`` is called before every write with ``{"tool", "path", "diff",
-    "summary", "files"}`` from a dry run; anything but ``True`` is ``REJECTED`` and
-    nothing is written. ``guards`` sets each guard ``"on"`` (default), ``"off"`` or
+    "summary", "files"}`` of the prepared change (``prepare_edit``, …), whose commit
+    then writes exactly that; anything but ``True`` is ``REJECTED`` and nothing is
+    written. ``guards`` sets each guard ``"on"`` (default), ``"off"`` or
     ``"final"`` (the model's ``allow`` cannot let it through). ``read_state`` (from
     ``create_read_state()``) is shared with other sets and the host; default: the
     set's own.

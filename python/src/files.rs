@@ -53,23 +53,26 @@ impl Common<'_, '_> {
 }
 
 /// A change to one file that has a `prepare_` twin, read from the arguments by
-/// [`edit_change`], [`multi_change`], [`delete_change`] or [`write_change`]: the
+/// [`edit_change`], [`multi_change`], [`delete_change`], [`insert_change`] or
+/// [`write_change`]: the
 /// function and its twin read them with the one reader, and differ only in what they
 /// do with the change.
 pub(crate) enum Change {
     Edit(PathBuf, String, String, EditOptions),
     Multi(PathBuf, Vec<Edit>, EditOptions),
     Delete(PathBuf, Anchor, Anchor, EditOptions),
+    Insert(PathBuf, u32, String, EditOptions),
     Write(PathBuf, Vec<u8>, EditOptions),
 }
 
 impl Change {
     /// Makes the change.
-    fn apply(self) -> Result<EditResult, Error> {
+    pub(crate) fn apply(self) -> Result<EditResult, Error> {
         match self {
             Change::Edit(path, old, new, o) => eol_edit::edit_file(&path, &old, &new, &o),
             Change::Multi(path, edits, o) => eol_edit::multi_edit(&path, &edits, &o),
             Change::Delete(path, start, end, o) => eol_edit::delete_range(&path, start, end, &o),
+            Change::Insert(path, after, text, o) => eol_edit::insert_lines(&path, after, &text, &o),
             Change::Write(path, content, o) => eol_edit::write_file(&path, content, &o),
         }
     }
@@ -81,6 +84,9 @@ impl Change {
             Change::Multi(path, edits, o) => eol_edit::prepare_multi_edit(&path, &edits, &o),
             Change::Delete(path, start, end, o) => {
                 eol_edit::prepare_delete_range(&path, start, end, &o)
+            }
+            Change::Insert(path, after, text, o) => {
+                eol_edit::prepare_insert_lines(&path, after, &text, &o)
             }
             Change::Write(path, content, o) => eol_edit::prepare_write(&path, content, &o),
         }
@@ -136,6 +142,29 @@ pub(crate) fn delete_change(
         .options()?
         .with_inclusive(args::flag(inclusive, Name::Inclusive)?);
     Ok(Change::Delete(path, start, end, options))
+}
+
+/// The arguments of `insert_lines` and `prepare_insert_lines`, read.
+pub(crate) fn insert_change(
+    py: Python<'_>,
+    path: &Bound<'_, PyAny>,
+    after_line: &Bound<'_, PyAny>,
+    text: &Bound<'_, PyAny>,
+    guards: Option<&Bound<'_, PyAny>>,
+    common: Common<'_, '_>,
+) -> PyResult<Change> {
+    let path = args::path(path, Name::Path)?;
+    let after = args::whole(Some(after_line), Name::AfterLine, 0)?.unwrap_or(0);
+    let after = u32::try_from(after).map_err(|_| {
+        args::invalid(
+            py,
+            Name::AfterLine.into(),
+            format!(" must be a line number, not {after}."),
+        )
+    })?;
+    let text = args::text(text, Name::Text)?;
+    let options = common.options()?.with_guards(args::guards(guards)?);
+    Ok(Change::Insert(path, after, text, options))
 }
 
 /// The arguments of `write_file` and `prepare_write`, read.

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use super::args;
-use super::files::{read_options, Common};
+use super::files::{insert_change, read_options, Common};
 use super::{results, run};
 use eol_edit::{Message, Name, Op, Part};
 
@@ -102,16 +102,6 @@ fn insert_lines<'py>(
     encoding: Option<&Bound<'py, PyAny>>,
     guards: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let path = args::path(path, Name::Path)?;
-    let after = args::whole(Some(after_line), Name::AfterLine, 0)?.unwrap_or(0);
-    let after = u32::try_from(after).map_err(|_| {
-        args::invalid(
-            py,
-            Name::AfterLine.into(),
-            format!(" must be a line number, not {after}."),
-        )
-    })?;
-    let text = args::text(text, Name::Text)?;
     let common = Common {
         expected_version,
         root,
@@ -121,11 +111,8 @@ fn insert_lines<'py>(
         max_bytes,
         encoding,
     };
-    let options = common.options()?.with_guards(args::guards(guards)?);
-    let result = run(py, move || {
-        eol_edit::insert_lines(&path, after, &text, &options)
-    })?;
-    results::edit(py, result)
+    let change = insert_change(py, path, after_line, text, guards, common)?;
+    results::edit(py, run(py, move || change.apply())?)
 }
 
 /// A text file's exact bytes, its BOM included, and their version, from one read made

@@ -1,5 +1,5 @@
 //! Prepared changes (`prepare_edit`, `prepare_multi_edit`, `prepare_delete_range`,
-//! `prepare_write`, `prepare_patch`): the core's `Prepared` behind the class `eol_edit.Prepared`, whose
+//! `prepare_insert_lines`, `prepare_write`, `prepare_patch`): the core's `Prepared` behind the class `eol_edit.Prepared`, whose
 //! `files` a host shows and whose `commit()` writes exactly that, once. Arguments are
 //! read as the functions they prepare read them; the work runs with the interpreter
 //! released.
@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 
 use super::args;
-use super::files::{delete_change, edit_change, multi_change, write_change, Common};
+use super::files::{delete_change, edit_change, insert_change, multi_change, write_change, Common};
 use super::{errors, results, run};
 use eol_edit::{Error, ErrorCode, Name};
 
@@ -18,6 +18,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(prepare_edit, module)?)?;
     module.add_function(wrap_pyfunction!(prepare_multi_edit, module)?)?;
     module.add_function(wrap_pyfunction!(prepare_delete_range, module)?)?;
+    module.add_function(wrap_pyfunction!(prepare_insert_lines, module)?)?;
     module.add_function(wrap_pyfunction!(prepare_write, module)?)?;
     module.add_function(wrap_pyfunction!(prepare_patch, module)?)?;
     Ok(())
@@ -128,6 +129,37 @@ fn prepare_multi_edit<'py>(
         encoding,
     };
     let change = multi_change(path, edits, guards, common, "prepare_multi_edit")?;
+    prepared(py, run(py, move || change.prepare())?)
+}
+
+/// `insert_lines`, prepared: everything but the write.
+#[pyfunction]
+#[pyo3(signature = (path, after_line, text, *, expected_version=None, root=None, cwd=None, dry_run=None, durable=None, max_bytes=None, encoding=None, guards=None))]
+#[allow(clippy::too_many_arguments)]
+fn prepare_insert_lines<'py>(
+    py: Python<'py>,
+    path: &Bound<'py, PyAny>,
+    after_line: &Bound<'py, PyAny>,
+    text: &Bound<'py, PyAny>,
+    expected_version: Option<&Bound<'py, PyAny>>,
+    root: Option<&Bound<'py, PyAny>>,
+    cwd: Option<&Bound<'py, PyAny>>,
+    dry_run: Option<&Bound<'py, PyAny>>,
+    durable: Option<&Bound<'py, PyAny>>,
+    max_bytes: Option<&Bound<'py, PyAny>>,
+    encoding: Option<&Bound<'py, PyAny>>,
+    guards: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Prepared> {
+    let common = Common {
+        expected_version,
+        root,
+        cwd,
+        dry_run,
+        durable,
+        max_bytes,
+        encoding,
+    };
+    let change = insert_change(py, path, after_line, text, guards, common)?;
     prepared(py, run(py, move || change.prepare())?)
 }
 

@@ -140,6 +140,35 @@ def test_call_with_keywords_is_execute(tmp_path: Path) -> None:
         assert editor.execute(bad)["is_error"] is True
 
 
+def test_approved_changes_write_the_bytes_shown(tmp_path: Path) -> None:
+    # A new file's endings are worked out once, from .editorconfig as it was then; the
+    # project switching to LF while the user decides changes nothing of what is written.
+    config = tmp_path / ".editorconfig"
+    config.write_bytes(b"root = true\n[*]\nend_of_line = crlf\n")
+    asked: List[Dict[str, object]] = []
+
+    def approve(request: Dict[str, object]) -> bool:
+        asked.append(request)
+        config.write_bytes(b"root = true\n[*]\nend_of_line = lf\n")
+        return True
+
+    editor = TextEditor(root=str(tmp_path), cwd=str(tmp_path), version="text_editor_20250124", approve=approve)
+    made = editor(command="create", path="made.txt", file_text="one\ntwo\n")
+    assert "is_error" not in made, made
+    assert (tmp_path / "made.txt").read_bytes() == b"one\r\ntwo\r\n"
+    inserted = editor(command="insert", path="made.txt", insert_line=1, new_str="x")
+    assert "is_error" not in inserted, inserted
+    assert "+x" in str(asked[-1]["diff"])
+    assert (tmp_path / "made.txt").read_bytes() == b"one\r\nx\r\ntwo\r\n"
+    # undo_edit: the restore (shown as its dry run) puts back the bytes before the insert,
+    # and the next one deletes the file its create made.
+    for _ in range(2):
+        undone = editor(command="undo_edit", path="made.txt")
+        assert "is_error" not in undone, undone
+    assert [a["tool"] for a in asked] == ["create", "insert", "undo_edit", "undo_edit"]
+    assert not (tmp_path / "made.txt").exists()
+
+
 # ---------------------------------------------------------------------------
 # Refusals leave every file as it was
 

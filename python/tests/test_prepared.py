@@ -66,6 +66,23 @@ def test_a_bom_and_a_utf16_file_are_prepared_over_their_text(write: Write) -> No
     assert u16.read_bytes() == b"\xff\xfe" + "β\r\n".encode("utf-16-le")
 
 
+def test_prepare_insert_lines_takes_the_endings_around_and_checks_its_line(write: Write) -> None:
+    file = write("ins.txt", b"a\r\nb\r\n")
+    p = eol_edit.prepare_insert_lines(file, 1, "x\ny\n")
+    assert file.read_bytes() == b"a\r\nb\r\n"
+    [f] = p.files
+    assert (f.action, f.start_line, f.end_line) == ("update", 2, 3)
+    assert "+x\n+y\n" in f.diff
+    p.commit()
+    assert file.read_bytes() == b"a\r\nx\r\ny\r\nb\r\n"
+    assert f.version_after == eol_edit.read_file(file).version
+    with pytest.raises(eol_edit.InvalidArgument) as past:
+        eol_edit.prepare_insert_lines(file, 9, "z")
+    assert past.value.argument == "after_line"
+    with pytest.raises(eol_edit.InvalidArgument):
+        eol_edit.prepare_insert_lines(file, -1, "z")
+
+
 def test_a_file_changed_between_prepare_and_commit_is_file_changed_and_kept(write: Write) -> None:
     file = write("a.txt", b"one\r\n")
     prepared = eol_edit.prepare_multi_edit(file, [{"old_text": "one", "new_text": "1"}])

@@ -388,6 +388,35 @@ def test_what_is_approved_is_what_is_written(tmp_path: Path) -> None:
     assert (folder / "fresh.txt").read_bytes() == b"meanwhile\n"
 
 
+def test_the_bytes_written_are_the_ones_shown(tmp_path: Path) -> None:
+    # A new file's endings are the project's (.editorconfig), read when the change is
+    # worked out. The user is shown LF lines; while they decide, the project switches
+    # to CRLF: the file gets what was approved, not a second computation's CRLF.
+    config = tmp_path / ".editorconfig"
+    calls = [
+        ("write_file", {"path": "shown.txt", "content": "one\ntwo\n"}, "shown.txt"),
+        ("apply_patch", {"input": "*** Begin Patch\n*** Add File: shown2.txt\n+one\n+two\n*** End Patch"}, "shown2.txt"),
+    ]
+    for name, args, created in calls:
+        config.write_bytes(b"root = true\n[*]\nend_of_line = lf\n")
+        asked: List[Dict[str, Any]] = []
+
+        def approve(request: Dict[str, Any]) -> bool:
+            asked.append(request)
+            config.write_bytes(b"root = true\n[*]\nend_of_line = crlf\n")
+            return True
+
+        set_ = create_tools(root=str(tmp_path), approve=approve)
+        result = set_[name].execute(args)
+        assert result["success"], result
+        assert len(asked) == 1 and asked[0]["diff"] == result["diff"]
+        assert (tmp_path / created).read_bytes() == b"one\ntwo\n"
+        # The tool set remembers the written file's version: an edit goes through.
+        again = set_["edit_file"].execute({"path": created, "old_text": "two", "new_text": "TWO"})
+        assert again["success"], again
+        assert (tmp_path / created).read_bytes() == b"one\nTWO\n"
+
+
 def test_threads_of_one_tool_set_each_find_the_version_the_last_left(tmp_path: Path) -> None:
     # An agent loop running tool calls in parallel: every edit of the file read once
     # goes through, none lost, none refused as changed by the set's own write.

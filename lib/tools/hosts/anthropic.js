@@ -315,7 +315,7 @@ class Editor {
    * @template R
    * @param {Call} call
    * @param {string} path
-   * @param {(run: { dryRun: boolean, expected: string | undefined }) => R | Promise<R>} compute
+   * @param {(run: { library: import('../session.js').Library, expected: string | undefined }) => R | Promise<R>} compute
    * @param {(result: R) => { diff: string, version: string }} file
    * @returns {Promise<R>}
    */
@@ -324,13 +324,13 @@ class Editor {
     let before
     const result = await call.change({
       paths: [path],
-      compute: async ({ dryRun, expectedVersion }) => {
+      compute: async ({ library, expectedVersion }) => {
         let expected = expectedVersion(path)
-        if (!dryRun && this.undo) {
+        if (this.undo) {
           before = await snapshot(call, path)
           if (expected === undefined) expected = before.version ?? ABSENT
         }
-        return compute({ dryRun, expected })
+        return compute({ library, expected })
       },
       files: (r) => {
         const f = file(r)
@@ -351,9 +351,9 @@ class Editor {
     const { result, stripped } = await this.change(
       call,
       path,
-      ({ dryRun, expected }) =>
+      ({ library, expected }) =>
         withNumbersRetry(oldStr, newStr, (o, n) =>
-          /** @type {Promise<EditResult>} */ (call.library('editFile', [path], path, o, n, call.options({ dryRun, expectedVersion: expected, guards: call.guards }))),
+          /** @type {Promise<EditResult>} */ (library('editFile', [path], path, o, n, call.options({ expectedVersion: expected, guards: call.guards }))),
         ),
       ({ result }) => ({ diff: result.diff, version: result.version }),
     )
@@ -375,13 +375,18 @@ class Editor {
     const r = await this.change(
       call,
       path,
-      async ({ dryRun }) => {
+      async ({ library }) => {
         if ((await call.currentVersion(path)) !== undefined) throw this.exists(path, call)
         // Expected absent: a file another program creates meanwhile is not overwritten either.
-        return call.library('writeFile', [path], path, fileText, call.options({ dryRun, expectedVersion: ABSENT, guards: call.guards }))
+        return library('writeFile', [path], path, fileText, call.options({ expectedVersion: ABSENT, guards: call.guards }))
       },
       (result) => ({ diff: result.diff, version: result.version }),
-    )
+    ).catch(async (error) => {
+      // Created by another program since it was looked for (while the approval waited):
+      // said as create says of any file that exists.
+      if (!(error instanceof core.EolEditError && error.code === 'FILE_CHANGED')) throw error
+      throw (await call.currentVersion(path).catch(() => undefined)) !== undefined ? this.exists(path, call) : error
+    })
     return changedText(`Created ${path}: ${plural(diffCounts(r.diff).added, 'line')}, line endings: ${describeEndings(r.eol)}.`, [], warningsOf(r, WORDS), '')
   }
 
@@ -417,9 +422,9 @@ class Editor {
     const r = await this.change(
       call,
       path,
-      async ({ dryRun, expected }) => {
+      async ({ library, expected }) => {
         try {
-          return await call.library('insertLines', [path], path, after, inserted, call.options({ dryRun, expectedVersion: expected, guards: call.guards }))
+          return await library('insertLines', [path], path, after, inserted, call.options({ expectedVersion: expected, guards: call.guards }))
         } catch (error) {
           // The core's words name its own argument; the model's is insert_line.
           if (error instanceof core.EolEditError && error.code === 'INVALID_ARGUMENT' && error.argument === 'afterLine') {
@@ -459,19 +464,22 @@ class Editor {
       paths: [path],
       // The core puts the bytes back (or deletes the file the edit created) if the file
       // still has the version the edit left, and the one this tool set knows it at.
-      compute: async ({ dryRun, expectedVersion }) => {
-        try {
-          const undone = await this.history.undo(path, call.options({ dryRun, expectedVersion: expectedVersion(path) }))
-          return { diff: undone.diff, version: undone.version ?? undefined, warnings: warningsOf(undone, WORDS) }
-        } catch (error) {
-          if (!(error instanceof core.EolEditError && error.code === 'FILE_CHANGED')) throw error
-          throw toolError(
-            'FILE_CHANGED',
-            `${path} has changed since the edit undo_edit would undo, so it was not restored (nothing was written). ` +
-              'View it again and change it with str_replace instead.',
-          )
-        }
-      },
+      // The history has no prepare twin: with `approve`, its dry run is shown, and the
+      // real run writes the same bytes only at the same version (session.js, `unprepared`).
+      compute: ({ unprepared, expectedVersion }) =>
+        unprepared(async (dryRun) => {
+          try {
+            const undone = await this.history.undo(path, call.options({ dryRun, expectedVersion: expectedVersion(path) }))
+            return { diff: undone.diff, version: undone.version ?? undefined, warnings: warningsOf(undone, WORDS) }
+          } catch (error) {
+            if (!(error instanceof core.EolEditError && error.code === 'FILE_CHANGED')) throw error
+            throw toolError(
+              'FILE_CHANGED',
+              `${path} has changed since the edit undo_edit would undo, so it was not restored (nothing was written). ` +
+                'View it again and change it with str_replace instead.',
+            )
+          }
+        }),
       files: (r) => [{ path, diff: r.diff, summary: changeSummary('undo_edit', path, r.diff), version: r.version }],
     })
     if (last.created) return `Undid the last edit of ${path}: the file it created is deleted again.`

@@ -324,15 +324,15 @@ async function replaceText(call, path, oldText, newText, values) {
       throw new Refused('edit_expected_occurrence_mismatch', mismatch(1, found, path))
     }
   } else {
+    // Prepared, so that the count is checked before anything is written.
     r = await call.change({
       paths: [path],
-      compute: async ({ dryRun, expectedVersion }) => {
-        const options = (/** @type {boolean} */ dry) =>
-          call.options({ dryRun: dry, expectedVersion: expectedVersion(path), replaceAll: true, guards: call.guards })
+      prepared: true,
+      compute: async ({ library, expectedVersion }) => {
         /** @type {EditResult} */
-        const planned = await call.library('editFile', [path], path, oldText, newText, options(true))
+        const planned = await library('editFile', [path], path, oldText, newText, call.options({ expectedVersion: expectedVersion(path), replaceAll: true, guards: call.guards }))
         if (planned.replacements !== expected) throw new Refused('edit_expected_occurrence_mismatch', mismatch(expected, planned.replacements, path))
-        return dryRun ? planned : /** @type {Promise<EditResult>} */ (call.library('editFile', [path], path, oldText, newText, options(false)))
+        return planned
       },
       files: (e) => [{ path, diff: e.diff, summary: changeSummary(call.tool, path, e.diff), version: e.version }],
     })

@@ -244,18 +244,18 @@ async function currentText(call, path) {
 function editText(call, host, path, edit) {
   return call.change({
     paths: [path],
-    compute: ({ dryRun, expectedVersion }) =>
+    compute: ({ library, expectedVersion }) =>
       withPrefixRetry(
         [edit],
         ([e]) =>
           /** @type {Promise<EditResult>} */ (
-            call.library(
+            library(
               'editFile',
               [path],
               path,
               e.oldText,
               e.newText,
-              call.options({ dryRun, expectedVersion: expectedVersion(path), replaceAll: e.replaceAll, guards: call.guards }),
+              call.options({ expectedVersion: expectedVersion(path), replaceAll: e.replaceAll, guards: call.guards }),
             )
           ),
         host.prefix,
@@ -275,10 +275,10 @@ function editText(call, host, path, edit) {
 function multiEditText(call, host, path, edits) {
   return call.change({
     paths: [path],
-    compute: ({ dryRun, expectedVersion }) =>
+    compute: ({ library, expectedVersion }) =>
       withPrefixRetry(
         edits,
-        (list) => /** @type {Promise<EditResult>} */ (call.library('multiEdit', [path], path, list, call.options({ dryRun, expectedVersion: expectedVersion(path), guards: call.guards }))),
+        (list) => /** @type {Promise<EditResult>} */ (library('multiEdit', [path], path, list, call.options({ expectedVersion: expectedVersion(path), guards: call.guards }))),
         host.prefix,
       ),
     files: ({ result }) => [{ path, diff: result.diff, summary: changeSummary(call.tool, path, result.diff), version: result.version }],
@@ -296,9 +296,9 @@ function multiEditText(call, host, path, edits) {
 function writeText(call, path, content) {
   return call.change({
     paths: [path],
-    compute: ({ dryRun, expectedVersion }) =>
+    compute: ({ library, expectedVersion }) =>
       /** @type {Promise<EditResult>} */ (
-        call.library('writeFile', [path], path, content, call.options({ dryRun, expectedVersion: expectedVersion(path), guards: call.guards }))
+        library('writeFile', [path], path, content, call.options({ expectedVersion: expectedVersion(path), guards: call.guards }))
       ),
     files: (r) => [{ path, diff: r.diff, summary: changeSummary(call.tool, path, r.diff), version: r.version }],
   })

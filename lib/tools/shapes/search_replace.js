@@ -39,6 +39,7 @@ const { render } = require('../wording.js')
 /** @typedef {import('../../../index.js').MessagePart} MessagePart */
 /** @typedef {import('../wording.js').Words} Words */
 /** @typedef {import('../session.js').Call} Call */
+/** @typedef {import('../session.js').Library} Library */
 /** @typedef {import('../../../index.js').PatchResult} PatchResult */
 
 /**
@@ -337,44 +338,36 @@ function applyBlocks(call, path, blocks, dialect, words) {
   }
   /** @param {unknown} error @param {Block[]} order */
   const said = (error, order) => blockFailure(error, { path, name, order, dialect, words })
-  /** @type {Plan | undefined} */
-  let plan
   return call.change({
     paths: [path],
-    compute: async ({ dryRun, expectedVersion }) => {
+    compute: async ({ library, expectedVersion }) => {
       const version = expectedVersion(path)
-      /** @param {string} patch @param {boolean} dry */
-      const run = (patch, dry) =>
+      /** @param {Library} run @param {string} patch */
+      const apply = (run, patch) =>
         /** @type {Promise<PatchResult>} */ (
-          call.library('applyPatch', [path], patch, {
-            ...call.options({ dryRun: dry, expectedVersions: version === undefined ? undefined : { [name]: version }, guards: call.guards }),
+          run('applyPatch', [path], patch, {
+            ...call.options({ expectedVersions: version === undefined ? undefined : { [name]: version }, guards: call.guards }),
             cwd: folder,
           })
         )
-      /** @param {Plan} p @param {boolean} dry */
-      const attempt = async (p, dry) => {
-        try {
-          return await run(p.patch, dry)
-        } catch (error) {
-          throw said(error, p.order)
-        }
-      }
-      // The dry run `approve` was shown and the real run apply the same patch.
-      if (plan !== undefined) return attempt(plan, dryRun)
       if (blocks.length === 1) {
         // One block is looked for in the whole file by the patch itself, which refuses
         // several places; only a hint among them needs them listed.
-        const alone = { patch: codexPatch(name, blocks[0]), order: blocks }
         try {
-          const result = await run(alone.patch, dryRun)
-          plan = alone
-          return result
+          return await apply(library, codexPatch(name, blocks[0]))
         } catch (error) {
           if (!(codeOf(error) === 'TEXT_MULTIPLE_MATCHES' && blocks[0].hint !== undefined)) throw said(error, blocks)
         }
       }
-      plan = await placedPatch(name, blocks, (patch) => run(patch, true), dialect, said)
-      return attempt(plan, dryRun)
+      // Where each block goes is found by dry runs; the change is the patch that puts them there.
+      /** @type {Library} */
+      const dry = (fn, paths, patch, options) => call.library(fn, paths, patch, { ...options, dryRun: true })
+      const plan = await placedPatch(name, blocks, (patch) => apply(dry, patch), dialect, said)
+      try {
+        return await apply(library, plan.patch)
+      } catch (error) {
+        throw said(error, plan.order)
+      }
     },
     files: (result) => result.files.map((f) => ({ path, diff: f.diff, summary: changeSummary(call.tool, path, f.diff), version: f.version })),
   })
