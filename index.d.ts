@@ -173,6 +173,18 @@ export declare class ReadState {
    */
   wrote(path: string, cwd: string | undefined | null, version: string, diff?: string | undefined | null, encoding?: string | undefined | null): void
   /**
+   * A tool set's change of one file in one call (the core's `ReadState::change`):
+   * `function` (`editFile`, `multiEdit`, `writeFile`, `deleteRange` or `insertLines`)
+   * with its own arguments after `path` (its options last), made with the version
+   * the state has for the file as its `expectedVersion` (with `requireRead`, an
+   * existing file never read is refused); a FILE_CHANGED shows what changed since
+   * the model read it, and the change made is recorded (as `wrote`). It runs on the
+   * calling thread, returning the function's result, when the file and the text the
+   * call carries hold at most `callingThreadMax` bytes, else on the libuv pool,
+   * returning a Promise of it. Bad arguments throw in either case.
+   */
+  change(fn: 'editFile' | 'multiEdit' | 'writeFile' | 'deleteRange' | 'insertLines', requireRead: boolean, callingThreadMax: number, path: string, a: unknown, b: unknown, c?: unknown): EditResult | Promise<EditResult>
+  /**
    * Throws the FILE_CHANGED that shows what changed in each file of `paths` (each
    * with its expected version in `expected`) since the model read it, and records a
    * file shown whole as read; returns nothing when there is none to show. `options`:

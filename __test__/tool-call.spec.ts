@@ -55,6 +55,47 @@ async function countRealPaths(work: () => Promise<ToolResult>): Promise<{ result
   }
 }
 
+/**
+ * Runs `work`, recording every call of the addon it makes: each method of the read
+ * state (`ReadState.change` as `change:<function>:<sync|pool>`, by where it ran), the
+ * library's file functions and `pathInfo`.
+ */
+async function nativeCalls(work: () => Promise<ToolResult>): Promise<{ result: ToolResult; calls: string[] }> {
+  const core = require('../index.js') as Record<string, unknown> & { ReadState: { prototype: Record<string, (...args: unknown[]) => unknown> } }
+  const proto = core.ReadState.prototype
+  const savedCore = { ...core }
+  const savedProto: Record<string, (...args: unknown[]) => unknown> = {}
+  const calls: string[] = []
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    if (name === 'constructor' || typeof proto[name] !== 'function') continue
+    const method = proto[name]
+    savedProto[name] = method
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      let value: unknown
+      try {
+        value = method.apply(this, args)
+      } finally {
+        // A throw is the calling thread's.
+        calls.push(name === 'change' ? `change:${args[0]}:${value instanceof Promise ? 'pool' : 'sync'}` : name)
+      }
+      return value
+    }
+  }
+  for (const [name, value] of Object.entries(savedCore)) {
+    if (typeof value !== 'function' || name === 'ReadState' || /^[A-Z]/.test(name)) continue
+    core[name] = (...args: unknown[]) => {
+      calls.push(name)
+      return (value as (...a: unknown[]) => unknown)(...args)
+    }
+  }
+  try {
+    return { result: await work(), calls }
+  } finally {
+    Object.assign(core, savedCore)
+    Object.assign(proto, savedProto)
+  }
+}
+
 describe('a tool call', () => {
   it('looks nothing up for a file it read or wrote; read_file looks the path up again, once', async () => {
     fs.writeFileSync(path.join(dir, 'a.txt'), 'one\r\ntwo\r\n')
@@ -66,14 +107,53 @@ describe('a tool call', () => {
       for (const [from, to] of [['two', 'TWO'], ['TWO', 'two']]) {
         const { result, lookups } = await countRealPaths(() => tools.edit_file.execute({ path: 'a.txt', old_text: from, new_text: to }))
         expect(result.success, result.data).toBe(true)
-        expect(lookups, JSON.stringify(options)).toEqual(['known:a.txt'])
+        // Without approve, the look-up is the core's, inside ReadState.change.
+        expect(lookups, JSON.stringify(options)).toEqual('approve' in options ? ['known:a.txt'] : [])
       }
     }
-    // A file it has not seen is looked up once a call.
+    fs.writeFileSync(path.join(dir, 'a.txt'), 'one\r\ntwo\r\n')
+  })
+
+  it('is one call of the addon without approve: look-up, edit and record in ReadState.change', async () => {
+    fs.writeFileSync(path.join(dir, 'a.txt'), 'one\r\ntwo\r\n')
     fs.writeFileSync(path.join(dir, 'b.txt'), 'b\n')
-    const unseen = await countRealPaths(() => createTools({ root: dir }).edit_file.execute({ path: 'b.txt', old_text: 'b', new_text: 'B' }))
-    expect(unseen.lookups).toEqual(['known:b.txt'])
-    expect(fs.readFileSync(path.join(dir, 'a.txt'), 'latin1')).toBe('one\r\ntwo\r\n')
+    for (const options of [{}, { requireRead: true }]) {
+      const tools = createTools({ root: dir, ...options })
+      expect((await tools.read_file.execute({ path: 'a.txt' })).success).toBe(true)
+      for (const [from, to] of [['two', 'TWO'], ['TWO', 'two']]) {
+        const { result, calls } = await nativeCalls(() => tools.edit_file.execute({ path: 'a.txt', old_text: from, new_text: to }))
+        expect(result.success, result.data).toBe(true)
+        expect(calls, JSON.stringify(options)).toEqual(['change:editFile:sync'])
+      }
+      // The version it recorded is the one the next call expects: a change from
+      // outside since is FILE_CHANGED, explained, with nothing written.
+      fs.writeFileSync(path.join(dir, 'a.txt'), 'one\r\ntwo\r\nthree\r\n')
+      const stale = await nativeCalls(() => tools.edit_file.execute({ path: 'a.txt', old_text: 'two', new_text: 'TWO' }))
+      expect(stale.result.error, stale.result.data).toBe('FILE_CHANGED')
+      expect(stale.result.data).toMatch(/three/)
+      expect(stale.calls).toEqual(['change:editFile:sync'])
+      expect(fs.readFileSync(path.join(dir, 'a.txt'), 'latin1')).toBe('one\r\ntwo\r\nthree\r\n')
+      fs.writeFileSync(path.join(dir, 'a.txt'), 'one\r\ntwo\r\n')
+    }
+    // A file it has not seen is looked up in the same call; with requireRead, refused there.
+    const unseen = await nativeCalls(() => createTools({ root: dir }).edit_file.execute({ path: 'b.txt', old_text: 'b', new_text: 'B' }))
+    expect(unseen.result.success, unseen.result.data).toBe(true)
+    expect(unseen.calls).toEqual(['change:editFile:sync'])
+    const refused = await nativeCalls(() => createTools({ root: dir, requireRead: true }).edit_file.execute({ path: 'b.txt', old_text: 'B', new_text: 'b' }))
+    expect(refused.result.error, refused.result.data).toBe('FILE_CHANGED')
+    expect(refused.result.data).toMatch(/has not been read yet/)
+    expect(refused.calls).toEqual(['change:editFile:sync'])
+    expect(fs.readFileSync(path.join(dir, 'b.txt'), 'latin1')).toBe('B\n')
+    // multi_edit, write_file and delete_range are one call too (delete_range's retry
+    // of a numeric anchor aside, its queue's look-up is its own).
+    const tools = createTools({ root: dir })
+    const multi = await nativeCalls(() => tools.multi_edit.execute({ path: 'b.txt', edits: [{ old_text: 'B', new_text: 'b' }] }))
+    expect(multi.result.success, multi.result.data).toBe(true)
+    expect(multi.calls).toEqual(['change:multiEdit:sync'])
+    const write = await nativeCalls(() => tools.write_file.execute({ path: 'b.txt', content: 'b\nc\n' }))
+    expect(write.result.success, write.result.data).toBe(true)
+    expect(write.calls.filter((c) => c !== 'pathInfo')).toEqual(['change:writeFile:sync'])
+    expect(fs.readFileSync(path.join(dir, 'b.txt'), 'latin1')).toBe('b\nc\n')
   })
 
   it('a link pointed at another file since it was read is FILE_CHANGED, then, read again, edits the new target', async (ctx) => {
@@ -144,12 +224,31 @@ describe('a tool call', () => {
   })
 })
 
+/** The options of the one `ReadState.change` call `work` makes. */
+async function changeOptions(work: () => Promise<ToolResult>): Promise<Record<string, unknown>> {
+  const proto = (require('../index.js') as { ReadState: { prototype: { change: (...args: unknown[]) => unknown } } }).ReadState.prototype
+  const change = proto.change
+  const seen: unknown[][] = []
+  proto.change = function (this: unknown, ...args: unknown[]) {
+    seen.push(args)
+    return change.apply(this, args)
+  }
+  try {
+    expect((await work()).success).toBe(true)
+  } finally {
+    proto.change = change
+  }
+  expect(seen).toHaveLength(1)
+  // editFile(path, oldText, newText, options): after fn, requireRead and callingThreadMax.
+  return seen[0][6] as Record<string, unknown>
+}
+
 /** Runs `work`, recording every call of the library's file functions and their options. */
 async function libraryCalls(work: () => Promise<ToolResult>): Promise<{ result: ToolResult; calls: Array<{ name: string; options: object }> }> {
   const core = require('../index.js') as Record<string, (...args: unknown[]) => unknown>
   const saved = { ...core }
   const calls: Array<{ name: string; options: object }> = []
-  for (const name of ['readFile', 'editFile', 'multiEdit', 'deleteRange', 'writeFile', 'applyPatch']) {
+  for (const name of ['readFile', 'editFile', 'multiEdit', 'deleteRange', 'writeFile', 'applyPatch', 'prepareEdit']) {
     for (const form of [name, `${name}Sync`]) {
       core[form] = (...args: unknown[]) => {
         calls.push({ name: form, options: args[args.length - 1] as object })
@@ -172,9 +271,10 @@ describe('the library call a tool makes', () => {
     fs.writeFileSync(path.join(dir, 'large.txt'), 'alpha\r\n' + line.repeat(Math.ceil(CALLING_THREAD_MAX_BYTES / line.length)))
     const tools = createTools({ root: dir, maxBytes: 0 })
     for (const [file, form] of [['small.txt', 'editFileSync'], ['large.txt', 'editFile']]) {
-      const { result, calls } = await libraryCalls(() => tools.edit_file.execute({ path: file, old_text: 'alpha', new_text: 'ALPHA' }))
+      const { result, calls } = await nativeCalls(() => tools.edit_file.execute({ path: file, old_text: 'alpha', new_text: 'ALPHA' }))
       expect(result.success, result.data).toBe(true)
-      expect(calls.map((c) => c.name), file).toEqual([form])
+      // The pool's call holds the file's queue, which looks its key up.
+      expect(calls, file).toEqual(form === 'editFileSync' ? ['change:editFile:sync'] : ['change:editFile:pool', 'lookUp'])
       expect(fs.readFileSync(path.join(dir, file), 'latin1').startsWith('ALPHA\r\n')).toBe(true)
     }
     const read = await libraryCalls(() => tools.read_file.execute({ path: 'large.txt', limit: 1 }))
@@ -184,13 +284,21 @@ describe('the library call a tool makes', () => {
   it('carries only the options the call sets: no dryRun, replaceAll or expectedVersion that says nothing', async () => {
     fs.writeFileSync(path.join(dir, 'o.txt'), 'a\r\nb\r\n')
     const tools = createTools({ root: dir })
-    const first = await libraryCalls(() => tools.edit_file.execute({ path: 'o.txt', old_text: 'a', new_text: 'A' }))
+    const first = await changeOptions(() => tools.edit_file.execute({ path: 'o.txt', old_text: 'a', new_text: 'A' }))
     // Every guard runs, as the tools' guards do by default.
-    expect(Object.keys(first.calls[0].options).sort()).toEqual(['cwd', 'guards', 'root'])
-    expect(first.calls[0].options.guards).toEqual(['placeholder', 'shrink', 'control', 'markers'])
-    // Then the version it wrote is expected, and replace_all is passed when set.
-    const second = await libraryCalls(() => tools.edit_file.execute({ path: 'o.txt', old_text: 'b', new_text: 'B', replace_all: true }))
-    expect(Object.keys(second.calls[0].options).sort()).toEqual(['cwd', 'expectedVersion', 'guards', 'replaceAll', 'root'])
+    expect(Object.keys(first).sort()).toEqual(['cwd', 'guards', 'root'])
+    expect(first.guards).toEqual(['placeholder', 'shrink', 'control', 'markers'])
+    // The version expected is the read state's own (ReadState.change takes it), and
+    // replace_all is passed when set.
+    const second = await changeOptions(() => tools.edit_file.execute({ path: 'o.txt', old_text: 'b', new_text: 'B', replace_all: true }))
+    expect(Object.keys(second).sort()).toEqual(['cwd', 'guards', 'replaceAll', 'root'])
+    // With approve, the library's prepare twin gets the version from the tools.
+    const approving = createTools({ root: dir, approve: () => true })
+    expect((await approving.read_file.execute({ path: 'o.txt' })).success).toBe(true)
+    const shown = await libraryCalls(() => approving.edit_file.execute({ path: 'o.txt', old_text: 'B', new_text: 'b' }))
+    expect(shown.result.success, shown.result.data).toBe(true)
+    expect(Object.keys(shown.calls[0].options).sort()).toEqual(['cwd', 'expectedVersion', 'guards', 'root'])
+    fs.writeFileSync(path.join(dir, 'o.txt'), 'A\r\nB\r\n')
     expect(fs.readFileSync(path.join(dir, 'o.txt'), 'latin1')).toBe('A\r\nB\r\n')
   })
 })

@@ -56,12 +56,10 @@ const deleteRange = {
     const inclusive = values.inclusive === true
     const result = await call.change({
       paths: [path],
-      compute: async ({ library, expectedVersion }) => {
+      oneCall: true,
+      compute: async ({ write }) => {
         /** @param {string | number} s @param {string | number} e */
-        const run = (s, e) =>
-          /** @type {Promise<EditResult>} */ (
-            library('deleteRange', [path], path, s, e, call.options({ expectedVersion: expectedVersion(path), inclusive }))
-          )
+        const run = (s, e) => /** @type {Promise<EditResult>} */ (write('deleteRange', path, s, e, call.options({ inclusive })))
         try {
           return await run(start, end)
         } catch (error) {

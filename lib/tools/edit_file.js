@@ -26,15 +26,9 @@ const editFile = {
     /** @type {EditResult} */
     const result = await call.change({
       paths: [path],
-      compute: ({ library, expectedVersion }) =>
-        library(
-          'editFile',
-          [path],
-          path,
-          edit.oldText,
-          edit.newText,
-          call.options({ expectedVersion: expectedVersion(path), replaceAll: edit.replaceAll, guards: call.guards }),
-        ),
+      oneCall: true,
+      compute: ({ write }) =>
+        write('editFile', path, edit.oldText, edit.newText, call.options({ replaceAll: edit.replaceAll, guards: call.guards })),
       files: (result) => [
         { path, diff: result.diff, summary: changeSummary('edit_file', path, result.diff), version: result.version },
       ],

@@ -23,8 +23,8 @@ const multiEdit = {
     /** @type {EditResult} */
     const result = await call.change({
       paths: [path],
-      compute: ({ library, expectedVersion }) =>
-        library('multiEdit', [path], path, edits, call.options({ expectedVersion: expectedVersion(path), guards: call.guards })),
+      oneCall: true,
+      compute: ({ write }) => write('multiEdit', path, edits, call.options({ guards: call.guards })),
       files: (result) => [
         { path, diff: result.diff, summary: changeSummary('multi_edit', path, result.diff), version: result.version },
       ],

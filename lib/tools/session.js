@@ -81,6 +81,23 @@ const { ReadState } = require('./read_state.js')
  * @property {Library} library
  * @property {<T extends object>(write: (dryRun: boolean) => Promise<T>) => Promise<T>} unprepared
  * @property {(path: string) => string | undefined} expectedVersion
+ * @property {Write} write
+ */
+
+/**
+ * The names of the library's functions that change one file, given first, which the
+ * core's read state can make in one call with the file's expected version
+ * (`ReadState.change` of the addon).
+ * @typedef {'editFile' | 'multiEdit' | 'writeFile' | 'deleteRange' | 'insertLines'} OneFileChange
+ */
+
+/**
+ * `Run.write`: the library's function `name` on the file `path` (its first argument;
+ * `args` are the rest, its options last), made with the version the file is expected
+ * to have as its `expectedVersion`. A change that makes its one change through it
+ * (`Call.change`'s `oneCall`) is, written at once, one call of the core: look-up,
+ * change, and the record of the version it left.
+ * @typedef {(name: OneFileChange, path: string, ...args: any[]) => any} Write
  */
 
 /**
@@ -539,14 +556,18 @@ class Call {
    * @param {(result: R) => FileChange[]} change.files what a computed result changes, per file
    * @param {boolean} [change.prepared] prepare the change even without `approve`
    *   (`compute` checks what it prepared, and throws to write nothing)
+   * @param {boolean} [change.oneCall] `compute` makes its change of one file through
+   *   `run.write` and uses nothing else of `run`: written at once, it is then one call
+   *   of the core (`changeInOneCall`)
    * @returns {Promise<R>}
    */
-  change({ paths, compute, files, prepared = false }) {
+  change({ paths, compute, files, prepared = false, oneCall = false }) {
     const { session } = this
     /** @type {R | Promise<R> | undefined} */
     let fast
     try {
-      if (!prepared) fast = this.changeAtOnce(paths, compute, files)
+      if (!prepared && oneCall && paths.length === 1) fast = this.changeInOneCall(paths[0], compute)
+      if (!prepared && fast === undefined) fast = this.changeAtOnce(paths, compute, files)
     } catch (error) {
       return Promise.reject(error)
     }
@@ -582,7 +603,8 @@ class Call {
         if (session.approve || prepared) {
           /** @type {Prepare} */
           const slot = {}
-          result = await compute({ library: this.preparing(slot), unprepared: shownFirst(slot), expectedVersion })
+          const library = this.preparing(slot)
+          result = await compute({ library, unprepared: shownFirst(slot), expectedVersion, write: expecting(library, expectedVersion) })
           if (!slot.commit) throw new Error(`${this.tool}: the change was computed without a prepared library call`)
           if (session.approve) {
             await this.approveOrFail(session.approve, files(result), paths[0])
@@ -590,7 +612,7 @@ class Call {
           }
           await slot.commit()
         } else {
-          result = await compute({ library: this.direct, unprepared: atOnce, expectedVersion })
+          result = await compute({ library: this.direct, unprepared: atOnce, expectedVersion, write: expecting(this.direct, expectedVersion) })
         }
       } catch (error) {
         throw this.explainChanged(error, paths, expectedVersion)
@@ -669,7 +691,7 @@ class Call {
     /** @type {R | Promise<R>} */
     let result
     try {
-      result = compute({ library: this.direct, unprepared: atOnce, expectedVersion })
+      result = compute({ library: this.direct, unprepared: atOnce, expectedVersion, write: expecting(this.direct, expectedVersion) })
     } catch (error) {
       throw this.explainChanged(error, paths, expectedVersion)
     }
@@ -678,6 +700,51 @@ class Call {
       throw this.explainChanged(error, paths, expectedVersion)
     })
     return state.hold(keys, explained.then(done))
+  }
+
+  /**
+   * `changeAtOnce` of a change whose compute makes its one change through `run.write`
+   * (`oneCall`), when no call holds any file (the common case): each `write` is one
+   * call of the core's read state (`ReadState.change`), which takes the file's
+   * expected version from the state (with `requireRead`, refusing an existing file
+   * never read), makes the change, explains a FILE_CHANGED, and records the version
+   * it left; on the calling thread when the file and the text are small
+   * (CALLING_THREAD_MAX_BYTES), else on the thread pool, and a change that went on to
+   * wait holds the file's queue from here on, as `exclusive` would have. Undefined
+   * when `change` must take another way; throws what the change throws.
+   * @template R
+   * @param {string} path
+   * @param {(run: Run) => R | Promise<R>} compute
+   * @returns {R | Promise<R> | undefined}
+   */
+  changeInOneCall(path, compute) {
+    const { session } = this
+    if (session.approve) return undefined
+    const { state } = session
+    if (state.queues.size !== 0) return undefined
+    this.checkAborted()
+    const { files } = state
+    // A refusal by a guard the host made final says so (guards.js).
+    const report = (/** @type {unknown} */ error) => finalRefusal(error, session.guards)
+    /** @type {Write} */
+    const write = (name, given, ...args) => {
+      if (given !== path) throw new Error(`${this.tool}: a one-call change writes ${path}, not ${given}`)
+      try {
+        const made = files.change(name, session.requireRead, CALLING_THREAD_MAX_BYTES, given, args[0], args[1], args[2])
+        if (!isPromise(made)) return made
+        return made.catch((error) => {
+          throw report(error)
+        })
+      } catch (error) {
+        throw report(error)
+      }
+    }
+    const misused = () => {
+      throw new Error(`${this.tool}: a one-call change makes its change through run.write only`)
+    }
+    const result = compute({ write, library: misused, unprepared: misused, expectedVersion: misused })
+    if (!isPromise(result)) return result
+    return state.hold([this.key(path)], result)
   }
 
   /**
@@ -710,6 +777,21 @@ class Call {
           'Do not send the same change again; ask the user what they want instead.',
       )
     }
+  }
+}
+
+/**
+ * `Run.write` through `library` (the function that writes, or its prepare twin), with
+ * the expected version of `expectedVersion` added to the options (the last argument).
+ * @param {Library} library
+ * @param {Run['expectedVersion']} expectedVersion
+ * @returns {Write}
+ */
+function expecting(library, expectedVersion) {
+  return (name, path, ...args) => {
+    const version = expectedVersion(path)
+    if (version !== undefined) args[args.length - 1] = { ...args[args.length - 1], expectedVersion: version }
+    return library(name, [path], path, ...args)
   }
 }
 

@@ -23,8 +23,8 @@ const writeFile = {
     /** @type {EditResult} */
     const r = await call.change({
       paths: [path],
-      compute: ({ library, expectedVersion }) =>
-        library('writeFile', [path], path, content, call.options({ expectedVersion: expectedVersion(path), eol, guards: call.guards })),
+      oneCall: true,
+      compute: ({ write }) => write('writeFile', path, content, call.options({ eol, guards: call.guards })),
       files: (result) => [
         { path, diff: result.diff, summary: changeSummary('write_file', path, result.diff), version: result.version },
       ],

@@ -355,8 +355,9 @@ impl Change {
     }
 }
 
-impl Apply for Change {
-    fn apply(self) -> Result<EditResult, Error> {
+impl Change {
+    /// Makes the change, with the core's result.
+    pub(super) fn write(self) -> Result<eol_edit::EditResult, Error> {
         match self {
             Change::Edit(path, old, new, o) => binding::edit_file(&path, &old, &new, &o),
             Change::Multi(path, edits, o) => binding::multi_edit(&path, &edits, &o),
@@ -364,7 +365,49 @@ impl Apply for Change {
             Change::Insert(path, after, text, o) => binding::insert_lines(&path, after, &text, &o),
             Change::Write(path, content, o) => eol_edit::write_file(&path, &content, &o),
         }
-        .map(edit_result)
+    }
+
+    /// The file it changes, as given.
+    pub(super) fn path(&self) -> &std::path::Path {
+        match self {
+            Change::Edit(path, ..)
+            | Change::Multi(path, ..)
+            | Change::Delete(path, ..)
+            | Change::Insert(path, ..)
+            | Change::Write(path, ..) => path,
+        }
+    }
+
+    /// Its options.
+    pub(super) fn options_mut(&mut self) -> &mut EditOptions {
+        match self {
+            Change::Edit(.., o)
+            | Change::Multi(.., o)
+            | Change::Delete(.., o)
+            | Change::Insert(.., o)
+            | Change::Write(.., o) => o,
+        }
+    }
+
+    /// The bytes of text it carries in (an edit's texts, a whole file's content), which
+    /// cost as the file's own bytes do.
+    pub(super) fn carried(&self) -> usize {
+        match self {
+            Change::Edit(_, old, new, _) => old.len() + new.len(),
+            Change::Multi(_, edits, _) => edits
+                .iter()
+                .map(|e| e.old_text.len() + e.new_text.len())
+                .sum(),
+            Change::Delete(..) => 0,
+            Change::Insert(_, _, text, _) => text.len(),
+            Change::Write(_, content, _) => content.len(),
+        }
+    }
+}
+
+impl Apply for Change {
+    fn apply(self) -> Result<EditResult, Error> {
+        self.write().map(edit_result)
     }
 }
 

@@ -6,13 +6,17 @@
 //! read is read by hand (a string may hold a lone surrogate, a Buffer is bytes).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use napi::bindgen_prelude::{Env, Unknown};
+use napi::bindgen_prelude::{AsyncTask, Either, Env, Unknown};
 use napi_derive::napi;
 
-use eol_edit::{MarkRead, Marked, ReadOptions};
+use eol_edit::{Error, MarkRead, Marked, ReadOptions};
 
-use crate::files::place_options;
+use crate::files::{
+    delete_change, edit_change, edit_result, insert_change, multi_change, place_options,
+    write_change, Change, EditResult, Job,
+};
 use crate::guard;
 use crate::js::{invalid, strict, Js, Kind};
 
@@ -22,7 +26,8 @@ use crate::js::{invalid, strict, Js, Kind};
 /// process's folder. For the agent tools (`createReadState` in tools.js wraps it).
 #[napi(js_name = "ReadState")]
 pub struct ReadState {
-    state: eol_edit::ReadState,
+    /// Shared with a change running on the libuv pool (`change`).
+    state: Arc<eol_edit::ReadState>,
 }
 
 /// A file as `ReadState.lookUp` finds it.
@@ -49,7 +54,7 @@ impl ReadState {
     #[allow(clippy::new_without_default)]
     pub fn new() -> ReadState {
         ReadState {
-            state: eol_edit::ReadState::new(),
+            state: Arc::new(eol_edit::ReadState::new()),
         }
     }
 
@@ -172,6 +177,72 @@ impl ReadState {
         options.encoding = encoding;
         self.state
             .wrote(&path, cwd_of(&cwd), &version, diff.as_deref(), &options)
+    }
+
+    /// A tool set's change of one file in one call (the core's `ReadState::change`):
+    /// `function` (`editFile`, `multiEdit`, `writeFile`, `deleteRange` or `insertLines`)
+    /// with its own arguments after `path` (its options last), made with the version
+    /// the state has for the file as its `expectedVersion` (with `requireRead`, an
+    /// existing file never read is refused); a FILE_CHANGED shows what changed since
+    /// the model read it, and the change made is recorded (as `wrote`). It runs on the
+    /// calling thread, returning the function's result, when the file and the text the
+    /// call carries hold at most `callingThreadMax` bytes, else on the libuv pool,
+    /// returning a Promise of it. Bad arguments throw in either case.
+    #[napi(
+        ts_args_type = "fn: 'editFile' | 'multiEdit' | 'writeFile' | 'deleteRange' | 'insertLines', requireRead: boolean, callingThreadMax: number, path: string, a: unknown, b: unknown, c?: unknown",
+        ts_return_type = "EditResult | Promise<EditResult>"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    pub fn change(
+        &self,
+        env: &Env,
+        function: String,
+        require_read: bool,
+        calling_thread_max: f64,
+        path: Unknown<'_>,
+        a: Unknown<'_>,
+        b: Unknown<'_>,
+        c: Option<Unknown<'_>>,
+    ) -> napi::Result<Either<EditResult, AsyncTask<Job<EditResult>>>> {
+        let mut change = guard(env, || match function.as_str() {
+            "editFile" => edit_change(path, a, b, c, "editFile"),
+            "multiEdit" => multi_change(path, a, Some(b), "multiEdit"),
+            "writeFile" => write_change(path, a, Some(b), "writeFile"),
+            "deleteRange" => delete_change(path, a, b, c, "deleteRange"),
+            "insertLines" => insert_change(path, a, b, c, "insertLines"),
+            other => Err(invalid(format!(
+                "ReadState.change: {other} is not a change of one file it makes."
+            ))),
+        })?;
+        let options = change.options_mut();
+        if options.dry_run {
+            return Err(crate::js::to_js_error(
+                env,
+                invalid("ReadState.change makes the change: dryRun is not taken."),
+            ));
+        }
+        let mut read = ReadOptions::default();
+        read.cwd = options.cwd.clone();
+        read.root = options.root.clone();
+        read.encoding = options.encoding.clone();
+        read.max_bytes = options.max_bytes;
+        let path = change.path().to_string_lossy().into_owned();
+        let carried = change.carried() as f64;
+        let size = self.state.look_up(&path, read.cwd.as_deref(), false).size as f64;
+        let here = carried <= calling_thread_max && size + carried <= calling_thread_max;
+        let run = move |state: &eol_edit::ReadState| -> Result<EditResult, Error> {
+            state
+                .change(&path, &read, require_read, |expected| {
+                    change.options_mut().expected_version = expected;
+                    Change::write(change)
+                })
+                .map(edit_result)
+        };
+        if here {
+            return guard(env, || run(&self.state)).map(Either::A);
+        }
+        let state = Arc::clone(&self.state);
+        Ok(Either::B(Job::new(move || run(&state))))
     }
 
     /// Throws the FILE_CHANGED that shows what changed in each file of `paths` (each

@@ -48,6 +48,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::api::options::ReadOptions;
+use crate::api::results::EditResult;
+use crate::api::version::Expected;
 use crate::error::{Error, ErrorCode, Result};
 use crate::file::path::real_location;
 use crate::message::{Message, Op, Part};
@@ -289,6 +291,55 @@ impl ReadState {
         }
     }
 
+    /// Makes a change of one file as a tool set's call makes it, in one step: the
+    /// version it must find is the one the state has for `path` (none for a file never
+    /// read; with `require_read`, an existing file never read is refused with
+    /// `FILE_CHANGED` and a hint to read it first, a missing one must still be missing
+    /// and one over the size limit is not checked, as no read of it can be asked);
+    /// `write` makes the change with it (it must write: no dry run); a `FILE_CHANGED`
+    /// then shows what changed since the model read the file (as
+    /// [`explain_changed`](ReadState::explain_changed)), and a change made is recorded
+    /// as [`wrote`](ReadState::wrote) records it, with the change's diff. `read`: the
+    /// call's `cwd`, `root`, `encoding` and `max_bytes`.
+    ///
+    /// # Errors
+    ///
+    /// The refusal of a file never read, and whatever `write` fails with.
+    pub fn change(
+        &self,
+        path: &str,
+        read: &ReadOptions,
+        require_read: bool,
+        write: impl FnOnce(Option<Expected>) -> Result<EditResult>,
+    ) -> Result<EditResult> {
+        let cwd = read.cwd.as_deref();
+        let absolute = absolute(path, cwd);
+        let key = self.key(&absolute, false);
+        let known = self.lock().versions.get(&key).map(|v| v.to_string());
+        let expected = match known {
+            Some(version) => Some(version),
+            None if require_read => unread_expected(path, &absolute, read)?,
+            None => None,
+        };
+        let result = write(expected.clone().map(Expected::from_binding)).map_err(|error| {
+            if error.code() != ErrorCode::FileChanged {
+                return error;
+            }
+            self.explain_changed(&[path], |_| expected.clone(), cwd, read)
+                .unwrap_or(error)
+        })?;
+        let mut recorded = ReadOptions::default();
+        recorded.encoding = read.encoding.clone();
+        self.wrote(
+            path,
+            cwd,
+            &result.version.to_string(),
+            Some(&result.diff),
+            &recorded,
+        );
+        Ok(result)
+    }
+
     /// The file an absolute path names: the key its spelling was last recorded under
     /// while the state has that file's version (`fresh`: looked up again regardless).
     fn key(&self, absolute: &Path, fresh: bool) -> PathBuf {
@@ -367,6 +418,27 @@ fn file_size(key: &Path) -> u64 {
         .ok()
         .filter(|m| m.is_file())
         .map_or(0, |m| m.len())
+}
+
+/// The version a change of a file never read must find, with `require_read`: none
+/// for a file over the size limit (no read of it can be asked, and the write checks
+/// what a change may do to it), "absent" for a missing one (one created meanwhile is
+/// not overwritten); an existing one is refused. Looked at through `read_file`, so
+/// that a path outside the root fails as it would anywhere.
+fn unread_expected(path: &str, absolute: &Path, read: &ReadOptions) -> Result<Option<String>> {
+    let options = ReadOptions {
+        offset: None,
+        limit: Some(0),
+        ..read.clone()
+    };
+    match crate::read_file(absolute, &options) {
+        Ok(_) => Err(not_read(path)),
+        Err(e) if e.code() == ErrorCode::FileNotFound => {
+            Ok(Some(crate::file::version::ABSENT.to_string()))
+        }
+        Err(e) if e.code() == ErrorCode::FileTooLarge => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// The refusal of a change to a file the model has not read.

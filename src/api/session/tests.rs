@@ -317,3 +317,113 @@ fn apply_diff_follows_the_core_diff_and_refuses_one_that_does_not_fit() {
         Some(old.clone())
     );
 }
+
+/// `ReadState::change` with `edit_file`: the options a tool set's call passes.
+fn change_edit(
+    state: &ReadState,
+    dir: &Path,
+    path: &str,
+    old: &str,
+    new: &str,
+    require_read: bool,
+) -> Result<EditResult> {
+    let mut read = ReadOptions::default();
+    read.cwd = Some(dir.to_path_buf());
+    state.change(path, &read, require_read, |expected| {
+        let mut options = crate::EditOptions::default();
+        options.cwd = Some(dir.to_path_buf());
+        options.expected_version = expected;
+        crate::edit_file(path, old, new, &options)
+    })
+}
+
+#[test]
+fn a_change_expects_the_version_the_state_has_and_records_the_one_it_left() {
+    let dir = folder("change");
+    std::fs::write(dir.join("c.txt"), "one\r\ntwo\r\n").unwrap();
+    let state = ReadState::new();
+    let before = version_of(&dir.join("c.txt"));
+    state.record("c.txt", Some(&dir), &before);
+    let mut seen = None;
+    let mut read = ReadOptions::default();
+    read.cwd = Some(dir.clone());
+    let made = state
+        .change("c.txt", &read, true, |expected| {
+            seen = expected.as_ref().map(Expected::file_form);
+            let mut options = crate::EditOptions::default();
+            options.cwd = Some(dir.clone());
+            options.expected_version = expected;
+            crate::edit_file("c.txt", "two", "TWO", &options)
+        })
+        .unwrap();
+    assert_eq!(seen, Some(before));
+    assert_eq!(std::fs::read(dir.join("c.txt")).unwrap(), b"one\r\nTWO\r\n");
+    // The version it left is recorded, with the size it has now: the next change
+    // expects it, and succeeds.
+    let after = made.version.to_string();
+    assert_eq!(state.version("c.txt", Some(&dir)), Some(after.clone()));
+    assert_eq!(state.look_up("c.txt", Some(&dir), false).size, 10);
+    assert_eq!(version_of(&dir.join("c.txt")), after);
+    change_edit(&state, &dir, "c.txt", "TWO", "two", true).unwrap();
+    assert_eq!(std::fs::read(dir.join("c.txt")).unwrap(), b"one\r\ntwo\r\n");
+}
+
+#[test]
+fn a_change_with_require_read_refuses_a_file_never_read_and_writes_nothing() {
+    let dir = folder("change-unread");
+    std::fs::write(dir.join("u.txt"), "u\n").unwrap();
+    let state = ReadState::new();
+    let mut called = false;
+    let mut read = ReadOptions::default();
+    read.cwd = Some(dir.clone());
+    let error = state
+        .change("u.txt", &read, true, |_| {
+            called = true;
+            Err(Error::invalid("not to be called"))
+        })
+        .unwrap_err();
+    assert!(!called);
+    assert_eq!(error.code(), ErrorCode::FileChanged);
+    let text = error.message().to_string();
+    assert!(text.contains("u.txt has not been read yet"), "{text}");
+    assert!(text.contains("Read it with read_file first"), "{text}");
+    assert_eq!(state.version("u.txt", Some(&dir)), None);
+    // Without require_read there is no check; a file it creates must still be absent.
+    change_edit(&state, &dir, "u.txt", "u", "U", false).unwrap();
+    assert_eq!(std::fs::read(dir.join("u.txt")).unwrap(), b"U\n");
+    let mut absent = None;
+    state
+        .change("new.txt", &read, true, |expected| {
+            absent = expected;
+            let mut options = crate::EditOptions::default();
+            options.cwd = Some(dir.clone());
+            options.expected_version = absent.clone();
+            crate::write_file("new.txt", b"n\n", &options)
+        })
+        .unwrap();
+    assert_eq!(absent, Some(Expected::Absent));
+    assert!(state.version("new.txt", Some(&dir)).is_some());
+}
+
+#[test]
+fn a_stale_change_is_file_changed_showing_what_changed_and_records_nothing() {
+    let dir = folder("change-stale");
+    let path = dir.join("s.txt");
+    std::fs::write(&path, "one\ntwo\n").unwrap();
+    let state = ReadState::new();
+    let read_result = crate::read_file(&path, &ReadOptions::default()).unwrap();
+    let version = read_result.version.to_string();
+    state.record("s.txt", Some(&dir), &version);
+    state.saw_text("s.txt", Some(&dir), &version, 1, &read_result.content, 2, 2);
+    std::fs::write(&path, "one\ntwo\nthree from elsewhere\n").unwrap();
+    let error = change_edit(&state, &dir, "s.txt", "two", "TWO", false).unwrap_err();
+    assert_eq!(error.code(), ErrorCode::FileChanged);
+    let text = error.message().to_string();
+    assert!(text.contains("three from elsewhere"), "{text}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        b"one\ntwo\nthree from elsewhere\n"
+    );
+    // What it showed is now what the model knows (shown whole), not the old version.
+    assert_ne!(state.version("s.txt", Some(&dir)), Some(version));
+}
