@@ -328,8 +328,10 @@ impl ReadState {
             self.explain_changed(&[path], |_| expected.clone(), cwd, read)
                 .unwrap_or(error)
         })?;
-        let mut recorded = ReadOptions::default();
-        recorded.encoding = read.encoding.clone();
+        let recorded = ReadOptions {
+            encoding: read.encoding.clone(),
+            ..ReadOptions::default()
+        };
         self.wrote(
             path,
             cwd,

@@ -327,14 +327,26 @@ fn change_edit(
     new: &str,
     require_read: bool,
 ) -> Result<EditResult> {
-    let mut read = ReadOptions::default();
-    read.cwd = Some(dir.to_path_buf());
-    state.change(path, &read, require_read, |expected| {
-        let mut options = crate::EditOptions::default();
-        options.cwd = Some(dir.to_path_buf());
-        options.expected_version = expected;
-        crate::edit_file(path, old, new, &options)
+    state.change(path, &read_in(dir), require_read, |expected| {
+        crate::edit_file(path, old, new, &edit_in(dir, expected))
     })
+}
+
+/// The read options of a call in `dir`.
+fn read_in(dir: &Path) -> ReadOptions {
+    ReadOptions {
+        cwd: Some(dir.to_path_buf()),
+        ..ReadOptions::default()
+    }
+}
+
+/// The options of a change in `dir` that expects `expected`.
+fn edit_in(dir: &Path, expected: Option<Expected>) -> crate::EditOptions {
+    crate::EditOptions {
+        cwd: Some(dir.to_path_buf()),
+        expected_version: expected,
+        ..crate::EditOptions::default()
+    }
 }
 
 #[test]
@@ -345,15 +357,11 @@ fn a_change_expects_the_version_the_state_has_and_records_the_one_it_left() {
     let before = version_of(&dir.join("c.txt"));
     state.record("c.txt", Some(&dir), &before);
     let mut seen = None;
-    let mut read = ReadOptions::default();
-    read.cwd = Some(dir.clone());
+    let read = read_in(&dir);
     let made = state
         .change("c.txt", &read, true, |expected| {
             seen = expected.as_ref().map(Expected::file_form);
-            let mut options = crate::EditOptions::default();
-            options.cwd = Some(dir.clone());
-            options.expected_version = expected;
-            crate::edit_file("c.txt", "two", "TWO", &options)
+            crate::edit_file("c.txt", "two", "TWO", &edit_in(&dir, expected))
         })
         .unwrap();
     assert_eq!(seen, Some(before));
@@ -374,8 +382,7 @@ fn a_change_with_require_read_refuses_a_file_never_read_and_writes_nothing() {
     std::fs::write(dir.join("u.txt"), "u\n").unwrap();
     let state = ReadState::new();
     let mut called = false;
-    let mut read = ReadOptions::default();
-    read.cwd = Some(dir.clone());
+    let read = read_in(&dir);
     let error = state
         .change("u.txt", &read, true, |_| {
             called = true;
@@ -395,10 +402,7 @@ fn a_change_with_require_read_refuses_a_file_never_read_and_writes_nothing() {
     state
         .change("new.txt", &read, true, |expected| {
             absent = expected;
-            let mut options = crate::EditOptions::default();
-            options.cwd = Some(dir.clone());
-            options.expected_version = absent.clone();
-            crate::write_file("new.txt", b"n\n", &options)
+            crate::write_file("new.txt", b"n\n", &edit_in(&dir, absent.clone()))
         })
         .unwrap();
     assert_eq!(absent, Some(Expected::Absent));
