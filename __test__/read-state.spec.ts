@@ -401,3 +401,46 @@ describe('messages', () => {
     expect(problems).toEqual([])
   })
 })
+
+describe("the addon's ReadState.change (a tool call's one native call)", () => {
+  it('expects the version it has, records the one it leaves, and refuses what it does not make', async () => {
+    const { ReadState: NativeReadState, readFileSync } = await import('../index.js')
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eol-change-'))
+    try {
+      fs.writeFileSync(path.join(dir, 'a.txt'), 'one\r\ntwo\r\n')
+      const state = new NativeReadState()
+      const options = { cwd: dir, root: dir }
+      const made = state.change('editFile', false, 1 << 20, 'a.txt', 'two', 'TWO', options)
+      expect(made).not.toBeInstanceOf(Promise)
+      const version = (made as { version: string }).version
+      expect(state.version('a.txt', dir)).toBe(version)
+      expect(readFileSync(path.join(dir, 'a.txt')).version).toBe(version)
+      // Over the calling thread's limit, the same change is a Promise, and still recorded.
+      const later = state.change('editFile', false, 0, 'a.txt', 'TWO', 'two', options)
+      expect(later).toBeInstanceOf(Promise)
+      const after = (await later).version
+      expect(state.version('a.txt', dir)).toBe(after)
+      expect(fs.readFileSync(path.join(dir, 'a.txt'), 'latin1')).toBe('one\r\ntwo\r\n')
+      // A change from outside since: FILE_CHANGED, nothing written, nothing recorded.
+      fs.writeFileSync(path.join(dir, 'a.txt'), 'one\r\ntwo\r\nthree\r\n')
+      expect(() => state.change('editFile', false, 1 << 20, 'a.txt', 'two', 'TWO', options)).toThrow(
+        expect.objectContaining({ code: 'FILE_CHANGED' }),
+      )
+      expect(fs.readFileSync(path.join(dir, 'a.txt'), 'latin1')).toBe('one\r\ntwo\r\nthree\r\n')
+      // It makes the change: a dry run, or a function it does not make, is refused.
+      for (const [fn, opts] of [['editFile', { ...options, dryRun: true }], ['applyPatch', options]] as const) {
+        let thrown: unknown
+        try {
+          state.change(fn as 'editFile', false, 1 << 20, 'a.txt', 'two', 'TWO', opts)
+        } catch (error) {
+          thrown = error
+        }
+        expect(thrown).toBeInstanceOf(EolEditError)
+        expect((thrown as EolEditError).code).toBe('INVALID_ARGUMENT')
+      }
+      expect(fs.readFileSync(path.join(dir, 'a.txt'), 'latin1')).toBe('one\r\ntwo\r\nthree\r\n')
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -61,7 +61,11 @@ const { writeFile } = require('./write_file.js')
 //    `expectedVersion(path)`), and a `files(result)` listing each file's path, diff,
 //    summary and new version: the session then guards stale reads on every file,
 //    with `approve` has `library` prepare the change, asks once with every file and
-//    commits what it showed, honours the AbortSignal and remembers the new versions;
+//    commits what it showed, honours the AbortSignal and remembers the new versions.
+//    A change of one file by one library function (`editFile`, `writeFile`, …) says
+//    `oneCall: true` and makes it with `compute({ write })`: `write(name, path, ...)`
+//    adds the expected version itself, and without `approve` the whole change (its
+//    look-up, write and record) is one call of the core's read state;
 // 4. add it to the list below, and its arguments to `Tools` in tools.d.ts
 //    (__test__/operations.spec.ts checks them against the declaration).
 /** @type {ToolBehaviour[]} */
