@@ -276,10 +276,23 @@ async function coreCalls(run: () => Promise<ToolResult>): Promise<{ result: Tool
       return f(...args)
     }
   }
+  // A change of one file without approve is the read state's one call
+  // (ReadState.change), recorded as the library function it makes, with its options.
+  const proto = (e as unknown as { ReadState: { prototype: { change: (...a: unknown[]) => unknown } } }).ReadState.prototype
+  const change = proto.change
+  proto.change = function (this: unknown, ...args: unknown[]) {
+    const options = args
+      .slice(4)
+      .reverse()
+      .find((a) => a !== null && typeof a === 'object' && !Array.isArray(a))
+    calls.push({ name: String(args[0]), options: (options as Record<string, unknown>) ?? {} })
+    return change.apply(this, args)
+  }
   try {
     return { result: await run(), calls }
   } finally {
     Object.assign(e, saved)
+    proto.change = change
   }
 }
 
