@@ -253,6 +253,7 @@ pub fn restore_file(
         changed,
         warnings: put.warnings,
         ranges,
+        size: None,
     })
 }
 

@@ -195,6 +195,7 @@ impl Prepared {
             changed: written.changed,
             warnings,
             ranges: file.ranges,
+            size: Some(written.size),
         };
         Ok(CommitResult {
             files: vec![result],

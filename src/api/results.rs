@@ -52,7 +52,7 @@ pub struct FileBytes {
 /// What every function that changes a file returns.
 #[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Eq)]
 pub struct EditResult {
     /// The path as given.
     pub path: PathBuf,
@@ -78,6 +78,28 @@ pub struct EditResult {
     /// The replaced ranges of the old text and what replaces them (see
     /// [`ChangedRange`](crate::ChangedRange)); empty when the text did not change.
     pub ranges: Vec<crate::ChangedRange>,
+    /// The file's size in bytes after the write, when the write knows it: what
+    /// [`ReadState::change`](crate::ReadState::change) records without a `stat`.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) size: Option<u64>,
+}
+
+/// Two results are equal when what they say is: `size` is what one write knew, not
+/// part of the result (a result read back from JSON has none).
+impl PartialEq for EditResult {
+    fn eq(&self, other: &Self) -> bool {
+        self.path == other.path
+            && self.replacements == other.replacements
+            && self.matched_by == other.matched_by
+            && self.start_line == other.start_line
+            && self.end_line == other.end_line
+            && self.diff == other.diff
+            && self.eol == other.eol
+            && self.version == other.version
+            && self.changed == other.changed
+            && self.warnings == other.warnings
+            && self.ranges == other.ranges
+    }
 }
 
 /// What [`apply_edits`](crate::apply_edits) and

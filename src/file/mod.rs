@@ -170,6 +170,8 @@ pub struct Written {
     /// What the caller should tell its user about the write (empty when all is as
     /// usual), such as a hard link that had to be broken.
     pub warnings: Vec<Message>,
+    /// The file's size in bytes now (with `dry_run`: that it would have).
+    pub size: u64,
 }
 
 /// Reads and decodes a file, without taking its lock.

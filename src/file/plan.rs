@@ -247,6 +247,7 @@ impl Planned {
                 encoding,
                 bom,
                 warnings: Vec::new(),
+                size: found.as_ref().map_or(0, Found::len),
             };
             return Ok(written);
         };
@@ -284,6 +285,7 @@ impl Planned {
             encoding,
             bom,
             warnings,
+            size: bytes.len() as u64,
         })
     }
 }

@@ -264,9 +264,23 @@ impl ReadState {
         diff: Option<&str>,
         options: &ReadOptions,
     ) {
+        self.record_write(path, cwd, version, diff, options, None)
+    }
+
+    /// [`wrote`](ReadState::wrote), with the file's size when the write gave it (else
+    /// it is looked up).
+    fn record_write(
+        &self,
+        path: &str,
+        cwd: Option<&Path>,
+        version: &str,
+        diff: Option<&str>,
+        options: &ReadOptions,
+        size: Option<u64>,
+    ) {
         let absolute = absolute(path, cwd);
         let key = self.key(&absolute, false);
-        let size = file_size(&key);
+        let size = size.unwrap_or_else(|| file_size(&key));
         let reread = {
             let mut inner = self.lock();
             inner.record(absolute, key.clone(), version);
@@ -332,12 +346,13 @@ impl ReadState {
             encoding: read.encoding.clone(),
             ..ReadOptions::default()
         };
-        self.wrote(
+        self.record_write(
             path,
             cwd,
             &result.version.to_string(),
             Some(&result.diff),
             &recorded,
+            result.size,
         );
         Ok(result)
     }

@@ -431,3 +431,22 @@ fn a_stale_change_is_file_changed_showing_what_changed_and_records_nothing() {
     // What it showed is now what the model knows (shown whole), not the old version.
     assert_ne!(state.version("s.txt", Some(&dir)), Some(version));
 }
+
+#[test]
+fn a_change_records_the_size_the_write_gave_without_looking_it_up() {
+    let dir = folder("change-size");
+    std::fs::write(dir.join("z.txt"), "z\n").unwrap();
+    let state = ReadState::new();
+    let made = change_edit(&state, &dir, "z.txt", "z", "zz", false).unwrap();
+    assert_eq!(made.size, Some(3));
+    assert_eq!(state.look_up("z.txt", Some(&dir), false).size, 3);
+    // The size recorded is the write's own: one it says differently is taken as said.
+    state
+        .change("z.txt", &read_in(&dir), false, |expected| {
+            let mut result = crate::edit_file("z.txt", "zz", "z", &edit_in(&dir, expected))?;
+            result.size = Some(12345);
+            Ok(result)
+        })
+        .unwrap();
+    assert_eq!(state.look_up("z.txt", Some(&dir), false).size, 12345);
+}
