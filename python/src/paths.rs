@@ -3,7 +3,6 @@
 //! folder, a file or a size through the core and never through `os` of their own. For
 //! the package's modules, not re-exported.
 
-use std::ffi::OsString;
 use std::path::PathBuf;
 
 use pyo3::prelude::*;
@@ -21,8 +20,8 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 #[pyclass(module = "eol_edit._native", name = "PathInfo", frozen, get_all)]
 pub(crate) struct PathInfo {
     /// The real location: an existing path's, through every link; else its folder's
-    /// real path and its name; else the path as given.
-    real: OsString,
+    /// real path and its name; else the path as given (a `str`).
+    real: Py<PyAny>,
     /// `"file"`, `"folder"` or `"other"`; None when nothing is there (or it cannot be
     /// looked up).
     kind: Option<&'static str>,
@@ -33,7 +32,7 @@ pub(crate) struct PathInfo {
 #[pymethods]
 impl PathInfo {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let real = self.real.clone().into_pyobject(py)?.repr()?;
+        let real = self.real.bind(py).repr()?;
         let kind = match self.kind {
             Some(kind) => format!("'{kind}'"),
             None => "None".into(),
@@ -46,8 +45,9 @@ impl PathInfo {
 }
 
 /// Looks an absolute path up by name, without opening it: its real location, what it
-/// is and a file's size. Never raises for the path itself (one with a NUL, or that
-/// cannot be looked up, has no `kind`); only a value that is no path is a TypeError.
+/// is and a file's size. Never raises for the path itself: one that cannot be looked
+/// up (a NUL in it, a `str` the file system's encoding cannot encode) has no `kind`;
+/// only a value that is no path is a TypeError.
 /// `resolve=False` skips the real location (`real` is then the path as given).
 #[pyfunction]
 #[pyo3(signature = (path, *, resolve=true))]
@@ -63,10 +63,22 @@ fn path_info(py: Python<'_>, path: &Bound<'_, PyAny>, resolve: bool) -> PyResult
                 "a path (str, bytes or os.PathLike)",
             )
         })?;
-    let path: PathBuf = decoded.extract()?;
+    let Ok(path) = decoded.extract::<PathBuf>() else {
+        // A lone surrogate outside `surrogateescape`'s range names no file.
+        return Ok(PathInfo {
+            real: decoded.unbind(),
+            kind: None,
+            size: 0,
+        });
+    };
     let info = py.detach(|| binding::path_info(&path, resolve));
     Ok(PathInfo {
-        real: info.real.into_os_string(),
+        real: info
+            .real
+            .into_os_string()
+            .into_pyobject(py)?
+            .into_any()
+            .unbind(),
         kind: info.kind.map(|k| k.name()),
         size: info.size,
     })
