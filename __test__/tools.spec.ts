@@ -723,6 +723,18 @@ describe('write_file', () => {
     expect(data).toMatch(/^\+  int x;$/m)
   })
 
+  it.skipIf(process.platform === 'win32')('says Created for a path through a link and `..` that names a new file, as the OS resolves it', async () => {
+    // sub/x.txt exists; sub/link is a link to far/deep, so sub/link/../x.txt is
+    // far/x.txt, which does not: a new file, whatever the spelling reads like.
+    file('sub/x.txt', 'old\r\n')
+    fs.mkdirSync(path.join(dir, 'far', 'deep'), { recursive: true })
+    fs.symlinkSync(path.join(dir, 'far', 'deep'), path.join(dir, 'sub', 'link'), 'dir')
+    const data = expectOk(await t.write_file.execute({ path: 'sub/link/../x.txt', content: 'new\n' }))
+    expect(data.split('\n')[0]).toMatch(/^Created sub\/link\/\.\.\/x\.txt: 1 line/)
+    expectBytes(path.join(dir, 'far', 'x.txt'), 'new\n')
+    expectBytes(path.join(dir, 'sub', 'x.txt'), 'old\r\n')
+  })
+
   it('overwriting a mixed file keeps each unchanged line\'s ending', async () => {
     const p = file('m.txt', 'a\r\nb\nc\r\n')
     expectOk(await t.write_file.execute({ path: 'm.txt', content: 'a\nb\nC\n' }))

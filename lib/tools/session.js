@@ -394,7 +394,10 @@ class Call {
    * @param {string} path
    */
   isFile(path) {
-    return core.pathInfo(nodePath.resolve(this.cwd || process.cwd(), path), { resolve: false }).kind === 'file'
+    // Joined, not resolved: `link/..` is where the link's target's parent is, as the
+    // OS (and the write) takes it, not the folder the spelling reads like.
+    const full = nodePath.isAbsolute(path) ? path : `${this.cwd || process.cwd()}${nodePath.sep}${path}`
+    return core.pathInfo(full, { resolve: false }).kind === 'file'
   }
 
   /**

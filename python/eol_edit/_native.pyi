@@ -332,6 +332,18 @@ def folder_entries(
     root: Optional[_Root] = None,
     cwd: Optional[_Path] = None,
 ) -> List[str]: ...
+class PathInfo:
+    """What ``path_info`` says of a path (internal, for the package's modules)."""
+
+    @property
+    def real(self) -> str: ...
+    @property
+    def kind(self) -> Optional[Literal["file", "folder", "other"]]: ...
+    @property
+    def size(self) -> int: ...
+
+# What is at an absolute path, looked up by the core: never raises for the path.
+def path_info(path: _Path, *, resolve: bool = True) -> PathInfo: ...
 def line_changes(
     before: str,
     after: str,

@@ -40,12 +40,21 @@ def json_text(value: object) -> str:
     if isinstance(value, (int, float)):
         return _js_number(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return _json_string(value)
     if isinstance(value, (list, tuple)):
         return "[" + ",".join("null" if v is MISSING else json_text(v) for v in value) + "]"
     if isinstance(value, Mapping):
-        return "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{json_text(v)}" for k, v in value.items()) + "}"
+        return "{" + ",".join(f"{_json_string(str(k))}:{json_text(v)}" for k, v in value.items()) + "}"
     return "null"
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _json_string(text: str) -> str:
+    """A string as ``JSON.stringify`` writes it: a lone surrogate (a path Python read
+    with ``surrogateescape``, a str no UTF-8 can carry) as its ``\\u`` escape."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False))
 
 
 def _js_number(n: Union[int, float]) -> str:

@@ -776,7 +776,7 @@ class TextEditor:
 
     def _view(self, path: str, given_range: object) -> str:
         absolute = self._absolute(path)
-        if os.path.isdir(absolute):
+        if core.path_info(absolute, resolve=False).kind == "folder":
             if given_range is not None:
                 raise _argument_error(_T["range_folder"].format(path=path))
             return self._listing(path, absolute)
@@ -983,10 +983,11 @@ def _diff_of(result: Any) -> str:
 
 
 def _folder(path: str, option: str, where: str) -> str:
-    """The path, when it is an existing folder; else an InvalidArgument (index.js folder)."""
-    if not os.path.exists(path):
+    """The path, when the core finds a folder there; else an InvalidArgument (index.js folder)."""
+    kind = core.path_info(path, resolve=False).kind
+    if kind is None:
         what = "does not exist"
-    elif not os.path.isdir(path):
+    elif kind != "folder":
         what = "is not a folder"
     else:
         return path

@@ -499,7 +499,7 @@ class ReadState:
             if not isinstance(cwd, (str, os.PathLike)) or os.fspath(cwd) == "":
                 raise TypeError("create_read_state: cwd must be a folder path.")
             folder = os.path.abspath(os.fspath(cwd))
-            if not os.path.isdir(folder):
+            if _native.path_info(folder, resolve=False).kind != "folder":
                 hint = "Pass an existing folder as cwd."
                 raise InvalidArgument(
                     f"create_read_state: cwd {_json(os.fspath(cwd))} is not an existing folder. {hint}",
@@ -832,7 +832,9 @@ def _write_file(call: _Call, v: JsonDict) -> JsonDict:
     path: str = v["path"]
     content: str = v["content"]
     eol: Optional[str] = v.get("eol")
-    existed = os.path.isfile(os.path.join(call.cwd or os.getcwd(), path))
+    # Looked up by the core, by the path as given, so that a `..` after a link is taken
+    # where the write will take it (the parent of the link's target).
+    existed = _native.path_info(os.path.join(call.cwd or os.getcwd(), path), resolve=False).kind == "file"
     r: EditResult = call.change(
         [path],
         lambda lib, expected: lib.write_file(
@@ -1096,9 +1098,11 @@ Tools = Dict[str, Tool]
 
 
 def _folder(path: str, option: str) -> str:
-    if not os.path.exists(path):
+    """The path, when the core finds a folder there; else an InvalidArgument."""
+    kind = _native.path_info(path, resolve=False).kind
+    if kind is None:
         message = f"create_tools: {option} {_json(path)} does not exist."
-    elif not os.path.isdir(path):
+    elif kind != "folder":
         message = f"create_tools: {option} {_json(path)} is not a folder."
     else:
         return path

@@ -182,7 +182,17 @@ pub(crate) fn path(value: &Bound<'_, PyAny>, name: Name) -> PyResult<PathBuf> {
                 "a path (str, bytes or os.PathLike)",
             )
         })?;
-    let path: PathBuf = decoded.extract()?;
+    // A lone surrogate outside the range `surrogateescape` decodes bytes to has no
+    // bytes in the file system's encoding: no file has this name.
+    let path: PathBuf = decoded.extract().map_err(|_| {
+        invalid(
+            py,
+            name.clone().into(),
+            " cannot be encoded in the file system's encoding: it holds a lone surrogate \
+             (a character U+D800 to U+DFFF on its own)."
+                .into(),
+        )
+    })?;
     if path.as_os_str().is_empty() {
         return Err(invalid(py, name.into(), " is empty.".into()));
     }

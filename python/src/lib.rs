@@ -15,6 +15,7 @@ mod files;
 mod host;
 mod listing;
 mod patch;
+mod paths;
 mod prepared;
 mod results;
 mod session;
@@ -38,6 +39,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     session::register(module)?;
     host::register(module)?;
     listing::register(module)?;
+    paths::register(module)?;
     v4a::register(module)?;
     undo::register(module)?;
     Ok(())

@@ -907,6 +907,8 @@ def test_values_the_model_sent_are_quoted_as_json_stringify_quotes_them() -> Non
     rng = random.Random(29)
     values: List[object] = [0, -1, 1.5, 0.1, 1e-7, 0.000001, 2**53, 2**53 + 1, 2**60, 10**21, 1e300, 5e-324, -0.0]
     values += [2**1100, [1, 2**61], {"a": [1e21, "\u00e9\n\"\\"]}, True, None, [None], "\u2028"]
+    # A lone surrogate (a path read with surrogateescape) is escaped, a pair is not.
+    values += ["/a/\udcff", "\ud800x", {"\udfff": "\U0001f600"}]
     values += [rng.uniform(-1, 1) * 10 ** rng.randint(-30, 30) for _ in range(300)]
     values += [rng.randint(-(2**70), 2**70) for _ in range(100)]
     script = (

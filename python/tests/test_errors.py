@@ -8,7 +8,7 @@ import pickle
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, List
 
 import pytest
 
@@ -187,6 +187,20 @@ def test_a_lone_surrogate_is_refused_instead_of_written_as_something_else(write:
     error = fails_untouched(file.parent, eol_edit.InvalidArgument, lambda: eol_edit.edit_file(file, "a", "\udcff"))
     assert error.argument == "new_text"
     assert "lone surrogate" in str(error)
+
+
+def test_a_path_no_file_system_encoding_can_encode_is_an_invalid_argument(write: Write) -> None:
+    file = write("a.txt", "a\r\n")
+    bad = str(file.parent / "\ud800.txt")
+    calls: List[Callable[[], object]] = [
+        lambda: eol_edit.read_file(bad),
+        lambda: eol_edit.write_file(bad, "x"),
+        lambda: eol_edit.edit_file(file, "a", "b", cwd=bad),
+    ]
+    for call in calls:
+        error = fails_untouched(file.parent, eol_edit.InvalidArgument, call)
+        assert "cannot be encoded in the file system's encoding: it holds a lone surrogate" in str(error), str(error)
+    assert error.argument == "cwd"
 
 
 def test_errors_survive_pickling_with_their_facts(write: Write) -> None:
