@@ -127,6 +127,12 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
 export declare class Prepared {
   /** What the commit will write, per file. */
   get files(): Array<PreparedFile>
+  /**
+   * What `commit()` resolves to when it writes what was prepared (each file's
+   * `version` its `versionAfter`): the result to show while a user decides. Only
+   * before the commit: after it, the commit's own result says what was written.
+   */
+  get preview(): CommitResult
   /** Writes the prepared bytes, off the JavaScript thread. */
   commit(): Promise<CommitResult>
   /** `commit()`, on the calling thread. */

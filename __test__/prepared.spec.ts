@@ -93,8 +93,13 @@ describe('prepare, files, commit', () => {
       expect(f.diff).toContain(`+${c.newText.split('\n')[0]}`)
       // The ranges turn the old text into the new one.
       expect(applyRanges(text(c.before), f.ranges)).toEqual(text(c.after))
+      // The preview is the commit's result before the commit, and writes nothing.
+      const shown = prepared.preview
+      expect(shown.patch).toBeUndefined()
+      expect(fs.readFileSync(file)).toEqual(c.before)
       const result = await prepared.commit()
       expect(fs.readFileSync(file)).toEqual(c.after)
+      expect(result).toEqual(shown)
       expect(result.files).toHaveLength(1)
       expect(result.files[0].version).toBe(f.versionAfter)
       expect(result.files[0].ranges).toEqual(f.ranges)
@@ -358,7 +363,10 @@ describe('preparePatch', () => {
     expect(deleted.versionAfter).toBeUndefined()
     expect(applyRanges(text(BEFORE['bom.txt']), deleted.ranges).length).toBe(0)
     expect(fs.existsSync(path.join(dir, 'moved'))).toBe(false)
+    const shown = prepared.preview
     const result = prepared.commitSync()
+    expect(result).toEqual(shown)
+    expect(shown.patch!.files[1].version).toBeUndefined()
     expect(read(dir, 'moved/crlf.txt').equals(AFTER['crlf.txt'])).toBe(true)
     expect(fs.existsSync(path.join(dir, 'crlf.txt'))).toBe(false)
     expect(fs.existsSync(path.join(dir, 'bom.txt'))).toBe(false)
@@ -369,6 +377,7 @@ describe('preparePatch', () => {
     const dir = four()
     const prepared = await eol.preparePatch(PATCH, { cwd: dir })
     await prepared.commit()
+    expect(() => prepared.preview).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/already committed/) }))
     fs.writeFileSync(path.join(dir, 'crlf.txt'), BEFORE['crlf.txt'])
     await expect(prepared.commit()).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
     expect(() => prepared.commitSync()).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))

@@ -824,44 +824,15 @@ function shownFirst(slot) {
 
 /**
  * A prepared change as the result of the function it prepares: the EditResult of its
- * one file, or for a patch its PatchResult, each file's `version` the version it is
- * to have. `fill` turns it into what the commit gave.
+ * one file, or for a patch its PatchResult, as the commit will give them (the core's
+ * `Prepared.preview`). `fill` turns it into what the commit gave.
  * @param {import('../../index.js').Prepared} change
  * @param {boolean} patch
  * @returns {import('../../index.js').EditResult | import('../../index.js').PatchResult}
  */
 function preview(change, patch) {
-  const files = change.files
-  if (patch) {
-    return {
-      files: files.map((f) => ({
-        path: f.path,
-        action: f.action,
-        ...(f.movedTo !== undefined ? { movedTo: f.movedTo } : {}),
-        diff: f.diff,
-        eol: f.eol,
-        ...(f.versionAfter !== undefined ? { version: f.versionAfter } : {}),
-        matchedBy: f.matchedBy,
-        warnings: f.warnings,
-        warningParts: f.warningParts,
-      })),
-    }
-  }
-  const [f] = files
-  return {
-    path: f.path,
-    replacements: f.replacements,
-    matchedBy: f.matchedBy,
-    startLine: f.startLine,
-    endLine: f.endLine,
-    diff: f.diff,
-    eol: f.eol,
-    version: /** @type {string} */ (f.versionAfter),
-    changed: f.changed,
-    warnings: f.warnings,
-    warningParts: f.warningParts,
-    ranges: f.ranges,
-  }
+  const shown = change.preview
+  return patch ? /** @type {import('../../index.js').PatchResult} */ (shown.patch) : shown.files[0]
 }
 
 /**

@@ -158,6 +158,22 @@ impl Prepared {
         self.files.iter().map(prepared_file).collect()
     }
 
+    /// What `commit()` resolves to when it writes what was prepared (each file's
+    /// `version` its `versionAfter`): the result to show while a user decides. Only
+    /// before the commit: after it, the commit's own result says what was written.
+    #[napi(getter)]
+    pub fn preview(&self, env: &Env) -> napi::Result<CommitResult> {
+        guard(env, || {
+            let change = self.change.lock().unwrap_or_else(|p| p.into_inner());
+            match change.as_ref() {
+                Some(change) => Ok(commit_result(change.preview())),
+                None => Err(invalid(
+                    "preview: this change was already committed (or its commit failed): the commit's result says what it wrote.".to_string(),
+                )),
+            }
+        })
+    }
+
     /// Writes the prepared bytes, off the JavaScript thread.
     #[napi(ts_return_type = "Promise<CommitResult>")]
     pub fn commit(&self) -> AsyncTask<Job<CommitResult>> {

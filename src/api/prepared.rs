@@ -157,6 +157,64 @@ impl Prepared {
         &self.files
     }
 
+    /// What [`Prepared::commit`] returns when it writes what was prepared: the result a
+    /// host shows while it asks its user, in the shape the function the change prepares
+    /// gives (one [`EditResult`] in `files`, or for a patch its [`PatchResult`]), each
+    /// file's version the one it is to have ([`PreparedFile::version_after`]).
+    ///
+    /// The commit's own result can add what only the write learns (a warning of the
+    /// write itself); otherwise the two are the same.
+    ///
+    /// ```
+    /// # let dir = std::env::temp_dir().join(format!("eol-edit-preview-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&dir).unwrap();
+    /// # let file = dir.join("a.txt");
+    /// # std::fs::write(&file, "one\r\ntwo\r\n").unwrap();
+    /// use eol_edit::{prepare_edit, EditOptions};
+    ///
+    /// let prepared = prepare_edit(&file, "two", "2", &EditOptions::default()).unwrap();
+    /// let shown = prepared.preview();
+    /// assert_eq!(shown.files[0].version, prepared.files()[0].version_after.unwrap());
+    /// assert_eq!(prepared.commit().unwrap(), shown);
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn preview(&self) -> CommitResult {
+        match &self.work {
+            Work::Patch(ready) => CommitResult {
+                files: Vec::new(),
+                patch: Some(PatchResult {
+                    files: ready
+                        .sections()
+                        .into_iter()
+                        .map(|s| PatchFileResult {
+                            version: s.version_after.filter(|_| s.last).map(Version::reported),
+                            ..PatchFileResult::from(s.result.clone())
+                        })
+                        .collect(),
+                }),
+            },
+            Work::File(_) => CommitResult {
+                files: (self.files.iter())
+                    .map(|f| EditResult {
+                        path: f.path.clone(),
+                        replacements: f.replacements,
+                        matched_by: f.matched_by.clone(),
+                        start_line: f.start_line,
+                        end_line: f.end_line,
+                        diff: f.diff.clone(),
+                        eol: f.eol,
+                        version: f.version_after.expect("a change of one file leaves a file"),
+                        changed: f.changed,
+                        warnings: f.warnings.clone(),
+                        ranges: f.ranges.clone(),
+                        size: None,
+                    })
+                    .collect(),
+                patch: None,
+            },
+        }
+    }
+
     /// Writes the prepared bytes if every file still has its
     /// [`PreparedFile::version_before`] (a new file: still does not exist), checked
     /// under the file's lock; nothing is matched or encoded again. With `dry_run`,
@@ -571,7 +629,14 @@ mod tests {
         assert_eq!(f.version_after, Some(Version::of(&new)));
         assert!(f.diff.contains("+2\n"));
         let after = f.version_after;
+        let shown = p.preview();
+        assert_eq!(shown.files[0].version, after.unwrap());
+        assert_eq!(
+            (shown.files[0].replacements, shown.patch.is_none()),
+            (1, true)
+        );
         let committed = p.commit().unwrap();
+        assert_eq!(committed, shown, "the preview is what the commit gave");
         assert_eq!(dir.read("a.txt"), new);
         assert_eq!(Some(committed.files[0].version), after);
         assert_eq!(

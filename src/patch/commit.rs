@@ -250,6 +250,9 @@ pub(crate) struct SectionView<'a> {
     /// False when the file the section leaves is the file as it was (an add of the
     /// content a file already has).
     pub changed: bool,
+    /// The section is the last of the patch to change its file: the one whose result
+    /// the commit gives the file's version.
+    pub last: bool,
 }
 
 impl Ready {
@@ -257,7 +260,8 @@ impl Ready {
     pub(crate) fn sections(&self) -> Vec<SectionView<'_>> {
         self.planned
             .iter()
-            .map(|p| {
+            .enumerate()
+            .map(|(i, p)| {
                 let end = p.slot.and_then(|s| self.finals[s].as_ref());
                 let (encoding, bom) = match (end, &self.slots[p.at].original) {
                     (Some(f), _) => (f.encoding, f.bom),
@@ -279,6 +283,7 @@ impl Ready {
                     encoding,
                     bom,
                     changed,
+                    last: p.slot.is_some_and(|s| self.slots[s].last_index == i),
                 }
             })
             .collect()

@@ -98,8 +98,10 @@ fn a_patch_of_four_encodings_is_prepared_writing_nothing_and_committed_byte_exac
     );
     assert_eq!((files[1].start_line, files[1].end_line), (3, 3));
     let afters: Vec<Option<Version>> = files.iter().map(|f| f.version_after).collect();
+    let shown = p.preview();
 
     let done = p.commit().unwrap();
+    assert_eq!(shown, done, "the preview is what the commit gave");
     let mut expected: Vec<(&str, Vec<u8>)> =
         FOUR_AFTER.iter().map(|(n, b)| (*n, b.to_vec())).collect();
     expected.push(("u16.txt", utf16le("x = 1\r\ny = é\r\n")));
@@ -177,7 +179,14 @@ fn a_move_and_a_delete_are_prepared_and_committed() {
     assert_eq!(deleted.version_after, None);
     assert_eq!(apply(b"bye\n", &deleted.ranges), b"");
     assert!(dir.join("old.txt").exists() && dir.join("gone.txt").exists());
+    let shown = p.preview();
+    assert!(shown.files.is_empty());
     let done = p.commit().unwrap().patch.unwrap();
+    assert_eq!(
+        shown.patch.as_ref(),
+        Some(&done),
+        "the preview is what the commit gave"
+    );
     assert_eq!(dir.read("new/moved.txt"), b"k\r\nV\r\n");
     assert!(!dir.join("old.txt").exists() && !dir.join("gone.txt").exists());
     assert_eq!(done.files[1].version, None);
@@ -242,7 +251,19 @@ fn two_sections_on_one_file_and_two_names_of_one_file_commit_without_waiting_on_
         (p.files()[0].version_after, p.files()[1].version_after),
         (end, end)
     );
-    p.commit().unwrap();
+    // The commit gives the version to the last section of the file, and so does the
+    // preview.
+    let shown = p.preview();
+    let done = p.commit().unwrap();
+    assert_eq!(shown, done, "the preview is what the commit gave");
+    let versions: Vec<_> = done
+        .patch
+        .unwrap()
+        .files
+        .iter()
+        .map(|f| f.version)
+        .collect();
+    assert_eq!(versions, [None, end]);
     assert_eq!(dir.read("a.txt"), b"one\ntwo\n");
 
     #[cfg(unix)]
