@@ -137,6 +137,25 @@ struct Plan {
     notes: Vec<Message>,
 }
 
+/// The result a one-file change's commit gives when it writes what was prepared (a
+/// patch's sections are [`PatchFileResult`]s, and may leave no file).
+fn edit_result(f: PreparedFile) -> EditResult {
+    EditResult {
+        path: f.path,
+        replacements: f.replacements,
+        matched_by: f.matched_by,
+        start_line: f.start_line,
+        end_line: f.end_line,
+        diff: f.diff,
+        eol: f.eol,
+        version: f.version_after.expect("a change of one file leaves a file"),
+        changed: f.changed,
+        warnings: f.warnings,
+        ranges: f.ranges,
+        size: None,
+    }
+}
+
 /// What [`Prepared::commit`] did: one result per file, in the order of
 /// [`Prepared::files`].
 #[non_exhaustive]
@@ -194,22 +213,7 @@ impl Prepared {
                 }),
             },
             Work::File(_) => CommitResult {
-                files: (self.files.iter())
-                    .map(|f| EditResult {
-                        path: f.path.clone(),
-                        replacements: f.replacements,
-                        matched_by: f.matched_by.clone(),
-                        start_line: f.start_line,
-                        end_line: f.end_line,
-                        diff: f.diff.clone(),
-                        eol: f.eol,
-                        version: f.version_after.expect("a change of one file leaves a file"),
-                        changed: f.changed,
-                        warnings: f.warnings.clone(),
-                        ranges: f.ranges.clone(),
-                        size: None,
-                    })
-                    .collect(),
+                files: self.files.iter().cloned().map(edit_result).collect(),
                 patch: None,
             },
         }
@@ -242,18 +246,11 @@ impl Prepared {
         let written = plan.planned.commit()?;
         let warnings = plan.notes.into_iter().chain(written.warnings).collect();
         let result = EditResult {
-            path: file.path,
-            replacements: file.replacements,
-            matched_by: file.matched_by,
-            start_line: file.start_line,
-            end_line: file.end_line,
-            diff: file.diff,
-            eol: file.eol,
             version: Version::reported(&written.version),
             changed: written.changed,
             warnings,
-            ranges: file.ranges,
             size: Some(written.size),
+            ..edit_result(file)
         };
         Ok(CommitResult {
             files: vec![result],
