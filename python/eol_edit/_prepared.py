@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence, TypeVar, Union
 
 from . import _native
-from ._results import EditResult, PatchFileResult, PatchResult
+from ._results import EditResult, PatchResult
 
 T = TypeVar("T")
 
@@ -26,38 +26,8 @@ class Preparing:
     def _keep(self, prepared: _native.Prepared, patch: bool) -> Any:
         if self._commit is not None:
             raise RuntimeError("a change is prepared once")
-        files = prepared.files
-        if patch:
-            self.shown = PatchResult(
-                files=[
-                    PatchFileResult(
-                        path=f.path,
-                        action=f.action,
-                        moved_to=f.moved_to,
-                        diff=f.diff,
-                        eol=f.eol,
-                        version=f.version_after,
-                        matched_by=f.matched_by,
-                        warnings=f.warnings,
-                    )
-                    for f in files
-                ]
-            )
-        else:
-            f = files[0]
-            self.shown = EditResult(
-                path=f.path,
-                replacements=f.replacements,
-                matched_by=f.matched_by,
-                start_line=f.start_line,
-                end_line=f.end_line,
-                diff=f.diff,
-                eol=f.eol,
-                version=f.version_after or "",
-                changed=f.changed,
-                warnings=f.warnings,
-                ranges=f.ranges,
-            )
+        shown = prepared.preview
+        self.shown = shown.patch if patch else shown.files[0]
 
         def commit() -> Any:
             committed = prepared.commit()

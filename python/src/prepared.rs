@@ -42,6 +42,24 @@ impl Prepared {
         self.files.clone_ref(py)
     }
 
+    /// What `commit()` returns if it writes what was prepared (a `CommitResult`, each
+    /// version the one the file is to have): the result a host shows before it commits.
+    /// Raises `InvalidArgument` once the change was committed.
+    #[getter]
+    fn preview<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let shown = match &*self.change.lock().unwrap_or_else(|p| p.into_inner()) {
+            Some(change) => change.preview(),
+            None => {
+                let error = Error::new(
+                    ErrorCode::InvalidArgument,
+                    "preview: this change was already committed (or its commit failed): the commit's result says what it wrote.",
+                );
+                return Err(errors::to_py(py, &error));
+            }
+        };
+        results::commit(py, shown)
+    }
+
     /// Writes the prepared bytes; returns a `CommitResult`.
     fn commit<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let taken = self.change.lock().unwrap_or_else(|p| p.into_inner()).take();

@@ -45,8 +45,11 @@ def test_prepare_writes_nothing_and_commit_writes_what_files_showed(
     assert (f.action, f.version_before) == ("update", eol_edit.read_file(file).version)
     assert (f.replacements, f.matched_by) == (1, ["exact"])
     assert apply(before, f.ranges) == after
+    shown = prepared.preview
+    assert file.read_bytes() == before
     committed = prepared.commit()
     assert isinstance(committed, CommitResult)
+    assert committed == shown
     assert file.read_bytes() == after
     assert committed.files[0].version == f.version_after == eol_edit.read_file(file).version
     assert committed.files[0].ranges == f.ranges
@@ -138,6 +141,8 @@ def test_a_change_commits_once(write: Write) -> None:
     prepared.commit()
     file.write_bytes(b"a\n")
     with pytest.raises(eol_edit.InvalidArgument, match="already committed"):
+        prepared.preview
+    with pytest.raises(eol_edit.InvalidArgument, match="already committed"):
         prepared.commit()
     assert file.read_bytes() == b"a\n"
 
@@ -227,9 +232,11 @@ def test_prepare_patch_writes_nothing_and_commit_writes_every_file_byte_exact(
     assert [f.version_before for f in files] == list(versions.values())
     assert files[3].encoding == "utf-16le" and files[3].bom
     assert apply(b"a\r\nb\r\nc\r\n", files[0].ranges) == AFTER["crlf.txt"]
+    shown = prepared.preview
     committed = prepared.commit()
     assert {n: (folder / n).read_bytes() for n in BEFORE} == AFTER
     assert committed.files == [] and committed.patch is not None
+    assert committed == shown
     assert [f.version for f in committed.patch.files] == [f.version_after for f in files]
     assert files[1].version_after == eol_edit.read_file(folder / "mixed.txt").version
 
@@ -271,3 +278,22 @@ def test_a_move_a_delete_and_a_new_files_path_taken_meanwhile(write: Write) -> N
     assert (folder / "moved.txt").read_bytes() == AFTER["crlf.txt"]
     assert not (folder / "crlf.txt").exists() and not (folder / "bom.txt").exists()
     assert (folder / "new.txt").read_bytes() == b"mine\n"
+
+
+def test_the_preview_of_two_sections_on_one_file_gives_the_version_to_the_last(
+    write: Write,
+) -> None:
+    # The commit gives a file's version to its last section only (the first one's
+    # bytes are not what the file ends with); the preview shows the same.
+    folder = four(write)
+    patch = (
+        "*** Begin Patch\n*** Update File: crlf.txt\n@@\n-a\n+A\n"
+        "*** Update File: crlf.txt\n@@\n-c\n+C\n*** End Patch\n"
+    )
+    prepared = eol_edit.prepare_patch(patch, cwd=folder)
+    shown = prepared.preview
+    assert shown.patch is not None
+    end = eol_edit.read_file(write("end.txt", b"A\r\nb\r\nC\r\n")).version
+    assert [f.version for f in shown.patch.files] == [None, end]
+    assert prepared.commit() == shown
+    assert (folder / "crlf.txt").read_bytes() == b"A\r\nb\r\nC\r\n"
