@@ -13,9 +13,11 @@ import * as eol from '../index.js'
 const repo = path.resolve(__dirname, '..')
 const read = (file: string) => fs.readFileSync(path.join(repo, file), 'utf8')
 
-/** The strings of a core enum's `as_str` table: `Enum::Variant => "string"`. */
+/** The strings of a core enum's `as_str` table: `Enum::Variant => "string"`; for the
+ * error codes, the core's one list (`error_code_list!`: `Variant = "STRING",`). */
 function coreNames(file: string, type: string): string[] {
-  return [...read(file).matchAll(new RegExp(`${type}::\\w+ => "([^"]+)"`, 'g'))].map((m) => m[1])
+  const pattern = type === 'ErrorCode' ? /^ {12}\w+ = "([^"]+)",$/gm : new RegExp(`${type}::\\w+ => "([^"]+)"`, 'g')
+  return [...read(file).matchAll(pattern)].map((m) => m[1])
 }
 
 /** The members of a union index.d.ts declares on one line. */

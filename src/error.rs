@@ -12,115 +12,96 @@ use std::sync::Arc;
 use crate::guard::GuardReason;
 use crate::message::{parts, Message, Name, Part};
 
-/// The stable failure codes of the API: [`ErrorCode::as_str`] (and `Display`) give
-/// the same strings as JavaScript's `error.code`, which `FromStr` takes.
-#[non_exhaustive]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ErrorCode {
-    /// An argument or option that cannot be used (empty, of the wrong kind, unknown).
-    InvalidArgument,
-    /// The text to find is not in the file.
-    TextNotFound,
-    /// The text to find is in several places.
-    TextMultipleMatches,
-    /// The change would leave the file as it is.
-    NoChange,
-    /// An anchor of `delete_range` is not a line of the file.
-    AnchorNotFound,
-    /// An anchor of `delete_range` is several lines of the file.
-    AnchorMultipleMatches,
-    /// The end anchor comes before the start anchor.
-    AnchorOrder,
-    /// There are no lines between the anchors.
-    EmptyRange,
-    /// The file (or a folder on its path) does not exist.
-    FileNotFound,
-    /// The path names a folder or another thing that is not a file.
-    NotAFile,
-    /// The file looks binary.
-    BinaryFile,
-    /// The file is larger than the size limit.
-    FileTooLarge,
-    /// The file is not the version it should be, or changed while it was written.
-    FileChanged,
-    /// The file's real location is outside every root.
-    PathOutsideRoot,
-    /// The file or its folder cannot be read or written.
-    PermissionDenied,
-    /// Another failure of the system (or an internal error).
-    IoError,
-    /// A character the file's encoding cannot hold (legacy encodings).
-    EncodingUnmappable,
-    /// Non-ASCII text for a file that is not valid UTF-8 and whose encoding is not
-    /// known: written, the file would mix two encodings.
-    EncodingUnknown,
-    /// A patch that cannot be parsed.
-    PatchInvalid,
-    /// The host's approval callback said no (agent tools only).
-    Rejected,
-    /// New text that looks like a model's mistake (a placeholder for code left out, a
-    /// whole file cut short, a control character, an edit's own markers), refused by a
-    /// guard ([`Error::reason`] says which).
-    SuspectContent,
-}
-
-impl ErrorCode {
-    /// The code as a stable string, the same as JavaScript's `error.code`
-    /// (`"TEXT_NOT_FOUND"`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::InvalidArgument => "INVALID_ARGUMENT",
-            ErrorCode::TextNotFound => "TEXT_NOT_FOUND",
-            ErrorCode::TextMultipleMatches => "TEXT_MULTIPLE_MATCHES",
-            ErrorCode::NoChange => "NO_CHANGE",
-            ErrorCode::AnchorNotFound => "ANCHOR_NOT_FOUND",
-            ErrorCode::AnchorMultipleMatches => "ANCHOR_MULTIPLE_MATCHES",
-            ErrorCode::AnchorOrder => "ANCHOR_ORDER",
-            ErrorCode::EmptyRange => "EMPTY_RANGE",
-            ErrorCode::FileNotFound => "FILE_NOT_FOUND",
-            ErrorCode::NotAFile => "NOT_A_FILE",
-            ErrorCode::BinaryFile => "BINARY_FILE",
-            ErrorCode::FileTooLarge => "FILE_TOO_LARGE",
-            ErrorCode::FileChanged => "FILE_CHANGED",
-            ErrorCode::PathOutsideRoot => "PATH_OUTSIDE_ROOT",
-            ErrorCode::PermissionDenied => "PERMISSION_DENIED",
-            ErrorCode::IoError => "IO_ERROR",
-            ErrorCode::EncodingUnmappable => "ENCODING_UNMAPPABLE",
-            ErrorCode::EncodingUnknown => "ENCODING_UNKNOWN",
-            ErrorCode::PatchInvalid => "PATCH_INVALID",
-            ErrorCode::Rejected => "REJECTED",
-            ErrorCode::SuspectContent => "SUSPECT_CONTENT",
+/// Calls the macro `$then` with every error code, each with its doc comment and its
+/// stable string (`InvalidArgument = "INVALID_ARGUMENT",`): the one list of the codes.
+/// The crate declares [`ErrorCode`] from it, and the bindings declare theirs (napi's
+/// string enum, the Python module's list) from it, so that no list of codes can miss
+/// one. Not part of the documented API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! error_code_list {
+    ($then:ident) => {
+        $then! {
+            /// An argument or option that cannot be used (empty, of the wrong kind, unknown).
+            InvalidArgument = "INVALID_ARGUMENT",
+            /// The text to find is not in the file.
+            TextNotFound = "TEXT_NOT_FOUND",
+            /// The text to find is in several places.
+            TextMultipleMatches = "TEXT_MULTIPLE_MATCHES",
+            /// The change would leave the file as it is.
+            NoChange = "NO_CHANGE",
+            /// An anchor of `delete_range` is not a line of the file.
+            AnchorNotFound = "ANCHOR_NOT_FOUND",
+            /// An anchor of `delete_range` is several lines of the file.
+            AnchorMultipleMatches = "ANCHOR_MULTIPLE_MATCHES",
+            /// The end anchor comes before the start anchor.
+            AnchorOrder = "ANCHOR_ORDER",
+            /// There are no lines between the anchors.
+            EmptyRange = "EMPTY_RANGE",
+            /// The file (or a folder on its path) does not exist.
+            FileNotFound = "FILE_NOT_FOUND",
+            /// The path names a folder or another thing that is not a file.
+            NotAFile = "NOT_A_FILE",
+            /// The file looks binary.
+            BinaryFile = "BINARY_FILE",
+            /// The file is larger than the size limit.
+            FileTooLarge = "FILE_TOO_LARGE",
+            /// The file is not the version it should be, or changed while it was written.
+            FileChanged = "FILE_CHANGED",
+            /// The file's real location is outside every root.
+            PathOutsideRoot = "PATH_OUTSIDE_ROOT",
+            /// The file or its folder cannot be read or written.
+            PermissionDenied = "PERMISSION_DENIED",
+            /// Another failure of the system (or an internal error).
+            IoError = "IO_ERROR",
+            /// A character the file's encoding cannot hold (legacy encodings).
+            EncodingUnmappable = "ENCODING_UNMAPPABLE",
+            /// Non-ASCII text for a file that is not valid UTF-8 and whose encoding is not
+            /// known: written, the file would mix two encodings.
+            EncodingUnknown = "ENCODING_UNKNOWN",
+            /// A patch that cannot be parsed.
+            PatchInvalid = "PATCH_INVALID",
+            /// The host's approval callback said no (agent tools only).
+            Rejected = "REJECTED",
+            /// New text that looks like a model's mistake (a placeholder for code left out, a
+            /// whole file cut short, a control character, an edit's own markers), refused by a
+            /// guard ([`Error::reason`] says which).
+            SuspectContent = "SUSPECT_CONTENT",
         }
-    }
+    };
 }
 
-crate::api::names::stable_names!(
-    ErrorCode,
-    as_str,
-    "error code",
-    [
-        ErrorCode::InvalidArgument,
-        ErrorCode::TextNotFound,
-        ErrorCode::TextMultipleMatches,
-        ErrorCode::NoChange,
-        ErrorCode::AnchorNotFound,
-        ErrorCode::AnchorMultipleMatches,
-        ErrorCode::AnchorOrder,
-        ErrorCode::EmptyRange,
-        ErrorCode::FileNotFound,
-        ErrorCode::NotAFile,
-        ErrorCode::BinaryFile,
-        ErrorCode::FileTooLarge,
-        ErrorCode::FileChanged,
-        ErrorCode::PathOutsideRoot,
-        ErrorCode::PermissionDenied,
-        ErrorCode::IoError,
-        ErrorCode::EncodingUnmappable,
-        ErrorCode::EncodingUnknown,
-        ErrorCode::PatchInvalid,
-        ErrorCode::Rejected,
-    ]
-);
+/// Declares [`ErrorCode`], its `as_str` and its stable names from the list.
+macro_rules! declare_error_code {
+    ($($(#[doc = $doc:tt])* $variant:ident = $name:tt,)+) => {
+        /// The stable failure codes of the API: [`ErrorCode::as_str`] (and `Display`) give
+        /// the same strings as JavaScript's `error.code`, which `FromStr` takes.
+        #[non_exhaustive]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum ErrorCode {
+            $($(#[doc = $doc])* $variant,)+
+        }
+
+        impl ErrorCode {
+            /// The code as a stable string, the same as JavaScript's `error.code`
+            /// (`"TEXT_NOT_FOUND"`).
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $name,)+
+                }
+            }
+        }
+
+        crate::api::names::stable_names!(
+            ErrorCode,
+            as_str,
+            "error code",
+            [$(ErrorCode::$variant),+]
+        );
+    };
+}
+
+crate::error_code_list!(declare_error_code);
 
 /// A failure: its code, what went wrong and what to do next (as [`Message`]s of text
 /// and references to the API, so that each front-end can say them in its own names),

@@ -48,82 +48,23 @@ macro_rules! convert {
     };
 }
 
-/// Every `code` an `EolEditError` can have (docs/errors.md).
-#[napi(string_enum)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorCode {
-    #[napi(value = "INVALID_ARGUMENT")]
-    InvalidArgument,
-    #[napi(value = "TEXT_NOT_FOUND")]
-    TextNotFound,
-    #[napi(value = "TEXT_MULTIPLE_MATCHES")]
-    TextMultipleMatches,
-    #[napi(value = "NO_CHANGE")]
-    NoChange,
-    #[napi(value = "ANCHOR_NOT_FOUND")]
-    AnchorNotFound,
-    #[napi(value = "ANCHOR_MULTIPLE_MATCHES")]
-    AnchorMultipleMatches,
-    #[napi(value = "ANCHOR_ORDER")]
-    AnchorOrder,
-    #[napi(value = "EMPTY_RANGE")]
-    EmptyRange,
-    #[napi(value = "FILE_NOT_FOUND")]
-    FileNotFound,
-    #[napi(value = "NOT_A_FILE")]
-    NotAFile,
-    #[napi(value = "BINARY_FILE")]
-    BinaryFile,
-    #[napi(value = "FILE_TOO_LARGE")]
-    FileTooLarge,
-    #[napi(value = "FILE_CHANGED")]
-    FileChanged,
-    #[napi(value = "PATH_OUTSIDE_ROOT")]
-    PathOutsideRoot,
-    #[napi(value = "PERMISSION_DENIED")]
-    PermissionDenied,
-    #[napi(value = "IO_ERROR")]
-    IoError,
-    #[napi(value = "ENCODING_UNMAPPABLE")]
-    EncodingUnmappable,
-    #[napi(value = "ENCODING_UNKNOWN")]
-    EncodingUnknown,
-    #[napi(value = "PATCH_INVALID")]
-    PatchInvalid,
-    #[napi(value = "REJECTED")]
-    Rejected,
-    #[napi(value = "SUSPECT_CONTENT")]
-    SuspectContent,
+/// Declares `ErrorCode` from the core's list of codes (`eol_edit::error_code_list!`),
+/// so that the union index.d.ts declares and the conversion have every code the core
+/// has, with its string.
+macro_rules! declare_error_code {
+    ($($(#[doc = $doc:tt])* $variant:ident = $name:tt,)+) => {
+        /// Every `code` an `EolEditError` can have (docs/errors.md).
+        #[napi(string_enum)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum ErrorCode {
+            $(#[napi(value = $name)] $variant,)+
+        }
+
+        convert!(ErrorCode, eol_edit::ErrorCode, IoError, [$($variant),+]);
+    };
 }
 
-convert!(
-    ErrorCode,
-    eol_edit::ErrorCode,
-    IoError,
-    [
-        InvalidArgument,
-        TextNotFound,
-        TextMultipleMatches,
-        NoChange,
-        AnchorNotFound,
-        AnchorMultipleMatches,
-        AnchorOrder,
-        EmptyRange,
-        FileNotFound,
-        NotAFile,
-        BinaryFile,
-        FileTooLarge,
-        FileChanged,
-        PathOutsideRoot,
-        PermissionDenied,
-        IoError,
-        EncodingUnmappable,
-        EncodingUnknown,
-        PatchInvalid,
-        Rejected,
-        SuspectContent
-    ]
-);
+eol_edit::error_code_list!(declare_error_code);
 
 /// A guard against a model's own mistakes (docs/guarantees.md), as `guards` lists it
 /// and a `SUSPECT_CONTENT` error's `reason` names it: `placeholder` (a new line that

@@ -8,31 +8,8 @@ JavaScript library's in snake_case, their options keyword-only; every failure is
 ``EolEditError`` subclass named after its code. See docs/python.md.
 """
 
-from ._errors import (
-    AnchorMultipleMatches,
-    AnchorNotFound,
-    AnchorOrder,
-    BinaryFile,
-    EmptyRange,
-    EncodingUnknown,
-    EncodingUnmappable,
-    EolEditError,
-    FileChanged,
-    FileNotFound,
-    FileTooLarge,
-    InvalidArgument,
-    InvalidArgumentType,
-    IoError,
-    NoChange,
-    NotAFile,
-    PatchInvalid,
-    PathOutsideRoot,
-    PermissionDenied,
-    Rejected,
-    SuspectContent,
-    TextMultipleMatches,
-    TextNotFound,
-)
+from . import _errors
+from ._errors import *  # noqa: F403  (EolEditError and one class per code: _errors.__all__)
 from ._native import (
     apply_delete_range,
     apply_edits,
@@ -145,31 +122,9 @@ __all__ = [
     "MessagePart",
     "ChangedLine",
     "LineChanges",
-    # Errors
-    "EolEditError",
-    "InvalidArgument",
-    "InvalidArgumentType",
-    "TextNotFound",
-    "TextMultipleMatches",
-    "NoChange",
-    "AnchorNotFound",
-    "AnchorMultipleMatches",
-    "AnchorOrder",
-    "EmptyRange",
-    "FileNotFound",
-    "NotAFile",
-    "BinaryFile",
-    "FileTooLarge",
-    "FileChanged",
-    "PathOutsideRoot",
-    "PermissionDenied",
-    "IoError",
-    "EncodingUnmappable",
-    "EncodingUnknown",
-    "PatchInvalid",
-    "Rejected",
-    "SuspectContent",
+    # Errors (EolEditError and one class per code) are added below
 ]
+__all__ += _errors.__all__
 
 __version__ = "0.1.0"
 

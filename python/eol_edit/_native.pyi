@@ -32,6 +32,9 @@ from ._results import (
     Undone,
 )
 
+# Every error code the core has, in its order (one class each in eol_edit._errors).
+ERROR_CODES: List[str]
+
 _Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 _Root = Union[_Path, Sequence[_Path]]
 _EditLike = Union[Edit, Mapping[str, object]]

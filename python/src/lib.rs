@@ -42,6 +42,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     paths::register(module)?;
     v4a::register(module)?;
     undo::register(module)?;
+    errors::register(module)?;
     Ok(())
 }
 

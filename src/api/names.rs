@@ -5,9 +5,20 @@
 use crate::error::{Error, Result};
 
 /// `Display`, `FromStr` and serde for `$type` from its `$name` method, over the
-/// variants listed (all of them: the unit tests check that each name parses back).
+/// variants listed, which must be all of them: a variant left out of the list stops
+/// the build (the list is matched exhaustively), as it would otherwise print and not
+/// parse back.
 macro_rules! stable_names {
-    ($type:ty, $name:ident, $what:literal, [$($variant:expr),+ $(,)?]) => {
+    ($type:ty, $name:ident, $what:literal, [$($variant:path),+ $(,)?]) => {
+        const _: () = {
+            #[allow(dead_code)]
+            fn every_variant_is_listed(value: $type) {
+                match value {
+                    $($variant)|+ => {}
+                }
+            }
+        };
+
         impl $type {
             /// Every value, in declaration order.
             #[allow(dead_code)]
@@ -117,7 +128,11 @@ mod tests {
         );
         round_trips(PatchAction::ALL, &[("move", PatchAction::Move)]);
         round_trips(PatchFormat::ALL, &[("unified", PatchFormat::Unified)]);
-        assert_eq!(ErrorCode::ALL.len(), 20);
+        assert_eq!(ErrorCode::ALL.len(), 21);
+        assert_eq!(
+            "SUSPECT_CONTENT".parse::<ErrorCode>().unwrap(),
+            ErrorCode::SuspectContent
+        );
         // Every tier is listed (a patch's results name leadingWhitespace): the match
         // stops compiling when a tier is added, the assertion when it is not listed.
         for tier in Tier::ALL {
