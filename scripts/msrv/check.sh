@@ -17,14 +17,25 @@ X=${EOL_EDIT_MSRV_CACHE:-$HOME/.cache/eol-edit-msrv}
 T="$X/rust-$msrv"
 
 # 1. The toolchain: the Debian packages of exactly that version (bookworm main has
-# 1.85), and the libraries they link that a machine may lack (PCRE, LLVM 19).
+# 1.85), and the libraries they link that a machine may lack (PCRE, LLVM 19, and those
+# of cargo's libraries that are not installed: a fresh machine lacks http-parser until
+# the cross setup installs libgit2, which runs later in .ci/run). A cached toolchain
+# whose cargo cannot start is fetched again.
+if [ -x "$T/usr/bin/cargo" ] && ! LD_LIBRARY_PATH="$T/usr/lib/x86_64-linux-gnu:$T/lib/x86_64-linux-gnu" \
+  "$T/usr/bin/cargo" --version > /dev/null 2>&1; then
+  rm -rf "$T"
+fi
 if [ ! -x "$T/usr/bin/rustc" ] || [ ! -x "$T/usr/bin/cargo" ]; then
+  libs=()
+  for lib in libhttp-parser2.9 libssh2-1 libsqlite3-0 libcurl4; do
+    dpkg-query -W -f='${Status}' "$lib" 2> /dev/null | grep -q "install ok installed" || libs+=("$lib")
+  done
   version=$(apt-cache madison rustc-web | awk -v m="$msrv" '$3 ~ "^"m"\\.0\\+" {print $3; exit}')
   [ -n "$version" ] || { echo "Debian offers no rustc-web $msrv (apt-get update?)" >&2; exit 1; }
   rm -rf "$T" "$X/deb-$msrv"
   mkdir -p "$T" "$X/deb-$msrv"
   (cd "$X/deb-$msrv" && apt-get download -qq "rustc-web=$version" "cargo-web=$version" \
-    "libstd-rust-web-dev=$version" "libstd-rust-web-$msrv=$version" libpcre3 libllvm19)
+    "libstd-rust-web-dev=$version" "libstd-rust-web-$msrv=$version" libpcre3 libllvm19 ${libs[@]+"${libs[@]}"})
   for deb in "$X/deb-$msrv"/*.deb; do dpkg-deb -x "$deb" "$T"; done
   rm -rf "$X/deb-$msrv"
 fi
