@@ -373,6 +373,9 @@ export interface ChangedRange {
   text: string
 }
 
+/** The one-line summary a host shows for a change: `edit_file src/a.ts: +2 -1 lines`. */
+export declare function changeSummary(tool: string, path: string, diff: string): string
+
 /**
  * What `commit()` did: one result per file, in the order of `files`; for a prepared
  * patch, `files` is empty and `patch` is what `applyPatch` resolves to.
@@ -381,6 +384,13 @@ export interface CommitResult {
   files: Array<EditResult>
   patch?: PatchResult
 }
+
+/**
+ * A change's diff as the model reads it: without its `---`/`+++` header, and when
+ * longer than 400 lines or 40,000 characters, its start, cut at a line, with a last
+ * line saying how many lines are not shown and that `reader` shows the result.
+ */
+export declare function compactDiff(diff: string, reader: string): string
 
 /**
  * Writes a file in another encoding (a WHATWG label such as 'utf-8', 'gbk',
@@ -397,6 +407,15 @@ export declare function convertEol(path: string, to: 'lf' | 'crlf' | 'cr', optio
 
 /** `convertEol`, on the calling thread. */
 export declare function convertEolSync(path: string, to: 'lf' | 'crlf' | 'cr', options?: EditOptions): EditResult
+
+/**
+ * Where to cut `text` for a model: the length, in UTF-16 units, of its longest start
+ * of at most `maxUnits` units that ends between two characters (never between the
+ * halves of a surrogate pair) and, when that start of the cluster is at most 32 units
+ * back, between two grapheme clusters (a character with its marks, a joined emoji).
+ * `text.slice(0, cutLength(text, max))` is the cut text; `text.length` when it fits.
+ */
+export declare function cutLength(text: string, maxUnits: number): number
 
 /** Deletes the lines between two anchors, or the anchors too with `inclusive`. */
 export declare function deleteRange(path: string, startAnchor: string | number, endAnchor: string | number, options?: EditOptions & { inclusive?: boolean }): Promise<EditResult>
@@ -417,6 +436,15 @@ export declare function deleteRangeSync(path: string, startAnchor: string | numb
 
 /** The dominant line ending: the most frequent, the first on a tie, LF when there is none. */
 export declare function detectEol(text: string): '\n' | '\r\n' | '\r'
+
+/** The lines a diff adds and removes (its `---`/`+++` header aside). */
+export declare function diffCounts(diff: string): DiffCounts
+
+/** The lines a diff adds and removes. */
+export interface DiffCounts {
+  added: number
+  removed: number
+}
 
 /**
  * One edit of `applyEdits` / `multiEdit`: replace `oldText` (written with LF line

@@ -5,6 +5,7 @@
 // a one-line summary, notes on lenient matches and warnings, and the diff without
 // its header (the summary names the file), cut when very long.
 
+const core = require('../binding.js')
 const { GUTTER } = require('../operations.js')
 const { warningsOf } = require('./wording.js')
 
@@ -12,10 +13,6 @@ const { warningsOf } = require('./wording.js')
 /** @typedef {import('../../index.js').EditResult} EditResult */
 /** @typedef {import('../../tools.js').ToolSuccess} ToolSuccess */
 /** @typedef {import('../../tools.js').ToolResult} ToolResult */
-
-/** A diff longer than this (lines / characters) is cut in what the model reads. */
-const DIFF_MAX_LINES = 400
-const DIFF_MAX_CHARS = 40000
 
 /** @param {number} n @param {string} word */
 function plural(n, word) {
@@ -45,85 +42,20 @@ function lineSpan(start, end) {
 }
 
 /**
- * Where the diff's body starts: after its `---`/`+++` header lines.
- * @param {string} diff
- */
-function bodyStart(diff) {
-  let at = 0
-  while (diff.startsWith('--- ', at) || diff.startsWith('+++ ', at)) {
-    const end = diff.indexOf('\n', at)
-    if (end === -1) return diff.length
-    at = end + 1
-  }
-  return at
-}
-
-/** The diff's lines without its `---`/`+++` header. @param {string} diff */
-function diffBody(diff) {
-  const body = diff.slice(bodyStart(diff))
-  if (body === '') return []
-  const lines = body.split('\n')
-  if (lines[lines.length - 1] === '') lines.pop()
-  return lines
-}
-
-/**
- * The diff as the model reads it: no header, cut when very long (the note names
- * `reader`, the model's tool that shows the whole result).
+ * The diff as the model reads it: no header, cut at a line when longer than 400 lines
+ * or 40,000 characters (the note names `reader`, the model's tool that shows the
+ * whole result). The core's (`compactDiff`), as the Python tools show it.
  * @param {string} diff
  * @param {string} [reader]
  */
 function compactDiff(diff, reader = 'read_file') {
   if (typeof diff !== 'string' || diff === '') return ''
-  // Most diffs are short: their body as it is, without splitting it into lines.
-  let body = diff.slice(bodyStart(diff))
-  if (body.endsWith('\n')) body = body.slice(0, -1)
-  if (body.length <= DIFF_MAX_CHARS && lineCount(body) <= DIFF_MAX_LINES) return body
-  let lines = diffBody(diff)
-  let cut = 0
-  if (lines.length > DIFF_MAX_LINES) {
-    cut = lines.length - DIFF_MAX_LINES
-    lines = lines.slice(0, DIFF_MAX_LINES)
-  }
-  let text = lines.join('\n')
-  if (text.length > DIFF_MAX_CHARS) {
-    const kept = text.slice(0, DIFF_MAX_CHARS)
-    const keptLines = kept.lastIndexOf('\n') > 0 ? kept.slice(0, kept.lastIndexOf('\n')) : kept
-    cut += lines.length - keptLines.split('\n').length
-    text = keptLines
-  }
-  if (cut > 0) text += `\n[diff cut: ${plural(cut, 'more line')} not shown; ${reader} shows the result]`
-  return text
+  return core.compactDiff(diff, reader)
 }
 
-/** Lines of a text that does not end with a line break. @param {string} text */
-function lineCount(text) {
-  if (text === '') return 0
-  let n = 1
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n++
-  return n
-}
-
-/** The last diff counted and its counts: a change's summary counts its diff twice (for the host's approval and for the result). */
-let counted = { diff: '', added: 0, removed: 0 }
-
-/** Lines added and removed by a diff. @param {string} diff */
+/** Lines added and removed by a diff (the core's `diffCounts`). @param {string} diff */
 function diffCounts(diff) {
-  if (diff === counted.diff) return { added: counted.added, removed: counted.removed }
-  let added = 0
-  let removed = 0
-  if (typeof diff === 'string') {
-    for (let at = bodyStart(diff); at < diff.length; ) {
-      const c = diff.charCodeAt(at)
-      if (c === 0x2b) added++ // +
-      else if (c === 0x2d) removed++ // -
-      const end = diff.indexOf('\n', at)
-      if (end === -1) break
-      at = end + 1
-    }
-    counted = { diff, added, removed }
-  }
-  return { added, removed }
+  return typeof diff === 'string' ? core.diffCounts(diff) : { added: 0, removed: 0 }
 }
 
 /** @type {Record<string, string>} */
@@ -215,14 +147,14 @@ function changed(tool, path, result, head, notes = [], { showDiff = true } = {})
 }
 
 /**
- * The one-line summary a host shows for a change: `edit_file src/a.ts: +2 -1 lines`.
+ * The one-line summary a host shows for a change: `edit_file src/a.ts: +2 -1 lines`
+ * (the core's `changeSummary`).
  * @param {string} tool
  * @param {string} path
  * @param {string} diff
  */
 function changeSummary(tool, path, diff) {
-  const { added, removed } = diffCounts(diff)
-  return `${tool} ${path}: +${added} -${removed} ${added + removed === 1 ? 'line' : 'lines'}`
+  return core.changeSummary(tool, path, typeof diff === 'string' ? diff : '')
 }
 
 /**

@@ -210,6 +210,12 @@ impl Js {
         Ok(utf16_to_wtf8(&buf))
     }
 
+    /// A string with each lone surrogate read as U+FFFD (the same length in UTF-16
+    /// units): for a text that is measured, not kept.
+    pub fn string_lossy(&self, name: &str) -> Result<String, Error> {
+        Ok(wtf8::wtf8_lossy(self.string_bytes(name)?))
+    }
+
     /// A string argument as a Rust `String`.
     ///
     /// A lone surrogate is refused: such a string (a path, an option) would otherwise

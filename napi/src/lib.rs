@@ -23,6 +23,7 @@ mod prepared;
 mod read_state;
 mod strings;
 mod undo;
+mod wording;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
+from . import _native
 from ._results import EolInfo
 
 Part = Union[str, Dict[str, Any]]
@@ -297,11 +298,6 @@ def fix_patch() -> Part:
 # ---------------------------------------------------------------------------
 # What a change shows (results.js)
 
-# A diff longer than this (lines / characters) is cut in what the model reads.
-DIFF_MAX_LINES = 400
-DIFF_MAX_CHARS = 40000
-
-
 def units(text: str) -> int:
     """A text's length as JavaScript counts it (UTF-16 units), which budgets count."""
     return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)
@@ -322,75 +318,31 @@ def describe_endings(eol: EolInfo) -> str:
     return "mixed (" + ", ".join(f"{name} {n}" for name, n in present) + ")"
 
 
-def _body_start(diff: str) -> int:
-    at = 0
-    while diff.startswith("--- ", at) or diff.startswith("+++ ", at):
-        end = diff.find("\n", at)
-        if end == -1:
-            return len(diff)
-        at = end + 1
-    return at
-
-
 def start_within(text: str, max_units: int) -> str:
-    """The longest start of ``text`` of at most ``max_units`` UTF-16 units that ends
-    between two code points (JavaScript's ``slice``, which could end inside one)."""
-    used = 0
-    for end, c in enumerate(text):
-        used += 2 if ord(c) > 0xFFFF else 1
-        if used > max_units:
-            return text[:end]
-    return text
+    """The longest start of ``text`` of at most ``max_units`` UTF-16 units that a
+    reader can take: never inside a character, nor inside a character with its marks
+    or a joined emoji when that cluster starts near (the core's cut, the JavaScript
+    tools' ``cutText``)."""
+    if units(text) <= max_units:
+        return text
+    return text[: _native.cut_length(text, max(0, max_units))]
 
 
-def compact_diff(diff: str, reader: str = "read_file", cut_units: Callable[[str, int], str] = start_within) -> str:
-    """The diff as the model reads it: no header, cut when very long (the note names
-    ``reader``, the tool that shows the whole result; ``cut_units`` keeps the start of
-    a text that fits so many UTF-16 units)."""
-    if not diff:
-        return ""
-    body = diff[_body_start(diff):]
-    if body.endswith("\n"):
-        body = body[:-1]
-    count = 0 if body == "" else body.count("\n") + 1
-    if units(body) <= DIFF_MAX_CHARS and count <= DIFF_MAX_LINES:
-        return body
-    lines = body.split("\n") if body else []
-    cut = 0
-    if len(lines) > DIFF_MAX_LINES:
-        cut = len(lines) - DIFF_MAX_LINES
-        lines = lines[:DIFF_MAX_LINES]
-    text = "\n".join(lines)
-    if units(text) > DIFF_MAX_CHARS:
-        kept = cut_units(text, DIFF_MAX_CHARS)
-        kept_lines = kept[: kept.rfind("\n")] if kept.rfind("\n") > 0 else kept
-        cut += len(lines) - len(kept_lines.split("\n"))
-        text = kept_lines
-    if cut > 0:
-        text += f"\n[diff cut: {plural(cut, 'more line')} not shown; {reader} shows the result]"
-    return text
+def compact_diff(diff: str, reader: str = "read_file") -> str:
+    """The diff as the model reads it: no header, cut at a line when longer than 400
+    lines or 40,000 characters (the note names ``reader``, the tool that shows the
+    whole result). The core's, as the JavaScript tools show it."""
+    return _native.compact_diff(diff, reader) if diff else ""
 
 
 def diff_counts(diff: str) -> Tuple[int, int]:
-    """Lines added and removed by a diff."""
-    added = removed = 0
-    at = _body_start(diff)
-    while at < len(diff):
-        if diff[at] == "+":
-            added += 1
-        elif diff[at] == "-":
-            removed += 1
-        end = diff.find("\n", at)
-        if end == -1:
-            break
-        at = end + 1
-    return added, removed
+    """Lines added and removed by a diff (the core's count)."""
+    return _native.diff_counts(diff)
 
 
 def change_summary(tool: str, path: str, diff: str) -> str:
     """The one-line summary a host shows for a change: ``edit_file a.py: +2 -1 lines``."""
-    added, removed = diff_counts(diff)
-    return f"{tool} {path}: +{added} -{removed} {'line' if added + removed == 1 else 'lines'}"
+    return _native.change_summary(tool, path, diff)
 
 
 TIER_NOTES: Dict[str, str] = {

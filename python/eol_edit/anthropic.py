@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import os
-import unicodedata
 from dataclasses import dataclass
 from typing import (
     Any,
@@ -59,6 +58,7 @@ from ._words import (
     js_type,
     plural,
     render,
+    start_within,
     subset,
     tier_notes,
     type_name,
@@ -327,119 +327,10 @@ def _failure_parts(error: BaseException) -> List[Part]:
 
 def _changed_text(head: str, notes: List[str], warnings: List[str], diff: str) -> str:
     parts = [head, *notes, *(f"Warning: {w}" for w in warnings)]
-    shown = compact_diff(diff, "view", _cut_units)
+    shown = compact_diff(diff, "view")
     if shown:
         parts.append(shown)
     return "\n".join(parts)
-
-
-def _cut_units(text: str, max_units: int) -> str:
-    """The longest start of ``text`` of at most ``max_units`` UTF-16 units, never
-    inside a code point, and not inside a character with its combining marks or a
-    joined emoji when the cluster starts near (cut.js; the cluster is found by its
-    marks, joiners and selectors, where JavaScript asks Intl.Segmenter)."""
-    if units(text) <= max_units:
-        return text
-    if max_units <= 0:
-        return ""
-    used = 0
-    end = 0
-    for c in text:
-        cost = 2 if ord(c) > 0xFFFF else 1
-        if used + cost > max_units:
-            break
-        used += cost
-        end += 1
-    back = end
-    budget = 32
-    while back > 0 and budget > 0 and _extends(text, back):
-        budget -= 2 if ord(text[back - 1]) > 0xFFFF else 1
-        back -= 1
-    if back > 0 and not _extends(text, back):
-        end = back
-    return text[:end]
-
-
-def _extends(text: str, at: int) -> bool:
-    """Whether the character at ``at`` belongs to the cluster before it: the extended
-    grapheme cluster rules of UAX #29 that text in a file meets (marks, joiners and
-    selectors, emoji sequences and flags, Hangul syllables, Indic conjuncts, CR LF)."""
-    if at <= 0 or at >= len(text):
-        return False
-    c, prev = text[at], text[at - 1]
-    if prev == "\r" and c == "\n":
-        return True
-    if prev in "\r\n" or c in "\r\n":
-        return False
-    if unicodedata.category(c) in ("Mn", "Me", "Mc") or c in "\u200c\u200d":
-        return True
-    if 0x1F3FB <= ord(c) <= 0x1F3FF or 0xE0020 <= ord(c) <= 0xE007F:
-        return True
-    if prev == "\u200d" and _pictographic(c):
-        return True
-    if _regional(c) and _regional(prev):
-        run = 0
-        while at - run - 1 >= 0 and _regional(text[at - run - 1]):
-            run += 1
-        return run % 2 == 1
-    before, after = _hangul(prev), _hangul(c)
-    if before == "L" and after in ("L", "V", "LV", "LVT"):
-        return True
-    if before in ("V", "LV") and after in ("V", "T"):
-        return True
-    if before in ("T", "LVT") and after == "T":
-        return True
-    return _conjunct(text, at)
-
-
-def _pictographic(c: str) -> bool:
-    n = ord(c)
-    return (
-        0x1F000 <= n <= 0x1FAFF
-        or 0x2600 <= n <= 0x27BF
-        or 0x2300 <= n <= 0x23FF
-        or 0x2B00 <= n <= 0x2BFF
-        or n in (0xA9, 0xAE, 0x203C, 0x2049, 0x2122, 0x2139, 0x3030, 0x303D, 0x3297, 0x3299)
-    )
-
-
-def _regional(c: str) -> bool:
-    return 0x1F1E6 <= ord(c) <= 0x1F1FF
-
-
-def _hangul(c: str) -> str:
-    n = ord(c)
-    if 0x1100 <= n <= 0x115F or 0xA960 <= n <= 0xA97C:
-        return "L"
-    if 0x1160 <= n <= 0x11A7 or 0xD7B0 <= n <= 0xD7C6:
-        return "V"
-    if 0x11A8 <= n <= 0x11FF or 0xD7CB <= n <= 0xD7FB:
-        return "T"
-    if 0xAC00 <= n <= 0xD7A3:
-        return "LV" if (n - 0xAC00) % 28 == 0 else "LVT"
-    return ""
-
-
-# The Indic scripts whose virama joins consonants into one cluster (InCB=Linker).
-_LINKERS = {0x094D: 0x0900, 0x09CD: 0x0980, 0x0ACD: 0x0A80, 0x0B4D: 0x0B00, 0x0C4D: 0x0C00, 0x0D4D: 0x0D00}
-
-
-def _conjunct(text: str, at: int) -> bool:
-    """A consonant after a virama (and marks) after a consonant of the same script."""
-    c = text[at]
-    i = at - 1
-    linker = None
-    while i >= 0 and (ord(text[i]) in _LINKERS or unicodedata.category(text[i]) == "Mn"):
-        if ord(text[i]) in _LINKERS:
-            linker = _LINKERS[ord(text[i])]
-        i -= 1
-    if linker is None or i < 0:
-        return False
-
-    def consonant(ch: str) -> bool:
-        return linker <= ord(ch) < linker + 0x80 and unicodedata.category(ch) == "Lo"
-
-    return consonant(c) and consonant(text[i])
 
 
 # ---------------------------------------------------------------------------
@@ -805,7 +696,7 @@ class TextEditor:
             cost = units(line) + (1 if out else 0)
             if budget is not None and used + cost > budget:
                 if shown == 0:
-                    out.append(_cut_units(line, budget))
+                    out.append(start_within(line, budget))
                     shown = -1
                 break
             out.append(line)

@@ -22,6 +22,7 @@ mod session;
 mod text;
 mod undo;
 mod v4a;
+mod wording;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -43,6 +44,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     v4a::register(module)?;
     undo::register(module)?;
     errors::register(module)?;
+    wording::register(module)?;
     Ok(())
 }
 

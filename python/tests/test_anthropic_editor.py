@@ -688,23 +688,38 @@ CLUSTERS = [
 ]
 
 
-def test_view_cuts_a_line_where_the_javascript_handler_cuts_it() -> None:
-    """A line over max_characters is cut at the same place as lib/tools/cut.js cuts it
-    (with Intl.Segmenter): never inside a character or, when it starts near, a cluster."""
+# Where a cut should fall, by V8's Intl.Segmenter (ICU's grapheme clusters): the last
+# cluster boundary at or before the budget when that cluster starts at most 32 units
+# back (and not at 0), else the last code point boundary.
+_SEGMENTER_CUT = r"""
+const seg = new Intl.Segmenter('en', { granularity: 'grapheme' })
+const cut = (text, max) => {
+  if (text.length <= max) return text
+  if (max <= 0) return ''
+  let end = max
+  const c = text.charCodeAt(end - 1), d = text.charCodeAt(end)
+  if (c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) end--
+  const cluster = seg.segment(text).containing(end)
+  if (cluster !== undefined && cluster.index > 0 && end - cluster.index <= 32) end = cluster.index
+  return text.slice(0, end)
+}
+const cases = JSON.parse(require('node:fs').readFileSync(0, 'utf8'))
+process.stdout.write(JSON.stringify(cases.map(([t, n]) => cut(t, n))))
+"""
+
+
+def test_view_cuts_a_line_where_intl_segmenter_puts_the_cluster_boundaries() -> None:
+    """A line over max_characters is cut by the core (as the JavaScript handler cuts it)
+    where V8's Intl.Segmenter says a cluster ends: never inside a character or, when it
+    starts near, a cluster."""
     node = node_available()
     if node is None:
-        pytest.skip("the Node package is not built in this checkout (npm run build)")
-    from eol_edit import anthropic
+        pytest.skip("no node on PATH to ask Intl.Segmenter")
+    from eol_edit._words import start_within
 
     cases = [(text, n) for text in CLUSTERS for n in range(0, 30)]
-    script = (
-        "const { cutText } = require(require('node:path').join(process.argv[1], 'lib/tools/cut.js'));"
-        "const cases = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));"
-        "process.stdout.write(JSON.stringify(cases.map(([t, n]) => cutText(t, n))))"
-    )
-    out = subprocess.run([node, "-e", script, str(REPO)], input=json.dumps(cases), capture_output=True, text=True, check=True)
-    js = json.loads(out.stdout)
-    assert [anthropic._cut_units(t, n) for t, n in cases] == js
+    out = subprocess.run([node, "-e", _SEGMENTER_CUT], input=json.dumps(cases), capture_output=True, text=True, check=True)
+    assert [start_within(t, n) for t, n in cases] == json.loads(out.stdout)
 
 
 def test_undo_history_keeps_a_total_of_bytes_dropping_the_oldest_of_any_file(tmp_path: Path) -> None:

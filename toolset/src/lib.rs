@@ -15,3 +15,5 @@
 //!   of calls on each file.
 
 #![warn(missing_docs)]
+
+pub mod wording;

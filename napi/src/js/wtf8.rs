@@ -65,6 +65,19 @@ pub(super) fn utf16_to_wtf8(units: &[u16]) -> Vec<u8> {
     out
 }
 
+/// WTF-8 as UTF-8, each lone surrogate replaced by U+FFFD: the same length in UTF-16
+/// units (one each), for code that measures a text rather than keeps it.
+pub(super) fn wtf8_lossy(mut bytes: Vec<u8>) -> String {
+    let mut at = 0;
+    while let Some(i) = memchr::memchr(0xED, &bytes[at..]).map(|i| at + i) {
+        if bytes.get(i + 1).is_some_and(|&b| b >= 0xA0) && i + 2 < bytes.len() {
+            bytes[i..i + 3].copy_from_slice(REPLACEMENT);
+        }
+        at = i + 1;
+    }
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 /// The bytes hold the 3-byte form of a surrogate (`ED A0..BF ..`), which only WTF-8 has.
 fn has_surrogate(bytes: &[u8]) -> bool {
     memchr::memchr_iter(0xED, bytes).any(|i| bytes.get(i + 1).is_some_and(|&b| b >= 0xA0))

@@ -1,0 +1,63 @@
+//! The texts of tool results that the tool layers of both languages show alike
+//! (`eol_edit_tools::wording`), for `eol_edit/_words.py`: what the model reads of a
+//! change's diff, the summary a host shows, and where a text is cut for a model.
+//! Budgets count UTF-16 units, as the JavaScript tools' do.
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use eol_edit_tools::wording;
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(cut_length, module)?)?;
+    module.add_function(wrap_pyfunction!(compact_diff, module)?)?;
+    module.add_function(wrap_pyfunction!(diff_counts, module)?)?;
+    module.add_function(wrap_pyfunction!(change_summary, module)?)?;
+    Ok(())
+}
+
+/// A `str` as Rust text; a lone surrogate (a path read with `surrogateescape`) as `?`,
+/// one character and one UTF-16 unit as it was, so that lengths are kept.
+fn lossy(s: &Bound<'_, PyString>) -> String {
+    if let Ok(text) = s.to_cow() {
+        return text.into_owned();
+    }
+    s.call_method1("encode", ("utf-8", "replace"))
+        .ok()
+        .and_then(|b| b.extract::<Vec<u8>>().ok())
+        .and_then(|b| String::from_utf8(b).ok())
+        .unwrap_or_default()
+}
+
+/// Where to cut `text` for a model: how many characters (code points) of it to keep,
+/// the longest start of at most `max_units` UTF-16 units that ends between two
+/// characters and, when the cluster starts at most 32 units back, between two grapheme
+/// clusters (a character with its marks, a joined emoji). `text[:cut_length(text, n)]`.
+#[pyfunction]
+fn cut_length(text: &Bound<'_, PyString>, max_units: usize) -> usize {
+    let text = lossy(text);
+    wording::cut_text(&text, max_units).chars().count()
+}
+
+/// A change's diff as the model reads it: without its header, and when longer than 400
+/// lines or 40,000 UTF-16 units, its start, cut at a line, with a note naming `reader`.
+#[pyfunction]
+fn compact_diff(diff: &Bound<'_, PyString>, reader: &Bound<'_, PyString>) -> String {
+    wording::compact_diff(&lossy(diff), &lossy(reader))
+}
+
+/// The lines a diff adds and removes: `(added, removed)`.
+#[pyfunction]
+fn diff_counts(diff: &Bound<'_, PyString>) -> (usize, usize) {
+    wording::diff_counts(&lossy(diff))
+}
+
+/// The one-line summary a host shows for a change: `edit_file a.py: +2 -1 lines`.
+#[pyfunction]
+fn change_summary(
+    tool: &Bound<'_, PyString>,
+    path: &Bound<'_, PyString>,
+    diff: &Bound<'_, PyString>,
+) -> String {
+    wording::change_summary(&lossy(tool), &lossy(path), &lossy(diff))
+}

@@ -1,0 +1,239 @@
+//! The texts of tool results every front-end shows alike: a text cut to a budget where
+//! a reader can take it ([`cut_text`]), a change's diff as the model reads it
+//! ([`compact_diff`]) and the one-line summary a host shows for it
+//! ([`change_summary`]).
+//!
+//! Budgets count UTF-16 code units, as a JavaScript string's `length` does, so that a
+//! budget means the same in every binding (the tools' limits were set in JavaScript).
+
+use unicode_segmentation::GraphemeCursor;
+
+/// A diff of more lines than this is cut in what the model reads.
+pub const DIFF_MAX_LINES: usize = 400;
+
+/// A diff longer than this many UTF-16 units is cut in what the model reads.
+pub const DIFF_MAX_UNITS: usize = 40_000;
+
+/// How far (in UTF-16 units) a cut goes back to the start of a grapheme cluster: from
+/// a longer cluster (a character under dozens of combining marks) the cut keeps part
+/// of it, at a character.
+const CLUSTER_BACK: usize = 32;
+
+/// A text's length in UTF-16 units (JavaScript's `length`).
+pub fn units(text: &str) -> usize {
+    text.chars().map(char::len_utf16).sum()
+}
+
+/// The longest start of `text` of at most `max_units` UTF-16 units that a reader can
+/// take: `text` itself when it fits; else it ends between two characters (never
+/// between the halves of a surrogate pair, which a JSON API such as Anthropic's refuses
+/// for the rest of the conversation), and not inside a grapheme cluster (a character
+/// with its combining marks, a joined emoji, a flag) when the cluster starts at most
+/// 32 units back.
+///
+/// ```
+/// use eol_edit_tools::wording::cut_text;
+///
+/// assert_eq!(cut_text("abc", 5), "abc");
+/// assert_eq!(cut_text("ab😀c", 3), "ab"); // 😀 is two units: half of it is not text
+/// assert_eq!(cut_text("ae\u{301}x", 2), "a"); // the e keeps its accent
+/// ```
+pub fn cut_text(text: &str, max_units: usize) -> &str {
+    let mut used = 0;
+    let mut end = text.len();
+    for (at, c) in text.char_indices() {
+        used += c.len_utf16();
+        if used > max_units {
+            end = at;
+            break;
+        }
+    }
+    if end == text.len() || end == 0 {
+        return &text[..end];
+    }
+    let mut cursor = GraphemeCursor::new(end, text.len(), true);
+    if cursor.is_boundary(text, 0) != Ok(true) {
+        if let Ok(Some(start)) = cursor.prev_boundary(text, 0) {
+            if start > 0 && units(&text[start..end]) <= CLUSTER_BACK {
+                end = start;
+            }
+        }
+    }
+    &text[..end]
+}
+
+/// Where a diff's body starts: after its `---` and `+++` header lines.
+fn body_start(diff: &str) -> usize {
+    let mut at = 0;
+    while diff[at..].starts_with("--- ") || diff[at..].starts_with("+++ ") {
+        match diff[at..].find('\n') {
+            Some(end) => at += end + 1,
+            None => return diff.len(),
+        }
+    }
+    at
+}
+
+/// `n word`, with an `s` unless `n` is 1.
+pub fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// A change's diff as the model reads it: without its header (the result names the
+/// file), and when it has more than [`DIFF_MAX_LINES`] lines or [`DIFF_MAX_UNITS`]
+/// units, its start, cut at a line, with a last line that says how many lines are not
+/// shown and that `reader` (the tool that shows the file) shows the result.
+///
+/// ```
+/// use eol_edit_tools::wording::compact_diff;
+///
+/// let diff = "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n";
+/// assert_eq!(compact_diff(diff, "read_file"), "@@ -1 +1 @@\n-a\n+b");
+/// ```
+pub fn compact_diff(diff: &str, reader: &str) -> String {
+    let body = &diff[body_start(diff)..];
+    let body = body.strip_suffix('\n').unwrap_or(body);
+    if body.is_empty() {
+        return String::new();
+    }
+    let mut lines: Vec<&str> = body.split('\n').collect();
+    if lines.len() <= DIFF_MAX_LINES && units(body) <= DIFF_MAX_UNITS {
+        return body.to_string();
+    }
+    let mut cut = 0;
+    if lines.len() > DIFF_MAX_LINES {
+        cut = lines.len() - DIFF_MAX_LINES;
+        lines.truncate(DIFF_MAX_LINES);
+    }
+    let mut text = lines.join("\n");
+    if units(&text) > DIFF_MAX_UNITS {
+        let kept = cut_text(&text, DIFF_MAX_UNITS);
+        // Whole lines, unless the first line alone is over the budget.
+        let kept = match kept.rfind('\n') {
+            Some(at) if at > 0 => &kept[..at],
+            _ => kept,
+        };
+        cut += lines.len() - kept.split('\n').count();
+        text = kept.to_string();
+    }
+    if cut > 0 {
+        text.push_str(&format!(
+            "\n[diff cut: {} not shown; {reader} shows the result]",
+            plural(cut, "more line")
+        ));
+    }
+    text
+}
+
+/// The lines a diff adds and removes: `(added, removed)`.
+pub fn diff_counts(diff: &str) -> (usize, usize) {
+    let (mut added, mut removed) = (0, 0);
+    for line in diff[body_start(diff)..].split('\n') {
+        match line.as_bytes().first() {
+            Some(b'+') => added += 1,
+            Some(b'-') => removed += 1,
+            _ => {}
+        }
+    }
+    (added, removed)
+}
+
+/// The one-line summary a host shows for a change: `edit_file src/a.ts: +2 -1 lines`.
+pub fn change_summary(tool: &str, path: &str, diff: &str) -> String {
+    let (added, removed) = diff_counts(diff);
+    let lines = if added + removed == 1 {
+        "line"
+    } else {
+        "lines"
+    };
+    format!("{tool} {path}: +{added} -{removed} {lines}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_never_splits_a_surrogate_pair_or_a_cluster_that_starts_near() {
+        assert_eq!(cut_text("", 0), "");
+        assert_eq!(cut_text("abc", 0), "");
+        assert_eq!(cut_text("abc", 3), "abc");
+        assert_eq!(cut_text("abc", 2), "ab");
+        // 😀 is two units: a budget that ends inside it keeps what is before it.
+        assert_eq!(cut_text("a😀b", 2), "a");
+        assert_eq!(cut_text("a😀b", 3), "a😀");
+        // A character with its combining marks, a joined emoji and a flag go whole.
+        assert_eq!(cut_text("xe\u{301}\u{302}y", 3), "x");
+        let family = "👨\u{200d}👩\u{200d}👧";
+        assert_eq!(cut_text(&format!("a{family}b"), 4), "a");
+        assert_eq!(cut_text("a🇫🇷b", 3), "a");
+        // A cluster that starts at the very beginning, or too far back, is cut at a
+        // character, as text is better than nothing.
+        assert_eq!(cut_text("e\u{301}\u{301}", 2), "e\u{301}");
+        let long = format!("a{}", "\u{301}".repeat(40));
+        assert_eq!(units(cut_text(&long, 35)), 35);
+        let far = format!("ab{}", "\u{301}".repeat(40));
+        assert_eq!(
+            cut_text(&far, 36),
+            &far[..far.char_indices().nth(36).unwrap().0]
+        );
+        // CR LF is one cluster too.
+        assert_eq!(cut_text("ab\r\nc", 3), "ab");
+    }
+
+    #[test]
+    fn a_short_diff_is_its_body_and_a_long_one_is_cut_at_a_line_with_a_note() {
+        assert_eq!(compact_diff("", "read_file"), "");
+        assert_eq!(compact_diff("--- a/x\n+++ b/x\n", "read_file"), "");
+        assert_eq!(
+            compact_diff("@@ -1 +1 @@\n-a\n+b\n", "view"),
+            "@@ -1 +1 @@\n-a\n+b"
+        );
+        let many: String = (0..500).map(|i| format!("+{i}\n")).collect();
+        let shown = compact_diff(&format!("--- a/x\n+++ b/x\n{many}"), "view");
+        assert_eq!(shown.lines().count(), 401);
+        assert!(shown.starts_with("+0\n+1\n"));
+        assert!(
+            shown.ends_with("+399\n[diff cut: 100 more lines not shown; view shows the result]")
+        );
+        // Over the size budget: whole lines, then the note.
+        let wide = format!("+{}\n", "x".repeat(30_000));
+        let shown = compact_diff(&wide.repeat(3), "read_file");
+        assert_eq!(
+            units(&shown),
+            30_001 + "\n[diff cut: 2 more lines not shown; read_file shows the result]".len()
+        );
+        assert!(shown.ends_with("[diff cut: 2 more lines not shown; read_file shows the result]"));
+    }
+
+    #[test]
+    fn a_first_line_over_the_budget_is_cut_at_a_character_never_inside_an_emoji() {
+        // The budget ends inside the emoji: the cut keeps neither half.
+        let line = format!("+{}😀{}", "a".repeat(DIFF_MAX_UNITS - 2), "b".repeat(10));
+        let shown = compact_diff(&format!("{line}\n+next\n"), "read_file");
+        let (kept, note) = shown.split_once('\n').unwrap();
+        assert_eq!(kept, &line[..DIFF_MAX_UNITS - 1]);
+        assert_eq!(
+            note,
+            "[diff cut: 1 more line not shown; read_file shows the result]"
+        );
+    }
+
+    #[test]
+    fn counts_and_summary_read_the_body_only() {
+        let diff = "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-a\n+b\n c\n";
+        assert_eq!(diff_counts(diff), (1, 1));
+        assert_eq!(
+            change_summary("edit_file", "x", diff),
+            "edit_file x: +1 -1 lines"
+        );
+        assert_eq!(
+            change_summary("write_file", "x", "+a\n"),
+            "write_file x: +1 -0 line"
+        );
+        assert_eq!(
+            change_summary("write_file", "x", ""),
+            "write_file x: +0 -0 lines"
+        );
+    }
+}
