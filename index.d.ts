@@ -996,6 +996,18 @@ export declare function restoreFileSync(path: string, bytes: Buffer, options: Ed
 export type Tier = 'exact' | 'unicode' | 'trailingWhitespace' | 'innerWhitespace' | 'indentation' | 'unescaped' | 'lineNumbers' | 'leadingWhitespace'
 
 /**
+ * What the model is told of an edit the tier `tier` matched, to check the diff;
+ * `null` for `exact` and `lineNumbers`.
+ */
+export declare function tierNote(tier: Tier): string | null
+
+/**
+ * One note per edit a lenient tier matched (`multi`: naming the edit), and a last one
+ * that the other lines kept their bytes; none when every edit matched exactly.
+ */
+export declare function tierNotes(tiers: Tier[], multi: boolean): string[]
+
+/**
  * The option of the functions that find an edit's text (`editFile`, `multiEdit` and
  * their `prepare` twins; `applyEdits` has it in `ApplyOptions`).
  */

@@ -14,9 +14,9 @@ use crate::message::{parts, Message, Name, Part};
 
 /// Calls the macro `$then` with every error code, each with its doc comment and its
 /// stable string (`InvalidArgument = "INVALID_ARGUMENT",`): the one list of the codes.
-/// The crate declares [`ErrorCode`] from it, and the bindings declare theirs (napi's
-/// string enum, the Python module's list) from it, so that no list of codes can miss
-/// one. Not part of the documented API.
+/// The crate declares [`ErrorCode`] from it, and the Node.js binding its string enum
+/// (which index.d.ts declares as a union), so that no list of codes can miss one. Not
+/// part of the documented API.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! error_code_list {

@@ -58,31 +58,29 @@ function diffCounts(diff) {
   return typeof diff === 'string' ? core.diffCounts(diff) : { added: 0, removed: 0 }
 }
 
-/** @type {Record<string, string>} */
-const TIER_NOTES = {
-  unicode: 'matched only after folding Unicode look-alikes (curly quotes, dashes, non-breaking spaces)',
-  trailingWhitespace: 'matched only after ignoring trailing spaces/tabs',
-  innerWhitespace: 'matched only after reading runs of spaces/tabs inside lines as one space',
-  indentation:
-    'matched only after adjusting indentation (tabs vs spaces or a uniform shift); the new text was re-indented the same way',
-  unescaped: 'matched only after turning literal escape sequences (\\n, \\t, \\") into real characters',
-  leadingWhitespace:
-    "matched only after ignoring each line's own indentation (it differs from line to line, so no one shift explains it); the new lines were written as given: check their indentation",
-}
+/**
+ * What the model is told of an edit each lenient tier matched (the core's `tierNote`),
+ * by tier: `TIER_NOTES.unicode` is "matched only after folding Unicode look-alikes …".
+ * @type {Readonly<Record<string, string>>}
+ */
+const TIER_NOTES = Object.freeze(
+  Object.fromEntries(
+    Object.values(core.Tier).flatMap((tier) => {
+      const note = core.tierNote(tier)
+      return note == null ? [] : [[tier, note]]
+    }),
+  ),
+)
 
 /**
- * One note per edit a lenient tier matched.
- * @param {readonly string[]} tiers
+ * One note per edit a lenient tier matched, and one that the other lines kept their
+ * bytes (the core's `tierNotes`); none when every edit matched exactly.
+ * @param {readonly import('../../index.js').Tier[]} tiers
  * @param {boolean} multi
+ * @returns {string[]}
  */
 function tierNotes(tiers, multi) {
-  /** @type {string[]} */
-  const notes = []
-  tiers.forEach((tier, i) => {
-    if (TIER_NOTES[tier]) notes.push(`Note: ${multi ? `edit #${i + 1} ` : ''}${TIER_NOTES[tier]}.`)
-  })
-  if (notes.length > 0) notes.push('Lines you did not change kept their exact bytes; check the diff.')
-  return notes
+  return tiers.every((tier) => TIER_NOTES[tier] === undefined) ? [] : core.tierNotes([...tiers], multi)
 }
 
 /** A core result's warnings as lines of `data`. @param {{ warnings?: readonly string[], warningParts?: ReadonlyArray<readonly import('../../index.js').MessagePart[]> }} result */

@@ -85,3 +85,40 @@ pub fn change_summary(
         Ok(wording::change_summary(&tool, &path, &diff))
     })
 }
+
+/// The tiers of `matchedBy`, read.
+fn read_tiers(tiers: Unknown<'_>) -> Result<Vec<eol_edit::Tier>, eol_edit::Error> {
+    Js::new(tiers)
+        .array("tiers")?
+        .iter()
+        .map(|t| t.string("tiers[]")?.parse())
+        .collect()
+}
+
+/// What the model is told of an edit the tier `tier` matched, to check the diff;
+/// `null` for `exact` and `lineNumbers`.
+#[napi(
+    js_name = "tierNote",
+    ts_args_type = "tier: Tier",
+    ts_return_type = "string | null"
+)]
+pub fn tier_note(env: &Env, tier: Unknown<'_>) -> napi::Result<Option<&'static str>> {
+    guard(env, || {
+        let tier: eol_edit::Tier = Js::new(tier).string("tier")?.parse()?;
+        Ok(wording::tier_note(tier))
+    })
+}
+
+/// One note per edit a lenient tier matched (`multi`: naming the edit), and a last one
+/// that the other lines kept their bytes; none when every edit matched exactly.
+#[napi(
+    js_name = "tierNotes",
+    ts_args_type = "tiers: Tier[], multi: boolean",
+    ts_return_type = "string[]"
+)]
+pub fn tier_notes(env: &Env, tiers: Unknown<'_>, multi: Unknown<'_>) -> napi::Result<Vec<String>> {
+    guard(env, || {
+        let multi = Js::new(multi).bool_or("multi", false)?;
+        Ok(wording::tier_notes(&read_tiers(tiers)?, multi))
+    })
+}

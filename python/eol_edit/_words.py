@@ -346,27 +346,15 @@ def change_summary(tool: str, path: str, diff: str) -> str:
 
 
 TIER_NOTES: Dict[str, str] = {
-    "unicode": "matched only after folding Unicode look-alikes (curly quotes, dashes, non-breaking spaces)",
-    "trailingWhitespace": "matched only after ignoring trailing spaces/tabs",
-    "innerWhitespace": "matched only after reading runs of spaces/tabs inside lines as one space",
-    "indentation": (
-        "matched only after adjusting indentation (tabs vs spaces or a uniform shift); the new text was re-indented the same way"
-    ),
-    "unescaped": 'matched only after turning literal escape sequences (\\n, \\t, \\") into real characters',
-    "leadingWhitespace": (
-        "matched only after ignoring each line's own indentation (it differs from line to line, so no one shift "
-        "explains it); the new lines were written as given: check their indentation"
-    ),
+    tier: note for tier in _native.TIERS if (note := _native.tier_note(tier)) is not None
 }
+"""What the model is told of an edit each lenient tier matched (the core's), by tier."""
 
 
 def tier_notes(tiers: Sequence[str], multi: bool = False) -> List[str]:
-    """One note per edit a lenient tier matched (``multi``: naming the edit)."""
-    notes = [
-        f"Note: {f'edit #{i + 1} ' if multi else ''}{TIER_NOTES[tier]}."
-        for i, tier in enumerate(tiers)
-        if tier in TIER_NOTES
-    ]
-    if notes:
-        notes.append("Lines you did not change kept their exact bytes; check the diff.")
-    return notes
+    """One note per edit a lenient tier matched (``multi``: naming the edit), and one
+    that the other lines kept their bytes (the core's); none when every edit matched
+    exactly."""
+    if all(tier not in TIER_NOTES for tier in tiers):
+        return []
+    return _native.tier_notes(list(tiers), multi)

@@ -8,19 +8,14 @@ use pyo3::types::PyDict;
 
 use eol_edit::Error;
 
-/// Lists the core's codes as strings (`eol_edit::error_code_list!`).
-macro_rules! code_strings {
-    ($($(#[doc = $doc:tt])* $variant:ident = $name:tt,)+) => {
-        &[$($name),+]
-    };
-}
-
-/// Every code the core has, in its order: `eol_edit._native.ERROR_CODES`, which the
+/// Every code the core has, in its order, as `eol_edit._native.ERROR_CODES`, which the
 /// tests hold the exception classes of `eol_edit/_errors.py` to.
-const CODES: &[&str] = eol_edit::error_code_list!(code_strings);
-
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add("ERROR_CODES", CODES.to_vec())
+    let codes: Vec<&str> = eol_edit::ErrorCode::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .collect();
+    module.add("ERROR_CODES", codes)
 }
 
 /// The exception for a core error.

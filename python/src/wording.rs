@@ -6,13 +6,20 @@
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
+use eol_edit::Tier;
 use eol_edit_tools::wording;
+
+use super::errors;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(cut_length, module)?)?;
     module.add_function(wrap_pyfunction!(compact_diff, module)?)?;
     module.add_function(wrap_pyfunction!(diff_counts, module)?)?;
     module.add_function(wrap_pyfunction!(change_summary, module)?)?;
+    module.add_function(wrap_pyfunction!(tier_note, module)?)?;
+    module.add_function(wrap_pyfunction!(tier_notes, module)?)?;
+    let tiers: Vec<&str> = Tier::ALL.iter().map(|t| t.as_str()).collect();
+    module.add("TIERS", tiers)?;
     Ok(())
 }
 
@@ -60,4 +67,27 @@ fn change_summary(
     diff: &Bound<'_, PyString>,
 ) -> String {
     wording::change_summary(&lossy(tool), &lossy(path), &lossy(diff))
+}
+
+/// A tier's name, read (`"unicode"`); another string is `InvalidArgument`.
+fn tier(py: Python<'_>, name: &str) -> PyResult<Tier> {
+    name.parse().map_err(|e| errors::to_py(py, &e))
+}
+
+/// What the model is told of an edit the tier matched, to check the diff; `None` for
+/// `exact` and `lineNumbers`.
+#[pyfunction]
+fn tier_note(py: Python<'_>, name: &str) -> PyResult<Option<&'static str>> {
+    Ok(wording::tier_note(tier(py, name)?))
+}
+
+/// One note per edit a lenient tier matched (`multi`: naming the edit), and a last one
+/// that the other lines kept their bytes; none when every edit matched exactly.
+#[pyfunction]
+fn tier_notes(py: Python<'_>, tiers: Vec<String>, multi: bool) -> PyResult<Vec<String>> {
+    let tiers = tiers
+        .iter()
+        .map(|t| tier(py, t))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(wording::tier_notes(&tiers, multi))
 }

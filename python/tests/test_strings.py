@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import eol_edit
 from eol_edit import EolInfo, to_lf
 
@@ -72,3 +74,20 @@ def test_normalize_eol_rejoins_with_the_originals_ending_and_trailing_newline() 
     assert eol_edit.normalize_eol("a\nb\n", "x\r\ny\r\n") == "x\ny\n"
     assert eol_edit.normalize_eol("a\rb\r", "x\ny\n") == "x\ry\r"
     assert eol_edit.normalize_eol("a\nb\n", "x\r\ny\rz\n") == "x\ny\nz\n"
+
+
+def test_the_tool_texts_are_the_cores_and_refuse_an_unknown_tier() -> None:
+    from eol_edit import _native
+
+    assert _native.compact_diff("--- a/a\n+++ b/a\n@@ -1 +1 @@\n-a\n+b\n", "read_file") == "@@ -1 +1 @@\n-a\n+b"
+    assert _native.diff_counts("-a\n+b\n+c\n") == (2, 1)
+    assert _native.change_summary("edit_file", "a.py", "+a\n") == "edit_file a.py: +1 -0 line"
+    # A code point count: the emoji is one character, and a lone surrogate (a path read
+    # with surrogateescape) is measured, not refused.
+    assert _native.cut_length("a\U0001F600b", 2) == 1
+    assert _native.cut_length("ab\udc80cd", 3) == 3
+    assert _native.tier_note("exact") is None and "TIERS" in dir(_native)
+    with pytest.raises(eol_edit.InvalidArgument, match="fuzzy"):
+        _native.tier_note("fuzzy")
+    with pytest.raises(eol_edit.InvalidArgument):
+        _native.tier_notes(["exact", "fuzzy"], False)

@@ -20,9 +20,8 @@ macro_rules! stable_names {
         };
 
         impl $type {
-            /// Every value, in declaration order.
-            #[allow(dead_code)]
-            pub(crate) const ALL: &'static [$type] = &[$($variant),+];
+            /// Every value, in declaration order (a binding's list of the strings).
+            pub const ALL: &'static [$type] = &[$($variant),+];
         }
 
         impl std::fmt::Display for $type {

@@ -1,11 +1,13 @@
 //! The texts of tool results every front-end shows alike: a text cut to a budget where
 //! a reader can take it ([`cut_text`]), a change's diff as the model reads it
 //! ([`compact_diff`]) and the one-line summary a host shows for it
-//! ([`change_summary`]).
+//! ([`change_summary`]), and the notes on an edit a lenient tier matched
+//! ([`tier_notes`]).
 //!
 //! Budgets count UTF-16 code units, as a JavaScript string's `length` does, so that a
 //! budget means the same in every binding (the tools' limits were set in JavaScript).
 
+use eol_edit::Tier;
 use unicode_segmentation::GraphemeCursor;
 
 /// A diff of more lines than this is cut in what the model reads.
@@ -149,6 +151,52 @@ pub fn change_summary(tool: &str, path: &str, diff: &str) -> String {
     format!("{tool} {path}: +{added} -{removed} {lines}")
 }
 
+/// What the model is told of an edit a lenient tier matched, to check the diff: none
+/// for `exact`, and none for `lineNumbers`, whose note says what was taken off.
+pub fn tier_note(tier: Tier) -> Option<&'static str> {
+    Some(match tier {
+        Tier::Unicode => {
+            "matched only after folding Unicode look-alikes (curly quotes, dashes, non-breaking spaces)"
+        }
+        Tier::TrailingWhitespace => "matched only after ignoring trailing spaces/tabs",
+        Tier::InnerWhitespace => {
+            "matched only after reading runs of spaces/tabs inside lines as one space"
+        }
+        Tier::Indentation => {
+            "matched only after adjusting indentation (tabs vs spaces or a uniform shift); the new text was re-indented the same way"
+        }
+        Tier::Unescaped => {
+            "matched only after turning literal escape sequences (\\n, \\t, \\\") into real characters"
+        }
+        Tier::LeadingWhitespace => {
+            "matched only after ignoring each line's own indentation (it differs from line to line, so no one shift explains it); the new lines were written as given: check their indentation"
+        }
+        _ => return None,
+    })
+}
+
+/// One note per edit a lenient tier matched (`multi`: naming the edit, `edit #2`), and
+/// a last one that the other lines kept their bytes; none when every edit matched
+/// exactly.
+pub fn tier_notes(tiers: &[Tier], multi: bool) -> Vec<String> {
+    let mut notes: Vec<String> = tiers
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &tier)| {
+            let note = tier_note(tier)?;
+            Some(if multi {
+                format!("Note: edit #{} {note}.", i + 1)
+            } else {
+                format!("Note: {note}.")
+            })
+        })
+        .collect();
+    if !notes.is_empty() {
+        notes.push("Lines you did not change kept their exact bytes; check the diff.".to_string());
+    }
+    notes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,6 +282,22 @@ mod tests {
         assert_eq!(
             change_summary("write_file", "x", ""),
             "write_file x: +0 -0 lines"
+        );
+    }
+
+    #[test]
+    fn a_lenient_match_gets_a_note_and_an_exact_one_none() {
+        assert!(tier_notes(&[Tier::Exact, Tier::LineNumbers], true).is_empty());
+        assert_eq!(
+            tier_notes(&[Tier::Exact, Tier::TrailingWhitespace], true),
+            [
+                "Note: edit #2 matched only after ignoring trailing spaces/tabs.",
+                "Lines you did not change kept their exact bytes; check the diff.",
+            ]
+        );
+        assert_eq!(
+            tier_notes(&[Tier::Unescaped], false)[0],
+            r#"Note: matched only after turning literal escape sequences (\n, \t, \") into real characters."#
         );
     }
 }

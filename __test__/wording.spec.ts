@@ -1,0 +1,63 @@
+// The tool layer's texts, from the core (eol-edit-tools' wording), as lib/tools and
+// the Python tools both call them: where a text is cut for a model, a diff as the
+// model reads it, the summary a host shows and the notes on a lenient match. Wrong
+// types are INVALID_ARGUMENT, as for every function of the addon.
+
+import { describe, expect, it } from 'vitest'
+
+import * as core from '../index.js'
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+describe('the texts of tool results', () => {
+  it('cuts never inside a surrogate pair or a near cluster, and keeps a text that fits', () => {
+    const text = 'a\u{1F600}b e\u0301 \u{1F1EB}\u{1F1F7}!'
+    for (let max = 0; max <= text.length + 1; max++) {
+      const kept = text.slice(0, core.cutLength(text, max))
+      expect(kept.length).toBeLessThanOrEqual(max)
+      expect(LONE_SURROGATE.test(kept), `${max}: ${JSON.stringify(kept)}`).toBe(false)
+      expect(kept.endsWith('e')).toBe(false)
+      expect(/\u{1F1EB}$/u.test(kept)).toBe(false)
+    }
+    expect(core.cutLength(text, 99)).toBe(text.length)
+    // A lone surrogate in the text is measured as one unit, as JavaScript counts it.
+    expect(core.cutLength('ab\ud800cd', 4)).toBe(4)
+  })
+
+  it('shows a diff without its header, and a long one cut at a line with a note', () => {
+    const diff = '--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n'
+    expect(core.compactDiff(diff, 'read_file')).toBe('@@ -1 +1 @@\n-a\n+b')
+    const long = Array.from({ length: 450 }, (_, i) => `+${i}`).join('\n') + '\n'
+    const shown = core.compactDiff(long, 'view').split('\n')
+    expect(shown).toHaveLength(401)
+    expect(shown[400]).toBe('[diff cut: 50 more lines not shown; view shows the result]')
+    // A first line over the budget is cut at a character, never inside an emoji.
+    const wide = `+${'a'.repeat(39998)}\u{1F600}tail\n+next\n`
+    const cut = core.compactDiff(wide, 'read_file')
+    expect(LONE_SURROGATE.test(cut)).toBe(false)
+    expect(cut).toBe(`+${'a'.repeat(39998)}\n[diff cut: 1 more line not shown; read_file shows the result]`)
+  })
+
+  it('counts, summarizes and notes as the tools say it', () => {
+    const diff = '--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-a\n+b\n c\n'
+    expect(core.diffCounts(diff)).toEqual({ added: 1, removed: 1 })
+    expect(core.changeSummary('edit_file', 'x', diff)).toBe('edit_file x: +1 -1 lines')
+    expect(core.tierNote('exact')).toBeNull()
+    expect(core.tierNote('trailingWhitespace')).toBe('matched only after ignoring trailing spaces/tabs')
+    expect(core.tierNotes(['exact', 'unicode'], true)).toEqual([
+      'Note: edit #2 matched only after folding Unicode look-alikes (curly quotes, dashes, non-breaking spaces).',
+      'Lines you did not change kept their exact bytes; check the diff.',
+    ])
+  })
+
+  it('refuses wrong types and unknown tiers with INVALID_ARGUMENT', () => {
+    const bad = (run: () => unknown) => expect(run).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+    bad(() => core.compactDiff(5 as unknown as string, 'read_file'))
+    bad(() => core.cutLength('abc', -1))
+    bad(() => core.cutLength('abc', 1.5))
+    bad(() => core.changeSummary('edit_file', undefined as unknown as string, ''))
+    bad(() => core.tierNote('fuzzy' as core.Tier))
+    bad(() => core.tierNotes(['exact', 7] as unknown as core.Tier[], false))
+    bad(() => core.diffCounts(null as unknown as string))
+  })
+})
