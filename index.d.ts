@@ -434,6 +434,12 @@ export interface DeleteRangeOptions {
 /** `deleteRange`, on the calling thread. */
 export declare function deleteRangeSync(path: string, startAnchor: string | number, endAnchor: string | number, options?: EditOptions & { inclusive?: boolean }): EditResult
 
+/**
+ * A text's endings in words, from the counts of its `EolInfo`: `"CRLF"`, `"LF"`,
+ * `"CR"`, `"none"` or `"mixed (CRLF 2, LF 1)"`.
+ */
+export declare function describeEndings(crlf: number, lf: number, cr: number): string
+
 /** The dominant line ending: the most frequent, the first on a tie, LF when there is none. */
 export declare function detectEol(text: string): '\n' | '\r\n' | '\r'
 

@@ -854,6 +854,7 @@ module.exports.convertEolSync = nativeBinding.convertEolSync
 module.exports.cutLength = nativeBinding.cutLength
 module.exports.deleteRange = nativeBinding.deleteRange
 module.exports.deleteRangeSync = nativeBinding.deleteRangeSync
+module.exports.describeEndings = nativeBinding.describeEndings
 module.exports.detectEol = nativeBinding.detectEol
 module.exports.diffCounts = nativeBinding.diffCounts
 module.exports.editFile = nativeBinding.editFile

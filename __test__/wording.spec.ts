@@ -42,6 +42,9 @@ describe('the texts of tool results', () => {
     const diff = '--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-a\n+b\n c\n'
     expect(core.diffCounts(diff)).toEqual({ added: 1, removed: 1 })
     expect(core.changeSummary('edit_file', 'x', diff)).toBe('edit_file x: +1 -1 lines')
+    expect(core.describeEndings(2, 1, 0)).toBe('mixed (CRLF 2, LF 1)')
+    expect(core.describeEndings(0, 0, 3)).toBe('CR')
+    expect(core.describeEndings(0, 0, 0)).toBe('none')
     expect(core.tierNote('exact')).toBeNull()
     expect(core.tierNote('trailingWhitespace')).toBe('matched only after ignoring trailing spaces/tabs')
     expect(core.tierNotes(['exact', 'unicode'], true)).toEqual([
@@ -59,5 +62,7 @@ describe('the texts of tool results', () => {
     bad(() => core.tierNote('fuzzy' as core.Tier))
     bad(() => core.tierNotes(['exact', 7] as unknown as core.Tier[], false))
     bad(() => core.diffCounts(null as unknown as string))
+    bad(() => core.describeEndings(1, -1, 0))
+    bad(() => core.describeEndings('1' as unknown as number, 0, 0))
   })
 })

@@ -106,6 +106,42 @@ pub struct EolInfo {
     pub trailing_newline: bool,
 }
 
+impl EolInfo {
+    /// The endings in words, as the agent tools tell a model: `"CRLF"`, `"LF"`, `"CR"`,
+    /// `"none"`, or `"mixed (CRLF 2, LF 1)"` (the most frequent first; a tie keeps the
+    /// order CRLF, LF, CR).
+    ///
+    /// ```
+    /// assert_eq!(eol_edit::eol_info("a\r\nb\nc\r\n").describe(), "mixed (CRLF 2, LF 1)");
+    /// assert_eq!(eol_edit::eol_info("a\r\n").describe(), "CRLF");
+    /// assert_eq!(eol_edit::eol_info("a").describe(), "none");
+    /// ```
+    pub fn describe(&self) -> String {
+        describe_counts(self.crlf, self.lf, self.cr)
+    }
+}
+
+/// [`EolInfo::describe`] of these counts (the bindings', whose results carry the counts).
+pub fn describe_counts(crlf: usize, lf: usize, cr: usize) -> String {
+    let mut present: Vec<(&str, usize)> = [("CRLF", crlf), ("LF", lf), ("CR", cr)]
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    match present.as_slice() {
+        [] => "none".to_string(),
+        [(name, _)] => (*name).to_string(),
+        _ => {
+            // Stable: a tie keeps the order CRLF, LF, CR.
+            present.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+            let listed: Vec<String> = present
+                .iter()
+                .map(|(name, n)| format!("{name} {n}"))
+                .collect();
+            format!("mixed ({})", listed.join(", "))
+        }
+    }
+}
+
 /// What every change reports about the endings of its result: their counts, and the
 /// warning when the change mixed a text that had one kind.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -19,20 +19,12 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? '' : 's'}`
 }
 
-/** "CRLF", "LF", "none" or "mixed (CRLF 2, LF 1)". @param {EolInfo | undefined} eol */
+/**
+ * "CRLF", "LF", "none" or "mixed (CRLF 2, LF 1)" (the core's words for the endings).
+ * @param {EolInfo | undefined} eol
+ */
 function describeEndings(eol) {
-  if (!eol) return 'unknown'
-  /** @type {Array<[string, number]>} */
-  const counts = [
-    ['CRLF', eol.crlf],
-    ['LF', eol.lf],
-    ['CR', eol.cr],
-  ]
-  const present = counts.filter(([, n]) => n > 0)
-  if (present.length === 0) return 'none'
-  if (present.length === 1) return present[0][0]
-  present.sort((a, b) => b[1] - a[1])
-  return `mixed (${present.map(([name, n]) => `${name} ${n}`).join(', ')})`
+  return eol ? core.describeEndings(eol.crlf, eol.lf, eol.cr) : 'unknown'
 }
 
 /** @param {number} start @param {number} end */

@@ -122,3 +122,31 @@ pub fn tier_notes(env: &Env, tiers: Unknown<'_>, multi: Unknown<'_>) -> napi::Re
         Ok(wording::tier_notes(&read_tiers(tiers)?, multi))
     })
 }
+
+/// A text's endings in words, from the counts of its `EolInfo`: `"CRLF"`, `"LF"`,
+/// `"CR"`, `"none"` or `"mixed (CRLF 2, LF 1)"`.
+#[napi(
+    js_name = "describeEndings",
+    ts_args_type = "crlf: number, lf: number, cr: number",
+    ts_return_type = "string"
+)]
+pub fn describe_endings(
+    env: &Env,
+    crlf: Unknown<'_>,
+    lf: Unknown<'_>,
+    cr: Unknown<'_>,
+) -> napi::Result<String> {
+    guard(env, || {
+        let count = |v: Unknown<'_>, name: &str| -> Result<usize, eol_edit::Error> {
+            let n = Js::new(v).whole_number(name)?.ok_or_else(|| {
+                invalid(format!("{name} is missing: give the count of that ending."))
+            })?;
+            Ok(usize::try_from(n).unwrap_or(usize::MAX))
+        };
+        Ok(eol_edit::binding::describe_endings(
+            count(crlf, "crlf")?,
+            count(lf, "lf")?,
+            count(cr, "cr")?,
+        ))
+    })
+}

@@ -308,14 +308,8 @@ def plural(n: int, word: str) -> str:
 
 
 def describe_endings(eol: EolInfo) -> str:
-    """``"CRLF"``, ``"LF"``, ``"none"`` or ``"mixed (CRLF 2, LF 1)"``."""
-    present = [(name, n) for name, n in (("CRLF", eol.crlf), ("LF", eol.lf), ("CR", eol.cr)) if n > 0]
-    if not present:
-        return "none"
-    if len(present) == 1:
-        return present[0][0]
-    present.sort(key=lambda p: -p[1])
-    return "mixed (" + ", ".join(f"{name} {n}" for name, n in present) + ")"
+    """``"CRLF"``, ``"LF"``, ``"none"`` or ``"mixed (CRLF 2, LF 1)"`` (the core's words)."""
+    return _native.describe_endings(eol.crlf, eol.lf, eol.cr)
 
 
 def start_within(text: str, max_units: int) -> str:

@@ -18,6 +18,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(change_summary, module)?)?;
     module.add_function(wrap_pyfunction!(tier_note, module)?)?;
     module.add_function(wrap_pyfunction!(tier_notes, module)?)?;
+    module.add_function(wrap_pyfunction!(describe_endings, module)?)?;
     let tiers: Vec<&str> = Tier::ALL.iter().map(|t| t.as_str()).collect();
     module.add("TIERS", tiers)?;
     Ok(())
@@ -90,4 +91,11 @@ fn tier_notes(py: Python<'_>, tiers: Vec<String>, multi: bool) -> PyResult<Vec<S
         .map(|t| tier(py, t))
         .collect::<PyResult<Vec<_>>>()?;
     Ok(wording::tier_notes(&tiers, multi))
+}
+
+/// A text's endings in words, from the counts of its `EolInfo`: `"CRLF"`, `"LF"`,
+/// `"CR"`, `"none"` or `"mixed (CRLF 2, LF 1)"`.
+#[pyfunction]
+fn describe_endings(crlf: usize, lf: usize, cr: usize) -> String {
+    eol_edit::binding::describe_endings(crlf, lf, cr)
 }

@@ -21,7 +21,10 @@ pub use super::text::{
 };
 pub use crate::diff::{line_changes, LineChange, LineChanges};
 pub use crate::engine::{Anchor, Edit};
-pub use crate::eol::{detect as detect_eol, info as eol_info, normalize_eol, to_lf};
+pub use crate::eol::{
+    describe_counts as describe_endings, detect as detect_eol, info as eol_info, normalize_eol,
+    to_lf,
+};
 pub use crate::explain::closest_name;
 pub use crate::file::listing::folder_entries;
 

@@ -383,7 +383,7 @@ impl V4aOperation {
         let Some(last) = files.last() else {
             return self.unchanged();
         };
-        let endings = describe_endings(last.crlf, last.lf, last.cr);
+        let endings = crate::eol::describe_counts(last.crlf, last.lf, last.cr);
         let path = &self.path;
         let mut lines: Vec<String> = Vec::new();
         match (self.kind, &self.move_to) {
@@ -505,27 +505,6 @@ impl V4aOperation {
             opened + " Nothing was written: fix the diff and send the operation again."
         } else {
             opened + " Nothing was written."
-        }
-    }
-}
-
-/// "CRLF", "LF", "none" or "mixed (CRLF 2, LF 1)".
-fn describe_endings(crlf: usize, lf: usize, cr: usize) -> String {
-    let mut present: Vec<(&str, usize)> = [("CRLF", crlf), ("LF", lf), ("CR", cr)]
-        .into_iter()
-        .filter(|&(_, n)| n > 0)
-        .collect();
-    match present.as_slice() {
-        [] => "none".to_string(),
-        [(name, _)] => (*name).to_string(),
-        _ => {
-            // Stable: a tie keeps the order CRLF, LF, CR.
-            present.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
-            let listed: Vec<String> = present
-                .iter()
-                .map(|(name, n)| format!("{name} {n}"))
-                .collect();
-            format!("mixed ({})", listed.join(", "))
         }
     }
 }
