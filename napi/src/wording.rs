@@ -19,8 +19,9 @@ pub struct DiffCounts {
 
 /// Where to cut `text` for a model: the length, in UTF-16 units, of its longest start
 /// of at most `maxUnits` units that ends between two characters (never between the
-/// halves of a surrogate pair) and, when that start of the cluster is at most 32 units
-/// back, between two grapheme clusters (a character with its marks, a joined emoji).
+/// halves of a surrogate pair) and, when the cluster it would cut starts at most 32
+/// units back, between two grapheme clusters (a character with its marks, a joined
+/// emoji).
 /// `text.slice(0, cutLength(text, max))` is the cut text; `text.length` when it fits.
 #[napi(
     js_name = "cutLength",
