@@ -98,10 +98,12 @@ pub fn compact_diff(diff: &str, reader: &str) -> String {
     if body.is_empty() {
         return String::new();
     }
-    let mut lines: Vec<&str> = body.split('\n').collect();
-    if lines.len() <= DIFF_MAX_LINES && units(body) <= DIFF_MAX_UNITS {
+    // Most diffs are short: their body as it is, without splitting it into lines.
+    let line_count = body.bytes().filter(|&b| b == b'\n').count() + 1;
+    if line_count <= DIFF_MAX_LINES && units(body) <= DIFF_MAX_UNITS {
         return body.to_string();
     }
+    let mut lines: Vec<&str> = body.split('\n').collect();
     let mut cut = 0;
     if lines.len() > DIFF_MAX_LINES {
         cut = lines.len() - DIFF_MAX_LINES;
