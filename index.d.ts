@@ -373,6 +373,22 @@ export interface ChangedRange {
   text: string
 }
 
+/**
+ * What the model and the host are told of a change of one file by `tool`: `head`
+ * (the first line), `notes`, a `Warning: …` line per warning, then the diff without
+ * its header, cut when very long (none with `showDiff` false: the host still has it).
+ */
+export declare function changedText(tool: string, path: string, head: string, notes: string[], warnings: string[], diff: string, showDiff: boolean): ChangedText
+
+/**
+ * What a tool that changed a file returns beside the core's result: the text the
+ * model reads and the one-line summary a host shows.
+ */
+export interface ChangedText {
+  data: string
+  summary: string
+}
+
 /** The one-line summary a host shows for a change: `edit_file src/a.ts: +2 -1 lines`. */
 export declare function changeSummary(tool: string, path: string, diff: string): string
 
@@ -462,6 +478,14 @@ export interface Edit {
   newText: string
   replaceAll?: boolean
 }
+
+/**
+ * What `edit_file` and `multi_edit` return for an edit's `result` (an `EditResult`):
+ * `Edited a.ts: 1 replacement (matched by exact), line 3.`, with `edits` (a
+ * multi-edit's count, else null) first; a note for each edit a lenient tier matched
+ * and for pasted line-number prefixes; the `warnings`; and the diff.
+ */
+export declare function editedText(tool: string, path: string, result: EditResult, edits: number | null, warnings: string[]): ChangedText
 
 /**
  * Replaces `oldText` with `newText` in a file, matched in the lines as `readFile`

@@ -61,7 +61,7 @@ async function countRealPaths(work: () => Promise<ToolResult>): Promise<{ result
  * library's file functions and `pathInfo`.
  */
 /** The core's functions of the tool layer's texts, which touch no file. */
-const TEXTS = new Set(['compactDiff', 'changeSummary', 'diffCounts', 'tierNotes', 'tierNote', 'cutLength', 'describeEndings'])
+const TEXTS = new Set(['compactDiff', 'changeSummary', 'diffCounts', 'tierNotes', 'tierNote', 'cutLength', 'describeEndings', 'changedText', 'editedText'])
 
 async function nativeCalls(work: () => Promise<ToolResult>): Promise<{ result: ToolResult; calls: string[] }> {
   const core = require('../index.js') as Record<string, unknown> & { ReadState: { prototype: Record<string, (...args: unknown[]) => unknown> } }

@@ -53,6 +53,31 @@ describe('the texts of tool results', () => {
     ])
   })
 
+  it("words a change as the tools return it: the head, the notes, the warnings, the diff", () => {
+    const diff = '--- a/a.ts\n+++ b/a.ts\n@@ -3 +3 @@\n-a\n+b\n'
+    const result = { replacements: 1, matchedBy: ['exact'], startLine: 3, endLine: 3, diff } as unknown as core.EditResult
+    expect(core.editedText('edit_file', 'a.ts', result, null, [])).toEqual({
+      data: 'Edited a.ts: 1 replacement (matched by exact), line 3.\n@@ -3 +3 @@\n-a\n+b',
+      summary: 'edit_file a.ts: +1 -1 lines',
+    })
+    const multi = { ...result, replacements: 3, matchedBy: ['lineNumbers', 'unicode', 'unicode'], endLine: 8 }
+    expect(core.editedText('multi_edit', 'a.ts', multi, 3, ['odd']).data.split('\n')).toEqual([
+      'Edited a.ts: 3 edits, 3 replacements (matched by lineNumbers, unicode), lines 3-8.',
+      'Note: edit #2 matched only after folding Unicode look-alikes (curly quotes, dashes, non-breaking spaces).',
+      'Note: edit #3 matched only after folding Unicode look-alikes (curly quotes, dashes, non-breaking spaces).',
+      'Lines you did not change kept their exact bytes; check the diff.',
+      'Note: the line-number prefixes (N\u2502) were removed from the old/new text before matching.',
+      'Warning: odd',
+      '@@ -3 +3 @@',
+      '-a',
+      '+b',
+    ])
+    expect(core.changedText('write_file', 'a.ts', 'Wrote a.ts.', ['a note'], [], diff, false)).toEqual({
+      data: 'Wrote a.ts.\na note',
+      summary: 'write_file a.ts: +1 -1 lines',
+    })
+  })
+
   it('refuses wrong types and unknown tiers with INVALID_ARGUMENT', () => {
     const bad = (run: () => unknown) => expect(run).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
     bad(() => core.compactDiff(5 as unknown as string, 'read_file'))
@@ -64,5 +89,12 @@ describe('the texts of tool results', () => {
     bad(() => core.diffCounts(null as unknown as string))
     bad(() => core.describeEndings(1, -1, 0))
     bad(() => core.describeEndings('1' as unknown as number, 0, 0))
+    const result = { replacements: 1, matchedBy: ['exact'], startLine: 1, endLine: 1, diff: '' } as unknown as core.EditResult
+    bad(() => core.editedText('edit_file', 'a', { ...result, matchedBy: ['fuzzy'] } as unknown as core.EditResult, null, []))
+    bad(() => core.editedText('edit_file', 'a', { ...result, replacements: -1 }, null, []))
+    bad(() => core.editedText('edit_file', 'a', result, 1.5, []))
+    bad(() => core.editedText('edit_file', 'a', result, null, [1] as unknown as string[]))
+    bad(() => core.changedText('write_file', 'a', 'head', 'note' as unknown as string[], [], '', true))
+    bad(() => core.changedText('write_file', 'a', 'head', [], [], '', 'yes' as unknown as boolean))
   })
 })

@@ -5,7 +5,7 @@
 // the lenient tiers, each line written with the ending it had. Its arguments and
 // description are the declaration of `editFile` (lib/operations.js).
 
-const { PREFIX_NOTE, changeSummary, changed, editHead, tierNotes } = require('./results.js')
+const { changeSummary, edited } = require('./results.js')
 
 /** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
 /** @typedef {import('./session.js').Session} Session */
@@ -33,15 +33,8 @@ const editFile = {
         { path, diff: result.diff, summary: changeSummary('edit_file', path, result.diff), version: result.version },
       ],
     })
-    return editResult(path, result)
+    return edited('edit_file', path, result)
   },
-}
-
-/** What the model reads of an edit. @param {string} path @param {EditResult} result */
-function editResult(path, result) {
-  const notes = tierNotes(result.matchedBy, false)
-  if (result.matchedBy.includes('lineNumbers')) notes.push(PREFIX_NOTE)
-  return changed('edit_file', path, result, editHead(path, result), notes)
 }
 
 module.exports = { editFile }

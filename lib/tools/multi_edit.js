@@ -5,7 +5,7 @@
 // (each edit's too) and description are the declaration of `multiEdit`
 // (lib/operations.js).
 
-const { PREFIX_NOTE, changeSummary, changed, editHead, tierNotes } = require('./results.js')
+const { changeSummary, edited } = require('./results.js')
 
 /** @typedef {import('./session.js').ToolBehaviour} ToolBehaviour */
 /** @typedef {import('../../index.js').Edit} Edit */
@@ -29,9 +29,7 @@ const multiEdit = {
         { path, diff: result.diff, summary: changeSummary('multi_edit', path, result.diff), version: result.version },
       ],
     })
-    const notes = tierNotes(result.matchedBy, true)
-    if (result.matchedBy.includes('lineNumbers')) notes.push(PREFIX_NOTE)
-    return changed('multi_edit', path, result, editHead(path, result, { edits: edits.length }), notes)
+    return edited('multi_edit', path, result, edits.length)
   },
 }
 

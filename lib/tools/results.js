@@ -6,7 +6,6 @@
 // its header (the summary names the file), cut when very long.
 
 const core = require('../binding.js')
-const { GUTTER } = require('../operations.js')
 const { warningsOf } = require('./wording.js')
 
 /** @typedef {import('../../index.js').EolInfo} EolInfo */
@@ -25,12 +24,6 @@ function plural(n, word) {
  */
 function describeEndings(eol) {
   return eol ? core.describeEndings(eol.crlf, eol.lf, eol.cr) : 'unknown'
-}
-
-/** @param {number} start @param {number} end */
-function lineSpan(start, end) {
-  if (!(start > 0)) return ''
-  return end > start ? `lines ${start}-${end}` : `line ${start}`
 }
 
 /**
@@ -75,11 +68,6 @@ function tierNotes(tiers, multi) {
   return tiers.every((tier) => TIER_NOTES[tier] === undefined) ? [] : core.tierNotes([...tiers], multi)
 }
 
-/** A core result's warnings as lines of `data`. @param {{ warnings?: readonly string[], warningParts?: ReadonlyArray<readonly import('../../index.js').MessagePart[]> }} result */
-function warningNotes(result) {
-  return warningsOf(result).map(warningLine)
-}
-
 /** How a warning reads in `data`. @param {string} warning */
 function warningLine(warning) {
   return `Warning: ${warning}`
@@ -110,29 +98,49 @@ function withArgumentWarnings(result, warnings, line = warningLine) {
 
 /**
  * What a tool that changed one file returns: `head` is the first line the model
- * reads; the host gets the whole diff and a one-line summary.
+ * reads, then the notes, the warnings and the diff without its header (the core's
+ * `changedText`); the host gets the whole diff and a one-line summary.
  * @param {string} tool
  * @param {string} path
  * @param {EditResult} result
- * @param {string} head e.g. "Edited a.ts: 1 replacement (matched by exact), line 3."
+ * @param {string} head e.g. "Wrote a.ts: +2 -1 lines."
  * @param {string[]} [notes]
  * @param {{ showDiff?: boolean }} [options] `showDiff: false` keeps the diff from the model (the host still gets it)
  * @returns {ToolSuccess}
  */
 function changed(tool, path, result, head, notes = [], { showDiff = true } = {}) {
-  const parts = notes.length === 0 ? [head] : [head, ...notes]
-  if (result.warnings && result.warnings.length > 0) for (const note of warningNotes(result)) parts.push(note)
-  const diff = showDiff ? compactDiff(result.diff) : ''
-  if (diff) parts.push(diff)
+  const warnings = warningsOf(result)
+  const diff = typeof result.diff === 'string' ? result.diff : ''
+  return success(path, result, warnings, core.changedText(tool, path, head, notes, warnings, diff, showDiff))
+}
+
+/**
+ * What `edit_file` and `multi_edit` return for an edit (the core's `editedText`):
+ * "Edited a.ts: 1 replacement (matched by exact), line 3.", with "2 edits, " first
+ * for a multi-edit (`edits`), a note for each edit a lenient tier matched and for
+ * pasted line-number prefixes, the warnings and the diff.
+ * @param {string} tool
+ * @param {string} path
+ * @param {EditResult} result
+ * @param {number} [edits]
+ * @returns {ToolSuccess}
+ */
+function edited(tool, path, result, edits) {
+  const warnings = warningsOf(result)
+  return success(path, result, warnings, core.editedText(tool, path, result, edits ?? null, warnings))
+}
+
+/**
+ * @param {string} path
+ * @param {EditResult} result
+ * @param {string[]} warnings
+ * @param {{ data: string, summary: string }} text
+ * @returns {ToolSuccess}
+ */
+function success(path, result, warnings, { data, summary }) {
   /** @type {ToolSuccess} */
-  const out = {
-    success: true,
-    data: parts.join('\n'),
-    path,
-    diff: result.diff,
-    summary: changeSummary(tool, path, result.diff),
-  }
-  if (result.warnings && result.warnings.length > 0) out.warnings = warningsOf(result)
+  const out = { success: true, data, path, diff: result.diff, summary }
+  if (warnings.length > 0) out.warnings = warnings
   return out
 }
 
@@ -147,38 +155,16 @@ function changeSummary(tool, path, diff) {
   return core.changeSummary(tool, path, typeof diff === 'string' ? diff : '')
 }
 
-/**
- * The summary line of an edit: replacements, tiers and where.
- * @param {string} path
- * @param {EditResult} result
- * @param {{ edits?: number }} [options] `edits` for multi_edit
- */
-function editHead(path, result, { edits } = {}) {
-  const tiers = result.matchedBy.length <= 1 ? result.matchedBy : [...new Set(result.matchedBy)]
-  const parts = []
-  if (edits !== undefined) parts.push(plural(edits, 'edit'))
-  parts.push(plural(result.replacements, 'replacement'))
-  let head = `Edited ${path}: ${parts.join(', ')}`
-  if (tiers.length > 0) head += ` (matched by ${tiers.join(', ')})`
-  const span = lineSpan(result.startLine, result.endLine)
-  return head + (span ? `, ${span}.` : '.')
-}
-
-/** The note for an edit retried without pasted line-number prefixes. */
-const PREFIX_NOTE = `Note: the line-number prefixes (N${GUTTER}) were removed from the old/new text before matching.`
-
 module.exports = {
   plural,
   describeEndings,
-  lineSpan,
   compactDiff,
   diffCounts,
   TIER_NOTES,
   tierNotes,
   changed,
   changeSummary,
-  editHead,
+  edited,
   warningLine,
   withArgumentWarnings,
-  PREFIX_NOTE,
 }

@@ -88,8 +88,8 @@ pub fn change_summary(
 }
 
 /// The tiers of `matchedBy`, read.
-fn read_tiers(tiers: Unknown<'_>) -> Result<Vec<eol_edit::Tier>, eol_edit::Error> {
-    Js::new(tiers)
+fn read_tiers(tiers: &Js) -> Result<Vec<eol_edit::Tier>, eol_edit::Error> {
+    tiers
         .array("tiers")?
         .iter()
         .map(|t| t.string("tiers[]")?.parse())
@@ -120,7 +120,7 @@ pub fn tier_note(env: &Env, tier: Unknown<'_>) -> napi::Result<Option<&'static s
 pub fn tier_notes(env: &Env, tiers: Unknown<'_>, multi: Unknown<'_>) -> napi::Result<Vec<String>> {
     guard(env, || {
         let multi = Js::new(multi).bool_or("multi", false)?;
-        Ok(wording::tier_notes(&read_tiers(tiers)?, multi))
+        Ok(wording::tier_notes(&read_tiers(&Js::new(tiers))?, multi))
     })
 }
 
@@ -149,5 +149,110 @@ pub fn describe_endings(
             count(lf, "lf")?,
             count(cr, "cr")?,
         ))
+    })
+}
+
+/// What a tool that changed a file returns beside the core's result: the text the
+/// model reads and the one-line summary a host shows.
+#[napi(object)]
+pub struct ChangedText {
+    pub data: String,
+    pub summary: String,
+}
+
+impl From<wording::Changed> for ChangedText {
+    fn from(c: wording::Changed) -> ChangedText {
+        ChangedText {
+            data: c.data,
+            summary: c.summary,
+        }
+    }
+}
+
+/// Each string of an array of them.
+fn strings(value: Unknown<'_>, name: &str) -> Result<Vec<String>, eol_edit::Error> {
+    Js::new(value)
+        .array(name)?
+        .iter()
+        .map(|s| s.string_lossy(name))
+        .collect()
+}
+
+/// A count of an object's, 0 when absent.
+fn count(of: &Js, key: &str) -> Result<usize, eol_edit::Error> {
+    Ok(of.get(key)?.whole_number(key)?.map_or(0, size))
+}
+
+fn size(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+/// What the model and the host are told of a change of one file by `tool`: `head`
+/// (the first line), `notes`, a `Warning: …` line per warning, then the diff without
+/// its header, cut when very long (none with `showDiff` false: the host still has it).
+#[napi(
+    js_name = "changedText",
+    ts_args_type = "tool: string, path: string, head: string, notes: string[], warnings: string[], diff: string, showDiff: boolean"
+)]
+#[allow(clippy::too_many_arguments)]
+pub fn changed_text(
+    env: &Env,
+    tool: Unknown<'_>,
+    path: Unknown<'_>,
+    head: Unknown<'_>,
+    notes: Unknown<'_>,
+    warnings: Unknown<'_>,
+    diff: Unknown<'_>,
+    show_diff: Unknown<'_>,
+) -> napi::Result<ChangedText> {
+    guard(env, || {
+        Ok(wording::changed(
+            &Js::new(tool).string_lossy("tool")?,
+            &Js::new(path).string_lossy("path")?,
+            &Js::new(head).string_lossy("head")?,
+            &strings(notes, "notes")?,
+            &strings(warnings, "warnings")?,
+            &Js::new(diff).string_lossy("diff")?,
+            Js::new(show_diff).bool_or("showDiff", true)?,
+        )
+        .into())
+    })
+}
+
+/// What `edit_file` and `multi_edit` return for an edit's `result` (an `EditResult`):
+/// `Edited a.ts: 1 replacement (matched by exact), line 3.`, with `edits` (a
+/// multi-edit's count, else null) first; a note for each edit a lenient tier matched
+/// and for pasted line-number prefixes; the `warnings`; and the diff.
+#[napi(
+    js_name = "editedText",
+    ts_args_type = "tool: string, path: string, result: EditResult, edits: number | null, warnings: string[]"
+)]
+pub fn edited_text(
+    env: &Env,
+    tool: Unknown<'_>,
+    path: Unknown<'_>,
+    result: Unknown<'_>,
+    edits: Unknown<'_>,
+    warnings: Unknown<'_>,
+) -> napi::Result<ChangedText> {
+    guard(env, || {
+        let result = Js::new(result);
+        let edits = Js::new(edits).whole_number("edits")?.map(size);
+        let matched_by = read_tiers(&result.get("matchedBy")?)?;
+        let shown = wording::EditShown {
+            edits,
+            replacements: count(&result, "replacements")?,
+            matched_by: &matched_by,
+            start_line: count(&result, "startLine")?,
+            end_line: count(&result, "endLine")?,
+        };
+        Ok(wording::edited(
+            &Js::new(tool).string_lossy("tool")?,
+            &Js::new(path).string_lossy("path")?,
+            &shown,
+            &strings(warnings, "warnings")?,
+            &result.get("diff")?.string_lossy("diff")?,
+        )
+        .into())
     })
 }

@@ -59,7 +59,6 @@ from ._words import (
     render,
     subset,
     start_within,
-    tier_notes,
     type_name,
     warnings_of,
     with_hint,
@@ -96,10 +95,6 @@ _DECLARED = _declarations()
 _GUTTER: str = _DECLARED["gutter"]
 _PREFIX = re.compile(r"^ *\d+" + re.escape(_GUTTER))
 _DIGITS = re.compile(r"^\s*\d+\s*$")
-
-_PREFIX_NOTE = (
-    f"Note: the line-number prefixes (N{_GUTTER}) were removed from the old/new text before matching."
-)
 
 
 class _ToolError(Exception):
@@ -316,41 +311,26 @@ def _args_object(args: Any, tool: str) -> JsonDict:
 # What a call returns: lib/tools/results.js
 
 
-def _line_span(start: int, end: int) -> str:
-    if not start > 0:
-        return ""
-    return f"lines {start}-{end}" if end > start else f"line {start}"
-
-
-def _edit_head(path: str, result: EditResult, edits: Optional[int] = None) -> str:
-    tiers = list(result.matched_by) if len(result.matched_by) <= 1 else list(dict.fromkeys(result.matched_by))
-    parts = []
-    if edits is not None:
-        parts.append(plural(edits, "edit"))
-    parts.append(plural(result.replacements, "replacement"))
-    head = f"Edited {path}: {', '.join(parts)}"
-    if tiers:
-        head += f" (matched by {', '.join(tiers)})"
-    span = _line_span(result.start_line, result.end_line)
-    return head + (f", {span}." if span else ".")
-
-
 def _changed(
     tool: str, path: str, result: EditResult, head: str, notes: Sequence[str] = (), show_diff: bool = True
 ) -> JsonDict:
-    parts = [head, *notes]
+    """What a tool that changed one file returns: ``head``, the notes, the warnings and
+    the diff as the model reads it (the core's ``changed_text``)."""
     worded = _warnings_of(result)
-    parts.extend(f"Warning: {w}" for w in worded)
-    diff = compact_diff(result.diff) if show_diff else ""
-    if diff:
-        parts.append(diff)
-    out: JsonDict = {
-        "success": True,
-        "data": "\n".join(parts),
-        "path": path,
-        "diff": result.diff,
-        "summary": change_summary(tool, path, result.diff),
-    }
+    text = _native.changed_text(tool, path, head, list(notes), worded, result.diff, show_diff)
+    return _success(path, result, worded, text)
+
+
+def _edited(tool: str, path: str, result: EditResult, edits: Optional[int] = None) -> JsonDict:
+    """What ``edit_file`` and ``multi_edit`` return for an edit (the core's
+    ``edited_text``): its head line, the tier and prefix notes, the warnings, the diff."""
+    worded = _warnings_of(result)
+    return _success(path, result, worded, _native.edited_text(tool, path, result, edits, worded))
+
+
+def _success(path: str, result: EditResult, worded: List[str], text: "tuple[str, str]") -> JsonDict:
+    data, summary = text
+    out: JsonDict = {"success": True, "data": data, "path": path, "diff": result.diff, "summary": summary}
     if worded:
         out["warnings"] = worded
     return out
@@ -881,10 +861,7 @@ def _edit_file(call: _Call, v: JsonDict) -> JsonDict:
         ),
         lambda res: _single("edit_file", path, res),
     )
-    notes = tier_notes(r.matched_by, False)
-    if "lineNumbers" in r.matched_by:
-        notes.append(_PREFIX_NOTE)
-    return _changed("edit_file", path, r, _edit_head(path, r), notes)
+    return _edited("edit_file", path, r)
 
 
 def _multi_edit(call: _Call, v: JsonDict) -> JsonDict:
@@ -900,10 +877,7 @@ def _multi_edit(call: _Call, v: JsonDict) -> JsonDict:
         ),
         lambda res: _single("multi_edit", path, res),
     )
-    notes = tier_notes(r.matched_by, True)
-    if "lineNumbers" in r.matched_by:
-        notes.append(_PREFIX_NOTE)
-    return _changed("multi_edit", path, r, _edit_head(path, r, edits=len(edits)), notes)
+    return _edited("multi_edit", path, r, len(edits))
 
 
 def _range_end(v: JsonDict, end: str, name: Callable[[str], str]) -> Union[str, int]:

@@ -19,6 +19,8 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(tier_note, module)?)?;
     module.add_function(wrap_pyfunction!(tier_notes, module)?)?;
     module.add_function(wrap_pyfunction!(describe_endings, module)?)?;
+    module.add_function(wrap_pyfunction!(changed_text, module)?)?;
+    module.add_function(wrap_pyfunction!(edited_text, module)?)?;
     let tiers: Vec<&str> = Tier::ALL.iter().map(|t| t.as_str()).collect();
     module.add("TIERS", tiers)?;
     Ok(())
@@ -98,4 +100,68 @@ fn tier_notes(py: Python<'_>, tiers: Vec<String>, multi: bool) -> PyResult<Vec<S
 #[pyfunction]
 fn describe_endings(crlf: usize, lf: usize, cr: usize) -> String {
     eol_edit::binding::describe_endings(crlf, lf, cr)
+}
+
+/// What the model and the host are told of a change of one file by `tool`: `(data,
+/// summary)`, `data` being `head`, the notes, a `Warning: …` line per warning and the
+/// diff without its header, cut when very long (none with `show_diff` false).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn changed_text(
+    tool: &Bound<'_, PyString>,
+    path: &Bound<'_, PyString>,
+    head: &Bound<'_, PyString>,
+    notes: Vec<String>,
+    warnings: Vec<String>,
+    diff: &Bound<'_, PyString>,
+    show_diff: bool,
+) -> (String, String) {
+    let c = wording::changed(
+        &lossy(tool),
+        &lossy(path),
+        &lossy(head),
+        &notes,
+        &warnings,
+        &lossy(diff),
+        show_diff,
+    );
+    (c.data, c.summary)
+}
+
+/// What `edit_file` and `multi_edit` return for an edit's `result` (an `EditResult`):
+/// `(data, summary)`, `data` opening with `Edited a.py: 1 replacement (matched by
+/// exact), line 3.` (with `edits`, a multi-edit's count, first), then a note for each
+/// edit a lenient tier matched and for pasted line-number prefixes, the warnings and
+/// the diff.
+#[pyfunction]
+fn edited_text(
+    py: Python<'_>,
+    tool: &Bound<'_, PyString>,
+    path: &Bound<'_, PyString>,
+    result: &Bound<'_, PyAny>,
+    edits: Option<usize>,
+    warnings: Vec<String>,
+) -> PyResult<(String, String)> {
+    let matched_by = result
+        .getattr("matched_by")?
+        .extract::<Vec<String>>()?
+        .iter()
+        .map(|t| tier(py, t))
+        .collect::<PyResult<Vec<_>>>()?;
+    let shown = wording::EditShown {
+        edits,
+        replacements: result.getattr("replacements")?.extract()?,
+        matched_by: &matched_by,
+        start_line: result.getattr("start_line")?.extract()?,
+        end_line: result.getattr("end_line")?.extract()?,
+    };
+    let diff = result.getattr("diff")?;
+    let c = wording::edited(
+        &lossy(tool),
+        &lossy(path),
+        &shown,
+        &warnings,
+        &lossy(diff.cast::<PyString>()?),
+    );
+    Ok((c.data, c.summary))
 }

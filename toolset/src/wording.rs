@@ -199,6 +199,143 @@ pub fn tier_notes(tiers: &[Tier], multi: bool) -> Vec<String> {
     notes
 }
 
+/// The line-number gutter of `read_file`'s lines (`12│text`).
+pub const GUTTER: &str = "\u{2502}";
+
+/// The note on an edit whose old text came with `read_file`'s line-number prefixes.
+pub const PREFIX_NOTE: &str =
+    "Note: the line-number prefixes (N\u{2502}) were removed from the old/new text before matching.";
+
+/// `line 3`, `lines 3-5`, or nothing for a change at no line (`start` 0).
+pub fn line_span(start: usize, end: usize) -> String {
+    match start {
+        0 => String::new(),
+        _ if end > start => format!("lines {start}-{end}"),
+        _ => format!("line {start}"),
+    }
+}
+
+/// What an edit's result says of it, for its head line and notes.
+#[derive(Debug, Clone, Copy)]
+pub struct EditShown<'a> {
+    /// How many edits the call made (multi_edit), or none (one edit).
+    pub edits: Option<usize>,
+    /// How many places were replaced.
+    pub replacements: usize,
+    /// The tier that matched each edit, in order.
+    pub matched_by: &'a [Tier],
+    /// The first and last changed line of the result (1-based; 0: none).
+    pub start_line: usize,
+    /// See `start_line`.
+    pub end_line: usize,
+}
+
+/// The first line the model reads of an edit: `Edited a.ts: 1 replacement (matched by
+/// exact), line 3.`, with `2 edits, ` first for a multi-edit and each tier named once.
+///
+/// ```
+/// use eol_edit::Tier;
+/// use eol_edit_tools::wording::{edit_head, EditShown};
+///
+/// let shown = EditShown { edits: Some(2), replacements: 2, matched_by: &[Tier::Exact, Tier::Exact], start_line: 3, end_line: 7 };
+/// assert_eq!(edit_head("a.ts", &shown), "Edited a.ts: 2 edits, 2 replacements (matched by exact), lines 3-7.");
+/// ```
+pub fn edit_head(path: &str, shown: &EditShown<'_>) -> String {
+    let mut head = format!("Edited {path}: ");
+    if let Some(edits) = shown.edits {
+        head.push_str(&plural(edits, "edit"));
+        head.push_str(", ");
+    }
+    head.push_str(&plural(shown.replacements, "replacement"));
+    let mut tiers: Vec<&str> = Vec::with_capacity(shown.matched_by.len());
+    for tier in shown.matched_by {
+        if !tiers.contains(&tier.as_str()) {
+            tiers.push(tier.as_str());
+        }
+    }
+    if !tiers.is_empty() {
+        head.push_str(&format!(" (matched by {})", tiers.join(", ")));
+    }
+    let span = line_span(shown.start_line, shown.end_line);
+    if !span.is_empty() {
+        head.push_str(", ");
+        head.push_str(&span);
+    }
+    head.push('.');
+    head
+}
+
+/// What a tool that changed a file returns beside the core's result: the text the
+/// model reads and the one-line summary a host shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Changed {
+    /// `head`, the notes, a `Warning: …` line per warning, then the diff as
+    /// [`compact_diff`] shows it (unless kept from the model).
+    pub data: String,
+    /// [`change_summary`] of the change.
+    pub summary: String,
+}
+
+/// What the model and the host are told of a change of one file by `tool`: `head` (the
+/// first line), `notes`, the result's `warnings` (in the tools' words), and `diff`
+/// without its header (cut when very long; none with `show_diff` false, the host still
+/// gets it).
+pub fn changed(
+    tool: &str,
+    path: &str,
+    head: &str,
+    notes: &[String],
+    warnings: &[String],
+    diff: &str,
+    show_diff: bool,
+) -> Changed {
+    let mut data = String::from(head);
+    for note in notes {
+        data.push('\n');
+        data.push_str(note);
+    }
+    for warning in warnings {
+        data.push_str("\nWarning: ");
+        data.push_str(warning);
+    }
+    if show_diff {
+        let shown = compact_diff(diff, "read_file");
+        if !shown.is_empty() {
+            data.push('\n');
+            data.push_str(&shown);
+        }
+    }
+    Changed {
+        data,
+        summary: change_summary(tool, path, diff),
+    }
+}
+
+/// What `edit_file` and `multi_edit` (and the shapes' edit tools) return for an edit:
+/// [`edit_head`], a note for each edit a lenient tier matched ([`tier_notes`]) and for
+/// pasted line-number prefixes ([`PREFIX_NOTE`]), the warnings, and the diff.
+pub fn edited(
+    tool: &str,
+    path: &str,
+    shown: &EditShown<'_>,
+    warnings: &[String],
+    diff: &str,
+) -> Changed {
+    let mut notes = tier_notes(shown.matched_by, shown.edits.is_some());
+    if shown.matched_by.contains(&Tier::LineNumbers) {
+        notes.push(PREFIX_NOTE.to_string());
+    }
+    changed(
+        tool,
+        path,
+        &edit_head(path, shown),
+        &notes,
+        warnings,
+        diff,
+        true,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,5 +438,56 @@ mod tests {
             tier_notes(&[Tier::Unescaped], false)[0],
             r#"Note: matched only after turning literal escape sequences (\n, \t, \") into real characters."#
         );
+    }
+
+    #[test]
+    fn an_edit_reads_as_its_head_notes_warnings_and_diff() {
+        assert_eq!(line_span(0, 0), "");
+        assert_eq!(line_span(4, 4), "line 4");
+        assert_eq!(line_span(4, 6), "lines 4-6");
+        let one = EditShown {
+            edits: None,
+            replacements: 1,
+            matched_by: &[Tier::Exact],
+            start_line: 3,
+            end_line: 3,
+        };
+        assert_eq!(
+            edit_head("a.ts", &one),
+            "Edited a.ts: 1 replacement (matched by exact), line 3."
+        );
+        let none = EditShown {
+            matched_by: &[],
+            start_line: 0,
+            replacements: 0,
+            ..one
+        };
+        assert_eq!(edit_head("a.ts", &none), "Edited a.ts: 0 replacements.");
+        let diff = "--- a/a.ts\n+++ b/a.ts\n@@ -3 +3 @@\n-a\n+b\n";
+        let multi = EditShown {
+            edits: Some(2),
+            replacements: 2,
+            matched_by: &[Tier::LineNumbers, Tier::TrailingWhitespace],
+            start_line: 3,
+            end_line: 9,
+        };
+        let r = edited("multi_edit", "a.ts", &multi, &["it was odd".into()], diff);
+        assert_eq!(
+            r.data,
+            [
+                "Edited a.ts: 2 edits, 2 replacements (matched by lineNumbers, trailingWhitespace), lines 3-9.",
+                "Note: edit #2 matched only after ignoring trailing spaces/tabs.",
+                "Lines you did not change kept their exact bytes; check the diff.",
+                PREFIX_NOTE,
+                "Warning: it was odd",
+                "@@ -3 +3 @@\n-a\n+b",
+            ]
+            .join("\n")
+        );
+        assert_eq!(r.summary, "multi_edit a.ts: +1 -1 lines");
+        assert!(PREFIX_NOTE.contains(GUTTER));
+        let hidden = changed("write_file", "a.ts", "Wrote a.ts.", &[], &[], diff, false);
+        assert_eq!(hidden.data, "Wrote a.ts.");
+        assert_eq!(hidden.summary, "write_file a.ts: +1 -1 lines");
     }
 }
