@@ -393,6 +393,15 @@ class ReadState:
     def mark_content(
         self, path: str, content: Union[str, bytes], *, cwd: Optional[str] = None
     ) -> str: ...
+    def change(
+        self,
+        function: Literal["edit_file", "multi_edit", "write_file", "delete_range", "insert_lines"],
+        path: str,
+        args: "tuple[object, ...]",
+        options: Mapping[str, object],
+        *,
+        require_read: bool = False,
+    ) -> EditResult: ...
     def explain_changed(
         self,
         paths: List[str],

@@ -646,6 +646,7 @@ class _Call:
         paths: Sequence[str],
         compute: Callable[[Any, Callable[[str], Optional[str]]], Any],
         files: Callable[[Any], List[JsonDict]],
+        one_call: bool = False,
     ) -> Any:
         """Makes a change with every check of the tool set. ``compute(lib, expected)``
         makes it with one call of ``lib.edit_file``, ``lib.write_file``, … (the
@@ -654,8 +655,15 @@ class _Call:
         change (``prepare_edit``, …) and returns what the function would, the host is
         asked with it, and the prepared change's ``commit()`` writes exactly that (if
         every file still has the version it was prepared from, else ``FileChanged``
-        and nothing is written); the commit's result is returned."""
+        and nothing is written); the commit's result is returned. ``one_call``: the
+        change is of one file, through ``lib``'s functions only; without ``approve``,
+        each such call is one call of the read state (``ReadState.change``), which
+        finds the version, makes the change, explains a ``FileChanged`` and records
+        the version it left."""
         with self.settings.lock:
+            if one_call and self.settings.approve is None and len(paths) == 1:
+                self.check_cancelled()
+                return compute(_OneCall(self.settings.state, self.settings.require_read), _no_version)
             return self._change(paths, compute, files)
 
     def _change(
@@ -718,6 +726,28 @@ class _Call:
                 f"The user did not approve this change to {path}, so nothing was written. "
                 "Do not send the same change again; ask the user what they want instead.",
             )
+
+
+class _OneCall:
+    """``lib`` of a change made in one call of the read state: ``lib.edit_file(path,
+    ...)`` runs ``ReadState.change("edit_file", path, ...)``."""
+
+    def __init__(self, state: Any, require_read: bool) -> None:
+        self._state = state
+        self._require_read = require_read
+
+    def __getattr__(self, function: str) -> Callable[..., EditResult]:
+        def change(path: str, *args: Any, **options: Any) -> EditResult:
+            return self._state.change(  # type: ignore[no-any-return]
+                function, path, args, options, require_read=self._require_read
+            )
+
+        return change
+
+
+def _no_version(path: str) -> Optional[str]:
+    """``expected`` of a change made in one call: the read state finds the version."""
+    return None
 
 
 def _single(tool: str, path: str, result: EditResult) -> List[JsonDict]:
@@ -823,6 +853,7 @@ def _write_file(call: _Call, v: JsonDict) -> JsonDict:
             **call.options(expected_version=expected(path), eol=eol, guards=call.guards),
         ),
         lambda res: _single("write_file", path, res),
+        one_call=True,
     )
     endings = describe_endings(r.eol)
     if not r.changed:
@@ -860,6 +891,7 @@ def _edit_file(call: _Call, v: JsonDict) -> JsonDict:
             ),
         ),
         lambda res: _single("edit_file", path, res),
+        one_call=True,
     )
     return _edited("edit_file", path, r)
 
@@ -876,6 +908,7 @@ def _multi_edit(call: _Call, v: JsonDict) -> JsonDict:
             path, edits, **call.options(expected_version=expected(path), guards=call.guards)
         ),
         lambda res: _single("multi_edit", path, res),
+        one_call=True,
     )
     return _edited("multi_edit", path, r, len(edits))
 
@@ -925,7 +958,7 @@ def _delete_range(call: _Call, v: JsonDict, name: Callable[[str], str]) -> JsonD
                 raise
             return run(_numeric(start), _numeric(end))
 
-    r: EditResult = call.change([path], compute, lambda res: _single("delete_range", path, res))
+    r: EditResult = call.change([path], compute, lambda res: _single("delete_range", path, res), one_call=True)
     removed = diff_counts(r.diff)[1]
     return _changed("delete_range", path, r, f"Deleted {plural(removed, 'line')} from {path}.")
 

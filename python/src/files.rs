@@ -77,6 +77,28 @@ impl Change {
         }
     }
 
+    /// The file it changes.
+    pub(crate) fn path(&self) -> &std::path::Path {
+        match self {
+            Change::Edit(path, ..)
+            | Change::Multi(path, ..)
+            | Change::Delete(path, ..)
+            | Change::Insert(path, ..)
+            | Change::Write(path, ..) => path,
+        }
+    }
+
+    /// Its options.
+    pub(crate) fn options_mut(&mut self) -> &mut EditOptions {
+        match self {
+            Change::Edit(.., o)
+            | Change::Multi(.., o)
+            | Change::Delete(.., o)
+            | Change::Insert(.., o)
+            | Change::Write(.., o) => o,
+        }
+    }
+
     /// Everything but the write (`prepare_edit` and the others).
     pub(crate) fn prepare(self) -> Result<Prepared, Error> {
         match self {

@@ -7,11 +7,12 @@ use std::path::PathBuf;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 use eol_edit::{MarkRead, Marked};
 
-use super::{args, errors};
+use super::files::{self, Change, Common};
+use super::{args, errors, results};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<ReadState>()
@@ -161,6 +162,46 @@ impl ReadState {
         }
     }
 
+    /// Makes a change of one file with the state's knowledge, in one call: `function`
+    /// (`"edit_file"`, `"multi_edit"`, `"write_file"`, `"delete_range"` or
+    /// `"insert_lines"`) with its positional `args` after the path and its keyword
+    /// `options` (not `expected_version`, which the state gives: the version the model
+    /// last saw, or with `require_read`, `FileChanged` for an existing file never read).
+    /// A `FileChanged` shows what changed since that read; the version the change left
+    /// is recorded. Returns the function's `EditResult`.
+    #[pyo3(signature = (function, path, args, options, *, require_read=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn change<'py>(
+        &self,
+        py: Python<'py>,
+        function: &str,
+        path: &Bound<'py, PyAny>,
+        args: &Bound<'py, PyTuple>,
+        options: &Bound<'py, PyDict>,
+        require_read: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut change = one_change(py, function, path, args, options)?;
+        let given = change.options_mut();
+        if given.dry_run || given.expected_version.is_some() {
+            return Err(PyTypeError::new_err(
+                "ReadState.change makes the change and takes the expected version from the state: dry_run and expected_version are not taken.",
+            ));
+        }
+        let mut read = eol_edit::ReadOptions::default();
+        read.cwd = given.cwd.clone();
+        read.root = given.root.clone();
+        read.encoding = given.encoding.clone();
+        read.max_bytes = given.max_bytes;
+        let path = change.path().to_string_lossy().into_owned();
+        let result = super::run(py, || {
+            self.state.change(&path, &read, require_read, |expected| {
+                change.options_mut().expected_version = expected;
+                change.apply()
+            })
+        })?;
+        results::edit(py, result)
+    }
+
     /// The version a change of `path` must find, or None; with `require_read`, raises
     /// `FileChanged` for an existing file never read.
     #[pyo3(signature = (path, *, cwd=None, require_read=false))]
@@ -195,4 +236,86 @@ fn found_options(
     options.root = args::roots(root)?;
     options.encoding = encoding;
     Ok(options)
+}
+
+/// The keyword options a function of [`ReadState::change`] takes beside the common ones.
+fn own_options(function: &str) -> Option<&'static [&'static str]> {
+    Some(match function {
+        "edit_file" => &["replace_all", "guards"],
+        "multi_edit" | "insert_lines" => &["guards"],
+        "write_file" => &["eol", "guards"],
+        "delete_range" => &["inclusive"],
+        _ => return None,
+    })
+}
+
+/// The options every change takes (`files::Common`).
+const COMMON: [&str; 7] = [
+    "expected_version",
+    "root",
+    "cwd",
+    "dry_run",
+    "durable",
+    "max_bytes",
+    "encoding",
+];
+
+/// The change `function` makes with `args` and `options`, read by the function's own
+/// reader; an unknown function, a wrong count of arguments or an option the function
+/// does not take is a `TypeError`, as calling the function so would be.
+fn one_change<'py>(
+    py: Python<'py>,
+    function: &str,
+    path: &Bound<'py, PyAny>,
+    args: &Bound<'py, PyTuple>,
+    options: &Bound<'py, PyDict>,
+) -> PyResult<Change> {
+    let own = own_options(function).ok_or_else(|| {
+        PyTypeError::new_err(format!(
+            "ReadState.change: {function} is not a change of one file it makes."
+        ))
+    })?;
+    for key in options.keys() {
+        let key: String = key.extract()?;
+        if !COMMON.contains(&key.as_str()) && !own.contains(&key.as_str()) {
+            return Err(PyTypeError::new_err(format!(
+                "{function}() got an unexpected keyword argument '{key}'"
+            )));
+        }
+    }
+    let wanted = if matches!(function, "multi_edit" | "write_file") {
+        1
+    } else {
+        2
+    };
+    if args.len() != wanted {
+        return Err(PyTypeError::new_err(format!(
+            "{function}() takes {} positional arguments after the path, not {}",
+            wanted,
+            args.len()
+        )));
+    }
+    let values: Vec<Option<Bound<'py, PyAny>>> = COMMON
+        .iter()
+        .chain(own.iter())
+        .map(|key| options.get_item(key))
+        .collect::<PyResult<_>>()?;
+    let common = Common {
+        expected_version: values[0].as_ref(),
+        root: values[1].as_ref(),
+        cwd: values[2].as_ref(),
+        dry_run: values[3].as_ref(),
+        durable: values[4].as_ref(),
+        max_bytes: values[5].as_ref(),
+        encoding: values[6].as_ref(),
+    };
+    let own = |i: usize| values[COMMON.len() + i].as_ref();
+    let a = args.get_item(0)?;
+    Ok(match function {
+        "edit_file" => files::edit_change(path, &a, &args.get_item(1)?, own(0), own(1), common)?,
+        "multi_edit" => files::multi_change(path, &a, own(0), common, "multi_edit")?,
+        "write_file" => files::write_change(py, path, &a, own(0), own(1), common)?,
+        "delete_range" => files::delete_change(path, &a, &args.get_item(1)?, own(0), common)?,
+        _ => files::insert_change(py, path, &a, &args.get_item(1)?, own(0), common)?,
+    })
 }

@@ -341,6 +341,61 @@ def test_a_file_changed_since_it_was_read_is_refused(tmp_path: Path) -> None:
     assert (folder / "notes.md").read_bytes() == b"1\n2\nthree\nfour\nfive\n"
 
 
+def test_a_change_of_one_file_is_one_call_of_the_read_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without approve, edit_file, multi_edit, write_file and delete_range make their
+    # change through ReadState.change (the version found, the change made and recorded
+    # in one native call), never through the library's functions and a second call.
+    folder = tmp_path / "project"
+    folder.mkdir()
+    (folder / "a.txt").write_bytes(b"one\r\ntwo\r\nthree\r\n")
+    native = eol_edit._native
+
+    def not_called(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the library function was called")
+
+    for name in ("edit_file", "multi_edit", "write_file", "delete_range"):
+        monkeypatch.setattr(native, name, not_called)
+    set_ = create_tools(root=str(folder), require_read=True)
+    refused = set_["edit_file"].execute({"path": "a.txt", "old_text": "one", "new_text": "1"})
+    assert refused["error"] == "FILE_CHANGED" and "has not been read yet" in refused["data"]
+    assert set_["read_file"].execute({"path": "a.txt"})["success"]
+    assert set_["edit_file"].execute({"path": "a.txt", "old_text": "one", "new_text": "1"})["success"]
+    edits = [{"old_text": "two", "new_text": "2"}]
+    assert set_["multi_edit"].execute({"path": "a.txt", "edits": edits})["success"]
+    deleted = set_["delete_range"].execute({"path": "a.txt", "start_anchor": "3", "end_anchor": "3", "inclusive": True})
+    assert deleted["success"], deleted
+    assert (folder / "a.txt").read_bytes() == b"1\r\n2\r\n"
+    # A change from outside is explained with what changed since the tools' own write.
+    (folder / "a.txt").write_bytes(b"1\r\nTWO\r\n")
+    moved = set_["write_file"].execute({"path": "a.txt", "content": "x\n"})
+    assert moved["error"] == "FILE_CHANGED" and "TWO" in moved["data"]
+    assert (folder / "a.txt").read_bytes() == b"1\r\nTWO\r\n"
+
+
+def test_read_state_change_refuses_what_it_does_not_take(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"one\r\n")
+    state = eol_edit._native.ReadState()
+    for function, args, options, says in [
+        ("rename", ("a", "b"), {}, "is not a change of one file"),
+        ("edit_file", ("one",), {}, "positional arguments"),
+        ("edit_file", ("one", "1"), {"inclusive": True}, "unexpected keyword argument 'inclusive'"),
+        ("edit_file", ("one", "1"), {"dry_run": True}, "dry_run and expected_version are not taken"),
+        ("edit_file", ("one", "1"), {"expected_version": "0" * 32}, "not taken"),
+    ]:
+        with pytest.raises(TypeError, match=says):
+            state.change(function, str(path), args, options)  # type: ignore[arg-type]
+    with pytest.raises(eol_edit.TextNotFound):
+        state.change("edit_file", str(path), ("zero", "0"), {})
+    assert path.read_bytes() == b"one\r\n"
+    r = state.change("edit_file", str(path), ("one", "1"), {"guards": ["control"]})
+    assert path.read_bytes() == b"1\r\n"
+    assert state.version(str(path)) == r.version
+    with pytest.raises(eol_edit.SuspectContent):
+        state.change("write_file", str(path), ("a\0\n",), {"guards": ["control"]})
+    assert path.read_bytes() == b"1\r\n"
+
+
 def test_require_read_refuses_an_unread_file_but_creates_a_new_one(tmp_path: Path) -> None:
     folder = tmp_path / "project"
     lay_out(folder)
