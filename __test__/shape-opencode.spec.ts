@@ -170,6 +170,17 @@ describe("OpenCode's edit tests through the opencode shape", () => {
     expect(filediff.deletions).toBe(1)
   })
 
+  it('counts a removed line that reads like a diff header (-- x) as a deletion', async () => {
+    // A removed "-- x" is "--- x" in the diff and an added "++ x" is "+++ x": lines of
+    // the change, not the diff's header.
+    const dir = project({ 'schema.sql': 'select 1;\r\n-- x\r\nselect 2;\r\n' })
+    const filepath = path.join(dir, 'schema.sql')
+    const r = await opencode(dir).edit.execute({ filePath: filepath, oldString: '-- x', newString: '++ x' }, ctx)
+    const filediff = r.metadata.filediff as { additions: number; deletions: number }
+    expect(filediff).toMatchObject({ additions: 1, deletions: 1 })
+    expect(fs.readFileSync(filepath, 'latin1')).toBe('select 1;\r\n++ x\r\nselect 2;\r\n')
+  })
+
   // OpenCode's "line endings" cases: the file's endings win whatever the model wrote.
   const old = 'alpha\nbeta\ngamma'
   const next = 'alpha\nbeta-updated\ngamma'

@@ -18,7 +18,7 @@ const { readContext } = require('../context.js')
 const { cutText } = require('../cut.js')
 const { withPrefixRetry } = require('../edits.js')
 const { failure, toolError } = require('../errors.js')
-const { TIER_NOTES, changeSummary, describeEndings } = require('../results.js')
+const { TIER_NOTES, changeSummary, describeEndings, diffCounts } = require('../results.js')
 const { toolSchema } = require('../schemas.js')
 const { Call } = require('../session.js')
 
@@ -322,16 +322,14 @@ function shownPath(call, path) {
   return relative && !relative.startsWith('..') && !nodePath.isAbsolute(relative) ? relative.split(nodePath.sep).join('/') : absolute
 }
 
-/** Lines added and removed by a diff, for a host's result. @param {string} diff */
+/**
+ * Lines added and removed by a diff, for a host's result (the core's count: a removed
+ * line that reads `-- x` is a removal, not a header).
+ * @param {string} diff
+ */
 function diffStat(diff) {
-  let additions = 0
-  let deletions = 0
-  for (const line of diff.split('\n')) {
-    if (line.startsWith('+++ ') || line.startsWith('--- ')) continue
-    if (line.startsWith('+')) additions++
-    else if (line.startsWith('-')) deletions++
-  }
-  return { additions, deletions }
+  const { added, removed } = diffCounts(diff)
+  return { additions: added, deletions: removed }
 }
 
 /**

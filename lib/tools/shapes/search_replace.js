@@ -479,13 +479,17 @@ async function places(name, block, dryRun, said) {
  */
 function markedLine(diff, mark) {
   let line = 0
+  // The `---`/`+++` lines before the first hunk are the header; after it, `+++ x` is
+  // an added line that reads `++ x`.
+  let inHunk = false
   for (const text of diff.split('\n')) {
     const header = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(text)
     if (header) {
       line = Number(header[1])
+      inHunk = true
       continue
     }
-    if (text.startsWith('+++ ') || text.startsWith('--- ')) continue
+    if (!inHunk) continue
     if (text.startsWith('+')) {
       if (text.trim().endsWith(mark)) return line
       line++
