@@ -46,11 +46,17 @@ function err(text) {
 function printDiff(diff) {
   if (!diff) return
   const lines = diff.endsWith('\n') ? diff.slice(0, -1).split('\n') : diff.split('\n')
+  // `---`/`+++` lines are the header only before the first hunk: after it, `--- x` is
+  // a removed line that reads `-- x`.
+  let inHunk = false
   out(
     lines
       .map((line) => {
-        if (line.startsWith('+++') || line.startsWith('---')) return dim(line)
-        if (line.startsWith('@@')) return cyan(line)
+        if (!inHunk && (line.startsWith('+++') || line.startsWith('---'))) return dim(line)
+        if (line.startsWith('@@')) {
+          inHunk = true
+          return cyan(line)
+        }
         if (line.startsWith('+')) return green(line)
         if (line.startsWith('-')) return red(line)
         if (line.startsWith('~')) return yellow(line)
