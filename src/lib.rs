@@ -128,6 +128,7 @@ mod matching;
 mod message;
 mod patch;
 mod splice;
+mod words;
 
 pub use api::files::{
     convert_encoding, convert_eol, delete_range, edit_file, insert_lines, multi_edit, read_file,

@@ -49,6 +49,7 @@ use std::fmt::Write as _;
 use crate::error::{Error, ErrorCode, Result};
 use crate::matching::Tier;
 use crate::message::Part;
+use crate::words::{diff_counts, plural, tier_note};
 
 use super::{parse, Action};
 
@@ -507,41 +508,6 @@ impl V4aOperation {
             opened + " Nothing was written."
         }
     }
-}
-
-/// `1 line`, `2 lines`.
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
-/// Lines added and removed by a unified diff (its `---`/`+++` header left out).
-fn diff_counts(diff: &str) -> (usize, usize) {
-    let mut body = diff;
-    while body.starts_with("--- ") || body.starts_with("+++ ") {
-        body = body.split_once('\n').map_or("", |(_, rest)| rest);
-    }
-    let (mut added, mut removed) = (0, 0);
-    for line in body.split_inclusive('\n') {
-        match line.as_bytes().first() {
-            Some(b'+') => added += 1,
-            Some(b'-') => removed += 1,
-            _ => {}
-        }
-    }
-    (added, removed)
-}
-
-/// What the model is told of a hunk a lenient tier found (none for the exact ones).
-fn tier_note(tier: Tier) -> Option<&'static str> {
-    Some(match tier {
-        Tier::Unicode => "matched only after folding Unicode look-alikes (curly quotes, dashes, non-breaking spaces)",
-        Tier::TrailingWhitespace => "matched only after ignoring trailing spaces/tabs",
-        Tier::InnerWhitespace => "matched only after reading runs of spaces/tabs inside lines as one space",
-        Tier::Indentation => "matched only after adjusting indentation (tabs vs spaces or a uniform shift); the new text was re-indented the same way",
-        Tier::Unescaped => "matched only after turning literal escape sequences (\\n, \\t, \\\") into real characters",
-        Tier::LeadingWhitespace => "matched only after ignoring each line's own indentation (it differs from line to line, so no one shift explains it); the new lines were written as given: check their indentation",
-        _ => return None,
-    })
 }
 
 /// A path of an operation (`path`, `move_to`), checked: a non-empty path alone.

@@ -10,6 +10,9 @@
 use eol_edit::Tier;
 use unicode_segmentation::GraphemeCursor;
 
+// The core's own V4A editor says these too: one copy, in the core.
+pub use eol_edit::binding::{diff_counts, plural, tier_note};
+
 /// A diff of more lines than this is cut in what the model reads.
 pub const DIFF_MAX_LINES: usize = 400;
 
@@ -76,11 +79,6 @@ fn body_start(diff: &str) -> usize {
     at
 }
 
-/// `n word`, with an `s` unless `n` is 1.
-pub fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 /// A change's diff as the model reads it: without its header (the result names the
 /// file), and when it has more than [`DIFF_MAX_LINES`] lines or [`DIFF_MAX_UNITS`]
 /// units, its start, cut at a line, with a last line that says how many lines are not
@@ -129,19 +127,6 @@ pub fn compact_diff(diff: &str, reader: &str) -> String {
     text
 }
 
-/// The lines a diff adds and removes: `(added, removed)`.
-pub fn diff_counts(diff: &str) -> (usize, usize) {
-    let (mut added, mut removed) = (0, 0);
-    for line in diff[body_start(diff)..].split('\n') {
-        match line.as_bytes().first() {
-            Some(b'+') => added += 1,
-            Some(b'-') => removed += 1,
-            _ => {}
-        }
-    }
-    (added, removed)
-}
-
 /// The one-line summary a host shows for a change: `edit_file src/a.ts: +2 -1 lines`.
 pub fn change_summary(tool: &str, path: &str, diff: &str) -> String {
     let (added, removed) = diff_counts(diff);
@@ -151,30 +136,6 @@ pub fn change_summary(tool: &str, path: &str, diff: &str) -> String {
         "lines"
     };
     format!("{tool} {path}: +{added} -{removed} {lines}")
-}
-
-/// What the model is told of an edit a lenient tier matched, to check the diff: none
-/// for `exact`, and none for `lineNumbers`, whose note says what was taken off.
-pub fn tier_note(tier: Tier) -> Option<&'static str> {
-    Some(match tier {
-        Tier::Unicode => {
-            "matched only after folding Unicode look-alikes (curly quotes, dashes, non-breaking spaces)"
-        }
-        Tier::TrailingWhitespace => "matched only after ignoring trailing spaces/tabs",
-        Tier::InnerWhitespace => {
-            "matched only after reading runs of spaces/tabs inside lines as one space"
-        }
-        Tier::Indentation => {
-            "matched only after adjusting indentation (tabs vs spaces or a uniform shift); the new text was re-indented the same way"
-        }
-        Tier::Unescaped => {
-            "matched only after turning literal escape sequences (\\n, \\t, \\\") into real characters"
-        }
-        Tier::LeadingWhitespace => {
-            "matched only after ignoring each line's own indentation (it differs from line to line, so no one shift explains it); the new lines were written as given: check their indentation"
-        }
-        _ => return None,
-    })
 }
 
 /// One note per edit a lenient tier matched (`multi`: naming the edit, `edit #2`), and
