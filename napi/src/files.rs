@@ -326,84 +326,10 @@ impl Apply for Work {
     }
 }
 
-/// A change to one file that has `prepare` twins, read from its arguments by
-/// [`edit_change`], [`multi_change`], [`delete_change`], [`insert_change`] or
-/// [`write_change`]: the function, its Sync twin and both `prepare` twins read them
-/// with the one reader, and differ only in what they do with the change.
-pub(super) enum Change {
-    Edit(PathBuf, Vec<u8>, Vec<u8>, EditOptions),
-    Multi(PathBuf, Vec<binding::Edit>, EditOptions),
-    Delete(PathBuf, binding::Anchor, binding::Anchor, EditOptions),
-    Insert(PathBuf, u32, Vec<u8>, EditOptions),
-    Write(PathBuf, Vec<u8>, EditOptions),
-}
-
-impl Change {
-    /// Everything but the write (`prepareEdit` and the others).
-    pub(super) fn prepare(self) -> Result<eol_edit::Prepared, Error> {
-        match self {
-            Change::Edit(path, old, new, o) => binding::prepare_edit(&path, &old, &new, &o),
-            Change::Multi(path, edits, o) => binding::prepare_multi_edit(&path, &edits, &o),
-            Change::Delete(path, start, end, o) => {
-                binding::prepare_delete_range(&path, &start, &end, &o)
-            }
-            Change::Insert(path, after, text, o) => {
-                binding::prepare_insert_lines(&path, after, &text, &o)
-            }
-            Change::Write(path, content, o) => eol_edit::prepare_write(&path, &content, &o),
-        }
-    }
-}
-
-impl Change {
-    /// Makes the change, with the core's result.
-    pub(super) fn write(self) -> Result<eol_edit::EditResult, Error> {
-        match self {
-            Change::Edit(path, old, new, o) => binding::edit_file(&path, &old, &new, &o),
-            Change::Multi(path, edits, o) => binding::multi_edit(&path, &edits, &o),
-            Change::Delete(path, start, end, o) => binding::delete_range(&path, &start, &end, &o),
-            Change::Insert(path, after, text, o) => binding::insert_lines(&path, after, &text, &o),
-            Change::Write(path, content, o) => eol_edit::write_file(&path, &content, &o),
-        }
-    }
-
-    /// The file it changes, as given.
-    pub(super) fn path(&self) -> &std::path::Path {
-        match self {
-            Change::Edit(path, ..)
-            | Change::Multi(path, ..)
-            | Change::Delete(path, ..)
-            | Change::Insert(path, ..)
-            | Change::Write(path, ..) => path,
-        }
-    }
-
-    /// Its options.
-    pub(super) fn options_mut(&mut self) -> &mut EditOptions {
-        match self {
-            Change::Edit(.., o)
-            | Change::Multi(.., o)
-            | Change::Delete(.., o)
-            | Change::Insert(.., o)
-            | Change::Write(.., o) => o,
-        }
-    }
-
-    /// The bytes of text it carries in (an edit's texts, a whole file's content), which
-    /// cost as the file's own bytes do.
-    pub(super) fn carried(&self) -> usize {
-        match self {
-            Change::Edit(_, old, new, _) => old.len() + new.len(),
-            Change::Multi(_, edits, _) => edits
-                .iter()
-                .map(|e| e.old_text.len() + e.new_text.len())
-                .sum(),
-            Change::Delete(..) => 0,
-            Change::Insert(_, _, text, _) => text.len(),
-            Change::Write(_, content, _) => content.len(),
-        }
-    }
-}
+/// A change to one file that has `prepare` twins (the core's `binding::Change`), read
+/// from its arguments by [`edit_change`], [`multi_change`], [`delete_change`],
+/// [`insert_change`] or [`write_change`].
+pub(super) use eol_edit::binding::Change;
 
 impl Apply for Change {
     fn apply(self) -> Result<EditResult, Error> {

@@ -5,12 +5,9 @@ use pyo3::prelude::*;
 
 use super::args;
 use super::{results, run};
-use std::path::PathBuf;
 
-use eol_edit::{
-    Anchor, Edit, EditOptions, EditResult, Ending, Error, Expected, Name, Prepared, ReadOptions,
-    WriteEol,
-};
+use eol_edit::binding;
+use eol_edit::{EditOptions, Ending, Expected, Name, ReadOptions, WriteEol};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(read_file, module)?)?;
@@ -52,68 +49,11 @@ impl Common<'_, '_> {
     }
 }
 
-/// A change to one file that has a `prepare_` twin, read from the arguments by
-/// [`edit_change`], [`multi_change`], [`delete_change`], [`insert_change`] or
-/// [`write_change`]: the
-/// function and its twin read them with the one reader, and differ only in what they
-/// do with the change.
-pub(crate) enum Change {
-    Edit(PathBuf, String, String, EditOptions),
-    Multi(PathBuf, Vec<Edit>, EditOptions),
-    Delete(PathBuf, Anchor, Anchor, EditOptions),
-    Insert(PathBuf, u32, String, EditOptions),
-    Write(PathBuf, Vec<u8>, EditOptions),
-}
-
-impl Change {
-    /// Makes the change.
-    pub(crate) fn apply(self) -> Result<EditResult, Error> {
-        match self {
-            Change::Edit(path, old, new, o) => eol_edit::edit_file(&path, &old, &new, &o),
-            Change::Multi(path, edits, o) => eol_edit::multi_edit(&path, &edits, &o),
-            Change::Delete(path, start, end, o) => eol_edit::delete_range(&path, start, end, &o),
-            Change::Insert(path, after, text, o) => eol_edit::insert_lines(&path, after, &text, &o),
-            Change::Write(path, content, o) => eol_edit::write_file(&path, content, &o),
-        }
-    }
-
-    /// The file it changes.
-    pub(crate) fn path(&self) -> &std::path::Path {
-        match self {
-            Change::Edit(path, ..)
-            | Change::Multi(path, ..)
-            | Change::Delete(path, ..)
-            | Change::Insert(path, ..)
-            | Change::Write(path, ..) => path,
-        }
-    }
-
-    /// Its options.
-    pub(crate) fn options_mut(&mut self) -> &mut EditOptions {
-        match self {
-            Change::Edit(.., o)
-            | Change::Multi(.., o)
-            | Change::Delete(.., o)
-            | Change::Insert(.., o)
-            | Change::Write(.., o) => o,
-        }
-    }
-
-    /// Everything but the write (`prepare_edit` and the others).
-    pub(crate) fn prepare(self) -> Result<Prepared, Error> {
-        match self {
-            Change::Edit(path, old, new, o) => eol_edit::prepare_edit(&path, &old, &new, &o),
-            Change::Multi(path, edits, o) => eol_edit::prepare_multi_edit(&path, &edits, &o),
-            Change::Delete(path, start, end, o) => {
-                eol_edit::prepare_delete_range(&path, start, end, &o)
-            }
-            Change::Insert(path, after, text, o) => {
-                eol_edit::prepare_insert_lines(&path, after, &text, &o)
-            }
-            Change::Write(path, content, o) => eol_edit::prepare_write(&path, content, &o),
-        }
-    }
-}
+/// A change to one file that has a `prepare_` twin (the core's `binding::Change`, its
+/// texts as UTF-8 bytes), read from the arguments by [`edit_change`], [`multi_change`],
+/// [`delete_change`], [`insert_change`] or [`write_change`]: the function and its twin
+/// read them with the one reader, and differ only in what they do with the change.
+pub(crate) use eol_edit::binding::Change;
 
 /// The arguments of `edit_file` and `prepare_edit`, read.
 pub(crate) fn edit_change(
@@ -131,7 +71,12 @@ pub(crate) fn edit_change(
         .options()?
         .with_replace_all(args::flag(replace_all, Name::ReplaceAll)?)
         .with_guards(args::guards(guards)?);
-    Ok(Change::Edit(path, old_text, new_text, options))
+    Ok(Change::Edit(
+        path,
+        old_text.into_bytes(),
+        new_text.into_bytes(),
+        options,
+    ))
 }
 
 /// The arguments of `multi_edit` and `prepare_multi_edit` (`function`, which a bad
@@ -146,6 +91,7 @@ pub(crate) fn multi_change(
     let path = args::path(path, Name::Path)?;
     let edits = args::edits(edits, function)?;
     let options = common.options()?.with_guards(args::guards(guards)?);
+    let edits = edits.into_iter().map(binding::Edit::from).collect();
     Ok(Change::Multi(path, edits, options))
 }
 
@@ -163,7 +109,7 @@ pub(crate) fn delete_change(
     let options = common
         .options()?
         .with_inclusive(args::flag(inclusive, Name::Inclusive)?);
-    Ok(Change::Delete(path, start, end, options))
+    Ok(Change::Delete(path, start.into(), end.into(), options))
 }
 
 /// The arguments of `insert_lines` and `prepare_insert_lines`, read.
@@ -186,7 +132,7 @@ pub(crate) fn insert_change(
     })?;
     let text = args::text(text, Name::Text)?;
     let options = common.options()?.with_guards(args::guards(guards)?);
-    Ok(Change::Insert(path, after, text, options))
+    Ok(Change::Insert(path, after, text.into_bytes(), options))
 }
 
 /// The arguments of `write_file` and `prepare_write`, read.
@@ -280,7 +226,7 @@ fn edit_file<'py>(
         encoding,
     };
     let change = edit_change(path, old_text, new_text, replace_all, guards, common)?;
-    results::edit(py, run(py, move || change.apply())?)
+    results::edit(py, run(py, move || change.write())?)
 }
 
 /// Applies several edits in order, each to the result of the one before, all or
@@ -311,7 +257,7 @@ fn multi_edit<'py>(
         encoding,
     };
     let change = multi_change(path, edits, guards, common, "multi_edit")?;
-    results::edit(py, run(py, move || change.apply())?)
+    results::edit(py, run(py, move || change.write())?)
 }
 
 /// Deletes the lines between two anchors (a line's text or a 1-based line number), or
@@ -343,7 +289,7 @@ fn delete_range<'py>(
         encoding,
     };
     let change = delete_change(path, start_anchor, end_anchor, inclusive, common)?;
-    results::edit(py, run(py, move || change.apply())?)
+    results::edit(py, run(py, move || change.write())?)
 }
 
 /// Writes a whole file, keeping an existing file's line endings and BOM; a new file
@@ -375,7 +321,7 @@ fn write_file<'py>(
         encoding,
     };
     let change = write_change(py, path, content, eol, guards, common)?;
-    results::edit(py, run(py, move || change.apply())?)
+    results::edit(py, run(py, move || change.write())?)
 }
 
 /// `write_file`'s `eol` option.

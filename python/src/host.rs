@@ -112,7 +112,7 @@ fn insert_lines<'py>(
         encoding,
     };
     let change = insert_change(py, path, after_line, text, guards, common)?;
-    results::edit(py, run(py, move || change.apply())?)
+    results::edit(py, run(py, move || change.write())?)
 }
 
 /// A text file's exact bytes, its BOM included, and their version, from one read made

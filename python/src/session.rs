@@ -196,7 +196,7 @@ impl ReadState {
         let result = super::run(py, || {
             self.state.change(&path, &read, require_read, |expected| {
                 change.options_mut().expected_version = expected;
-                change.apply()
+                change.write()
             })
         })?;
         results::edit(py, result)

@@ -95,3 +95,94 @@ pub fn path_info(absolute: &std::path::Path, resolve: bool) -> PathInfo {
     };
     PathInfo { real, kind, size }
 }
+
+/// A change of one file that has a `prepare` twin, as a binding reads it from a call's
+/// arguments (texts as UTF-8 or WTF-8 bytes): each function, its `prepare` twin and
+/// the read state's one-call change read it with one reader and differ only in what
+/// they do with it ([`Change::write`], [`Change::prepare`]).
+#[derive(Debug, Clone)]
+pub enum Change {
+    /// `edit_file`: the path, the old and the new text.
+    Edit(std::path::PathBuf, Vec<u8>, Vec<u8>, crate::EditOptions),
+    /// `multi_edit`: the path and the edits.
+    Multi(std::path::PathBuf, Vec<Edit>, crate::EditOptions),
+    /// `delete_range`: the path and the two anchors.
+    Delete(std::path::PathBuf, Anchor, Anchor, crate::EditOptions),
+    /// `insert_lines`: the path, the line to insert after and the text.
+    Insert(std::path::PathBuf, u32, Vec<u8>, crate::EditOptions),
+    /// `write_file`: the path and the content.
+    Write(std::path::PathBuf, Vec<u8>, crate::EditOptions),
+}
+
+impl Change {
+    /// Makes the change.
+    pub fn write(self) -> crate::Result<crate::EditResult> {
+        match self {
+            Change::Edit(path, old, new, o) => edit_file(&path, &old, &new, &o),
+            Change::Multi(path, edits, o) => multi_edit(&path, &edits, &o),
+            Change::Delete(path, start, end, o) => delete_range(&path, &start, &end, &o),
+            Change::Insert(path, after, text, o) => insert_lines(&path, after, &text, &o),
+            Change::Write(path, content, o) => crate::write_file(&path, &content, &o),
+        }
+    }
+
+    /// Everything but the write.
+    pub fn prepare(self) -> crate::Result<crate::Prepared> {
+        match self {
+            Change::Edit(path, old, new, o) => prepare_edit(&path, &old, &new, &o),
+            Change::Multi(path, edits, o) => prepare_multi_edit(&path, &edits, &o),
+            Change::Delete(path, start, end, o) => prepare_delete_range(&path, &start, &end, &o),
+            Change::Insert(path, after, text, o) => prepare_insert_lines(&path, after, &text, &o),
+            Change::Write(path, content, o) => crate::prepare_write(&path, &content, &o),
+        }
+    }
+
+    /// The file it changes, as given.
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            Change::Edit(path, ..)
+            | Change::Multi(path, ..)
+            | Change::Delete(path, ..)
+            | Change::Insert(path, ..)
+            | Change::Write(path, ..) => path,
+        }
+    }
+
+    /// Its options.
+    pub fn options_mut(&mut self) -> &mut crate::EditOptions {
+        match self {
+            Change::Edit(.., o)
+            | Change::Multi(.., o)
+            | Change::Delete(.., o)
+            | Change::Insert(.., o)
+            | Change::Write(.., o) => o,
+        }
+    }
+
+    /// The bytes of text it carries in (an edit's texts, a whole file's content), which
+    /// cost as the file's own bytes do.
+    pub fn carried(&self) -> usize {
+        match self {
+            Change::Edit(_, old, new, _) => old.len() + new.len(),
+            Change::Multi(_, edits, _) => edits
+                .iter()
+                .map(|e| e.old_text.len() + e.new_text.len())
+                .sum(),
+            Change::Delete(..) => 0,
+            Change::Insert(_, _, text, _) => text.len(),
+            Change::Write(_, content, _) => content.len(),
+        }
+    }
+}
+
+impl From<crate::Anchor> for Anchor {
+    fn from(anchor: crate::Anchor) -> Anchor {
+        anchor.engine()
+    }
+}
+
+impl From<crate::Edit> for Edit {
+    fn from(edit: crate::Edit) -> Edit {
+        edit.engine()
+    }
+}
