@@ -289,9 +289,9 @@ fn one_change<'py>(
         2
     };
     if args.len() != wanted {
+        let said = if wanted == 1 { "argument" } else { "arguments" };
         return Err(PyTypeError::new_err(format!(
-            "{function}() takes {} positional arguments after the path, not {}",
-            wanted,
+            "{function}() takes {wanted} positional {said} after the path, not {}",
             args.len()
         )));
     }

@@ -378,7 +378,8 @@ def test_read_state_change_refuses_what_it_does_not_take(tmp_path: Path) -> None
     state = eol_edit._native.ReadState()
     for function, args, options, says in [
         ("rename", ("a", "b"), {}, "is not a change of one file"),
-        ("edit_file", ("one",), {}, "positional arguments"),
+        ("edit_file", ("one",), {}, "takes 2 positional arguments after the path, not 1"),
+        ("write_file", ("x", "y"), {}, "takes 1 positional argument after the path, not 2"),
         ("edit_file", ("one", "1"), {"inclusive": True}, "unexpected keyword argument 'inclusive'"),
         ("edit_file", ("one", "1"), {"dry_run": True}, "dry_run and expected_version are not taken"),
         ("edit_file", ("one", "1"), {"expected_version": "0" * 32}, "not taken"),
