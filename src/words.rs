@@ -10,16 +10,21 @@ pub fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
-/// The lines a unified diff adds and removes, `(added, removed)`: its `---`/`+++`
-/// header (before the first hunk) left out, so that a removed line that reads `-- x`
-/// (`--- x` in the diff) counts.
-pub fn diff_counts(diff: &str) -> (usize, usize) {
+/// A unified diff without its `---`/`+++` header lines (those before the first hunk).
+pub fn diff_body(diff: &str) -> &str {
     let mut body = diff;
     while body.starts_with("--- ") || body.starts_with("+++ ") {
         body = body.split_once('\n').map_or("", |(_, rest)| rest);
     }
+    body
+}
+
+/// The lines a unified diff adds and removes, `(added, removed)`: its `---`/`+++`
+/// header (before the first hunk) left out, so that a removed line that reads `-- x`
+/// (`--- x` in the diff) counts.
+pub fn diff_counts(diff: &str) -> (usize, usize) {
     let (mut added, mut removed) = (0, 0);
-    for line in body.split('\n') {
+    for line in diff_body(diff).split('\n') {
         match line.as_bytes().first() {
             Some(b'+') => added += 1,
             Some(b'-') => removed += 1,
@@ -69,6 +74,11 @@ mod tests {
             (1, 1)
         );
         assert_eq!(diff_counts(""), (0, 0));
+        assert_eq!(
+            diff_body("--- a/x\n+++ b/x\n@@ -1 +1 @@\n--- x\n"),
+            "@@ -1 +1 @@\n--- x\n"
+        );
+        assert_eq!(diff_body("--- a/x"), "");
         assert_eq!(tier_note(Tier::Exact), None);
         assert_eq!(tier_note(Tier::LineNumbers), None);
         assert!(tier_note(Tier::Unescaped)

@@ -27,7 +27,7 @@ pub use crate::eol::{
 };
 pub use crate::explain::closest_name;
 pub use crate::file::listing::folder_entries;
-pub use crate::words::{diff_counts, plural, tier_note};
+pub use crate::words::{diff_body, diff_counts, plural, tier_note};
 
 /// What a path is, as the JavaScript tool layer keys and sizes the files it remembers
 /// ([`path_info`]).

@@ -11,7 +11,7 @@ use eol_edit::Tier;
 use unicode_segmentation::GraphemeCursor;
 
 // The core's own V4A editor says these too: one copy, in the core.
-pub use eol_edit::binding::{diff_counts, plural, tier_note};
+pub use eol_edit::binding::{diff_body, diff_counts, plural, tier_note};
 
 /// A diff of more lines than this is cut in what the model reads.
 pub const DIFF_MAX_LINES: usize = 400;
@@ -67,18 +67,6 @@ pub fn cut_text(text: &str, max_units: usize) -> &str {
     &text[..end]
 }
 
-/// Where a diff's body starts: after its `---` and `+++` header lines.
-fn body_start(diff: &str) -> usize {
-    let mut at = 0;
-    while diff[at..].starts_with("--- ") || diff[at..].starts_with("+++ ") {
-        match diff[at..].find('\n') {
-            Some(end) => at += end + 1,
-            None => return diff.len(),
-        }
-    }
-    at
-}
-
 /// A change's diff as the model reads it: without its header (the result names the
 /// file), and when it has more than [`DIFF_MAX_LINES`] lines or [`DIFF_MAX_UNITS`]
 /// units, its start, cut at a line, with a last line that says how many lines are not
@@ -91,7 +79,7 @@ fn body_start(diff: &str) -> usize {
 /// assert_eq!(compact_diff(diff, "read_file"), "@@ -1 +1 @@\n-a\n+b");
 /// ```
 pub fn compact_diff(diff: &str, reader: &str) -> String {
-    let body = &diff[body_start(diff)..];
+    let body = diff_body(diff);
     let body = body.strip_suffix('\n').unwrap_or(body);
     if body.is_empty() {
         return String::new();
@@ -159,9 +147,6 @@ pub fn tier_notes(tiers: &[Tier], multi: bool) -> Vec<String> {
     }
     notes
 }
-
-/// The line-number gutter of `read_file`'s lines (`12│text`).
-pub const GUTTER: &str = "\u{2502}";
 
 /// The note on an edit whose old text came with `read_file`'s line-number prefixes.
 pub const PREFIX_NOTE: &str =
@@ -446,7 +431,7 @@ mod tests {
             .join("\n")
         );
         assert_eq!(r.summary, "multi_edit a.ts: +1 -1 lines");
-        assert!(PREFIX_NOTE.contains(GUTTER));
+        assert!(PREFIX_NOTE.contains('\u{2502}'));
         let hidden = changed("write_file", "a.ts", "Wrote a.ts.", &[], &[], diff, false);
         assert_eq!(hidden.data, "Wrote a.ts.");
         assert_eq!(hidden.summary, "write_file a.ts: +1 -1 lines");
