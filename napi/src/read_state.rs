@@ -15,7 +15,7 @@ use eol_edit::{Error, MarkRead, Marked, ReadOptions};
 
 use crate::files::{
     delete_change, edit_change, edit_result, insert_change, multi_change, place_options,
-    write_change, Change, EditResult, Job,
+    write_change, EditResult, Job,
 };
 use crate::guard;
 use crate::js::{invalid, strict, Js, Kind};
@@ -204,7 +204,7 @@ impl ReadState {
         b: Unknown<'_>,
         c: Option<Unknown<'_>>,
     ) -> napi::Result<Either<EditResult, AsyncTask<Job<EditResult>>>> {
-        let mut change = guard(env, || match function.as_str() {
+        let change = guard(env, || match function.as_str() {
             "editFile" => edit_change(path, a, b, c, "editFile"),
             "multiEdit" => multi_change(path, a, Some(b), "multiEdit"),
             "writeFile" => write_change(path, a, Some(b), "writeFile"),
@@ -214,29 +214,24 @@ impl ReadState {
                 "ReadState.change: {other} is not a change of one file it makes."
             ))),
         })?;
-        let options = change.options_mut();
-        if options.dry_run {
+        if change.options().dry_run {
             return Err(crate::js::to_js_error(
                 env,
                 invalid("ReadState.change makes the change: dryRun is not taken."),
             ));
         }
-        let mut read = ReadOptions::default();
-        read.cwd = options.cwd.clone();
-        read.root = options.root.clone();
-        read.encoding = options.encoding.clone();
-        read.max_bytes = options.max_bytes;
-        let path = change.path().to_string_lossy().into_owned();
         let carried = change.carried() as f64;
-        let size = self.state.look_up(&path, read.cwd.as_deref(), false).size as f64;
+        let size = self
+            .state
+            .look_up(
+                &change.path().to_string_lossy(),
+                change.options().cwd.as_deref(),
+                false,
+            )
+            .size as f64;
         let here = carried <= calling_thread_max && size + carried <= calling_thread_max;
         let run = move |state: &eol_edit::ReadState| -> Result<EditResult, Error> {
-            state
-                .change(&path, &read, require_read, |expected| {
-                    change.options_mut().expected_version = expected;
-                    Change::write(change)
-                })
-                .map(edit_result)
+            change.write_through(state, require_read).map(edit_result)
         };
         if here {
             return guard(env, || run(&self.state)).map(Either::A);

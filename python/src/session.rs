@@ -180,25 +180,14 @@ impl ReadState {
         options: &Bound<'py, PyDict>,
         require_read: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let mut change = one_change(py, function, path, args, options)?;
-        let given = change.options_mut();
+        let change = one_change(py, function, path, args, options)?;
+        let given = change.options();
         if given.dry_run || given.expected_version.is_some() {
             return Err(PyTypeError::new_err(
                 "ReadState.change makes the change and takes the expected version from the state: dry_run and expected_version are not taken.",
             ));
         }
-        let mut read = eol_edit::ReadOptions::default();
-        read.cwd = given.cwd.clone();
-        read.root = given.root.clone();
-        read.encoding = given.encoding.clone();
-        read.max_bytes = given.max_bytes;
-        let path = change.path().to_string_lossy().into_owned();
-        let result = super::run(py, || {
-            self.state.change(&path, &read, require_read, |expected| {
-                change.options_mut().expected_version = expected;
-                change.write()
-            })
-        })?;
+        let result = super::run(py, || change.write_through(&self.state, require_read))?;
         results::edit(py, result)
     }
 

@@ -149,6 +149,41 @@ impl Change {
     }
 
     /// Its options.
+    pub fn options(&self) -> &crate::EditOptions {
+        match self {
+            Change::Edit(.., o)
+            | Change::Multi(.., o)
+            | Change::Delete(.., o)
+            | Change::Insert(.., o)
+            | Change::Write(.., o) => o,
+        }
+    }
+
+    /// Makes the change as a tool set's call makes it, through its read state
+    /// ([`ReadState::change`](crate::ReadState::change)): the version it must find is
+    /// the state's for the file, and the file is looked at with the change's own `cwd`,
+    /// `root`, `encoding` and `max_bytes`.
+    pub fn write_through(
+        mut self,
+        state: &crate::ReadState,
+        require_read: bool,
+    ) -> crate::Result<crate::EditResult> {
+        let o = self.options();
+        let read = crate::ReadOptions {
+            cwd: o.cwd.clone(),
+            root: o.root.clone(),
+            encoding: o.encoding.clone(),
+            max_bytes: o.max_bytes,
+            ..crate::ReadOptions::default()
+        };
+        let path = self.path().to_string_lossy().into_owned();
+        state.change(&path, &read, require_read, move |expected| {
+            self.options_mut().expected_version = expected;
+            self.write()
+        })
+    }
+
+    /// Its options, to change.
     pub fn options_mut(&mut self) -> &mut crate::EditOptions {
         match self {
             Change::Edit(.., o)
