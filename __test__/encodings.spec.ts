@@ -12,6 +12,7 @@ import * as iconv from 'iconv-lite'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import * as eol from '../index.js'
+import { createTools } from '../tools.js'
 
 const isWindows = process.platform === 'win32'
 const made: string[] = []
@@ -373,6 +374,54 @@ describe('bytes that are not valid in the file’s encoding', () => {
     expect(r.content).toBe('\u7E8A\nx\n')
     eol.writeFileSync(file, r.content.replace('x', 'y'), { encoding: 'shift_jis' })
     expect([...fs.readFileSync(file)]).toEqual([0xed, 0x40, 0x0d, 0x0a, 0x79, 0x0d, 0x0a])
+  })
+})
+
+// ---------------------------------------------------------------------------
+// Half of a character: a model's text cut off inside an emoji
+
+describe('half of a character in new text', () => {
+  // A lone surrogate is what a JSON text cut between an emoji's two \u escapes holds.
+  // UTF-8 has no bytes for it (written as WTF-8 it made the file invalid UTF-8), and
+  // a UTF-16 file took it as three U+FFFD: it is refused, whatever the encoding.
+  const FILES: Array<[string, Buffer, { encoding: string }?]> = [
+    ['utf-8 CRLF', Buffer.from('one\r\ntwo\r\n')],
+    ['utf-8 BOM, mixed', Buffer.from('\ufeffone\ntwo\r\n')],
+    ['lone CR', Buffer.from('one\rtwo\r')],
+    ['utf-16le', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('one\r\ntwo\r\n', 'utf16le')])],
+    ['gbk', iconv.encode('你好\r\ntwo\r\n', 'gbk'), { encoding: 'gbk' }],
+  ]
+
+  it.each(FILES)('%s: every file function refuses it with INVALID_ARGUMENT and the line, the file untouched', async (_, bytes, options) => {
+    const dir = tmp()
+    const file = path.join(dir, 'f.txt')
+    fs.writeFileSync(file, bytes)
+    const refused = expect.objectContaining({ code: 'INVALID_ARGUMENT', lines: [2], message: expect.stringContaining('U+D83D, a lone surrogate') })
+    const calls: Array<[string, () => unknown]> = [
+      ['editFileSync', () => eol.editFileSync(file, 'two', 'two \ud83d', options)],
+      ['multiEditSync', () => eol.multiEditSync(file, [{ oldText: 'two', newText: '\ud83d' }], options)],
+      ['writeFileSync', () => eol.writeFileSync(file, 'one\n\ud83d\n', options)],
+      ['prepareEditSync', () => eol.prepareEditSync(file, 'two', '\ud83d', options)],
+      ['applyPatchSync', () => eol.applyPatchSync(`*** Begin Patch\n*** Update File: f.txt\n@@\n-two\n+two\ud83d\n*** End Patch`, { cwd: dir, ...options })],
+      ['applyEdits on the Buffer', () => eol.applyEdits(bytes, [{ oldText: 'two', newText: '\ud83d' }], options)],
+    ]
+    for (const [name, call] of calls) expect(call, name).toThrow(refused)
+    await expect(eol.editFile(file, 'two', '\ud83d', options)).rejects.toThrow(refused)
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true)
+  })
+
+  it('a new file, a low half alone, and the edit_file tool: refused; a whole emoji is written', async () => {
+    const dir = tmp()
+    expect(() => eol.writeFileSync(path.join(dir, 'new.txt'), 'a\n\ude00')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', lines: [2] }))
+    expect(fs.existsSync(path.join(dir, 'new.txt'))).toBe(false)
+    const file = path.join(dir, 'f.txt')
+    fs.writeFileSync(file, 'one\r\ntwo\r\n')
+    const tools = createTools({ root: dir })
+    const cut = await tools.edit_file.execute({ path: 'f.txt', old_text: 'two', new_text: 'two \ud83d' })
+    expect([cut.success, cut.error, cut.data]).toEqual([false, 'INVALID_ARGUMENT', expect.stringContaining('half of a character on line 2 (U+D83D')])
+    expect(fs.readFileSync(file, 'latin1')).toBe('one\r\ntwo\r\n')
+    expect((await tools.edit_file.execute({ path: 'f.txt', old_text: 'two', new_text: 'two \ud83d\ude00' })).success).toBe(true)
+    expect(fs.readFileSync(file)).toEqual(Buffer.from('one\r\ntwo \u{1F600}\r\n'))
   })
 })
 

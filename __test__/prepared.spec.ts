@@ -232,12 +232,13 @@ describe('options and arguments', () => {
     expect(fs.readFileSync(file, 'latin1')).toBe('a\n')
   })
 
-  it('a lone surrogate in the new text reaches the range as given', () => {
+  it('a lone surrogate in the new text is refused at the prepare; a whole pair reaches the range', () => {
     const dir = tmp()
     const file = path.join(dir, 'f.txt')
     fs.writeFileSync(file, 'a\n')
-    const p = eol.prepareEditSync(file, 'a', 'b\ud800')
-    expect(p.files[0].ranges[0].text).toBe('b\ud800')
+    expect(() => eol.prepareEditSync(file, 'a', 'b\ud800')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', lines: [1] }))
+    const p = eol.prepareEditSync(file, 'a', 'b\ud800\udc00')
+    expect(p.files[0].ranges[0].text).toBe('b\ud800\udc00')
   })
 })
 

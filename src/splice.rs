@@ -78,6 +78,30 @@ impl Splices {
         self.base.is_some()
     }
 
+    /// Where in the new text `find` first finds something in what the splices bring:
+    /// each splice's bytes, or all of the new text when the splices bring a text of
+    /// their own. `find` gives an offset in the bytes it is handed.
+    pub fn find_brought(&self, find: impl Fn(&[u8]) -> Option<usize>) -> Option<usize> {
+        if let Some(base) = &self.base {
+            let mut at = 0;
+            for piece in self.pieces_in(base, 0..base.len()) {
+                if let Some(i) = find(piece) {
+                    return Some(at + i);
+                }
+                at += piece.len();
+            }
+            return None;
+        }
+        let mut shift = 0isize;
+        for s in &self.splices {
+            if let Some(i) = find(&s.bytes) {
+                return Some((s.start as isize + shift) as usize + i);
+            }
+            shift += s.bytes.len() as isize - (s.end - s.start) as isize;
+        }
+        None
+    }
+
     /// The new text in order, as non-empty slices of the source and of the splices.
     pub fn pieces<'a>(&'a self, source: &'a [u8]) -> impl Iterator<Item = &'a [u8]> + Clone {
         let base = self.base.as_deref().unwrap_or(source);
@@ -206,6 +230,22 @@ mod tests {
         let between: Vec<&[u8]> = p.pieces_between(b"abcdef", 1..5).collect();
         assert_eq!(between, [&b"b"[..], b"C", b"d", b"!", b"e"]);
         assert_eq!(between.concat(), &p.to_vec(b"abcdef")[1..6]);
+    }
+
+    #[test]
+    fn find_brought_looks_only_at_new_bytes_and_gives_new_text_offsets() {
+        let bang = |b: &[u8]| b.iter().position(|&c| c == b'!');
+        // The source's own '!' is not brought; the second splice's is, at new offset 5.
+        let p = Splices::of(vec![splice(0, 3, "a"), splice(4, 4, "xy!")]);
+        assert_eq!(p.to_vec(b"abc!d"), b"a!xy!d");
+        assert_eq!(p.find_brought(bang), Some(4));
+        assert_eq!(
+            Splices::of(vec![splice(1, 2, "B")]).find_brought(bang),
+            None
+        );
+        // A text of its own is brought whole, its own splices applied.
+        let over = Splices::over(b"ab!".to_vec(), vec![splice(0, 1, "XYZ")]);
+        assert_eq!(over.find_brought(bang), Some(4));
     }
 
     #[test]

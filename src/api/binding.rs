@@ -1,6 +1,8 @@
 //! The API for a binding whose strings are not always UTF-8: JavaScript's may hold lone
 //! surrogates, which the napi binding passes on as WTF-8 (UTF-8 plus the three-byte
-//! form of a surrogate), so that an edit's text reaches the file exactly as given.
+//! form of a surrogate), so that an edit's text reaches the core exactly as given: a
+//! lone surrogate matches and survives `to_lf` as it is, and a write refuses it
+//! (`INVALID_ARGUMENT`: half of a character is text in no file's encoding).
 //!
 //! The same operations as the crate's root, with text as UTF-8 bytes; the root's
 //! functions call these with a `&str`'s bytes. Behind the `binding` feature, which only

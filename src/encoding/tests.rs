@@ -160,6 +160,54 @@ fn unpaired_surrogates_show_as_one_replacement_character_and_survive_an_edit() {
 }
 
 #[test]
+fn half_a_character_is_written_in_no_encoding_and_names_its_line() {
+    // What a binding passes on for a JavaScript string's lone U+D83D (WTF-8).
+    let half = b"two\xed\xa0\xbd".to_vec();
+    let files: [(&[u8], Hints<'_>); 4] = [
+        (b"one\r\ntwo\r\n", Hints::default()),
+        (&utf16le("one\r\ntwo\r\n"), Hints::default()),
+        (b"\xc4\xe3\r\ntwo\r\n", hints("gbk")),
+        (b"caf\xe9\r\ntwo\r\n", hints("windows-1252")),
+    ];
+    for (bytes, hints) in files {
+        let d = decode(bytes.to_vec(), &hints).unwrap();
+        let at = d.source.windows(3).position(|w| w == b"two").unwrap();
+        let edit = Splices::of(vec![Splice {
+            start: at,
+            end: at + 3,
+            bytes: half.clone(),
+        }]);
+        let err = d.write_bytes(&edit).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::InvalidArgument, "{:?}", d.encoding);
+        assert_eq!(err.lines(), [2]);
+        assert!(
+            err.to_string().contains("U+D83D, a lone surrogate"),
+            "{err}"
+        );
+        let whole = Splices::whole([&b"x\n"[..], &half].concat());
+        assert_eq!(d.write_bytes(&whole).unwrap_err().lines(), [2]);
+    }
+    // A new file, and a low surrogate alone; a whole pair is a character.
+    let err = write::output(
+        None,
+        &Splices::whole(b"\xed\xb8\x80".to_vec()),
+        &Hints::default(),
+        None,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("U+DE00"), "{err}");
+    let pair = Splices::whole("\u{1F600}".into());
+    let out = write::output(None, &pair, &hints("utf-16le"), None)
+        .unwrap()
+        .unwrap();
+    assert!(out.concat().ends_with(&utf16le("\u{1F600}")[2..]));
+    // Korean in UTF-8 starts with ED too (U+D55C is ED 95 9C): text, written.
+    let d = decode_plain(b"a\n");
+    let hangul = Splices::whole("\u{D55C}\n".into());
+    assert_eq!(d.write_bytes(&hangul).unwrap(), "\u{D55C}\n".as_bytes());
+}
+
+#[test]
 fn an_odd_trailing_utf16_byte_is_kept_through_an_edit() {
     let mut bytes = utf16le("ab\r\n");
     bytes.push(0x41);

@@ -86,6 +86,9 @@ impl Decoded {
     /// [`Decoded::write`], refusing non-ASCII text in a file whose encoding is not
     /// known only when `known_only`.
     fn write_with<'a>(&'a self, splices: &'a Splices, known_only: bool) -> Result<Output<'a>> {
+        if let Some(at) = splices.find_brought(|b| lone_surrogate(b).map(|(i, _)| i)) {
+            return Err(half_character(&splices.joined(&self.source), at));
+        }
         let bom: &'a [u8] = match &self.raw {
             Raw::Mapped(m) => m.prefix(),
             Raw::Same if self.bom => self.encoding.bom(),
@@ -235,6 +238,9 @@ impl Decoded {
 
 /// A whole text in `encoding`, with its BOM when `bom`.
 fn whole(text: Cow<'_, [u8]>, encoding: Encoding, bom: bool) -> Result<Output<'_>> {
+    if let Some((at, _)) = lone_surrogate(&text) {
+        return Err(half_character(&text, at));
+    }
     let prefix: &[u8] = if bom { encoding.bom() } else { b"" };
     let body = if encoding.family() == Family::Utf8 {
         text
@@ -350,6 +356,39 @@ fn encode(encoding: Encoding, text: &[u8], line_of: &dyn Fn(usize) -> usize) -> 
             }
         }
     }
+}
+
+/// The first lone surrogate in `text`, and its code unit: the three-byte form
+/// (`ED A0..BF 80..BF`) in which a binding passes on half of a surrogate pair from a
+/// JavaScript string (WTF-8). No file's source holds one: decoding makes an unpaired
+/// surrogate of a UTF-16 file, like any invalid byte, a U+FFFD.
+fn lone_surrogate(text: &[u8]) -> Option<(usize, u16)> {
+    memchr::memchr_iter(0xED, text).find_map(|i| match text.get(i + 1..i + 3) {
+        Some(&[high @ 0xA0..=0xBF, low @ 0x80..=0xBF]) => Some((
+            i,
+            0xD000 | u16::from(high & 0x3F) << 6 | u16::from(low & 0x3F),
+        )),
+        _ => None,
+    })
+}
+
+/// `INVALID_ARGUMENT` for the lone surrogate at byte `at` of the new text `text`.
+///
+/// Half of a character is what a model's text holds when it was cut off inside an
+/// emoji (JSON writes one as two `\u` escapes, and a cut can fall between them). UTF-8
+/// and the legacy encodings have no bytes for it, and a UTF-16 file that got the unit
+/// alone would show it to every reader as U+FFFD; so no encoding writes it.
+fn half_character(text: &[u8], at: usize) -> Error {
+    let unit = lone_surrogate(&text[at..]).map_or(0xFFFD, |(_, unit)| unit);
+    let line = eol::count_endings(&text[..at]) + 1;
+    Error::new(
+        ErrorCode::InvalidArgument,
+        format!(
+            "The new text has half of a character on line {line} (U+{unit:04X}, a lone surrogate): the text was cut off inside an emoji or another character written as two UTF-16 units, and half of one is not text in any encoding. Nothing was written."
+        ),
+    )
+    .with_lines(vec![line as u32])
+    .with_hint("Send the whole character (in JSON, both of its \\u escapes: \\ud83d\\ude00 is one emoji), or leave it out.")
 }
 
 /// `ENCODING_UNKNOWN` for `c`, new text on `line` of a file whose encoding is not
