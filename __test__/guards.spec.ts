@@ -25,6 +25,7 @@ import * as core from '../index.js'
 import { createAnthropicTextEditor, createOpenAIApplyPatch, createTools } from '../tools.js'
 import { makeProject } from './support/project.js'
 import { modelText, type Shape, SHAPES } from './support/shapes.js'
+import { can, skipUnless } from './support/platform'
 
 const repo = path.resolve(__dirname, '..')
 const bin = path.join(repo, 'bin', 'eol-edit.js')
@@ -282,7 +283,8 @@ describe('the MCP server', () => {
   }
   const text = (r: unknown) => (r as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('')
 
-  it('guards its tools, takes allow, and follows --guard', async () => {
+  it('guards its tools, takes allow, and follows --guard', async (ctx) => {
+    skipUnless(ctx, can.frontEndProcesses)
     const dir = project()
     const client = await serve(dir)
     try {
@@ -315,7 +317,8 @@ describe('the MCP server', () => {
 describe('the command line', () => {
   const run = (dir: string, argv: string[], input = '') => spawnSync(process.execPath, [bin, ...argv], { cwd: dir, input, encoding: 'utf8' })
 
-  it('guards write, edit and patch, says --allow, and lets --allow through', () => {
+  it('guards write, edit and patch, says --allow, and lets --allow through', (ctx) => {
+    skipUnless(ctx, can.frontEndProcesses)
     const dir = project()
     const write = run(dir, ['write', 'big.txt'], CUT)
     expect(write.status).toBe(1)
@@ -371,7 +374,8 @@ describe("a line matched by a lenient tier keeps the file's characters, through 
     expect(onDisk(dir)).toBe(WANT)
   })
 
-  it('the MCP server and the command line', async () => {
+  it('the MCP server and the command line', async (ctx) => {
+    skipUnless(ctx, can.frontEndProcesses)
     const dir = quoted()
     const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', dir], stderr: 'pipe' })
     const client = new Client({ name: 'eol-edit-quotes-test', version: '1.0.0' })

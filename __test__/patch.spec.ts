@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 import * as eol from '../index.js'
 import { createTools } from '../tools.js'
+import { can, skipUnless } from './support/platform'
 
 const bin = path.resolve(__dirname, '..', 'bin', 'eol-edit.js')
 
@@ -544,7 +545,8 @@ describe('eol-edit patch', () => {
     return spawnSync(process.execPath, [bin, 'patch', ...args], { cwd: dir, input, encoding: 'utf8', env, timeout: 30_000 })
   }
 
-  it('applies a patch from stdin or a file, and --check changes nothing', () => {
+  it('applies a patch from stdin or a file, and --check changes nothing', (ctx) => {
+    skipUnless(ctx, can.frontEndProcesses)
     const dir = tmp()
     write(dir, 'a.txt', 'one\r\ntwo\r\n')
     const patch = envelope('*** Update File: a.txt\n@@\n-two\n+2')
@@ -562,7 +564,8 @@ describe('eol-edit patch', () => {
     expect(JSON.parse(json.stdout).files[0]).toMatchObject({ path: 'a.txt', action: 'update' })
   })
 
-  it('fails with the error code and exit status 1, or 2 for bad usage', () => {
+  it('fails with the error code and exit status 1, or 2 for bad usage', (ctx) => {
+    skipUnless(ctx, can.frontEndProcesses)
     const dir = tmp()
     write(dir, 'a.txt', 'a\n')
     const failed = cli(dir, [], envelope('*** Update File: a.txt\n@@\n-zzz\n+y'))

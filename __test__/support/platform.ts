@@ -89,6 +89,13 @@ export const can = {
   // qemu-user 240 s of the arm64 lane's 800, testing the kernel's kills and V8's strings,
   // which arm64 shares with x64. The x64 and Windows lanes run them.
   fullSpeed: underQemu ? 'qemu-user runs it 30-50x slower, and what it tests (kills, 64 MiB strings) is the same on arm64 as in the x64 lane that runs it' : null,
+  // The command line and the MCP server are JavaScript over the addon's calls, which
+  // the other arm64 files make directly; each of their runs starts a Node under
+  // emulation (seconds each, 52 s of the arm64 files). They run natively, under wine
+  // and on real arm64 in the release workflow.
+  frontEndProcesses: underQemu
+    ? 'the command line and the MCP server are the same JavaScript on every CPU over the native calls this lane tests, and each run starts an emulated Node: the x64 and Windows lanes run them'
+    : null,
   // 64 MiB strings through every export test V8's strings and the binding's copies, the
   // same code on every OS: 46 s under wine, where the native lane runs them in 3.
   hugeStrings: underQemu || underWine ? 'an emulator runs it 15-50x slower, and 64 MiB strings take the same code on every OS and CPU: the native lane runs it' : null,
