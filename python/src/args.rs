@@ -11,6 +11,7 @@ use pyo3::types::{
     PyBool, PyByteArray, PyBytes, PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple,
 };
 
+use eol_edit::binding;
 use eol_edit::{Anchor, Edit, Error, ErrorCode, GuardReason, Guards, Message, Name, Part};
 
 /// `name must be <expected>, not <type>.`, raised as a `TypeError` too.
@@ -47,21 +48,38 @@ fn with_argument(error: Error, name: &Part) -> Error {
     }
 }
 
-/// A `str` argument. A lone surrogate (as `surrogateescape` decoding makes) cannot
-/// be written as UTF-8, so it is refused rather than written as something else.
+/// A `str` argument. A lone surrogate (half of a character cut off inside an emoji, or
+/// what `surrogateescape` decoding makes) is text in no file's encoding, so it is
+/// refused, naming its line as a write of the napi binding's does, rather than written
+/// as something else.
 pub(crate) fn text(value: &Bound<'_, PyAny>, name: impl Into<Part>) -> PyResult<String> {
     let name = name.into();
     if !value.is_instance_of::<PyString>() {
         return Err(wrong_type(value, name, "a str"));
     }
     value.extract::<String>().map_err(|_| {
-        invalid(
-            value.py(),
-            name,
-            " holds a lone surrogate (a character U+D800 to U+DFFF on its own), which \
-             cannot be written as UTF-8: pass bytes, or text without surrogates."
+        // `surrogatepass` gives each lone surrogate the three-byte form the core finds.
+        let wtf8: Vec<u8> = value
+            .call_method1("encode", ("utf-8", "surrogatepass"))
+            .and_then(|b| b.extract())
+            .unwrap_or_default();
+        let (line, unit) = binding::half_character_in(&wtf8).unwrap_or((1, 0xFFFD));
+        let error = Error::new(
+            ErrorCode::InvalidArgument,
+            Message::new(vec![
+                name.clone(),
+                format!(
+                    " has half of a character on line {line} (U+{unit:04X}, a lone surrogate): \
+                     the text was cut off inside an emoji or another character written as two \
+                     UTF-16 units, or decoded with surrogateescape, and half of one is not text \
+                     in any encoding. Nothing was written."
+                )
                 .into(),
+            ]),
         )
+        .with_lines(vec![line as u32])
+        .with_hint(binding::HALF_CHARACTER_HINT);
+        super::errors::to_py(value.py(), &with_argument(error, &name))
     })
 }
 

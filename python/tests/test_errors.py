@@ -3,6 +3,7 @@ refused before anything is read or written, messages in Python's names."""
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import shutil
@@ -187,6 +188,14 @@ def test_a_lone_surrogate_is_refused_instead_of_written_as_something_else(write:
     error = fails_untouched(file.parent, eol_edit.InvalidArgument, lambda: eol_edit.edit_file(file, "a", "\udcff"))
     assert error.argument == "new_text"
     assert "lone surrogate" in str(error)
+    # Half of an emoji, as a model's JSON cut between its two escapes gives it: named
+    # with its line and how to send it whole, as the Node package's write says.
+    cut = json.loads('"one\\r\\ntwo \\ud83d"')
+    error = fails_untouched(file.parent, eol_edit.InvalidArgument, lambda: eol_edit.write_file(file, cut))
+    assert error.argument == "content"
+    assert error.lines == [2]
+    assert str(error).startswith("content has half of a character on line 2 (U+D83D, a lone surrogate)"), str(error)
+    assert error.hint is not None and "\\ud83d\\ude00 is one emoji" in error.hint
 
 
 def test_a_path_no_file_system_encoding_can_encode_is_an_invalid_argument(write: Write) -> None:

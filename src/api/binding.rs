@@ -22,6 +22,7 @@ pub use super::text::{
     Input,
 };
 pub use crate::diff::{line_changes, LineChange, LineChanges};
+pub use crate::encoding::write::{half_character_in, HALF_CHARACTER_HINT};
 pub use crate::engine::{Anchor, Edit};
 pub use crate::eol::{
     describe_counts as describe_endings, detect as detect_eol, info as eol_info, normalize_eol,

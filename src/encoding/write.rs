@@ -372,6 +372,13 @@ fn lone_surrogate(text: &[u8]) -> Option<(usize, u16)> {
     })
 }
 
+/// The line (1-based) and code unit of the first lone surrogate in `text`, for a
+/// binding that checks a text of its own (a Python `str`) the way a write does.
+pub fn half_character_in(text: &[u8]) -> Option<(usize, u16)> {
+    let (at, unit) = lone_surrogate(text)?;
+    Some((eol::count_endings(&text[..at]) + 1, unit))
+}
+
 /// `INVALID_ARGUMENT` for the lone surrogate at byte `at` of the new text `text`.
 ///
 /// Half of a character is what a model's text holds when it was cut off inside an
@@ -379,8 +386,9 @@ fn lone_surrogate(text: &[u8]) -> Option<(usize, u16)> {
 /// and the legacy encodings have no bytes for it, and a UTF-16 file that got the unit
 /// alone would show it to every reader as U+FFFD; so no encoding writes it.
 fn half_character(text: &[u8], at: usize) -> Error {
-    let unit = lone_surrogate(&text[at..]).map_or(0xFFFD, |(_, unit)| unit);
-    let line = eol::count_endings(&text[..at]) + 1;
+    let (line, unit) = half_character_in(&text[at..]).map_or((1, 0xFFFD), |(_, unit)| {
+        (eol::count_endings(&text[..at]) + 1, unit)
+    });
     Error::new(
         ErrorCode::InvalidArgument,
         format!(
@@ -388,8 +396,11 @@ fn half_character(text: &[u8], at: usize) -> Error {
         ),
     )
     .with_lines(vec![line as u32])
-    .with_hint("Send the whole character (in JSON, both of its \\u escapes: \\ud83d\\ude00 is one emoji), or leave it out.")
+    .with_hint(HALF_CHARACTER_HINT)
 }
+
+/// How to send a character whole, after a refusal of half of one.
+pub const HALF_CHARACTER_HINT: &str = "Send the whole character (in JSON, both of its \\u escapes: \\ud83d\\ude00 is one emoji), or leave it out.";
 
 /// `ENCODING_UNKNOWN` for `c`, new text on `line` of a file whose encoding is not
 /// known. The hint names the `encoding` option, which each front-end calls by its own
