@@ -459,6 +459,12 @@ describe('SPEC 3.5: which ending each written line gets', () => {
   it('a file without a final newline gets one only when newText asks for it', () => {
     expectSame(edited('a\r\nb', 'b', 'b\nc'), 'a\r\nb\r\nc')
     expectSame(edited('a\r\nb', 'b', 'b\n'), 'a\r\nb\r\n')
+    // Both texts ending with a newline (as models write them) over the last line, which
+    // has none: the newline stands for that missing ending, and none is added.
+    expectSame(edited('a\r\nb', 'b\n', 'B\n'), 'a\r\nB')
+    expectSame(edited('a\r\nb', 'a\nb\n', 'a\nB\nc\n'), 'a\r\nB\r\nc')
+    expectSame(edited('a\rb', 'b\n', 'B\n'), 'a\rB')
+    expectSame(edited('a\r\nb\r\n', 'b\n', 'B\n'), 'a\r\nB\r\n')
   })
 
   it('a lone CR line is kept where it is kept, in a mixed file', () => {

@@ -367,10 +367,24 @@ fn plan(
         if start > copied {
             last_written = Some(source[start - 1]);
         }
+        // An old text whose last line ends with a newline, matched by the file's last
+        // line, which has none: the final newline of both texts stands for that missing
+        // ending, so the file keeps having no final newline (as a patch keeps it).
+        let open_end = end == source.len()
+            && old_lf.ends_with(b"\n")
+            && !matches!(source.last(), Some(b'\n' | b'\r'));
+        let (old_m, new_m) = if open_end {
+            (
+                &old_lf[..old_lf.len() - 1],
+                new_lf.strip_suffix(b"\n").unwrap_or(new_lf),
+            )
+        } else {
+            (old_lf, new_lf)
+        };
         let bytes = align::replace_between(
             &source[start..end],
-            old_lf,
-            new_lf,
+            old_m,
+            new_m,
             m.reindent,
             &file_dominant,
             last_written,

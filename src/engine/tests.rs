@@ -450,3 +450,19 @@ fn convert_eol_refuses_a_no_op() {
         b"a\r\nb\r\nc\r\n"
     );
 }
+
+#[test]
+fn an_old_text_ending_in_a_newline_over_a_last_line_without_one_keeps_the_file_without_one() {
+    // Models end old and new texts with a newline; the file's last line has none, and
+    // the new text's newline is not a line the model meant to add.
+    assert_eq!(edit("a\r\nb", "b\n", "B\n").unwrap(), "a\r\nB");
+    assert_eq!(edit("a\nb", "a\nb\n", "a\nB\n").unwrap(), "a\nB");
+    assert_eq!(edit("a\r\nb", "b\n", "b\nc\n").unwrap(), "a\r\nb\r\nc");
+    assert_eq!(edit("a\rb", "a\nb\n", "A\nB\n").unwrap(), "A\rB");
+    // A new text without the newline says the same; one with two adds a line.
+    assert_eq!(edit("a\r\nb", "b\n", "B").unwrap(), "a\r\nB");
+    assert_eq!(edit("a\r\nb", "b\n", "B\n\n").unwrap(), "a\r\nB\r\n");
+    // A file that has its final newline keeps it, and a match elsewhere is untouched.
+    assert_eq!(edit("a\r\nb\r\n", "b\n", "B\n").unwrap(), "a\r\nB\r\n");
+    assert_eq!(edit("a\nb\nc", "a\n", "A\n").unwrap(), "A\nb\nc");
+}
