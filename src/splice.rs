@@ -235,7 +235,7 @@ mod tests {
     #[test]
     fn find_brought_looks_only_at_new_bytes_and_gives_new_text_offsets() {
         let bang = |b: &[u8]| b.iter().position(|&c| c == b'!');
-        // The source's own '!' is not brought; the second splice's is, at new offset 5.
+        // The source's own '!' is not brought; the second splice's is, at new offset 4.
         let p = Splices::of(vec![splice(0, 3, "a"), splice(4, 4, "xy!")]);
         assert_eq!(p.to_vec(b"abc!d"), b"a!xy!d");
         assert_eq!(p.find_brought(bang), Some(4));
