@@ -1236,6 +1236,30 @@ describe('errors', () => {
     expect(fs.readdirSync(dir)).toEqual([])
   })
 
+  it('FILE_NOT_FOUND names the file of the same folder the path most plausibly meant', async () => {
+    const dir = tmp()
+    write(path.join(dir, 'src', 'main.rs'), 'fn main() {}\r\n')
+    fs.mkdirSync(path.join(dir, 'src', 'mains'))
+    const message = (p: string) => {
+      try {
+        eol.editFileSync(p, 'main', 'start', { cwd: dir })
+      } catch (e) {
+        return (e as eol.EolEditError).message
+      }
+      throw new Error(`${p} was edited`)
+    }
+    expect(message('src/mian.rs')).toBe('File not found: src/mian.rs. Did you mean src/main.rs? Check the path, or use writeFile to create it.')
+    expect(message('src/mainz')).not.toContain('Did you mean')
+    expect(message('lib/main.rs')).not.toContain('Did you mean')
+    if (process.platform === 'linux') {
+      // Case and `\\` matter to Linux file names; a model's Windows path names the file.
+      expect(message('src/Main.rs')).toContain('Did you mean src/main.rs?')
+      expect(message('src\\main.rs')).toContain('Did you mean src/main.rs?')
+    }
+    await expectCode(() => eol.readFile('src/mian.rs', { cwd: dir }), 'FILE_NOT_FOUND')
+    expect(fs.readFileSync(path.join(dir, 'src', 'main.rs'), 'latin1')).toBe('fn main() {}\r\n')
+  })
+
   it('FILE_NOT_FOUND when a part of the path is a file', async () => {
     const dir = tmp()
     const file = write(path.join(dir, 'a.txt'), 'a\n')

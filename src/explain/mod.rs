@@ -13,10 +13,10 @@
 
 mod index;
 mod message;
-#[cfg(any(test, feature = "binding"))]
 mod names;
 
 pub use message::{anchor_not_found, closest_region, not_found, not_found_escaped};
+pub(crate) use names::closest_file_name;
 #[cfg(feature = "binding")]
 pub use names::closest_name;
 

@@ -1,6 +1,9 @@
 //! The known name a mistyped one most plausibly meant: what the binding's check of
 //! option keys names in its refusal (`rooot` for `root`, `replace_all` for
-//! `replaceAll`).
+//! `replaceAll`), and the file a missing one's folder has instead (`readme.md` for
+//! `README.md`).
+
+use std::ffi::{OsStr, OsString};
 
 /// The known name `given` most plausibly meant, if one is close: the same once case,
 /// `_` and `-` are ignored (`replace_all`, `ReplaceAll` for `replaceAll`), or a
@@ -44,9 +47,43 @@ pub fn closest_name<'a>(given: &str, known: &[&'a str]) -> Option<&'a str> {
     best.map(|(_, name)| name)
 }
 
+/// The name in `names` (a folder's) that `given`, a name the folder does not have,
+/// most plausibly meant: the same but for case (`Readme.md`), else the one fewest
+/// typing slips away (one in a name of up to eight characters, two up to sixteen,
+/// three beyond; `mian.rs`, `app.ts` for `app.tsx`), the first in `names` on a tie.
+/// Names longer than 64 characters are not compared.
+pub(crate) fn closest_file_name(given: &OsStr, names: &[OsString]) -> Option<OsString> {
+    let fold = |s: &OsStr| -> Vec<char> {
+        s.to_string_lossy()
+            .chars()
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let want = fold(given);
+    if want.is_empty() || want.len() > 64 {
+        return None;
+    }
+    let slips = match want.len() {
+        0..=8 => 1,
+        9..=16 => 2,
+        _ => 3,
+    };
+    let mut best: Option<(usize, &OsString)> = None;
+    for name in names {
+        let have = fold(name);
+        if have.len().abs_diff(want.len()) > slips || have.len() > 64 {
+            continue;
+        }
+        let distance = slip_distance(&want, &have);
+        if distance <= slips && best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, name));
+        }
+    }
+    best.map(|(_, name)| name.clone())
+}
+
 /// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`: the
 /// optimal string alignment distance. Names are short, so the table is too.
-#[cfg(any(test, feature = "binding"))]
 fn slip_distance(a: &[char], b: &[char]) -> usize {
     let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
     for (i, row) in rows.iter_mut().enumerate() {
@@ -73,6 +110,23 @@ fn slip_distance(a: &[char], b: &[char]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_missing_file_name_finds_its_folder_s_name_by_case_and_slips_only() {
+        let names: Vec<OsString> = ["README.md", "main.rs", "app.tsx", "data.txt", "b.rs"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        let closest = |given: &str| closest_file_name(OsStr::new(given), &names);
+        assert_eq!(closest("readme.md"), Some("README.md".into()));
+        assert_eq!(closest("mian.rs"), Some("main.rs".into()));
+        assert_eq!(closest("app.ts"), Some("app.tsx".into()));
+        assert_eq!(closest("a.rs"), Some("b.rs".into()));
+        // Not a longer name's tail, nor a name too far off.
+        assert_eq!(closest("a.txt"), None);
+        assert_eq!(closest("lib.rs"), None);
+        assert_eq!(closest(""), None);
+    }
 
     const EDIT_OPTIONS: &[&str] = &[
         "expectedVersion",

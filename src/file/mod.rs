@@ -47,6 +47,7 @@ pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
 
+use std::ffi::{OsStr, OsString};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -318,7 +319,7 @@ fn over_limit(located: &Located, max_bytes: u64) -> bool {
 fn measure(located: &mut Located) -> Result<Unread> {
     let display = located.display.clone();
     let Some((file, stat)) = located.file.take() else {
-        return Err(not_found(&display));
+        return Err(not_found_at(located));
     };
     let taken_at = SystemTime::now();
     let version =
@@ -404,7 +405,7 @@ fn read(located: &mut Located, opts: &FileOptions) -> Result<Contents> {
     let max_bytes = opts.max_bytes;
     let display = located.display.clone();
     let Some((file, stat)) = located.file.take() else {
-        return Err(not_found(&display));
+        return Err(not_found_at(located));
     };
     let fail = |err: io::Error| io_failure(err, &display, Action::Read);
     let taken_at = SystemTime::now();
@@ -439,20 +440,74 @@ fn read(located: &mut Located, opts: &FileOptions) -> Result<Contents> {
     })
 }
 
-fn not_found(display: &Path) -> Error {
-    Error::new(ErrorCode::FileNotFound, not_found_message(display))
+/// `FILE_NOT_FOUND` for the file `located` did not find, naming the name its folder
+/// has that the path most plausibly meant ([`meant`]).
+fn not_found_at(located: &Located) -> Error {
+    let meant = meant(located);
+    Error::new(
+        ErrorCode::FileNotFound,
+        not_found_message(&located.display, meant.as_deref()),
+    )
 }
 
-/// "File not found: PATH. Check the path, or use write_file to create it."
-fn not_found_message(display: &Path) -> Message {
-    parts![
-        format!("File not found: {}. Check the path, ", display.display()),
+/// "File not found: PATH. Did you mean MEANT? Check the path, or use write_file to
+/// create it."
+fn not_found_message(display: &Path, meant: Option<&Path>) -> Message {
+    let mut message = parts![format!("File not found: {}. ", display.display())];
+    if let Some(meant) = meant {
+        message = message.then(parts![format!("Did you mean {}? ", meant.display())]);
+    }
+    message.then(parts![
+        "Check the path, ",
         Part::phrase(
             "create-it",
             parts!["or use ", Op::WriteFile, " to create it"]
         ),
         "."
-    ]
+    ])
+}
+
+/// The path a model most plausibly meant by that of a missing file whose folder
+/// exists: the file of that folder whose name is the same but for case or a typing
+/// slip away (`README.md` for `readme.md`, `main.rs` for `mian.rs`), or, where `\\`
+/// is part of a name, the path with `/` for each `\\` when that names a file
+/// (`src\\a.txt`). The folders are read through the handles the walk opened, never
+/// through a link, so nothing outside a root is ever named.
+fn meant(located: &Located) -> Option<PathBuf> {
+    if !located.missing.is_empty() {
+        return None;
+    }
+    let display = &located.display;
+    if cfg!(not(windows)) {
+        let name = located.name.to_string_lossy();
+        if name.contains('\\') {
+            let mut parts: Vec<&str> = name.split('\\').collect();
+            let file = parts.pop()?;
+            let mut folder: Option<sys::Dir> = None;
+            for part in parts {
+                let at = folder.as_ref().unwrap_or(&located.dir);
+                match at.open_child(OsStr::new(part)).ok()? {
+                    sys::Entry::Found(dir) => folder = Some(dir),
+                    _ => return None,
+                }
+            }
+            let stat = folder.as_ref()?.stat_name(OsStr::new(file)).ok()??;
+            return (stat.kind == sys::Kind::File)
+                .then(|| PathBuf::from(display.to_string_lossy().replace('\\', "/")));
+        }
+    }
+    let kind = |name: &OsStr, kind: Option<sys::Kind>| {
+        kind.or_else(|| located.dir.stat_name(name).ok().flatten().map(|s| s.kind))
+    };
+    let files: Vec<OsString> = located
+        .dir
+        .entries()
+        .ok()?
+        .into_iter()
+        .filter(|(n, k)| kind(n, *k) != Some(sys::Kind::Dir))
+        .map(|(n, _)| n)
+        .collect();
+    crate::explain::closest_file_name(&located.name, &files).map(|n| display.with_file_name(n))
 }
 
 /// `NOT_A_FILE` for `display`, which is `what` ("a folder").
@@ -532,7 +587,7 @@ pub(crate) fn io_failure(err: io::Error, display: &Path, action: Action) -> Erro
             ErrorCode::FileNotFound,
             format!("Cannot write {p}: its folder no longer exists ({err})."),
         ),
-        K::NotFound => Error::new(ErrorCode::FileNotFound, not_found_message(display)),
+        K::NotFound => Error::new(ErrorCode::FileNotFound, not_found_message(display, None)),
         K::NotADirectory => Error::new(
             ErrorCode::FileNotFound,
             format!(

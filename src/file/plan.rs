@@ -18,8 +18,8 @@ use super::atomic::{self, Expect};
 use super::lock::{self, PathLock};
 use super::path::{self, Located};
 use super::{
-    check_size, conventions, file_changed, locate_locked, lock_key, measure, not_found, over_limit,
-    read, version, FileOptions, Found, Written,
+    check_size, conventions, file_changed, locate_locked, lock_key, measure, not_found_at,
+    over_limit, read, version, FileOptions, Found, Written,
 };
 use crate::encoding::{self, views, Decoded, Encoding, Hints};
 use crate::error::{Error, ErrorCode, Result};
@@ -93,7 +93,7 @@ pub fn plan<T>(
     let display = located.display.clone();
     let found = if !located.exists() {
         if !whole {
-            return Err(not_found(&display));
+            return Err(not_found_at(&located));
         }
         None
     } else if whole && over_limit(&located, opts.max_bytes) {

@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{atomic, locate_locked, not_found, read, FileOptions};
+use super::{atomic, locate_locked, not_found_at, read, FileOptions};
 use crate::error::Result;
 
 /// What [`remove`] deleted (with `dry_run`: would delete).
@@ -35,7 +35,7 @@ pub fn remove(path: &Path, opts: &FileOptions) -> Result<Removed> {
         return Err(super::put::refuse_link(&display));
     }
     if !located.exists() {
-        return Err(not_found(&display));
+        return Err(not_found_at(&located));
     }
     let contents = read(&mut located, opts)?;
     if let Some(expected) = &opts.expected_version {

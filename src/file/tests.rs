@@ -67,6 +67,44 @@ fn missing_file_is_file_not_found_naming_the_path() {
 }
 
 #[test]
+fn a_missing_file_names_the_file_its_folder_has_that_the_path_most_plausibly_meant() {
+    let dir = TempDir::new();
+    dir.write("src/README.md", "r");
+    dir.write("src/main.rs", "m");
+    dir.mkdir("src/mains");
+    dir.mkdir("lib");
+    let message = |path: &str| {
+        let err = load(Path::new(path), &opts(&dir)).unwrap_err();
+        assert_eq!(err.code, ErrorCode::FileNotFound, "{path}");
+        err.message.text()
+    };
+    let meant = |path: &str, want: &str| {
+        assert_eq!(
+            message(path),
+            format!("File not found: {path}. Did you mean {want}? Check the path, or use write_file to create it."),
+        );
+    };
+    meant("src/mian.rs", "src/main.rs");
+    // A folder is never the file meant; nothing near is none.
+    meant("src/main.r", "src/main.rs");
+    assert!(!message("src/mainz").contains("Did you mean"));
+    assert!(!message("src/lib.rs").contains("Did you mean"));
+    // Nor when a folder of the path is missing.
+    assert!(!message("scr/main.rs").contains("Did you mean"));
+    if cfg!(not(any(windows, target_os = "macos"))) {
+        // Case-sensitive file systems only: elsewhere readme.md is README.md.
+        meant("src/readme.md", "src/README.md");
+        // `\` is part of a name here: a model's Windows path.
+        meant("src\\main.rs", "src/main.rs");
+        dir.write("src/deep/a.txt", "a");
+        meant("src\\deep\\a.txt", "src/deep/a.txt");
+        // lib/x.rs is not there either, and src/main.rs\\x is no path.
+        assert!(!message("lib\\x.rs").contains("Did you mean"));
+        assert!(!message("src\\main.rs\\x").contains("Did you mean"));
+    }
+}
+
+#[test]
 fn folder_is_not_a_file() {
     let dir = TempDir::new();
     dir.mkdir("src");
