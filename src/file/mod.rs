@@ -467,6 +467,9 @@ fn not_found_message(display: &Path, meant: Option<&Path>) -> Message {
     ])
 }
 
+/// The most names a folder may have for [`meant`] to compare them.
+const MEANT_FROM_AT_MOST: usize = 10_000;
+
 /// The path a model most plausibly meant by that of a missing file whose folder
 /// exists: the file of that folder whose name is the same but for case or a typing
 /// slip away (`README.md` for `readme.md`, `main.rs` for `mian.rs`), or, where `\\`
@@ -499,10 +502,13 @@ fn meant(located: &Located) -> Option<PathBuf> {
     let kind = |name: &OsStr, kind: Option<sys::Kind>| {
         kind.or_else(|| located.dir.stat_name(name).ok().flatten().map(|s| s.kind))
     };
-    let files: Vec<OsString> = located
-        .dir
-        .entries()
-        .ok()?
+    let entries = located.dir.entries().ok()?;
+    // An error's aside: a folder so large that comparing every name would take long
+    // gets none.
+    if entries.len() > MEANT_FROM_AT_MOST {
+        return None;
+    }
+    let files: Vec<OsString> = entries
         .into_iter()
         .filter(|(n, k)| kind(n, *k) != Some(sys::Kind::Dir))
         .map(|(n, _)| n)
