@@ -31,7 +31,7 @@ pub fn closest_name<'a>(given: &str, known: &[&'a str]) -> Option<&'a str> {
     let mut best: Option<(usize, &'a str)> = None;
     for &name in known {
         let have = plain(name);
-        let distance = slip_distance(&want, &have);
+        let distance = slip_distance(&want, &have, 1);
         let inside = want.len() >= 4 && have.ends_with(&want);
         let score = if distance <= slips {
             distance
@@ -49,8 +49,9 @@ pub fn closest_name<'a>(given: &str, known: &[&'a str]) -> Option<&'a str> {
 
 /// The name in `names` (a folder's) that `given`, a name the folder does not have,
 /// most plausibly meant: the same but for case (`Readme.md`), else the one fewest
-/// typing slips away (one in a name of up to eight characters, two up to sixteen,
-/// three beyond; `mian.rs`, `app.ts` for `app.tsx`), the first in `names` on a tie.
+/// typing slips away (one in a name of up to eight characters, where a character
+/// replaced by another is two, two up to sixteen, three beyond; `mian.rs`, `app.ts` for
+/// `app.tsx`), the first in `names` on a tie.
 /// Names longer than 64 characters are not compared.
 pub(crate) fn closest_file_name(given: &OsStr, names: &[OsString]) -> Option<OsString> {
     let fold = |s: &OsStr| -> Vec<char> {
@@ -68,13 +69,16 @@ pub(crate) fn closest_file_name(given: &OsStr, names: &[OsString]) -> Option<OsS
         9..=16 => 2,
         _ => 3,
     };
+    // In a short name one other character is another name (`b.txt` is not `a.txt`); a
+    // character too many, too few or two swapped is a slip.
+    let substitution = if want.len() <= 8 { 2 } else { 1 };
     let mut best: Option<(usize, &OsString)> = None;
     for name in names {
         let have = fold(name);
         if have.len().abs_diff(want.len()) > slips || have.len() > 64 {
             continue;
         }
-        let distance = slip_distance(&want, &have);
+        let distance = slip_distance(&want, &have, substitution);
         if distance <= slips && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, name));
         }
@@ -83,8 +87,9 @@ pub(crate) fn closest_file_name(given: &OsStr, names: &[OsString]) -> Option<OsS
 }
 
 /// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`: the
-/// optimal string alignment distance. Names are short, so the table is too.
-fn slip_distance(a: &[char], b: &[char]) -> usize {
+/// optimal string alignment distance, a replacement counting `substitution`. Names
+/// are short, so the table is too.
+fn slip_distance(a: &[char], b: &[char], substitution: usize) -> usize {
     let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
     for (i, row) in rows.iter_mut().enumerate() {
         row[0] = i;
@@ -94,7 +99,11 @@ fn slip_distance(a: &[char], b: &[char]) -> usize {
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let cost = if a[i - 1] == b[j - 1] {
+                0
+            } else {
+                substitution
+            };
             let mut d = (rows[i - 1][j] + 1)
                 .min(rows[i][j - 1] + 1)
                 .min(rows[i - 1][j - 1] + cost);
@@ -121,7 +130,18 @@ mod tests {
         assert_eq!(closest("readme.md"), Some("README.md".into()));
         assert_eq!(closest("mian.rs"), Some("main.rs".into()));
         assert_eq!(closest("app.ts"), Some("app.tsx".into()));
-        assert_eq!(closest("a.rs"), Some("b.rs".into()));
+        // One other character in a short name is another file; in a long one, a slip.
+        assert_eq!(closest("a.rs"), None);
+        assert_eq!(closest("mein.rs"), None);
+        let long: Vec<OsString> = vec!["configuration.rs".into()];
+        assert_eq!(
+            closest_file_name(OsStr::new("configuratoin.rs"), &long),
+            Some("configuration.rs".into())
+        );
+        assert_eq!(
+            closest_file_name(OsStr::new("konfiguration.rs"), &long),
+            Some("configuration.rs".into())
+        );
         // Not a longer name's tail, nor a name too far off.
         assert_eq!(closest("a.txt"), None);
         assert_eq!(closest("lib.rs"), None);
