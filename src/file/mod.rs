@@ -513,7 +513,19 @@ fn meant(located: &Located) -> Option<PathBuf> {
         .filter(|(n, k)| kind(n, *k) != Some(sys::Kind::Dir))
         .map(|(n, _)| n)
         .collect();
-    crate::explain::closest_file_name(&located.name, &files).map(|n| display.with_file_name(n))
+    let name = crate::explain::closest_file_name(&located.name, &files)?;
+    Some(with_name_as_given(display, &located.name, &name))
+}
+
+/// `display` with its last name `old` replaced by `new`, every separator as the user
+/// wrote it (`Path::with_file_name` would write a `\` into `src/a.txt` on Windows).
+fn with_name_as_given(display: &Path, old: &OsStr, new: &OsStr) -> PathBuf {
+    let shown = display.to_string_lossy();
+    let old = old.to_string_lossy();
+    match shown.strip_suffix(old.as_ref()) {
+        Some(folder) => PathBuf::from(format!("{folder}{}", new.to_string_lossy())),
+        None => display.with_file_name(new),
+    }
 }
 
 /// `NOT_A_FILE` for `display`, which is `what` ("a folder").

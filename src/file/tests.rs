@@ -85,6 +85,10 @@ fn a_missing_file_names_the_file_its_folder_has_that_the_path_most_plausibly_mea
         );
     };
     meant("src/mian.rs", "src/main.rs");
+    if cfg!(windows) {
+        // The separators stay as the path has them.
+        meant("src\\mian.rs", "src\\main.rs");
+    }
     // A folder is never the file meant; nothing near is none.
     meant("src/main.r", "src/main.rs");
     assert!(!message("src/mainz").contains("Did you mean"));
