@@ -386,9 +386,8 @@ pub fn half_character_in(text: &[u8]) -> Option<(usize, u16)> {
 /// and the legacy encodings have no bytes for it, and a UTF-16 file that got the unit
 /// alone would show it to every reader as U+FFFD; so no encoding writes it.
 fn half_character(text: &[u8], at: usize) -> Error {
-    let (line, unit) = half_character_in(&text[at..]).map_or((1, 0xFFFD), |(_, unit)| {
-        (eol::count_endings(&text[..at]) + 1, unit)
-    });
+    let unit = lone_surrogate(&text[at..]).map_or(0xFFFD, |(_, unit)| unit);
+    let line = eol::count_endings(&text[..at]) + 1;
     Error::new(
         ErrorCode::InvalidArgument,
         format!(
