@@ -263,6 +263,26 @@ export declare class V4ASections {
 export type V4aSections = V4ASections
 
 /**
+ * A front-end's words for the parts of a message (eol_edit_tools::render): built once
+ * from their JSON, then `render` says each message in them.
+ */
+export declare class Words {
+  /**
+   * Words from their JSON text (lib/tools/wording.js makes it from a front-end's
+   * tables); INVALID_ARGUMENT says what in it is wrong.
+   */
+  constructor(json: string)
+  /** A message, given as the JSON text of its parts, in these words. */
+  render(parts: string): string
+  /**
+   * What a tool's failure says, in these words, from the JSON text of the error's
+   * facts: `message`, and for one of eol-edit's errors its `parts`, `hint` or
+   * `hintParts`, `lines`, `editIndex` and `fileIndex` (lib/tools/errors.js).
+   */
+  renderFailure(failure: string): string
+}
+
+/**
  * Deletes the lines between two anchors of a string or a Buffer, as `deleteRange`
  * does in a file.
  */

@@ -840,6 +840,7 @@ module.exports.ReadState = nativeBinding.ReadState
 module.exports.UndoHistory = nativeBinding.UndoHistory
 module.exports.V4ASections = nativeBinding.V4ASections
 module.exports.V4aSections = nativeBinding.V4aSections
+module.exports.Words = nativeBinding.Words
 module.exports.applyDeleteRange = nativeBinding.applyDeleteRange
 module.exports.applyEdits = nativeBinding.applyEdits
 module.exports.applyPatch = nativeBinding.applyPatch

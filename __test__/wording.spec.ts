@@ -97,4 +97,24 @@ describe('the texts of tool results', () => {
     bad(() => core.changedText('write_file', 'a', 'head', 'note' as unknown as string[], [], '', true))
     bad(() => core.changedText('write_file', 'a', 'head', [], [], '', 'yes' as unknown as boolean))
   })
+
+  it('says messages and failures through the one renderer, in each front-end\'s words', async () => {
+    const { render, renderFailure, TOOL_WORDS, CLI_WORDS, words } = require('../lib/tools/wording.js')
+    const parts = [{ arg: 'oldText' }, ' must not be empty. ', { phrase: 'read-again', parts: ['Read it again with ', { op: 'readFile' }] }]
+    expect(render(parts, TOOL_WORDS)).toBe('old_text must not be empty. Read it again with read_file')
+    expect(render(parts, CLI_WORDS)).toBe("The --old text must not be empty. Read it again with 'eol-edit read'")
+    // A lone surrogate (a path a model sent cut inside an emoji) is shown as U+FFFD:
+    // a tool result with half a character ends a host's session.
+    const said = render(['File not found: a\ud83d.txt'], TOOL_WORDS)
+    expect(said).toBe('File not found: a\ufffd.txt')
+    expect(LONE_SURROGATE.test(renderFailure({ message: 'x', parts: ['b\udc00'], hint: 'Read it.' }, TOOL_WORDS))).toBe(false)
+    expect(renderFailure({ message: 'x', parts: ['Not found'], hint: 'Read it again.', lines: [3] }, TOOL_WORDS)).toBe('Not found. Read it again. (line 3)')
+    // Words that are wrong are the host's mistake, named at once.
+    expect(() => words({ name: 'x', ops: {}, args: {}, listing: 'r', sentences: {}, form: 'yaml' })).toThrow(/form/)
+    const { createTools } = await import('../tools.js')
+    const tools = createTools({ root: require('node:os').tmpdir() })
+    const failed = (await tools.read_file.execute({ path: 'no-such-\ud83d.txt' })) as { success: boolean; data: string }
+    expect(failed.success).toBe(false)
+    expect(LONE_SURROGATE.test(failed.data)).toBe(false)
+  })
 })

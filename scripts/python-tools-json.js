@@ -21,8 +21,8 @@ const { DEFAULT_READ_CHARS, DEFAULT_READ_LINES, TOOLS, operation } = require('..
 const { createTools } = require('../lib/tools/index.js')
 const { GUTTER } = require('../lib/operations.js')
 const { strictSchema } = require('../lib/tools/schemas.js')
-const { TOOL_WORDS } = require('../lib/tools/wording.js')
-const { OPERATIONS } = require('../lib/operations.js')
+const { TOOL_WORDS_DATA, handlerWordsData } = require('../lib/tools/wording.js')
+const { VOCABULARY: ANTHROPIC } = require('../lib/tools/hosts/anthropic.js')
 
 // Numbers no description says otherwise: where they appear, a setting's value goes.
 const MARK_LINES = 987654321
@@ -51,44 +51,6 @@ function field(op, param) {
   return out
 }
 
-/**
- * The tools' words (lib/tools/wording.js TOOL_WORDS) as data: what they call each
- * operation and argument the core's messages name (the ids of src/message.rs and of
- * the declarations), and each phrase's sentence as a template. A sentence is rendered
- * with marks for its facts: `@@arg@@` (the first argument the phrase names),
- * `@@value:NAME@@` (a value it holds) and `{ fact: 'part', index }` (one of its parts),
- * once with an argument and once without (`as-option` says `encoding` then).
- */
-function words() {
-  const rust = fs.readFileSync(path.join(__dirname, '..', 'src', 'message.rs'), 'utf8')
-  const ids = (kind) => [...rust.matchAll(new RegExp(`${kind}::\\w+(?: \\{[^}]*\\})? => "(\\w+)"`, 'g'))].map((m) => m[1]).filter((id) => !id.includes('_'))
-  const params = Object.values(OPERATIONS).flatMap((op) => op.params.flatMap((p) => [p, ...(p.type.fields || [])]).map((p) => p.name))
-  // Each is said as its id when it is left out here.
-  /** @type {Record<string, unknown>} */
-  const ops = {}
-  for (const op of new Set([...ids('Op'), ...Object.keys(OPERATIONS)])) {
-    const said = TOOL_WORDS.op(op)
-    if (said !== op) ops[op] = said
-  }
-  /** @type {Record<string, string>} */
-  const args = {}
-  for (const arg of new Set([...ids('Name'), ...params])) {
-    const said = TOOL_WORDS.arg(arg, undefined, false)
-    if (said !== arg) args[arg] = said
-  }
-  const marked = (/** @type {boolean} */ withArg) => ({
-    parts: Array.from({ length: 10 }, (_, index) => ({ fact: 'part', index })),
-    values: new Proxy({}, { get: (_, key) => (typeof key === 'string' ? `@@value:${key}@@` : undefined) }),
-    arg: withArg ? '@@arg@@' : undefined,
-  })
-  /** @type {Record<string, unknown>} */
-  const sentences = {}
-  for (const [id, sentence] of Object.entries(TOOL_WORDS.sentences)) {
-    sentences[id] = { with_arg: sentence(/** @type {any} */ (marked(true))), without_arg: sentence(/** @type {any} */ (marked(false))) }
-  }
-  return { ops, args, listing: TOOL_WORDS.listing, sentences }
-}
-
 function build() {
   const plain = createTools()
   const marked = createTools({ maxReadLines: MARK_LINES, maxReadChars: MARK_CHARS })
@@ -115,7 +77,10 @@ function build() {
     defaults: { max_read_lines: DEFAULT_READ_LINES, max_read_chars: DEFAULT_READ_CHARS },
     marks: { max_read_lines: MARK_LINES, max_read_chars: MARK_CHARS },
     gutter: GUTTER,
-    words: words(),
+    // The words the core's renderer says messages in (lib/tools/wording.js): the
+    // tools', and those of the vendor handlers the Python package has.
+    words: TOOL_WORDS_DATA,
+    handlers: { anthropic: handlerWordsData(ANTHROPIC) },
     tools,
   }
 }

@@ -8,7 +8,7 @@
 // thrown at creation instead, so a model never sees them.
 
 const { EolEditError, ErrorCode: CODES } = require('../binding.js')
-const { TOOL_WORDS, render } = require('./wording.js')
+const { TOOL_WORDS, render, renderFailure } = require('./wording.js')
 
 /** @typedef {import('../../index.js').ErrorCode} ErrorCode */
 /** @typedef {import('../../tools.js').ToolFailure} ToolFailure */
@@ -74,7 +74,7 @@ function failure(error, path, words = TOOL_WORDS) {
  */
 function describeFailure(thrown, path, words) {
   const code = /** @type {ErrorCode} */ (codeOf(thrown))
-  const result = /** @type {ToolFailure} */ ({ success: false, error: code, data: render(failureParts(thrown), words) })
+  const result = /** @type {ToolFailure} */ ({ success: false, error: code, data: renderFailure(failureFacts(thrown), words) })
   if (path !== undefined) result.path = path
   return result
 }
@@ -86,70 +86,22 @@ function codeOf(thrown) {
 }
 
 /**
- * What a failure says, as parts: the error's message and hint, the lines it is about
- * when the message does not name them, and for an edit of several or a patch, which
- * one failed and that nothing was written.
+ * The facts of anything thrown that its failure says.
  * @param {unknown} thrown
- * @returns {MessagePart[]}
+ * @returns {import('./wording.js').FailureFacts}
  */
-function failureParts(thrown) {
+function failureFacts(thrown) {
   /** @type {{ message?: unknown, parts?: unknown, hint?: unknown, hintParts?: unknown, lines?: unknown, editIndex?: unknown, fileIndex?: unknown }} */
   const error = thrown !== null && typeof thrown === 'object' ? thrown : {}
-  const text = typeof error.message === 'string' && error.message ? error.message : String(thrown)
-  /** @type {MessagePart[]} */
-  let parts
-  if (Array.isArray(error.parts)) {
-    parts = [...error.parts]
-    const hint = Array.isArray(error.hintParts) ? error.hintParts : typeof error.hint === 'string' && error.hint ? [error.hint] : []
-    if (hint.length > 0) parts = [...parts, endsSentence(parts) ? ' ' : '. ', ...hint]
-  } else {
-    // Not one of ours (a host's callback threw): its text as it is.
-    parts = [text]
-    if (typeof error.hint === 'string' && error.hint && !text.includes(error.hint)) parts.push(endsSentence(parts) ? ' ' : '. ', error.hint)
-  }
-  const lines = Array.isArray(error.lines) ? error.lines.filter((n) => Number.isInteger(n)) : []
-  const said = plainText(parts)
-  if (lines.length > 0 && !lines.every((n) => mentions(said, n))) {
-    parts.push(` (${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')})`)
-  }
-  if (typeof error.editIndex === 'number' && Number.isInteger(error.editIndex)) {
-    const i = error.editIndex
-    // The core names the edit of several it was (the phrase which-edit); the tools
-    // name it in their own words.
-    const first = parts[0]
-    if (typeof first === 'object' && first !== null && 'phrase' in first && first.phrase === 'which-edit') parts = parts.slice(1)
-    parts = [`edit #${i + 1} (`, { arg: 'edits' }, `[${i}]) failed: `, ...parts, ' Nothing was written: fix that edit and send all the edits again.']
-  }
-  if (typeof error.fileIndex === 'number' && Number.isInteger(error.fileIndex)) {
-    // apply_patch: the message names the file and the hunk.
-    parts.push({ phrase: 'fix-patch', parts: [' Nothing was written: fix that part of the patch and send the whole patch again.'] })
-  }
-  return parts
-}
-
-/** Whether parts end a sentence (or a quoted line, which a hint follows as the core's message does). @param {readonly MessagePart[]} parts */
-function endsSentence(parts) {
-  const last = parts[parts.length - 1]
-  if (last !== undefined && typeof last === 'object' && 'line' in last) return true
-  const text = typeof last === 'string' ? last.trimEnd() : ''
-  return text !== '' && '.!?'.includes(text[text.length - 1])
-}
-
-/** The text of parts, for looking facts up in (not for showing). @param {readonly MessagePart[]} parts @returns {string} */
-function plainText(parts) {
-  return parts
-    .map((p) => (typeof p === 'string' ? p : 'phrase' in p ? plainText(p.parts) : 'line' in p ? `${p.line} ${p.text}` : ''))
-    .join('')
-}
-
-/** Whether `text` has the number `n` as a number of its own (not inside 123). @param {string} text @param {number} n */
-function mentions(text, n) {
-  const digits = String(n)
-  const isDigit = (/** @type {string | undefined} */ c) => c !== undefined && c >= '0' && c <= '9'
-  for (let at = text.indexOf(digits); at !== -1; at = text.indexOf(digits, at + 1)) {
-    if (!isDigit(text[at - 1]) && !isDigit(text[at + digits.length])) return true
-  }
-  return false
+  /** @type {import('./wording.js').FailureFacts} */
+  const facts = { message: typeof error.message === 'string' && error.message ? error.message : String(thrown) }
+  if (Array.isArray(error.parts)) facts.parts = error.parts
+  if (typeof error.hint === 'string') facts.hint = error.hint
+  if (Array.isArray(error.hintParts)) facts.hintParts = error.hintParts
+  if (Array.isArray(error.lines)) facts.lines = error.lines.filter((n) => Number.isInteger(n) && n >= 0)
+  if (Number.isInteger(error.editIndex)) facts.editIndex = /** @type {number} */ (error.editIndex)
+  if (Number.isInteger(error.fileIndex)) facts.fileIndex = /** @type {number} */ (error.fileIndex)
+  return facts
 }
 
 module.exports = { ERROR_CODES, toolError, argumentError, failure, typeName }

@@ -256,3 +256,39 @@ pub fn edited_text(
         .into())
     })
 }
+
+/// A front-end's words for the parts of a message (eol_edit_tools::render): built once
+/// from their JSON, then `render` says each message in them.
+#[napi(js_name = "Words")]
+pub struct Words {
+    words: eol_edit_tools::render::Words,
+}
+
+#[napi]
+impl Words {
+    /// Words from their JSON text (lib/tools/wording.js makes it from a front-end's
+    /// tables); INVALID_ARGUMENT says what in it is wrong.
+    #[napi(constructor)]
+    pub fn new(env: &Env, json: String) -> napi::Result<Words> {
+        guard(env, || {
+            let words = eol_edit_tools::render::Words::from_json(&json).map_err(invalid)?;
+            Ok(Words { words })
+        })
+    }
+
+    /// A message, given as the JSON text of its parts, in these words.
+    #[napi]
+    pub fn render(&self, env: &Env, parts: String) -> napi::Result<String> {
+        guard(env, || self.words.render_json(&parts).map_err(invalid))
+    }
+
+    /// What a tool's failure says, in these words, from the JSON text of the error's
+    /// facts: `message`, and for one of eol-edit's errors its `parts`, `hint` or
+    /// `hintParts`, `lines`, `editIndex` and `fileIndex` (lib/tools/errors.js).
+    #[napi]
+    pub fn render_failure(&self, env: &Env, failure: String) -> napi::Result<String> {
+        guard(env, || {
+            self.words.render_failure_json(&failure).map_err(invalid)
+        })
+    }
+}

@@ -1,17 +1,15 @@
 """What the agent tools (``eol_edit.tools``) and the text editor
 (``eol_edit.anthropic``) say alike: the core's messages, given as parts, rendered in a
-front-end's words (lib/tools/wording.js ``render``, whose ``Words`` each front-end
-fills in), the parts of a failure (lib/tools/errors.js) and a change's diff, summary
-and notes (lib/tools/results.js). One copy, so the two front-ends cannot drift from
-each other or from the JavaScript they mirror; the words themselves stay with each
-front-end."""
+front-end's words by the core's renderer (the JavaScript tools' too; the words are
+data in tools.json, written from lib/tools/wording.js), the parts of a failure
+(lib/tools/errors.js) and a change's diff, summary and notes (lib/tools/results.js).
+One copy, so the two front-ends cannot drift from each other or from the JavaScript."""
 
 from __future__ import annotations
 
 import json
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _native
@@ -143,98 +141,28 @@ def subset(value: object, name: str, values: Sequence[str], error: Callable[[str
 
 
 # ---------------------------------------------------------------------------
-# Rendering parts (wording.js renderInto, renderPhrase, facts, inCaseOf)
+# Rendering parts: the core's renderer (toolset/src/render.rs), which the JavaScript
+# tools use too, with words as data (tools.json has the tools' and the text editor's,
+# written from lib/tools/wording.js)
 
 
-@dataclass
-class Facts:
-    """What a phrase's sentence may use: the phrase's parts, the first argument they
-    name and each argument's first value."""
-
-    parts: List[Part]
-    values: Dict[str, str] = field(default_factory=dict)
-    arg: Optional[str] = None
-
-
-Sentence = Callable[[Facts], Union[str, Sequence[Part]]]
-
-
-@dataclass(frozen=True)
 class Words:
-    """A front-end's words (wording.js ``Words``): the name of an operation (text, or
-    parts to render), an argument (with its value, if shown), a value shown alone, a
-    quoted line (its part), the numbered view, and the sentences that replace phrases."""
+    """A front-end's words for the parts of a message: what it calls each operation
+    and argument, how it numbers a quoted line, and the sentences it says instead of
+    phrases (the data lib/tools/wording.js ``WordsData`` describes)."""
 
-    op: Callable[[str], Union[str, Sequence[Part]]]
-    arg: Callable[[str, Optional[str]], str]
-    value: Callable[[str], str]
-    line: Callable[[Mapping[str, Any]], str]
-    listing: Union[str, Sequence[Part]]
-    sentences: Mapping[str, Sentence]
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self._native = _native.Words(json.dumps(data, ensure_ascii=False))
 
 
-def render(parts: Sequence[Part], words: Words, before: str = "") -> str:
-    """``before`` followed by ``parts`` in ``words``."""
-    out = before
-    for part in parts:
-        if isinstance(part, str):
-            out += part
-        elif "phrase" in part:
-            out = _render_phrase(out, part, words)
-        elif "line" in part:
-            out += words.line(part)
-        elif "hunk" in part:
-            out += f"hunk #{int(part['hunk']) + 1}"
-        elif "op" in part:
-            said = words.listing if part.get("listing") else words.op(str(part["op"]))
-            out = out + said if isinstance(said, str) else render(said, words, out)
-        elif part.get("valueOnly") and part.get("value") is not None:
-            out += words.value(str(part["value"]))
-        else:
-            value = part.get("value")
-            out += words.arg(str(part["arg"]), None if value is None else str(value))
-    return out
-
-
-def _render_phrase(before: str, phrase: Mapping[str, Any], words: Words) -> str:
-    inner: List[Part] = list(phrase.get("parts") or [])
-    sentence = words.sentences.get(str(phrase["phrase"]))
-    if sentence is None:
-        return render(inner, words, before)
-    said = sentence(facts(inner))
-    text = said if isinstance(said, str) else render(said, words, before)[len(before):]
-    first = inner[0][:1] if inner and isinstance(inner[0], str) else ""
-    return before + in_case_of(first, text)
-
-
-def facts(parts: List[Part]) -> Facts:
-    found = Facts(parts)
-
-    def walk(items: Sequence[Part]) -> None:
-        for p in items:
-            if isinstance(p, str):
-                continue
-            if "phrase" in p:
-                walk(p.get("parts") or [])
-            elif "arg" in p:
-                if found.arg is None:
-                    found.arg = str(p["arg"])
-                if p.get("value") is not None and p["arg"] not in found.values:
-                    found.values[str(p["arg"])] = str(p["value"])
-
-    walk(parts)
-    return found
-
-
-def in_case_of(first: str, text: str) -> str:
-    """``text`` with its first letter in the case of ``first`` (the letter the core's
-    own words began with), unless it starts a word in capitals."""
-    if first == "" or first.lower() == first.upper():
-        return text
-    head, nxt = text[:1], text[1:2]
-    if nxt != nxt.lower() and head != head.lower():
-        return text
-    return (head.upper() if first == first.upper() else head.lower()) + text[1:]
+def render(parts: Union[str, Sequence[Part]], words: Words) -> str:
+    """A message in ``words``."""
+    if isinstance(parts, str):
+        return parts
+    # A lone surrogate (a path read with surrogateescape) has no place in the JSON the
+    # core reads: U+FFFD, as the JavaScript tools have it.
+    text = _SURROGATE.sub("\ufffd", json.dumps(list(parts), ensure_ascii=False))
+    return words._native.render(text)
 
 
 def warnings_of(result: Any, words: Words) -> List[str]:
@@ -245,54 +173,35 @@ def warnings_of(result: Any, words: Words) -> List[str]:
 
 
 # ---------------------------------------------------------------------------
-# A failure's parts (errors.js failureParts)
+# A failure's text (the core's, as lib/tools/errors.js has it)
 
 
-def with_hint(parts: List[Part], hint: Sequence[Part]) -> List[Part]:
-    """The message's parts followed by its hint, joined as a sentence."""
-    return [*parts, " " if ends_sentence(parts) else ". ", *hint] if hint else parts
-
-
-def ends_sentence(parts: Sequence[Part]) -> bool:
-    last = parts[-1] if parts else None
-    if isinstance(last, dict) and "line" in last:
-        return True
-    text = last.rstrip() if isinstance(last, str) else ""
-    return text != "" and text[-1] in ".!?"
-
-
-def plain_text(parts: Sequence[Part]) -> str:
-    """The parts' own text (quoted lines as ``N text``), to look for what they say."""
-    out = []
-    for p in parts:
-        if isinstance(p, str):
-            out.append(p)
-        elif "phrase" in p:
-            out.append(plain_text(p.get("parts") or []))
-        elif "line" in p:
-            out.append(f"{p['line']} {p['text']}")
-    return "".join(out)
-
-
-def mentions(text: str, n: int) -> bool:
-    """Whether ``text`` has the number ``n``, not as a part of a longer one."""
-    return re.search(rf"(?<![0-9]){n}(?![0-9])", text) is not None
-
-
-def with_lines(parts: List[Part], lines: Sequence[int]) -> List[Part]:
-    """The parts, followed by the error's line numbers when they do not say them all."""
-    said = plain_text(parts)
-    if lines and not all(mentions(said, n) for n in lines):
-        parts.append(f" ({'line' if len(lines) == 1 else 'lines'} {', '.join(map(str, lines))})")
-    return parts
-
-
-FIX_PATCH = " Nothing was written: fix that part of the patch and send the whole patch again."
-
-
-def fix_patch() -> Part:
-    """The phrase that ends the failure of one file of a patch."""
-    return {"phrase": "fix-patch", "parts": [FIX_PATCH]}
+def render_failure(
+    words: Words,
+    message: str,
+    parts: Optional[Sequence[Part]] = None,
+    hint: Optional[str] = None,
+    hint_parts: Optional[Sequence[Part]] = None,
+    lines: Sequence[int] = (),
+    edit_index: Optional[int] = None,
+    file_index: Optional[int] = None,
+) -> str:
+    """What a tool's failure says in ``words``: the error's message (``parts`` for one
+    of eol-edit's) and hint, the lines it is about when the message does not name
+    them, and for an edit of several or a patch, which one failed and that nothing
+    was written."""
+    facts: Dict[str, Any] = {"message": message, "lines": [n for n in lines if isinstance(n, int) and n >= 0]}
+    if parts is not None:
+        facts["parts"] = list(parts)
+    if hint:
+        facts["hint"] = hint
+    if hint_parts is not None:
+        facts["hintParts"] = list(hint_parts)
+    if edit_index is not None:
+        facts["editIndex"] = edit_index
+    if file_index is not None:
+        facts["fileIndex"] = file_index
+    return words._native.render_failure(_SURROGATE.sub("\ufffd", json.dumps(facts, ensure_ascii=False)))
 
 
 # ---------------------------------------------------------------------------

@@ -44,28 +44,25 @@ from ._errors import EolEditError, FileChanged, InvalidArgument, FileNotFound
 from ._prepared import AT_ONCE, Preparing
 from ._results import EditResult, GuardReason, PatchResult, ReadResult, Undone
 from ._words import MISSING as _MISSING
-from .tools import ReadState
+from .tools import _DECLARED, ReadState
 from ._words import json_text as _json
 from ._words import (
     Part,
-    Sentence,
     Words,
     change_summary,
     compact_diff,
     describe_endings,
     diff_counts,
-    fix_patch,
     js_type,
     plural,
     render,
+    render_failure,
     start_within,
     subset,
     tier_notes,
     type_name,
     units,
     warnings_of,
-    with_hint,
-    with_lines,
 )
 
 __all__ = ["TextEditor", "VERSIONS", "DEFAULT_VERSION", "UNDO_DEPTH", "UNDO_BYTES"]
@@ -105,68 +102,10 @@ _LISTING_MAX = 1000
 _ABSENT = ""
 
 # ---------------------------------------------------------------------------
-# The words: the one table of what the model is told that the core does not say.
-# It mirrors lib/tools/wording.js (TOOL_WORDS, handlerWords) with anthropic.js's
-# VOCABULARY over it; python/tests/test_anthropic_editor.py compares it with the
-# JavaScript one, and runs the same calls through both handlers.
-
-# The agent tools' name of each of the library's operations and arguments (TOOL_WORDS).
-_TOOL_OPS: Dict[str, str] = {
-    "readFile": "read_file",
-    "writeFile": "write_file",
-    "editFile": "edit_file",
-    "multiEdit": "multi_edit",
-    "deleteRange": "delete_range",
-    "applyPatch": "apply_patch",
-    "convertEol": 'write_file with eol "lf" or "crlf"',
-    "convertEncoding": "an encoding conversion (which these tools do not do)",
-}
-_TOOL_ARGS: Dict[str, str] = {
-    "oldText": "old_text",
-    "newText": "new_text",
-    "replaceAll": "replace_all",
-    "startAnchor": "start_anchor",
-    "endAnchor": "end_anchor",
-    "expectedVersion": "the version read",
-    "expectedVersions": "the version read",
-    "maxBytes": "the size limit",
-    "patch": "input",
-}
-# The text editor's own (anthropic.js VOCABULARY).
-_OPS: Dict[str, str] = {"readFile": "view", "writeFile": "create", "editFile": "str_replace"}
-_ARGS: Dict[str, str] = {"oldText": "old_str", "newText": "new_str", "content": "file_text"}
-
-_SENTENCES: Dict[str, Sentence] = {
-    # The agent tools' (TOOL_WORDS.sentences) ...
-    "as-option": lambda f: ['as the "', {"arg": f.arg or "encoding"}, '" argument'],
-    "change-encoding": lambda f: "these tools keep the encoding a file has",
-    "convert-encoding-first": lambda f: (
-        ", or ask the user to convert the file to an encoding that has them "
-        f"(such as {f.values.get('to')}) first"
-    ),
-    "larger-max-bytes": lambda f: "The size limit is the host's setting: ask the user if the file really must be read.",
-    "larger-max-bytes-write": lambda f: (
-        "The size limit is the host's setting: write less at once (split the content into several files), or ask the user."
-    ),
-    # ... and the text editor's over them.
-    "pass-utf-16": lambda f: "this tool cannot read it: ask the user to give it a byte order mark",
-    "give-encoding": lambda f: (
-        "Use only ASCII characters in new text for this file, or ask the user to declare its encoding in "
-        ".editorconfig (charset) or .gitattributes (working-tree-encoding)."
-    ),
-    "pass-it": lambda f: "ask the user to declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding)",
-    "pass-the-right-one": lambda f: "ask the user to declare the right one",
-    "read-again": lambda f: "View it again",
-    "read-first": lambda f: "View it first",
-    "no-prefixes": lambda f: " (without the line numbers)",
-    "or-replace-all": lambda f: "",
-    "or-convert-eol": lambda f: "",
-    "insert-text": lambda f: "to add lines, use insert",
-    "allow-guard": lambda f: (
-        'To write it on purpose, send the same command again with "allow": '
-        f"[{_json(f.values.get('guards'))}] added to its input."
-    ),
-}
+# The words: what the model is told that the core does not say. The core's messages
+# are said in the text editor's words (lib/tools/wording.js handlerWords of
+# anthropic.js's VOCABULARY, which tools.json holds); the editor's own sentences are
+# below.
 
 _T = {
     # The editor's own sentences, by where anthropic.js says them.
@@ -244,23 +183,7 @@ _T = {
 # ---------------------------------------------------------------------------
 # Rendering the core's parts in the editor's words (wording.js render, handlerWords)
 
-
-
-
-def _op(op: str) -> str:
-    return _OPS.get(op) or _TOOL_OPS.get(op) or op
-
-
-def _arg(arg: str, value: Optional[str]) -> str:
-    name = _ARGS.get(arg) or _TOOL_ARGS.get(arg) or arg
-    return name if value is None else f"{_json(name)}: {_json(value)}"
-
-
-def _line(part: Mapping[str, Any]) -> str:
-    return f"{part['line']}: {part['text']}"
-
-
-_WORDS = Words(op=_op, arg=_arg, value=_json, line=_line, listing=[{"op": "readFile"}], sentences=_SENTENCES)
+_WORDS = Words(_DECLARED["handlers"]["anthropic"])
 
 
 def _render(parts: Sequence[Part]) -> str:
@@ -299,26 +222,26 @@ def _argument_error(message: str) -> EolEditError:
 def _failure(error: BaseException) -> str:
     try:
         code = error.code if isinstance(error, EolEditError) and error.code else "IO_ERROR"
-        return f"{code}: {_render(_failure_parts(error))}"
+        return f"{code}: {_failure_text(error)}"
     except Exception:  # noqa: BLE001 - never throws, as the JavaScript handler
         return f"IO_ERROR: {_T['unexpected']}"
 
 
-def _failure_parts(error: BaseException) -> List[Part]:
-    text = str(error) or type(error).__name__
+def _failure_text(error: BaseException) -> str:
+    """What the failure says in the editor's words (the core's, as errors.js has it)."""
     own = getattr(error, "parts", None)
     hint = getattr(error, "hint", None)
-    parts: List[Part]
-    if isinstance(own, list):
-        parts = list(own)
-        hint_parts = getattr(error, "hint_parts", None)
-        parts = with_hint(parts, list(hint_parts) if isinstance(hint_parts, list) else ([hint] if hint else []))
-    else:
-        parts = with_hint([text], [hint] if isinstance(hint, str) and hint and hint not in text else [])
-    parts = with_lines(parts, [n for n in (getattr(error, "lines", None) or []) if isinstance(n, int)])
-    if isinstance(getattr(error, "file_index", None), int):
-        parts.append(fix_patch())
-    return parts
+    hint_parts = getattr(error, "hint_parts", None)
+    file_index = getattr(error, "file_index", None)
+    return render_failure(
+        _WORDS,
+        str(error) or type(error).__name__,
+        parts=list(own) if isinstance(own, list) else None,
+        hint=hint if isinstance(hint, str) else None,
+        hint_parts=list(hint_parts) if isinstance(hint_parts, list) else None,
+        lines=[n for n in (getattr(error, "lines", None) or []) if isinstance(n, int)],
+        file_index=file_index if isinstance(file_index, int) else None,
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -47,22 +47,19 @@ from ._words import json_text as _json
 from ._words import (
     TIER_NOTES,
     Part,
-    Sentence,
     Words,
     change_summary,
     compact_diff,
     describe_endings,
     diff_counts,
-    fix_patch,
     listed,
     plural,
     render,
+    render_failure,
     subset,
     start_within,
     type_name,
     warnings_of,
-    with_hint,
-    with_lines,
 )
 
 __all__ = [
@@ -350,55 +347,11 @@ def _with_argument_warnings(result: JsonDict, warnings: Sequence[str], template:
 
 
 # ---------------------------------------------------------------------------
-# Messages in the tools' words: lib/tools/wording.js `render` (_words.render) with its
-# TOOL_WORDS, whose names and sentences tools.json holds; lib/tools/errors.js `failureParts`.
+# Messages in the tools' words: the core's renderer (_words.render) with the tools'
+# words, which tools.json holds (lib/tools/wording.js TOOL_WORDS); lib/tools/errors.js `failureParts`.
 
-_WORDS: JsonDict = _DECLARED["words"]
+_TOOL_WORDS = Words(_DECLARED["words"])
 Parts = List[Any]
-
-
-def _line(part: Mapping[str, Any]) -> str:
-    return f"{str(part['line']).rjust(part['width'])}{_GUTTER}{part['text']}"
-
-
-def _arg(arg: str, value: Optional[str]) -> str:
-    name: str = _WORDS["args"].get(arg, arg)
-    return name if value is None else f"{_json(name)}: {_json(value)}"
-
-
-def _sentence(declared: JsonDict) -> Sentence:
-    return lambda f: _fill(declared["with_arg" if f.arg is not None else "without_arg"], f.parts, f.arg, f.values)
-
-
-def _fill(template: Any, parts: Parts, arg: Optional[str], values: Dict[str, str]) -> Any:
-    """A sentence of tools.json with its marks replaced by the phrase's facts."""
-
-    def text(s: str) -> str:
-        s = re.sub(r"@@value:(\w+)@@", lambda m: values.get(m.group(1), "undefined"), s)
-        return s.replace("@@arg@@", arg or "")
-
-    if isinstance(template, str):
-        return text(template)
-    out: Parts = []
-    for item in template:
-        if isinstance(item, str):
-            out.append(text(item))
-        elif item.get("fact") == "part":
-            if item["index"] < len(parts):
-                out.append(parts[item["index"]])
-        else:
-            out.append({k: text(v) if isinstance(v, str) else v for k, v in item.items()})
-    return out
-
-
-_TOOL_WORDS = Words(
-    op=lambda op: _WORDS["ops"].get(op, op),
-    arg=_arg,
-    value=_json,
-    line=_line,
-    listing=_WORDS["listing"],
-    sentences={name: _sentence(declared) for name, declared in _WORDS["sentences"].items()},
-)
 
 
 def _render(parts: Sequence[Part]) -> str:
@@ -419,16 +372,12 @@ def _failure(error: BaseException, path: Optional[str], guards: Optional[Mapping
 
 
 def _describe_failure(error: BaseException, path: Optional[str], guards: Mapping[str, str]) -> JsonDict:
-    lines: List[int] = []
-    parts: Parts
-    edit_index: Optional[int] = None
-    file_index: Optional[int] = None
     if isinstance(error, _ToolError):
-        code, parts, edit_index = error.code, [error.message], error.edit_index
+        code = error.code
+        data = render_failure(_TOOL_WORDS, error.message, parts=[error.message], edit_index=error.edit_index)
     elif isinstance(error, EolEditError):
         code = error.code
-        parts = list(getattr(error, "parts", None) or [error.message])
-        hint: Parts = getattr(error, "hint_parts", None) or ([error.hint] if error.hint else [])
+        hint: Optional[Parts] = getattr(error, "hint_parts", None)
         if code == "SUSPECT_CONTENT" and error.reason and guards.get(error.reason) == "final":
             hint = [
                 {
@@ -437,27 +386,21 @@ def _describe_failure(error: BaseException, path: Optional[str], guards: Mapping
                 }
                 if isinstance(p, dict) and p.get("phrase") == "allow-guard"
                 else p
-                for p in hint
+                for p in (hint or ([error.hint] if error.hint else []))
             ]
-        parts = with_hint(parts, hint)
-        lines, edit_index, file_index = list(error.lines), error.edit_index, error.file_index
+        data = render_failure(
+            _TOOL_WORDS,
+            error.message,
+            parts=getattr(error, "parts", None) or [error.message],
+            hint=error.hint,
+            hint_parts=hint,
+            lines=error.lines,
+            edit_index=error.edit_index,
+            file_index=error.file_index,
+        )
     else:
-        code, parts = "IO_ERROR", [str(error) or type(error).__name__]
-    parts = with_lines(parts, lines)
-    if edit_index is not None:
-        first = parts[0] if parts else None
-        if isinstance(first, dict) and first.get("phrase") == "which-edit":
-            parts = parts[1:]
-        parts = [
-            f"edit #{edit_index + 1} (",
-            {"arg": "edits"},
-            f"[{edit_index}]) failed: ",
-            *parts,
-            " Nothing was written: fix that edit and send all the edits again.",
-        ]
-    if file_index is not None:
-        parts.append(fix_patch())
-    result: JsonDict = {"success": False, "error": code, "data": _render(parts)}
+        code, data = "IO_ERROR", render_failure(_TOOL_WORDS, str(error) or type(error).__name__)
+    result: JsonDict = {"success": False, "error": code, "data": data}
     if path is not None:
         result["path"] = path
     return result

@@ -12,6 +12,7 @@ use eol_edit_tools::wording;
 use super::errors;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Words>()?;
     module.add_function(wrap_pyfunction!(cut_length, module)?)?;
     module.add_function(wrap_pyfunction!(compact_diff, module)?)?;
     module.add_function(wrap_pyfunction!(diff_counts, module)?)?;
@@ -37,6 +38,40 @@ fn lossy(s: &Bound<'_, PyString>) -> String {
         .and_then(|b| b.extract::<Vec<u8>>().ok())
         .and_then(|b| String::from_utf8(b).ok())
         .unwrap_or_default()
+}
+
+/// A front-end's words for the parts of a message (`eol_edit_tools::render`, the
+/// JavaScript tools' renderer too): built once from their JSON (tools.json holds the
+/// tools' and the text editor's), then `render` says each message in them.
+#[pyclass(module = "eol_edit._native", name = "Words", frozen)]
+struct Words {
+    words: eol_edit_tools::render::Words,
+}
+
+#[pymethods]
+impl Words {
+    /// Words from their JSON text; `ValueError` says what in it is wrong.
+    #[new]
+    fn new(json: &Bound<'_, PyString>) -> PyResult<Words> {
+        let words = eol_edit_tools::render::Words::from_json(&lossy(json))
+            .map_err(pyo3::exceptions::PyValueError::new_err)?;
+        Ok(Words { words })
+    }
+
+    /// A message, given as the JSON text of its parts, in these words.
+    fn render(&self, parts: &Bound<'_, PyString>) -> PyResult<String> {
+        self.words
+            .render_json(&lossy(parts))
+            .map_err(pyo3::exceptions::PyValueError::new_err)
+    }
+
+    /// What a tool's failure says, in these words, from the JSON text of the error's
+    /// facts (`message`, `parts`, `hint`, `hintParts`, `lines`, `editIndex`, `fileIndex`).
+    fn render_failure(&self, failure: &Bound<'_, PyString>) -> PyResult<String> {
+        self.words
+            .render_failure_json(&lossy(failure))
+            .map_err(pyo3::exceptions::PyValueError::new_err)
+    }
 }
 
 /// Where to cut `text` for a model: how many characters (code points) of it to keep,

@@ -648,28 +648,46 @@ def test_same_texts_and_bytes_as_the_node_handler(tmp_path: Path) -> None:
         assert {k: v for k, v in snapshot(py_root).items()} == {k: v for k, v in snapshot(js_root).items()}
 
 
-def test_the_word_tables_are_the_javascript_ones() -> None:
-    """The tools' names of operations and arguments the editor falls back on are
-    TOOL_WORDS' (lib/tools/wording.js)."""
+# Parts of every kind the core and the tool layers send, with the phrases the editor
+# and the tools say their own way.
+_PARTS = [
+    ["Use ", {"op": "readFile"}, ", ", {"op": "writeFile"}, " or ", {"op": "editFile"}, " on ", {"op": "insertLines"}, "."],
+    [{"arg": "oldText"}, " and ", {"arg": "content"}, " with ", {"arg": "encoding", "value": "utf-16le"}, " (or ", {"arg": "encoding", "value": "utf-16be", "valueOnly": True}, ")"],
+    ["quoted as ", {"op": "readFile", "listing": True}, " shows it:\n", {"line": 7, "width": 3, "text": "a\tb"}, "\n", {"hunk": 1}],
+    [{"phrase": "read-again", "parts": ["Read it again with ", {"op": "readFile"}]}, ", then ", {"phrase": "read-first", "parts": ["read it with ", {"op": "readFile"}, " first"]}],
+    ["Pass it ", {"phrase": "as-option", "parts": ["as ", {"arg": "encoding"}]}, {"phrase": "convert-encoding-first", "parts": [", or convert it to ", {"arg": "to", "value": "utf-8"}]}],
+    ["x. ", {"phrase": "allow-guard", "parts": ["Pass ", {"arg": "guards", "value": "placeholder"}]}, {"phrase": "or-replace-all", "parts": [", or ", {"arg": "replaceAll"}]}],
+    ["a path \udc80 read with surrogateescape, and ", {"phrase": "unknown-phrase", "parts": ["its own ", {"arg": "newText"}]}],
+]
+
+
+def test_the_core_says_messages_in_the_same_words_in_both_languages() -> None:
+    """The editor's and the tools' words, rendered by Python and by the JavaScript
+    handler and tools (one renderer, words written once in lib/tools/wording.js)."""
     node = node_available()
     if node is None:
         pytest.skip("the Node package is not built in this checkout (npm run build)")
-    from eol_edit import anthropic
+    from eol_edit import anthropic, tools
 
-    ids = sorted({*anthropic._TOOL_OPS, *anthropic._OPS, "readFileBytes", "restoreFile", "insertLines"})
-    args = sorted({*anthropic._TOOL_ARGS, *anthropic._ARGS, "path", "encoding", "afterLine", "guards", "text"})
     script = (
         "const path = require('node:path');"
         "const { VOCABULARY } = require(path.join(process.argv[1], 'lib/tools/hosts/anthropic.js'));"
-        "const { handlerWords } = require(path.join(process.argv[1], 'lib/tools/wording.js'));"
-        "const w = handlerWords(VOCABULARY); const [ops, args] = JSON.parse(process.argv[2]);"
-        "process.stdout.write(JSON.stringify([ops.map((o) => w.op(o)), args.map((a) => w.arg(a, undefined, false)), args.map((a) => w.arg(a, 'v', false))]))"
+        "const { handlerWords, render, TOOL_WORDS } = require(path.join(process.argv[1], 'lib/tools/wording.js'));"
+        "const editor = handlerWords(VOCABULARY); const parts = JSON.parse(process.argv[2]);"
+        "process.stdout.write(JSON.stringify([parts.map((p) => render(p, editor)), parts.map((p) => render(p, TOOL_WORDS))]))"
     )
-    out = subprocess.run([node, "-e", script, str(REPO), json.dumps([ids, args])], capture_output=True, text=True, check=True)
-    js_ops, js_args, js_values = json.loads(out.stdout)
-    assert [anthropic._op(o) for o in ids] == js_ops
-    assert [anthropic._arg(a, None) for a in args] == js_args
-    assert [anthropic._arg(a, "v") for a in args] == js_values
+    sent = json.dumps(_PARTS).replace("\\udc80", "\\ufffd")
+    out = subprocess.run([node, "-e", script, str(REPO), sent], capture_output=True, text=True, check=True)
+    js_editor, js_tools = json.loads(out.stdout)
+    assert [anthropic._render(p) for p in _PARTS] == js_editor
+    assert [tools._render(p) for p in _PARTS] == js_tools
+    # What the words say, so that the comparison is of something.
+    assert js_editor[0] == "Use view, create or str_replace on insertLines."
+    assert js_tools[1] == 'old_text and content with "encoding": "utf-16le" (or "utf-16be")'
+    assert js_editor[2] == "quoted as view shows it:\n7: a\tb\nhunk #2"
+    assert js_editor[3] == "View it again, then view it first"
+    assert js_editor[5] == 'x. To write it on purpose, send the same command again with "allow": ["placeholder"] added to its input.'
+    assert js_tools[6] == "a path \ufffd read with surrogateescape, and its own new_text"
 
 
 CLUSTERS = [

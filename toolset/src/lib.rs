@@ -1,19 +1,20 @@
 //! # eol-edit-tools
 //!
-//! The agent tool layer of eol-edit, once for every binding: what the Node.js package's
-//! `eol-edit/tools` and the Python package's `eol_edit.tools` offer is built here, and
-//! the bindings only convert values.
+//! What the agent tool layers of eol-edit's bindings share, written once: the Node.js
+//! package's `eol-edit/tools` and the Python package's `eol_edit.tools` say their
+//! messages and results through it.
 //!
-//! - `decl`: every operation declared once — its arguments and options, their types, what
-//!   a user and what a model is told of each, their names in the library, the tools (and
-//!   the other spellings models send), each host shape and the command line — and the
-//!   renderings of that declaration (tool JSON Schemas, argument readers).
-//! - `wording`: the core's messages ([`eol_edit::Message`]) in each front-end's words,
-//!   and the texts of tool results.
-//! - `session`: what a tool set remembers between calls (the version and size of every
-//!   file it read or wrote, by the file's identity; what each read showed), and the order
-//!   of calls on each file.
+//! - [`render`]: the core's messages (and the tool layers' own), given as parts, in a
+//!   front-end's words, which are data: the one renderer of both bindings.
+//! - [`wording`]: the texts of tool results every front-end shows alike (a change's
+//!   diff as the model reads it, its summary, the notes on a lenient match, a text cut
+//!   to a budget).
+//!
+//! The declarations of the operations (lib/operations.js), the tool sets, their
+//! sessions and the vendor handlers are still in the Node.js package, which writes the
+//! Python package's copy of what it needs (python/eol_edit/tools.json).
 
 #![warn(missing_docs)]
 
+pub mod render;
 pub mod wording;

@@ -63,22 +63,21 @@ const VOCABULARY = {
   tools: { readFile: 'view', writeFile: 'create', editFile: 'str_replace' },
   args: { oldText: 'old_str', newText: 'new_str', content: 'file_text' },
   sentences: {
-    'pass-utf-16': () => 'this tool cannot read it: ask the user to give it a byte order mark',
-    'give-encoding': () =>
-      'Use only ASCII characters in new text for this file, or ask the user to declare its encoding in .editorconfig (charset) or .gitattributes (working-tree-encoding).',
-    'pass-it': () => 'ask the user to declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding)',
-    'pass-the-right-one': () => 'ask the user to declare the right one',
-    'read-again': () => 'View it again',
-    'read-first': () => 'View it first',
-    'no-prefixes': () => ' (without the line numbers)',
-    'or-replace-all': () => '',
-    'or-convert-eol': () => '',
-    'insert-text': () => 'to add lines, use insert',
+    'pass-utf-16': 'this tool cannot read it: ask the user to give it a byte order mark',
+    'give-encoding': 'Use only ASCII characters in new text for this file, or ask the user to declare its encoding in .editorconfig (charset) or .gitattributes (working-tree-encoding).',
+    'pass-it': 'ask the user to declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding)',
+    'pass-the-right-one': 'ask the user to declare the right one',
+    'read-again': 'View it again',
+    'read-first': 'View it first',
+    'no-prefixes': ' (without the line numbers)',
+    'or-replace-all': '',
+    'or-convert-eol': '',
+    'insert-text': 'to add lines, use insert',
     // The tool's definition is Anthropic's: `allow` is taken beside its arguments.
-    'allow-guard': (f) => `To write it on purpose, send the same command again with "allow": [${JSON.stringify(f.values.guards)}] added to its input.`,
+    'allow-guard': ['To write it on purpose, send the same command again with "allow": [', { fact: 'value', of: 'guards', json: true }, '] added to its input.'],
   },
   // view numbers a line `12: text`.
-  line: (number, _width, text) => `${number}: ${text}`,
+  line: { pad: 0, after: ': ' },
 }
 
 /** The vocabulary's words for the parts of a message. */

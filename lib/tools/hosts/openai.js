@@ -62,26 +62,25 @@ const VOCABULARY = {
   tools: { writeFile: 'create_file', editFile: 'update_file' },
   args: {},
   sentences: {
-    'pass-utf-16': () => 'it cannot be patched: ask the user to give it a byte order mark',
-    'give-encoding': () =>
-      'Use only ASCII characters in the + lines for this file, or ask the user to declare its encoding in .editorconfig (charset) or .gitattributes (working-tree-encoding).',
-    'pass-it': () => 'ask the user to declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding)',
-    'pass-the-right-one': () => 'ask the user to declare the right one',
+    'pass-utf-16': 'it cannot be patched: ask the user to give it a byte order mark',
+    'give-encoding': 'Use only ASCII characters in the + lines for this file, or ask the user to declare its encoding in .editorconfig (charset) or .gitattributes (working-tree-encoding).',
+    'pass-it': 'ask the user to declare it in .editorconfig (charset) or .gitattributes (working-tree-encoding)',
+    'pass-the-right-one': 'ask the user to declare the right one',
     // It has no read tool: a quote is the file's own lines.
-    'as-listed-it': () => 'as the file has it',
-    'as-listed-them': () => 'as the file has them',
-    'numbered-as-listed': () => 'numbered from the first line of the file',
-    'no-prefixes': () => '',
-    'read-again': () => 'Read it again',
-    'read-first': () => 'Read it first',
-    'create-it': () => 'or create it with a create_file operation',
-    'add-file': () => 'to create a file, use a create_file operation',
-    'or-convert-eol': () => ", or ask the user to convert the file's line endings",
+    'as-listed-it': 'as the file has it',
+    'as-listed-them': 'as the file has them',
+    'numbered-as-listed': 'numbered from the first line of the file',
+    'no-prefixes': '',
+    'read-again': 'Read it again',
+    'read-first': 'Read it first',
+    'create-it': 'or create it with a create_file operation',
+    'add-file': 'to create a file, use a create_file operation',
+    'or-convert-eol': ", or ask the user to convert the file's line endings",
     // Each operation closes its own failure (`closing`): what to fix depends on the
     // operation and on what failed, not on its being part of a patch.
-    'fix-patch': () => '',
+    'fix-patch': '',
     // An apply_patch_call has no room for more than its operation: nothing lets a guard through.
-    'allow-guard': (f) => `This tool cannot let the ${f.values.guards} guard through: write the text another way, or ask the user.`,
+    'allow-guard': ['This tool cannot let the ', { fact: 'value', of: 'guards' }, ' guard through: write the text another way, or ask the user.'],
   },
 }
 

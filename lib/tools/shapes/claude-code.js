@@ -57,7 +57,7 @@ const HOST = {
   words: WORDS,
   wording: hostWords(WORDS, {
     missing: { delete_range: 'the Edit tool', apply_patch: 'the MultiEdit tool' },
-    gutter: catN,
+    line: { pad: 6, after: '\t' },
   }),
   prefix: /^ *\d+\t/,
 }

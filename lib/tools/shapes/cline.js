@@ -43,7 +43,7 @@ const HOST = {
   name: 'cline',
   words: WORDS,
   wording: hostWords(WORDS, {
-    sentences: { 'or-replace-all': () => '' },
+    sentences: { 'or-replace-all': '' },
     missing: { ...BLOCK_WORDS, edit_file: 'the replace_in_file tool', replace_all: 'one SEARCH/REPLACE block per place' },
   }),
 }

@@ -73,7 +73,7 @@ const HOST = {
   name: 'gemini-cli',
   words: WORDS,
   wording: hostWords(WORDS, {
-    sentences: { 'or-replace-all': () => ', or set expected_replacements to the number of places to change them all' },
+    sentences: { 'or-replace-all': ', or set expected_replacements to the number of places to change them all' },
     missing: { multi_edit: 'several replace calls', delete_range: 'the replace tool', apply_patch: 'the replace tool', replace_all: 'expected_replacements' },
   }),
 }

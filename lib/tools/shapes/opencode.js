@@ -51,7 +51,7 @@ const HOST = {
   words: WORDS,
   wording: hostWords(WORDS, {
     missing: { multi_edit: 'the edit tool', delete_range: 'the edit tool' },
-    gutter: (n) => `${n}: `,
+    line: { pad: 0, after: ': ' },
   }),
   // OpenCode's Tool.Context, passed to every execute: its `abort` cancels.
   context: { signals: ['abort'], ignored: ['sessionID', 'messageID', 'callID', 'agent', 'messages', 'metadata', 'ask', 'extra'] },

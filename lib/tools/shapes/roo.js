@@ -36,7 +36,7 @@ const HOST = {
   name: 'roo',
   words: WORDS,
   wording: hostWords(WORDS, {
-    sentences: { 'or-replace-all': () => '' },
+    sentences: { 'or-replace-all': '' },
     missing: {
       old_text: 'the SEARCH part',
       new_text: 'the REPLACE part',
@@ -46,7 +46,7 @@ const HOST = {
       edit_file: 'the apply_diff tool',
       replace_all: 'one SEARCH/REPLACE block per place',
     },
-    gutter: (n) => `${n} | `,
+    line: { pad: 0, after: ' | ' },
   }),
   prefix: /^\s*\d+\s+\|(?!\|) ?/,
 }

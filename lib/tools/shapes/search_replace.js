@@ -34,7 +34,7 @@ const crypto = require('node:crypto')
 
 const { EolEditError } = require('../../binding.js')
 const { changeSummary } = require('../results.js')
-const { render } = require('../wording.js')
+const { render, words: wordsOf } = require('../wording.js')
 
 /** @typedef {import('../../../index.js').MessagePart} MessagePart */
 /** @typedef {import('../wording.js').Words} Words */
@@ -551,24 +551,22 @@ function fixAmbiguity(dialect) {
  * @returns {Words}
  */
 function blockWords(words, order, dialect) {
-  /** @param {number} index */
-  const hunk = (index) => (order[index] ? `SEARCH block #${order[index].index + 1}` : 'a SEARCH block')
-  return {
+  return wordsOf({
     ...words,
-    hunk,
+    hunks: { names: order.map((block) => `SEARCH block #${block.index + 1}`), else: 'a SEARCH block' },
     sentences: {
       ...words.sentences,
       // "f.txt, hunk #2" is the block alone: the model wrote no file name in it.
-      'file-hunk': (f) => f.parts.filter((p) => typeof p === 'object' && 'hunk' in p),
-      'hunk-lines': () => 'SEARCH lines',
-      'the-hunk': () => 'the SEARCH part',
-      'line-prefixes': () => '',
-      'add-context': () => fixAmbiguity(dialect),
-      'hunk-order': () => 'Give each block its own lines of the file.',
-      'hunks-in-order': () => 'before the SEARCH block before it',
-      patch: () => 'diff',
+      'file-hunk': [{ fact: 'hunks' }],
+      'hunk-lines': 'SEARCH lines',
+      'the-hunk': 'the SEARCH part',
+      'line-prefixes': '',
+      'add-context': fixAmbiguity(dialect),
+      'hunk-order': 'Give each block its own lines of the file.',
+      'hunks-in-order': 'before the SEARCH block before it',
+      patch: 'diff',
     },
-  }
+  })
 }
 
 /**
