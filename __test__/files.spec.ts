@@ -1251,6 +1251,11 @@ describe('errors', () => {
     expect(message('src/mian.rs')).toBe('File not found: src/mian.rs. Did you mean src/main.rs? Check the path, or use writeFile to create it.')
     expect(message('src/mainz')).not.toContain('Did you mean')
     expect(message('lib/main.rs')).not.toContain('Did you mean')
+    // A folder a slip away, and a path that repeats the name of the folder it is
+    // taken from (a model writing the project's name in front).
+    expect(message('scr/main.rs')).toBe('File not found: scr/main.rs. Did you mean src/main.rs? Check the path, or use writeFile to create it.')
+    expect(message(`${path.basename(dir)}/src/main.rs`)).toContain('Did you mean src/main.rs?')
+    expect(message(`${path.basename(dir)}/src/other.rs`)).not.toContain('Did you mean')
     if (process.platform === 'linux') {
       // Case and `\\` matter to Linux file names; a model's Windows path names the file.
       expect(message('src/Main.rs')).toContain('Did you mean src/main.rs?')

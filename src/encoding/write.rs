@@ -374,6 +374,7 @@ fn lone_surrogate(text: &[u8]) -> Option<(usize, u16)> {
 
 /// The line (1-based) and code unit of the first lone surrogate in `text`, for a
 /// binding that checks a text of its own (a Python `str`) the way a write does.
+#[cfg_attr(not(feature = "binding"), allow(dead_code))]
 pub fn half_character_in(text: &[u8]) -> Option<(usize, u16)> {
     let (at, unit) = lone_surrogate(text)?;
     Some((eol::count_endings(&text[..at]) + 1, unit))

@@ -478,7 +478,7 @@ const MEANT_FROM_AT_MOST: usize = 10_000;
 /// through a link, so nothing outside a root is ever named.
 fn meant(located: &Located) -> Option<PathBuf> {
     if !located.missing.is_empty() {
-        return None;
+        return meant_through_folders(located);
     }
     let display = &located.display;
     if cfg!(not(windows)) {
@@ -515,6 +515,132 @@ fn meant(located: &Located) -> Option<PathBuf> {
         .collect();
     let name = crate::explain::closest_file_name(&located.name, &files)?;
     Some(with_name_as_given(display, &located.name, &name))
+}
+
+/// The names of `dir` that are files (`files`) or folders, when there are few enough
+/// to compare.
+fn names_of(dir: &sys::Dir, files: bool) -> Option<Vec<OsString>> {
+    let entries = dir.entries().ok()?;
+    if entries.len() > MEANT_FROM_AT_MOST {
+        return None;
+    }
+    let is_dir = |name: &OsStr, kind: Option<sys::Kind>| {
+        kind.or_else(|| dir.stat_name(name).ok().flatten().map(|s| s.kind)) == Some(sys::Kind::Dir)
+    };
+    Some(
+        entries
+            .into_iter()
+            .filter(|(n, k)| is_dir(n, *k) != files)
+            .map(|(n, _)| n)
+            .collect(),
+    )
+}
+
+/// For a missing file whose folders are missing too, the path most plausibly meant:
+/// each missing folder a typing slip from one that is there (`scr/main.rs` for
+/// `src/main.rs`) and the file in it, or, when the first missing folder has the name of
+/// the folder it would be in (a model repeating the root's name: `proj/src/a.txt` in
+/// the root `proj`), the path without it. Read through the walk's handles, as [`meant`].
+fn meant_through_folders(located: &Located) -> Option<PathBuf> {
+    let mut given: Vec<&OsStr> = located.missing.iter().map(OsString::as_os_str).collect();
+    given.push(&located.name);
+    if given
+        .iter()
+        .any(|n| *n == OsStr::new(".") || *n == OsStr::new(".."))
+    {
+        return None;
+    }
+    // The folder the first missing one would be in, by its name on the walk's path.
+    let holder = located.real();
+    let holder = holder.iter().rev().nth(given.len());
+    if holder == Some(given[0]) && find_file(&located.dir, &given[1..], false).is_some() {
+        return drop_first_name(&located.display, given.len());
+    }
+    let names = find_file(&located.dir, &given, true)?;
+    // A path the same as given is not one meant instead.
+    if names.iter().zip(&given).all(|(n, g)| n == g) {
+        return None;
+    }
+    with_names_as_given(&located.display, &given, &names)
+}
+
+/// The names, from `dir`, of the file `given` names: each the same, or with `slips`
+/// the closest a typing slip away (a folder for a folder, a file for the file).
+fn find_file(dir: &sys::Dir, given: &[&OsStr], slips: bool) -> Option<Vec<OsString>> {
+    let (file, folders) = given.split_last()?;
+    let mut found = Vec::with_capacity(given.len());
+    let mut at: Option<sys::Dir> = None;
+    for folder in folders {
+        let here = at.as_ref().unwrap_or(dir);
+        let name = match here.open_child(folder) {
+            Ok(sys::Entry::Found(_)) => folder.to_os_string(),
+            _ if slips => crate::explain::closest_file_name(folder, &names_of(here, false)?)?,
+            _ => return None,
+        };
+        let sys::Entry::Found(next) = here.open_child(&name).ok()? else {
+            return None;
+        };
+        found.push(name);
+        at = Some(next);
+    }
+    let here = at.as_ref().unwrap_or(dir);
+    match here.stat_name(file).ok()? {
+        Some(stat) if stat.kind == sys::Kind::File => found.push(file.to_os_string()),
+        _ if slips => found.push(crate::explain::closest_file_name(
+            file,
+            &names_of(here, true)?,
+        )?),
+        _ => return None,
+    }
+    Some(found)
+}
+
+/// `display` split after each separator, the separators kept (`/`, and `\` on Windows).
+fn pieces(display: &Path) -> Vec<String> {
+    let shown = display.to_string_lossy();
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for (at, c) in shown.char_indices() {
+        if c == '/' || (cfg!(windows) && c == '\\') {
+            pieces.push(shown[start..at].to_string());
+            pieces.push(c.to_string());
+            start = at + 1;
+        }
+    }
+    pieces.push(shown[start..].to_string());
+    pieces
+}
+
+/// The indexes of the names among `pieces` (every other piece; `a//b` has an empty one).
+fn name_slots(pieces: &[String]) -> Vec<usize> {
+    (0..pieces.len())
+        .step_by(2)
+        .filter(|&i| !pieces[i].is_empty())
+        .collect()
+}
+
+/// `display` with its last names `given` replaced by `names`, every separator as the
+/// user wrote it; `None` when its last names are not `given` (`a/./b`).
+fn with_names_as_given(display: &Path, given: &[&OsStr], names: &[OsString]) -> Option<PathBuf> {
+    let mut pieces = pieces(display);
+    let slots = name_slots(&pieces);
+    let last = &slots[slots.len().checked_sub(given.len())?..];
+    for ((slot, g), n) in last.iter().zip(given).zip(names) {
+        if OsStr::new(&pieces[*slot]) != *g {
+            return None;
+        }
+        pieces[*slot] = n.to_string_lossy().into_owned();
+    }
+    Some(PathBuf::from(pieces.concat()))
+}
+
+/// `display` without the first of its last `count` names (and the separator after it).
+fn drop_first_name(display: &Path, count: usize) -> Option<PathBuf> {
+    let pieces = pieces(display);
+    let names = name_slots(&pieces);
+    let first = *names.get(names.len().checked_sub(count)?)?;
+    let kept: String = pieces[..first].concat() + &pieces[first + 2..].concat();
+    Some(PathBuf::from(kept))
 }
 
 /// `display` with its last name `old` replaced by `new`, every separator as the user

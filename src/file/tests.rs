@@ -93,8 +93,13 @@ fn a_missing_file_names_the_file_its_folder_has_that_the_path_most_plausibly_mea
     meant("src/main.r", "src/main.rs");
     assert!(!message("src/mainz").contains("Did you mean"));
     assert!(!message("src/lib.rs").contains("Did you mean"));
-    // Nor when a folder of the path is missing.
-    assert!(!message("scr/main.rs").contains("Did you mean"));
+    // A folder a typing slip away, and the file in it (itself the same or a slip away).
+    meant("scr/main.rs", "src/main.rs");
+    meant("scr/mian.rs", "src/main.rs");
+    // A file is no folder, and a folder that is not near is none.
+    assert!(!message("src/main.rs/x").contains("Did you mean"));
+    assert!(!message("tests/main.rs").contains("Did you mean"));
+    assert!(!message("scr/other.rs").contains("Did you mean"));
     if cfg!(not(any(windows, target_os = "macos"))) {
         // Case-sensitive file systems only: elsewhere readme.md is README.md.
         meant("src/readme.md", "src/README.md");
@@ -106,6 +111,39 @@ fn a_missing_file_names_the_file_its_folder_has_that_the_path_most_plausibly_mea
         assert!(!message("lib\\x.rs").contains("Did you mean"));
         assert!(!message("src\\main.rs\\x").contains("Did you mean"));
     }
+}
+
+#[test]
+fn a_path_that_repeats_the_name_of_its_folder_names_the_file_without_it() {
+    let dir = TempDir::new();
+    dir.write("proj/src/a.txt", "a");
+    dir.write("proj/b.txt", "b");
+    let root = dir.join("proj");
+    let message = |path: &str| {
+        let options = FileOptions {
+            roots: Some(vec![root.clone()]),
+            cwd: Some(root.clone()),
+            ..FileOptions::default()
+        };
+        let err = load(Path::new(path), &options).unwrap_err();
+        assert_eq!(err.code, ErrorCode::FileNotFound, "{path}");
+        err.message.text()
+    };
+    let meant = |path: &str, want: &str| {
+        assert_eq!(
+            message(path),
+            format!("File not found: {path}. Did you mean {want}? Check the path, or use write_file to create it."),
+        );
+    };
+    // The model wrote the root's own name in front, as it sees the project's folder.
+    meant("proj/src/a.txt", "src/a.txt");
+    meant("proj/b.txt", "b.txt");
+    if cfg!(windows) {
+        meant("proj\\src\\a.txt", "src\\a.txt");
+    }
+    // Only when the rest names a file that is there.
+    assert!(!message("proj/src/c.txt").contains("Did you mean"));
+    assert!(!message("other/src/a.txt").contains("Did you mean"));
 }
 
 #[test]
