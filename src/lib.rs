@@ -127,6 +127,7 @@ mod guard;
 mod matching;
 mod message;
 mod patch;
+mod render;
 mod splice;
 mod words;
 

@@ -224,3 +224,9 @@ impl From<crate::Edit> for Edit {
         edit.engine()
     }
 }
+
+/// The renderer of messages in a front-end's words (the tool layers' and the core's V4A
+/// editor's), for the bindings' tool layers.
+pub mod render {
+    pub use crate::render::{parts_of, Fact, Failure, Form, Pad, Part, Words};
+}

@@ -581,7 +581,7 @@ fn js_trim_end(s: &str) -> &str {
 }
 
 /// A string quoted as JSON writes it, as messages quote a line or a value.
-fn json_string(s: &str) -> String {
+pub(crate) fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

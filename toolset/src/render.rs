@@ -1,5 +1,6 @@
-//! A message in a front-end's words: the one renderer of the parts the core's errors
-//! (and the tool layers' own) are made of, for every front-end of every binding.
+//! A message in a front-end's words, as the bindings ask for it: the core's renderer
+//! (`eol_edit::binding::render`, which the core's own V4A editor says its messages
+//! with too), given its words and the parts of a message as JSON.
 //!
 //! A message comes as parts (JSON, as the bindings hand them over): text shown as it is
 //! (file content, quoted lines, paths, numbers), references to the API (an operation
@@ -48,85 +49,14 @@
 //! start of a sentence, `read it again` inside one), but for a word in capitals, which
 //! keeps them (`SEARCH lines`).
 
-use std::collections::HashMap;
-
+use eol_edit::binding::render::{self, Fact, Failure, Form, Pad, Part};
 use serde_json::{Map, Value};
 
-/// One piece of a message, read from its JSON.
-#[derive(Debug, Clone, PartialEq)]
-enum Part {
-    Text(String),
-    Op {
-        op: String,
-        listing: bool,
-    },
-    Arg {
-        arg: String,
-        value: Option<String>,
-        value_only: bool,
-    },
-    Phrase {
-        id: String,
-        parts: Vec<Part>,
-    },
-    Line {
-        number: u64,
-        width: usize,
-        text: String,
-    },
-    Hunk(u64),
-    /// In a sentence only: a fact of the phrase it stands for.
-    Fact(Fact),
-    /// Anything else: says nothing.
-    Nothing,
-}
-
-/// A fact of a phrase that its sentence says.
-#[derive(Debug, Clone, PartialEq)]
-enum Fact {
-    /// The value the phrase gives an argument, as text (quoted as JSON when `json`).
-    Value { of: String, json: bool },
-    /// A reference to the first argument the phrase names (`or` when it names none).
-    Arg { or: String },
-    /// The phrase's own parts from the one at `from`.
-    Parts { from: usize },
-    /// The hunks the phrase names.
-    Hunks,
-}
-
-/// What a sentence of [`Words`] is: the front-end's text for a phrase.
-type Sentence = Vec<Part>;
-
-/// How a front-end says an argument with its value, and a value alone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Form {
-    /// `"encoding": "windows-1252"` and `"utf-16be"`.
-    Json,
-    /// `--encoding windows-1252`, and a value alone with its flag.
-    Command,
-}
-
-/// How a quoted line's number is padded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Pad {
-    /// To the width the quote gives (its longest number).
-    Width,
-    /// To this many columns.
-    Fixed(usize),
-}
-
-/// A front-end's words for the parts of a message (see the module's documentation for
-/// their JSON).
+/// A front-end's words for the parts of a message, read from their JSON (see the
+/// module's documentation).
 #[derive(Debug, Clone)]
 pub struct Words {
-    ops: HashMap<String, Vec<Part>>,
-    args: HashMap<String, String>,
-    form: Form,
-    pad: Pad,
-    after_number: String,
-    listing: Vec<Part>,
-    hunks: Option<(Vec<Option<String>>, String)>,
-    sentences: HashMap<String, Sentence>,
+    words: render::Words,
 }
 
 impl Words {
@@ -219,7 +149,7 @@ impl Words {
             .iter()
             .map(|(id, said)| Ok((id.clone(), said_of(said, "sentences")?)))
             .collect::<Result<_, String>>()?;
-        Ok(Words {
+        let words = render::Words {
             ops,
             args,
             form,
@@ -228,7 +158,8 @@ impl Words {
             listing,
             hunks,
             sentences,
-        })
+        };
+        Ok(Words { words })
     }
 
     /// A message, given as the JSON text of its parts (or of one string), in these words.
@@ -238,251 +169,50 @@ impl Words {
         Ok(self.render(&value))
     }
 
-    /// What a failure says (see [`failure_parts`]), given as the JSON text of its facts,
-    /// in these words.
+    /// What a tool's failure says, given as the JSON text of the error's facts
+    /// (`message`, and for one of eol-edit's errors its `parts`, `hint` or `hintParts`,
+    /// `lines`, `editIndex` and `fileIndex`), in these words: the error's message and
+    /// hint, the lines it is about when the message does not name them, and for an edit
+    /// of several or a patch, which one failed and that nothing was written.
     pub fn render_failure_json(&self, failure: &str) -> Result<String, String> {
         let value: Value =
             serde_json::from_str(failure).map_err(|e| format!("a failure is not JSON: {e}"))?;
-        Ok(self.render_into(String::new(), &failure_parts(&value)))
+        Ok(self.words.render_failure(&failure_of(&value)))
     }
 
     /// A message, given as the JSON value of its parts (or one string), in these words.
     pub fn render(&self, parts: &Value) -> String {
         match parts {
             Value::String(text) => text.clone(),
-            Value::Array(list) => {
-                self.render_into(String::new(), &list.iter().map(part_of).collect::<Vec<_>>())
-            }
+            Value::Array(list) => self
+                .words
+                .render(&list.iter().map(part_of).collect::<Vec<_>>()),
             _ => String::new(),
         }
     }
-
-    /// `out` followed by `parts` (what `out` ends with tells whether a part begins a
-    /// sentence).
-    fn render_into(&self, mut out: String, parts: &[Part]) -> String {
-        for part in parts {
-            match part {
-                Part::Text(text) => out.push_str(text),
-                Part::Phrase { id, parts } => out = self.render_phrase(out, id, parts),
-                Part::Line {
-                    number,
-                    width,
-                    text,
-                } => {
-                    let width = match self.pad {
-                        Pad::Width => *width,
-                        Pad::Fixed(width) => width,
-                    };
-                    out.push_str(&format!("{number:>width$}{}{text}", self.after_number));
-                }
-                Part::Hunk(index) => match &self.hunks {
-                    Some((names, other)) => {
-                        let named = usize::try_from(*index)
-                            .ok()
-                            .and_then(|i| names.get(i))
-                            .and_then(Option::as_ref);
-                        out.push_str(named.unwrap_or(other));
-                    }
-                    None => out.push_str(&format!("hunk #{}", index + 1)),
-                },
-                Part::Op { op, listing } => {
-                    let said = if *listing {
-                        Some(&self.listing)
-                    } else {
-                        self.ops.get(op)
-                    };
-                    match said {
-                        Some(said) => out = self.render_into(out, said),
-                        None => out.push_str(op),
-                    }
-                }
-                Part::Arg {
-                    arg,
-                    value: Some(value),
-                    value_only: true,
-                } => out.push_str(&self.value(arg, value)),
-                Part::Arg { arg, value, .. } => {
-                    let start = starts_sentence(&out);
-                    out.push_str(&self.arg(arg, value.as_deref(), start));
-                }
-                Part::Fact(_) | Part::Nothing => {}
-            }
-        }
-        out
-    }
-
-    /// A phrase: the front-end's sentence for it when it has one, in the case the
-    /// phrase starts with, else its own parts.
-    fn render_phrase(&self, before: String, id: &str, parts: &[Part]) -> String {
-        let Some(sentence) = self.sentences.get(id) else {
-            return self.render_into(before, parts);
-        };
-        let filled = fill(sentence, parts);
-        let start = before.len();
-        let mut out = self.render_into(before, &filled);
-        let first = match parts.first() {
-            Some(Part::Text(text)) => text.chars().next(),
-            _ => None,
-        };
-        if let Some(first) = first {
-            let said = in_case_of(first, &out[start..]);
-            out.truncate(start);
-            out.push_str(&said);
-        }
-        out
-    }
-
-    fn name<'a>(&'a self, arg: &'a str) -> &'a str {
-        self.args.get(arg).map_or(arg, String::as_str)
-    }
-
-    /// An argument, with the value it should have (`start`: it begins a sentence).
-    fn arg(&self, arg: &str, value: Option<&str>, start: bool) -> String {
-        let name = self.name(arg);
-        match self.form {
-            Form::Json => match value {
-                None => name.to_string(),
-                Some(value) => format!("{}: {}", json(name), json(value)),
-            },
-            Form::Command => {
-                let said = match value {
-                    None => name.to_string(),
-                    Some(value) => format!("{name} {value}"),
-                };
-                match said.strip_prefix("the ") {
-                    Some(rest) if start => format!("The {rest}"),
-                    _ => said,
-                }
-            }
-        }
-    }
-
-    /// A value of an argument the sentence has just named.
-    fn value(&self, arg: &str, value: &str) -> String {
-        match self.form {
-            Form::Json => json(value),
-            Form::Command => format!("{} {value}", self.name(arg)),
-        }
-    }
 }
 
-/// What a tool's failure says, as parts, from the facts of the error (JSON: `message`,
-/// and when the error is one of eol-edit's, its `parts`, `hint` or `hintParts`, `lines`,
-/// `editIndex` and `fileIndex`): the error's message and hint, the lines it is about when
-/// the message does not name them, and for an edit of several or a patch, which one
-/// failed and that nothing was written.
-fn failure_parts(failure: &Value) -> Vec<Part> {
-    let list = |key: &str| failure.get(key).and_then(Value::as_array);
-    let text = |key: &str| {
+/// The facts of a failure from their JSON.
+fn failure_of(failure: &Value) -> Failure {
+    let list = |key: &str| {
         failure
             .get(key)
-            .and_then(Value::as_str)
-            .filter(|t| !t.is_empty())
+            .and_then(Value::as_array)
+            .map(|l| l.iter().map(part_of).collect())
     };
-    let index = |key: &str| failure.get(key).and_then(Value::as_u64);
-    let mut parts: Vec<Part> = match list("parts") {
-        Some(own) => {
-            let mut parts: Vec<Part> = own.iter().map(part_of).collect();
-            let hint: Vec<Part> = match (list("hintParts"), text("hint")) {
-                (Some(hint), _) => hint.iter().map(part_of).collect(),
-                (None, Some(hint)) => vec![Part::Text(hint.to_string())],
-                (None, None) => Vec::new(),
-            };
-            if !hint.is_empty() {
-                parts.push(Part::Text(
-                    if ends_sentence(&parts) { " " } else { ". " }.into(),
-                ));
-                parts.extend(hint);
-            }
-            parts
-        }
-        // Not one of eol-edit's errors (a host's callback threw): its text as it is.
-        None => {
-            let message = text("message").unwrap_or("");
-            let mut parts = vec![Part::Text(message.to_string())];
-            if let Some(hint) = text("hint").filter(|hint| !message.contains(hint)) {
-                parts.push(Part::Text(
-                    if ends_sentence(&parts) { " " } else { ". " }.into(),
-                ));
-                parts.push(Part::Text(hint.to_string()));
-            }
-            parts
-        }
-    };
-    let lines: Vec<u64> =
-        list("lines").map_or_else(Vec::new, |l| l.iter().filter_map(Value::as_u64).collect());
-    let said = plain_text(&parts);
-    if !lines.is_empty() && !lines.iter().all(|n| mentions(&said, *n)) {
-        let numbers: Vec<String> = lines.iter().map(u64::to_string).collect();
-        let word = if lines.len() == 1 { "line" } else { "lines" };
-        parts.push(Part::Text(format!(" ({word} {})", numbers.join(", "))));
+    let text = |key: &str| failure.get(key).and_then(Value::as_str).map(str::to_string);
+    Failure {
+        message: text("message").unwrap_or_default(),
+        parts: list("parts"),
+        hint: text("hint"),
+        hint_parts: list("hintParts"),
+        lines: failure
+            .get("lines")
+            .and_then(Value::as_array)
+            .map_or_else(Vec::new, |l| l.iter().filter_map(Value::as_u64).collect()),
+        edit_index: failure.get("editIndex").and_then(Value::as_u64),
+        file_index: failure.get("fileIndex").and_then(Value::as_u64),
     }
-    if let Some(i) = index("editIndex") {
-        // The core names the edit of several it was (the phrase which-edit); the tools
-        // name it in their own words.
-        if matches!(parts.first(), Some(Part::Phrase { id, .. }) if id == "which-edit") {
-            parts.remove(0);
-        }
-        let mut wrapped = vec![
-            Part::Text(format!("edit #{} (", i + 1)),
-            Part::Arg {
-                arg: "edits".into(),
-                value: None,
-                value_only: false,
-            },
-            Part::Text(format!("[{i}]) failed: ")),
-        ];
-        wrapped.append(&mut parts);
-        wrapped.push(Part::Text(
-            " Nothing was written: fix that edit and send all the edits again.".into(),
-        ));
-        parts = wrapped;
-    }
-    if index("fileIndex").is_some() {
-        // apply_patch: the message names the file and the hunk.
-        parts.push(Part::Phrase {
-            id: "fix-patch".into(),
-            parts: vec![Part::Text(
-                " Nothing was written: fix that part of the patch and send the whole patch again."
-                    .into(),
-            )],
-        });
-    }
-    parts
-}
-
-/// Whether parts end a sentence (or a quoted line, which a hint follows as the core's
-/// message does).
-fn ends_sentence(parts: &[Part]) -> bool {
-    match parts.last() {
-        Some(Part::Line { .. }) => true,
-        Some(Part::Text(text)) => text.trim_end().ends_with(['.', '!', '?']),
-        _ => false,
-    }
-}
-
-/// The text of parts, for looking facts up in (not for showing).
-fn plain_text(parts: &[Part]) -> String {
-    let mut out = String::new();
-    for part in parts {
-        match part {
-            Part::Text(text) => out.push_str(text),
-            Part::Phrase { parts, .. } => out.push_str(&plain_text(parts)),
-            Part::Line { number, text, .. } => out.push_str(&format!("{number} {text}")),
-            _ => {}
-        }
-    }
-    out
-}
-
-/// Whether `text` has the number `n` as a number of its own (not inside 123).
-fn mentions(text: &str, n: u64) -> bool {
-    let digits = n.to_string();
-    text.match_indices(&digits).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + digits.len()..].chars().next();
-        !before.is_some_and(|c| c.is_ascii_digit()) && !after.is_some_and(|c| c.is_ascii_digit())
-    })
 }
 
 /// A table of the words' JSON (`{}` when it has none).
@@ -577,101 +307,6 @@ fn part_of(value: &Value) -> Part {
         };
     }
     Part::Nothing
-}
-
-/// What a phrase holds that a sentence may say: the first argument it names and each
-/// argument's first value (phrases inside it included).
-#[derive(Default)]
-struct Facts<'a> {
-    arg: Option<&'a str>,
-    values: Vec<(&'a str, &'a str)>,
-}
-
-fn facts<'a>(parts: &'a [Part], found: &mut Facts<'a>) {
-    for part in parts {
-        match part {
-            Part::Phrase { parts, .. } => facts(parts, found),
-            Part::Arg { arg, value, .. } => {
-                found.arg.get_or_insert(arg);
-                if let Some(value) = value {
-                    if !found.values.iter().any(|(a, _)| a == arg) {
-                        found.values.push((arg, value));
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// A sentence with the facts of the phrase it stands for in place.
-fn fill(sentence: &[Part], parts: &[Part]) -> Vec<Part> {
-    let mut found = Facts::default();
-    facts(parts, &mut found);
-    let mut out = Vec::with_capacity(sentence.len());
-    for part in sentence {
-        match part {
-            Part::Fact(Fact::Value { of, json: quoted }) => {
-                let value = found
-                    .values
-                    .iter()
-                    .find(|(a, _)| a == of)
-                    .map_or("", |(_, v)| v);
-                out.push(Part::Text(if *quoted {
-                    json(value)
-                } else {
-                    value.to_string()
-                }));
-            }
-            Part::Fact(Fact::Arg { or }) => out.push(Part::Arg {
-                arg: found.arg.unwrap_or(or).to_string(),
-                value: None,
-                value_only: false,
-            }),
-            Part::Fact(Fact::Parts { from }) => out.extend(parts.iter().skip(*from).cloned()),
-            Part::Fact(Fact::Hunks) => {
-                out.extend(parts.iter().filter(|p| matches!(p, Part::Hunk(_))).cloned())
-            }
-            other => out.push(other.clone()),
-        }
-    }
-    out
-}
-
-/// `text` starting in the case of `first` (a letter of the phrase it stands for), but
-/// for a word in capitals, which keeps them (`SEARCH lines`).
-fn in_case_of(first: char, text: &str) -> String {
-    if !first.is_lowercase() && !first.is_uppercase() {
-        return text.to_string();
-    }
-    let mut chars = text.chars();
-    let Some(head) = chars.next() else {
-        return String::new();
-    };
-    let next = chars.next();
-    if next.is_some_and(char::is_uppercase) && head.is_uppercase() {
-        return text.to_string();
-    }
-    let rest = &text[head.len_utf8()..];
-    if first.is_uppercase() {
-        head.to_uppercase().chain(rest.chars()).collect()
-    } else {
-        head.to_lowercase().chain(rest.chars()).collect()
-    }
-}
-
-/// Whether text after `before` begins a sentence: nothing before it, or `. ` / `: `.
-fn starts_sentence(before: &str) -> bool {
-    let trimmed = before.trim_end_matches([' ', '\n']);
-    match trimmed.chars().last() {
-        None => true,
-        Some(last) => trimmed.len() < before.len() && ".!?:".contains(last),
-    }
-}
-
-/// A string as JSON writes it (`JSON.stringify`).
-fn json(text: &str) -> String {
-    Value::String(text.to_string()).to_string()
 }
 
 #[cfg(test)]
