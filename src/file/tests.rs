@@ -66,6 +66,18 @@ fn missing_file_is_file_not_found_naming_the_path() {
     );
 }
 
+/// The message of the FILE_NOT_FOUND `path` gets.
+fn not_found(path: &str, options: &FileOptions) -> String {
+    let err = load(Path::new(path), options).unwrap_err();
+    assert_eq!(err.code, ErrorCode::FileNotFound, "{path}");
+    err.message.text()
+}
+
+/// FILE_NOT_FOUND's message for `path` that names `want`.
+fn meant_message(path: &str, want: &str) -> String {
+    format!("File not found: {path}. Did you mean {want}? Check the path, or use write_file to create it.")
+}
+
 #[test]
 fn a_missing_file_names_the_file_its_folder_has_that_the_path_most_plausibly_meant() {
     let dir = TempDir::new();
@@ -73,17 +85,9 @@ fn a_missing_file_names_the_file_its_folder_has_that_the_path_most_plausibly_mea
     dir.write("src/main.rs", "m");
     dir.mkdir("src/mains");
     dir.mkdir("lib");
-    let message = |path: &str| {
-        let err = load(Path::new(path), &opts(&dir)).unwrap_err();
-        assert_eq!(err.code, ErrorCode::FileNotFound, "{path}");
-        err.message.text()
-    };
-    let meant = |path: &str, want: &str| {
-        assert_eq!(
-            message(path),
-            format!("File not found: {path}. Did you mean {want}? Check the path, or use write_file to create it."),
-        );
-    };
+    let options = opts(&dir);
+    let message = |path: &str| not_found(path, &options);
+    let meant = |path: &str, want: &str| assert_eq!(message(path), meant_message(path, want));
     meant("src/mian.rs", "src/main.rs");
     if cfg!(windows) {
         // The separators stay as the path has them.
@@ -119,22 +123,13 @@ fn a_path_that_repeats_the_name_of_its_folder_names_the_file_without_it() {
     dir.write("proj/src/a.txt", "a");
     dir.write("proj/b.txt", "b");
     let root = dir.join("proj");
-    let message = |path: &str| {
-        let options = FileOptions {
-            roots: Some(vec![root.clone()]),
-            cwd: Some(root.clone()),
-            ..FileOptions::default()
-        };
-        let err = load(Path::new(path), &options).unwrap_err();
-        assert_eq!(err.code, ErrorCode::FileNotFound, "{path}");
-        err.message.text()
+    let options = FileOptions {
+        roots: Some(vec![root.clone()]),
+        cwd: Some(root.clone()),
+        ..FileOptions::default()
     };
-    let meant = |path: &str, want: &str| {
-        assert_eq!(
-            message(path),
-            format!("File not found: {path}. Did you mean {want}? Check the path, or use write_file to create it."),
-        );
-    };
+    let message = |path: &str| not_found(path, &options);
+    let meant = |path: &str, want: &str| assert_eq!(message(path), meant_message(path, want));
     // The model wrote the root's own name in front, as it sees the project's folder.
     meant("proj/src/a.txt", "src/a.txt");
     meant("proj/b.txt", "b.txt");
