@@ -17,9 +17,9 @@ disk since (``FILE_CHANGED``, showing the lines that changed) and, with
 ``require_read``, to an existing file the set never read.
 
 What is left here is the JavaScript tool layer's own glue, section by section the same
-as its file (lib/tools/args.js, results.js, wording.js ``render``, errors.js, session.js
-``change``, one file per tool), with what it shares with ``eol_edit.anthropic`` (the
-renderer of parts, a failure's parts, the diff and its notes) in ``_words``:
+as its file (lib/tools/args.js, results.js, errors.js, session.js ``change``, one file
+per tool), with what it shares with ``eol_edit.anthropic`` (the core's renderer of
+messages and failures, the diff and its notes) in ``_words``:
 python/tests/test_tools.py runs the same calls through both and compares every result
 field, so the two cannot drift unnoticed.
 
@@ -347,8 +347,9 @@ def _with_argument_warnings(result: JsonDict, warnings: Sequence[str], template:
 
 
 # ---------------------------------------------------------------------------
-# Messages in the tools' words: the core's renderer (_words.render) with the tools'
-# words, which tools.json holds (lib/tools/wording.js TOOL_WORDS); lib/tools/errors.js `failureParts`.
+# Messages and failures in the tools' words: the core's renderer (_words.render and
+# render_failure) with the tools' words, which tools.json holds (lib/tools/wording.js
+# TOOL_WORDS).
 
 _TOOL_WORDS = Words(_DECLARED["words"])
 Parts = List[Any]
